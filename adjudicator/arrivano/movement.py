@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import TypeVar
 
@@ -247,14 +248,22 @@ def charge(g: Game, uid: str, to: str, target: str) -> None:
     if to not in options or target not in options[to][1]:
         g.reject(ARRIVANO.CHARGE, "a charge needs good-order Attack-order cavalry moving through charge terrain to a hex "
                            "next to the target, with the movement points to enter it")
-    path = options[to][0]
-    for i, h in enumerate(path[1:], start=1):
-        counter = counter_chargers(w, uid, h)
-        if counter:  # arrivano §14.2.4: the enemy may counter-charge; the move waits for his answer
-            g.push("countercharge", w.enemy(g.ctx.seat), str(R.COUNTERCHARGE),
-                   {"unit": uid, "path": list(path), "stop": i, "target": target, "counter": counter})
+    charge_on(g, uid, list(options[to][0]), target, 0, ())
+
+
+def charge_on(g: Game, uid: str, path: list[str], target: str, at: int, offered: Sequence[str]) -> None:
+    """The charge walks on from `path[at]` (arrivano §14.2). Where it enters a hex next to enemy cavalry that may
+    counter-charge (§14.2.4; `offered`: those who just declined) it walks that far, no marker yet, so the enemy is
+    asked about a charger in his sight as at the table (§11.3.2); the rest is the charger's (redact_frame)."""
+    w = g.world()
+    for i in range(at + 1, len(path)):
+        counter = [c for c in counter_chargers(w, uid, path[i]) if c not in offered]
+        if counter:
+            emit_move(g, uid, path[at:i + 1], ARRIVANO.CHARGE)
+            g.push("countercharge", w.enemy(w.state.units[uid].side), str(R.COUNTERCHARGE),
+                   {"unit": uid, "path": path, "stop": i, "target": target, "counter": counter})
             return
-    finish_charge(g, uid, list(path), target)
+    finish_charge(g, uid, path[at:], target)
 
 
 def emit_move(g: Game, uid: str, walked: list[str], rule: Rule, column: bool = False, charge: str | None = None) -> None:
@@ -264,7 +273,8 @@ def emit_move(g: Game, uid: str, walked: list[str], rule: Rule, column: bool = F
     g.emit(ev.UnitsMoved(units=(uid,), path=tuple(entered), rule=str(rule), column=column, charge=charge))
 
 
-def finish_charge(g: Game, uid: str, path: list[str], target: str | None) -> None:
+def finish_charge(g: Game, uid: str, path: list[str], target: str) -> None:
+    """The charge's last leg from `path[0]` (none entered where a counter-charge declined met it), its marker on."""
     emit_move(g, uid, path, ARRIVANO.CHARGE, charge=target)
     rout.checks(g, ARRIVANO_VARIANT, path[-1])
     commander_checks(g, path[-1])
@@ -286,24 +296,14 @@ def counter_chargers(w: World, uid: str, h: str) -> list[str]:
 
 
 def countercharge_answer(g: Game, data: dict[str, object], unit: str | None) -> None:
-    """The counter-charger stops the charger where it met him; the counter-charge is fought first in the coming
-    combat sub-phase, in the charger's hex, the counter-charger attacking (§14.2.4). Declined: the charge goes on."""
-    path = list(data["path"])  # type: ignore[call-overload]
-    uid, target = str(data["unit"]), data["target"]
+    """The counter-charger stops the charger where it met him (`charge_on`); the counter-charge is fought first in the
+    coming combat sub-phase, in the charger's hex, the counter-charger attacking (§14.2.4). Declined: it goes on."""
+    uid, stop = str(data["unit"]), int(data["stop"])  # type: ignore[call-overload]
+    path = [str(h) for h in data["path"]]  # type: ignore[attr-defined]
     if unit is None:
-        rest = path[int(data["stop"]):]  # type: ignore[call-overload]
-        w = g.world()
-        for i, h in enumerate(rest[1:], start=int(data["stop"]) + 1):  # type: ignore[call-overload]
-            counter = [c for c in counter_chargers(w, uid, h) if c not in data["counter"]]  # type: ignore[operator]
-            if counter:
-                g.push("countercharge", w.enemy(w.state.units[uid].side), str(R.COUNTERCHARGE),
-                       dict(data) | {"stop": i, "counter": counter})
-                return
-        finish_charge(g, uid, path, str(target))
+        charge_on(g, uid, path, str(data["target"]), stop, [str(c) for c in data["counter"]])  # type: ignore[attr-defined]
         return
-    stop = path[: int(data["stop"]) + 1]  # type: ignore[call-overload]
-    emit_move(g, uid, stop, R.COUNTERCHARGE)
-    g.emit(ev.CounterChargeDeclared(unit=unit, against=uid, hex=stop[-1], rule=str(R.COUNTERCHARGE)))
+    g.emit(ev.CounterChargeDeclared(unit=unit, against=uid, hex=path[stop], rule=str(R.COUNTERCHARGE)))
 
 
 def move(g: Game, uid: str, to: str, column: bool, chosen: str | None = None) -> None:

@@ -177,22 +177,21 @@ class ArrivanoRulesetImpl(ParaBellumRuleset[P.ArrivanoState]):
 
     def redact_frame(self, frame: Any, seat: str, state: P.ArrivanoState) -> dict[str, Any]:
         """A decision's context is its seat's: the other seat is served who is awaited and for what, not the
-        units and hexes it names (as pending_set's `data` was)."""
+        units and hexes it names (as pending_set's `data` was); a counter-charge's is its seat's in part."""
         data: dict[str, Any] = msgspec.to_builtins(frame)
         if seat in self.seats(state) and seat not in frame.seats:
             data["ctx"] = {"ctx": data["ctx"]["ctx"]}
         elif seat in self.seats(state) and isinstance(frame.ctx, ev.CounterchargeAwaited):
-            data["ctx"] = {k: v for k, v in data["ctx"].items() if k != "target"} | self._charge_served(frame.ctx, seat, state)
+            data["ctx"] = self._charge_served(frame.ctx)
         return data
 
-    def _charge_served(self, ctx: ev.CounterchargeAwaited, seat: str, state: P.ArrivanoState) -> dict[str, Any]:
-        """The charge a seat may counter-charge (arrivano §14.2.4) as far as it has come: of its path the hexes the
-        seat may examine (§11.3.2) up to the hex it stopped in, next to the seat's cavalry (`stop` indexes the
-        served path). Where it came from out of sight, where it meant to go beyond the stop and the hex it meant to
-        charge (`target`, left out: its Charge marker is placed only where it ends, §14.2) are the charger's."""
-        walked = ctx.path[: ctx.stop]
-        path = [*PB.served_path(walked, self.unexaminable(state, seat, walked)), ctx.path[ctx.stop]]
-        return {"path": path, "stop": len(path) - 1}
+    @staticmethod
+    def _charge_served(ctx: ev.CounterchargeAwaited) -> dict[str, Any]:
+        """The charge a seat may counter-charge (arrivano §14.2.4) as the table shows it, from an allow-list: the
+        charger in the hex it met the seat's cavalry (in its sight, §11.3.2) and that cavalry. Its whole path and
+        target (the Charge marker goes on where it ends, §14.2) are the charger's."""
+        return {"ctx": ctx.__struct_config__.tag, "unit": ctx.unit, "path": [ctx.path[ctx.stop]], "stop": 0,
+                "counter": list(ctx.counter)}
 
     def is_checkpoint(self, event: Any) -> bool:
         return isinstance(event, (ev.TurnBegan, ev.GameEnded))

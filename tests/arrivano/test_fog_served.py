@@ -163,26 +163,6 @@ def test_the_route_of_a_unit_out_of_sight_changes_nothing_served() -> None:
     assert b'"6e-legere-i"' not in games[0][0]
 
 
-def test_where_a_charge_came_from_or_meant_to_go_changes_no_countercharge_served() -> None:
-    """arrivano §14.2.4 under §11.3.2: the seat asked whether to counter-charge is served the charge's path only as
-    far as it may examine it, up to the hex it stopped in: two charges that differ in where they came from out of
-    its sight, where they meant to go past the stop and which hex they meant to charge serve it the same frame."""
-    state = position({"12e-hussards": FAR, **AUSTRIAN}, orders={"L": "attack"})
-    stop = GRID.neighbour("3914", 4)
-    assert RULESET.unexaminable(state, "austria", [FAR, X, stop]) == {FAR, X}, "the stop must be in sight, not X, FAR"
-
-    def frame(path: tuple[str, ...], at: int, target: str) -> core.Frame[Any]:
-        ctx = ev.CounterchargeAwaited(unit="12e-hussards", path=path, stop=at, target=target, counter=("ir18-i",))
-        return core.Frame(kind="countercharge", seats=("austria",), rule="arrivano §14.2.4", prompt="", ctx=ctx)
-
-    long = frame((FAR, X, stop, GRID.neighbour(stop, 4)), 2, GRID.neighbour(stop, 5))
-    short = frame((X, stop, GRID.neighbour(stop, 3)), 1, GRID.neighbour(stop, 2))
-    served_to = {seat: [canonical(RULESET.redact_frame(f, seat, state)) for f in (long, short)] for seat in ("austria", "umpire")}
-    assert served_to["umpire"][0] != served_to["umpire"][1], "the umpire is served the whole charge"
-    assert served_to["austria"][0] == served_to["austria"][1], "Austria reads where the charge came from or aimed"
-    assert RULESET.redact_frame(long, "austria", state)["ctx"]["path"] == [stop]
-
-
 def test_every_piece_a_declaration_names_is_judged_for_fog() -> None:
     """events/parabellum.PIECE_FIELDS names each field of the shared `assault_declared` holding piece ids: a piece
     out of Austria's sight in any of them (the `defenders`, `tested` and `elan` Arrivano leaves empty today) serves

@@ -187,12 +187,8 @@ def test_every_legal_command_is_accepted(ruleset_name: str, scenario: str, optio
 # A leak the self-played game meets and nobody has fixed yet, pinned by kind so that any OTHER leak still fails the
 # test and the fix turns the strict xfail into a failure (remove the entry then).
 KNOWN_LEAKS: dict[tuple[str, str, tuple[str, ...]], tuple[str, str]] = {
-    # arrivano §14.2.4: the countercharge decision is pushed before the charge's move is emitted, so its frame names
-    # the charger (still in its start hex, out of the counter-charger's sight) and its whole intended path, past the
-    # hex where it meets the cavalry, to the seat asked (adjudicator/arrivano/movement.charge). Fix: emit the move up
-    # to `stop` first (the charger is then sighted as at the table) and serve the path only to `stop`: new events,
-    # an Arrivano bump. Reached since the orders sub-phase waits under fog (4971a16) changed the self-played game.
-    ("arrivano", "montebello", ()): ('"kind":"countercharge"', "the countercharge frame names an unseen charger"),
+    # none today: Arrivano's countercharge frame (arrivano §14.2.4), pinned here until the charge walked to the hex
+    # where it meets the cavalry before the enemy is asked (tests/arrivano/test_countercharge_served.py)
 }
 
 
