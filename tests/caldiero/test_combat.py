@@ -388,6 +388,38 @@ def test_reading_goes_on_lets_the_cavalry_go_on_past_full_hexes() -> None:
     assert len(moved.path) == 2 and moved.path[-1] == options[0]["to"] == t.unit("au-stab-dragoner").hex
 
 
+def test_a_commander_left_alone_retreats_with_the_cavalry() -> None:
+    """caldiero §12.6 (the kernel's retreat.move_along, as Arrivano's §14.1 did): a retreat before combat is a
+    retreat; the commander the cavalry would leave alone in the assaulted hex goes with it, along the same hexes."""
+    t = table({"fr-18-ligne": ATT}, {"au-stab-dragoner": DEF, "au-colloredo": "1518", "au-gyulai": "1617"},
+              leaders={"hohenzollern": DEF})
+    attack(t, ["fr-18-ligne"], [DEF], dice=[])
+    t.send("austria", {"type": "cavalry_retreat", "unit": "au-stab-dragoner", "to": "1618"})
+    moved = t.of(ev.LeaderMoved)[-1]
+    assert (moved.leader, moved.path, moved.rule) == ("hohenzollern", ("1618",), "caldiero §12.6")
+    assert t.state.leaders["hohenzollern"].hex == "1618"
+
+
+EZOC_ALL_ROUND = {"fr-18-ligne": ATT, "fr-9-dragons": "1419", "fr-75-ligne": "1717"}  # every free hex by DEF in French ZoC
+
+
+@pytest.mark.parametrize(("status", "after"), [("good", "disordered"), ("disordered", "routed")])
+def test_cavalry_retreating_into_enemy_zoc_takes_a_disorder_level(status: str, after: str) -> None:
+    """caldiero §12.6.1 "riceve un ulteriore livello di Disorganizzazione", for any retreat, as Arrivano's §14.1 did:
+    every hex the cavalry may retreat to is in a French ZoC; it goes, and takes one more level. Routed by it, it
+    retreats two hexes more at once (§15.2.1), answered before the assault goes on."""
+    t = table(EZOC_ALL_ROUND, {"au-stab-dragoner": DEF})
+    t.unit("au-stab-dragoner").status = status
+    attack(t, ["fr-18-ligne"], [DEF], dice=[])
+    option = next(o for o in t.legal("austria") if o["type"] == "cavalry_retreat")
+    t.send("austria", option)
+    changed = t.of(ev.StatusChanged)[-1]
+    assert changed.unit == "au-stab-dragoner" and changed.status == after
+    assert changed.rule == ("caldiero §12.6.1" if after == "disordered" else "caldiero §15.1")
+    if after == "routed":
+        assert t.awaited().kind == "retreat" and t.awaited().ctx.moves == {"au-stab-dragoner": 2}
+
+
 def test_defensive_bombardment_disorders_attackers() -> None:
     t = table({"fr-18-ligne": ATT}, {"au-mahoney-jager": DEF, "au-brabeck-3pdr": DEF})
     attack(t, ["fr-18-ligne"], [DEF], dice=[])
