@@ -29,8 +29,8 @@ from arbitro.adjudicator.caldiero.system_orders import order_move
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.caldiero.variant import CALDIERO, CALDIERO_VARIANT
 from arbitro.adjudicator.parabellum.movement import (
-    Mover, Problem, costs_in_force, end_fits, entry_cost, leave_ezoc_problem, one_hex_rule, road_steps,
-    terrain_multiplier, unit_reach, unit_rules,
+    Mover, Problem, costs_in_force, end_fits, entry_cost, leave_ezoc_problem, off_road_half_less, one_hex_rule,
+    road_steps, terrain_multiplier, unit_reach, unit_rules,
 )
 from arbitro.adjudicator.parabellum.commander_move import CommanderMove, commander_moves, commander_path_problem
 from arbitro.adjudicator.parabellum.chief_limits import limit_closed, limit_ends
@@ -122,9 +122,8 @@ def make_group(world: World, units: tuple[str, ...], order: str, column: bool) -
 
 
 def _budget(world: World, g: Group, all_road: bool) -> int:
-    if world.state.weather == 1 and not all_road:
-        return g.ma_half - 2  # caldiero §17.1.1: one MP less unless the whole move is on roads
-    return g.ma_half
+    """The group's allowance, the weather's off-road loss taken unless the whole move is on roads (§17.1.1)."""
+    return g.ma_half if all_road else g.ma_half - off_road_half_less(world)
 
 
 def group_mover(world: World, g: Group) -> Mover:

@@ -522,6 +522,7 @@ class WeatherBox(StrictModel):
     defence_efficiency_bonus: dict[str, int] = {}  # side -> added to the efficiency of its units in Defence (arrivano §17.2.7)
     movement_table: str | None = None  # the movement costs in force, a data file (arrivano §17.2.8, caldiero §17.1.3); None: the game's own
     terrain_cost_multiplier: int = Field(default=1, ge=1)  # costs multiplied but where the table spares a road (caldiero §17.1.2-§17.1.3)
+    off_road_mp_less: int = Field(default=0, ge=0)  # MP less for a move not wholly along roads (caldiero §17.1.1)
 
 
 class WeatherTrack(StrictModel):

@@ -321,6 +321,14 @@ def terrain_multiplier(world: World) -> int:
     return box.terrain_cost_multiplier if box is not None else 1
 
 
+def off_road_half_less(world: World) -> int:
+    """The half points a move not wholly along roads loses in the weather box in force (caldiero §17.1.1 "un punto
+    movimento in meno, tranne se compiono tutto il loro movimento su strada o strada minore":
+    `WeatherBox.off_road_mp_less`); none without a weather."""
+    box = world.weather_box()
+    return 2 * box.off_road_mp_less if box is not None else 0
+
+
 # --- entering the map (§15.4 in both) ------------------------------------------------------------------------
 OFF_THE_SCALE = 10 ** 6  # more half points than any allowance
 

@@ -92,6 +92,7 @@ def test_movement_tables_as_printed() -> None:
     assert sorted(DATA.movement) == [0, 1, 2, 3] and DATA.movement[1] is m and DATA.movement[2] is m
     assert DATA.movement[3].roads["strada_minore"].always.scaled and not m.roads["strada_minore"].always.scaled  # type: ignore[union-attr]
     assert [b.terrain_cost_multiplier for b in DATA.weather.boxes] == [1, 1, 2, 2]
+    assert [b.off_road_mp_less for b in DATA.weather.boxes] == [0, 1, 0, 0]  # §17.1.1, the cloudburst
 
 
 def test_victory_data_match_18() -> None:

@@ -14,6 +14,7 @@ from arbitro.adjudicator.maps.hexmap import HexMap, parse_map
 from arbitro.adjudicator.maps.movement import MoveRules, StopReason
 from arbitro.adjudicator.parabellum import commander_move, movement, orders
 from arbitro.adjudicator.parabellum.commander_move import CommanderMove, LeaderGround
+from arbitro.adjudicator.parabellum.data import WeatherBox
 from arbitro.adjudicator.parabellum.movement import OrderMove
 from arbitro.adjudicator.parabellum.variant import Variant
 from arbitro.adjudicator.ruleset import Rule
@@ -373,3 +374,23 @@ def test_the_obligations_refusals_cite_the_variant_and_name_the_units(variant: V
     assert rule == variant.rules.ADVANCE and message.startswith("with an Advance order at least 2 of 4 units")
     assert message.endswith(f"still could ({variant.book} §5.1.1)")
     assert ("a still could" if variant.advance_binds_while == "any" else "a, b still could") in message
+
+
+class _Weather:
+    """A World as `off_road_half_less` reads it: the weather box in force."""
+
+    def __init__(self, box: object) -> None:
+        self.box = box
+
+    def weather_box(self) -> object:
+        return self.box
+
+
+def test_the_off_road_loss_is_the_weather_boxs_data() -> None:
+    """caldiero §17.1.1 as data (WeatherBox.off_road_mp_less): the MP a move not wholly along roads loses, in half
+    points; none in a box that says none, nor without a weather track."""
+    box = WeatherBox(box=1, name="Nubifragio", english="Cloudburst", rule="caldiero §17.1.1", off_road_mp_less=1)
+    assert movement.off_road_half_less(_Weather(box)) == 2  # type: ignore[arg-type]
+    assert movement.off_road_half_less(_Weather(box.model_copy(update={"off_road_mp_less": 2}))) == 4  # type: ignore[arg-type]
+    assert movement.off_road_half_less(_Weather(WeatherBox(box=0, name="n", english="e", rule="r"))) == 0  # type: ignore[arg-type]
+    assert movement.off_road_half_less(_Weather(None)) == 0  # type: ignore[arg-type]
