@@ -22,7 +22,7 @@ from arbitro.adjudicator.parabellum.movement import (
     toward_enemy, toward_enemy_problem, unit_reach, unit_rules,
 )
 from arbitro.adjudicator.parabellum.movement import reach as search
-from arbitro.adjudicator.parabellum.commander_move import CommanderMove, commander_destination_problem, commander_moves
+from arbitro.adjudicator.parabellum.commander_move import CommanderMove, commander_destination_problem, commander_moves, commander_may_move
 from arbitro.adjudicator.parabellum.data import WeatherBox
 from arbitro.adjudicator.parabellum.move_problems import destination_problem, unreachable
 from arbitro.adjudicator.parabellum.orders import ORDERS
@@ -374,18 +374,6 @@ def why_not(w: World, uid: str, to: str, p: Plan) -> tuple[str, str]:
     return str(rule), message
 
 
-def leader_movable(w: World, lid: str, seat: str) -> bool:
-    """Generals and officers of the active formation (arrivano §4.1.4); the commander in chief once per turn at
-    any friendly movement sub-phase (§4.3.1)."""
-    le = w.state.leaders[lid]
-    act = w.state.activation
-    if le.side != seat or le.where != "map" or le.moved_turn == w.state.turn or act is None:
-        return False
-    if w.state.formations[act.formation].side != seat:
-        return False
-    return le.role == "commander_in_chief" or le.formation == act.formation
-
-
 def commander_move_of(w: World, lid: str) -> CommanderMove:
     """A commander's move for the kernel, from Arrivano's own data (as Caldiero's `leader_move` from its own: one data
     interface for the costs in force and the allowance is k-world's, issue 18): his full allowance whatever the
@@ -408,7 +396,7 @@ def leader_destinations(w: World, lid: str, to: str | None = None) -> dict[str, 
 
 def move_leader(g: Game, lid: str, to: str) -> None:
     w = g.world()
-    if lid not in g.state.leaders or not leader_movable(w, lid, g.ctx.seat):
+    if lid not in g.state.leaders or not commander_may_move(ARRIVANO_VARIANT, w, lid, g.ctx.seat):
         g.reject(R.CHIEF_MOVE if lid in g.state.leaders and g.state.leaders[lid].role == "commander_in_chief"
                  else R.COMMANDER_MOVE, "this commander cannot move now")
     dests = leader_destinations(w, lid, to)  # searched only as far as `to` (issue 15)

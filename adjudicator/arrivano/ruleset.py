@@ -30,6 +30,7 @@ from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.errors import BadInput
 from arbitro.adjudicator.parabellum import activation, assault, sequence, sight
 from arbitro.adjudicator.parabellum.bombardment import targets
+from arbitro.adjudicator.parabellum.commander_move import commander_may_move
 from arbitro.adjudicator.parabellum.orders import ORDERS
 from arbitro.adjudicator.decisions import Step
 from arbitro.adjudicator.parabellum.overrides import Layout
@@ -233,7 +234,7 @@ def movement_commands(w: World, seat: str) -> Iterator[dict[str, Any]]:
         if w.state.leaders[lid].side == seat:
             yield from ({"type": "officer_order", "officer": lid, "order": o} for o in M.officer_orders(w, lid))
     for lid in sorted(w.state.leaders):
-        if M.leader_movable(w, lid, seat):
+        if commander_may_move(ARRIVANO_VARIANT, w, lid, seat):
             yield from ({"type": "move_leader", "leader": lid, "to": h} for h in M.leader_destinations(w, lid))
 
 

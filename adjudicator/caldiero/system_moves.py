@@ -13,7 +13,7 @@ from arbitro.adjudicator.caldiero.system_movement import (
     Group, MoveProblem, Route, any_destination, check_path, group_mover, leader_path_problem, leader_reachable,
     leader_search, make_group, own_step_problem, reachable, route_to,
 )
-from arbitro.adjudicator.parabellum.commander_move import commander_destination_problem
+from arbitro.adjudicator.parabellum.commander_move import commander_destination_problem, commander_may_move
 from arbitro.adjudicator.parabellum.move_problems import destination_problem, unreachable
 from arbitro.adjudicator.caldiero.system_orders import allows_column, in_command_moves_over, unit_order
 from arbitro.adjudicator.parabellum.world import World
@@ -233,21 +233,15 @@ def movement_obligation_problem(w: World) -> tuple[Rule, str] | None:
 
 
 def movable_leaders(w: World, seat: str) -> list[str]:
+    """Who may move (the kernel's `commander_may_move`): the activated formation's general first, then the commander
+    in chief (with §20.1 Bonaparte moves only as his own formation's general)."""
     act = w.state.activation
     assert act is not None
-    out = []
-    general = w.state.formations[act.formation].general
-    if general and general not in act.leaders_moved and w.state.leaders[general].where != "lost":
-        if w.state.leaders[general].where == "map" or leader_due(w, general):
-            out.append(general)
-    cinc = w.commander_in_chief(seat)
-    s = w.state.leaders.get(cinc)
-    if cinc not in out and s is not None and s.moved_turn != w.state.turn and s.where != "lost":
-        if w.option("bonaparte_intervention") and cinc == "bonaparte" and act.formation != "bonaparte":
-            pass  # with §20.1 Bonaparte moves as his own formation's general
-        elif s.where == "map" or leader_due(w, cinc):
-            out.append(cinc)
-    return out
+    cinc: str | None = w.commander_in_chief(seat)
+    if w.option("bonaparte_intervention") and cinc == "bonaparte" and act.formation != "bonaparte":
+        cinc = None
+    leaders = dict.fromkeys(x for x in (w.state.formations[act.formation].general, cinc) if x in w.state.leaders)
+    return [x for x in leaders if commander_may_move(CALDIERO_VARIANT, w, x, seat, lambda due: leader_due(w, due))]
 
 
 def leader_entry(w: World, leader: str) -> str | None:

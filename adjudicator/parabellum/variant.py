@@ -85,6 +85,10 @@ class Variant:
     # war in force ("Si può esaminare uno stack nemico solo se si ha una LoS", both); None: always in force.
     fog_option: ClassVar[str | None] = None
 
+    # D42, caldiero §4.1.4 / arrivano §4.1.4 (the same words): a general's move counted by his own moves within his
+    # formation's activation (caldiero's games: True), or by any move of his in the turn (arrivano's: False, neutral).
+    general_once_an_activation: ClassVar[bool] = False
+
     def cite(self, section: str) -> str:
         """A citation in this variant's book ("arrivano §12.4.3")."""
         return f"{self.book} §{section}"

@@ -18,6 +18,7 @@ import pytest
 
 from arbitro.adjudicator import registry
 from arbitro.adjudicator.arrivano import movement as arrivano_moves
+from arbitro.adjudicator.arrivano.variant import ARRIVANO_VARIANT
 from arbitro.adjudicator.arrivano.world import in_command
 from arbitro.adjudicator.caldiero import legal as caldiero_legal
 from arbitro.adjudicator.caldiero import system_movement
@@ -25,6 +26,7 @@ from arbitro.adjudicator.caldiero import system_moves
 from arbitro.adjudicator.exchange import read_lines
 from arbitro.adjudicator.memo import Memo
 from arbitro.adjudicator.parabellum import movement as kernel_movement
+from arbitro.adjudicator.parabellum.commander_move import commander_may_move
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.projections.fold import Fold
 
@@ -101,7 +103,7 @@ def test_arrivano_moves_answer_as_the_listing(monkeypatch: pytest.MonkeyPatch) -
                         assert arrivano_moves.destination(w, uid, column, in_command(w, rules.activation.formation),
                                                           chosen, h) == listed.get(h), (uid, column, chosen, h)
                         compared += 1
-        for lid in sorted(l for l in rules.leaders if arrivano_moves.leader_movable(whole, l, rules.seat)):
+        for lid in sorted(l for l in rules.leaders if commander_may_move(ARRIVANO_VARIANT, whole, l, rules.seat)):
             listed = arrivano_moves.leader_destinations(whole, lid)
             for h in asked_hexes(whole, listed, rules.leaders[lid].hex):
                 assert arrivano_moves.leader_destinations(fresh(ruleset, rules, monkeypatch), lid, h) == \
