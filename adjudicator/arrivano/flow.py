@@ -274,13 +274,12 @@ def do_retreat(g: Game, units: list[str], line: Line, rule: Any, ignore_ezoc: bo
     (§17.2.1, interpretation neapolitan_retreat_flags)."""
     w = g.world()
     start = w.state.units[units[0]].hex
-    cite = f"{rule}; {R.RETREAT_STACKING}" if line.continued else str(rule)
     if line.off_map:
         for u in units if line.path else ():
-            g.emit(ev.UnitRetreated(unit=u, path=line.path, rule=cite))
+            g.emit(ev.UnitRetreated(unit=u, path=line.path, rule=retreat.cited(ARRIVANO, line, str(rule))))
         leave_map(g, units, line.to, start, because=rule)
         return
-    retreat.move_along(g, ARRIVANO, units, line, cite)
+    retreat.move_along(g, ARRIVANO, units, line, str(rule))
     if line.through_ezoc and not ignore_ezoc:  # §12.6.1; routed by it, two more hexes at once (§15.2.1)
         disorder_by_combat(g, units, ARRIVANO.RETREAT_EZOC, assault=False)
     rout.checks(g, ARRIVANO_VARIANT, line.to)

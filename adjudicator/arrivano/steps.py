@@ -264,7 +264,7 @@ def refusal(w: World, frame: Frame, dumped: dict[str, Any], opts: list[dict[str,
                                  if o["units"] == dumped["units"])
                 return ARRIVANO.RETREAT, (f"{where} is not a permitted end of this retreat: away from the enemy if possible, "
                                    f"not into EZoC if avoidable ({ARRIVANO.RETREAT_EZOC}), where stacking allows "
-                                   f"({R.RETREAT_STACKING}), off the map only when forced ({ARRIVANO.OFF_MAP}); "
+                                   f"({ARRIVANO.RETREAT_STACKING}), off the map only when forced ({ARRIVANO.OFF_MAP}); "
                                    f"permitted: {mine}")
             if any(w.state.units[u].arm == "artillery" for u in units):
                 return ARRIVANO.ARTILLERY_STACKED, ("these units cannot retreat apart from the rest: artillery retreats only "
@@ -293,10 +293,10 @@ def before_combat_refusal(w: World, frame: Frame, dumped: dict[str, Any], opts: 
     leave = (f"off the map only under the ruling retreat_before_combat_off_map: as_forced ({ARRIVANO.OFF_MAP})"
              if w.reading("retreat_before_combat_off_map") == "as_forced" else
              f"never off the map: no unit is obliged to this retreat ({ARRIVANO.OFF_MAP} reading stays_on_map)")
-    fit = (f"where stacking allows, going on past full hexes ({R.RETREAT_STACKING}; reading "
+    fit = (f"where stacking allows, going on past full hexes ({ARRIVANO.RETREAT_STACKING}; reading "
            f"{BEFORE_COMBAT_LENGTH} goes_on)" if w.reading(BEFORE_COMBAT_LENGTH) == "goes_on" else
-           f"into a hex where stacking allows, never going on past a full one ({ARRIVANO.STACKING}; {R.RETREAT_STACKING} is a forced "
-           f"retreat's: reading {BEFORE_COMBAT_LENGTH} one_hex)")
+           f"into a hex where stacking allows, never going on past a full one ({ARRIVANO.STACKING}; "
+           f"{ARRIVANO.RETREAT_STACKING} is a forced retreat's: reading {BEFORE_COMBAT_LENGTH} one_hex)")
     return (f"{where} is not a permitted end of this retreat before combat: one hex away from the enemy if "
             f"possible ({ARRIVANO.RETREAT}), not into EZoC if avoidable ({ARRIVANO.RETREAT_EZOC}), {fit}, {leave}; "
             f"permitted: {_ends(mine)}")

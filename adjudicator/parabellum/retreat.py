@@ -79,17 +79,24 @@ class Retreats(Protocol):
     def emit(self, event: Any) -> None: ...
 
 
+def cited(rules: Rulebook, line: Line, rule: str) -> str:
+    """What a unit taking `line` cites: `rule` (what made it retreat), and §12.6.2 (`rules`, the variant's) where the
+    line went on past an overstacked end."""
+    return f"{rule}; {rules.RETREAT_STACKING}" if line.continued else rule
+
+
 def move_along(game: Retreats, rules: Rulebook, units: Sequence[str], line: Line, rule: str) -> None:
     """§12.6 in both books: `units`, stacked together, take `line` (a line on the map: `line.path` not empty); each
-    records the hexes it entered, in order, the start excluded (`unit_retreated`, citing `rule`: what forced the
-    retreat). The commanders of their side left alone in the start hex go with them along the same hexes (caldiero
-    §12.6, arrivano §12.6 with §4.5.4: a commander moves with his stack), citing the book's §12.6 (`rules`, the
-    variant's). What the line does to the units after (§12.6.1 disorder, leaving the map) stays the caller's."""
+    records the hexes it entered, in order, the start excluded (`unit_retreated`, citing `rule`, what forced the
+    retreat, and §12.6.2 where the line went on: `cited`). The commanders of their side left alone in the start hex go
+    with them along the same hexes (caldiero §12.6, arrivano §12.6 with §4.5.4: a commander moves with his stack),
+    citing the book's §12.6 (`rules`, the variant's). What the line does to the units after (§12.6.1 disorder,
+    leaving the map) stays the caller's."""
     w = game.world()
     start = w.hex_of(units[0])
     side = w.side_of(units[0])
     for u in units:
-        game.emit(UnitRetreated(unit=u, path=line.path, rule=rule))
+        game.emit(UnitRetreated(unit=u, path=line.path, rule=cited(rules, line, rule)))
     w = game.world()
     if start is None or w.side_units_at(start, side):
         return

@@ -169,10 +169,10 @@ def test_an_overstacked_retreat_goes_on_until_stacking_fits():
     options = t.legal("france")
     assert options and all(GRID.distance(o["to"], X) == 2 and not o["off_map"] for o in options)
     e = refused(t, "france", {"type": "retreat", "to": nb(X, 4)})  # the full hex a one-hex retreat would end in
-    assert e.rule == str(ARRIVANO_VARIANT.rules.RETREAT) and str(R.RETREAT_STACKING) in str(e)
+    assert e.rule == str(ARRIVANO_VARIANT.rules.RETREAT) and str(ARRIVANO_VARIANT.rules.RETREAT_STACKING) in str(e)
     t.send("france", options[0])
     moved = t.of(ev.UnitRetreated)[-1]
-    assert len(moved.path) == 2 and str(R.RETREAT_STACKING) in moved.rule
+    assert len(moved.path) == 2 and str(ARRIVANO_VARIANT.rules.RETREAT_STACKING) in moved.rule
     assert t.state.units["6e-legere-i"].hex == options[0]["to"]
 
 
@@ -548,7 +548,7 @@ def test_a_refused_end_says_the_reading_in_force():
     assert "never going on past a full one" in str(e) and "one_hex" in str(e)
     on = assaulted(crowded_around("bussy"), {"6e-legere-i": nb(X, 1)}, {"retreat_before_combat_length": "goes_on"})
     e = refused(on, "austria", {"type": "cavalry_retreat", "to": nb(X, 4), "units": ["bussy"]})
-    assert "going on past full hexes" in str(e) and str(R.RETREAT_STACKING) in str(e)
+    assert "going on past full hexes" in str(e) and str(ARRIVANO_VARIANT.rules.RETREAT_STACKING) in str(e)
 
 
 def test_reading_goes_on_lets_the_cavalry_go_on_past_full_hexes():
@@ -559,11 +559,11 @@ def test_reading_goes_on_lets_the_cavalry_go_on_past_full_hexes():
     ends = [o for o in options if o["to"] is not None]
     assert ends and all(GRID.distance(o["to"], X) == 2 and not o["off_map"] for o in ends)
     e = refused(t, "austria", {"type": "cavalry_retreat", "to": nb(X, 4)})
-    assert e.rule == str(ARRIVANO_VARIANT.rules.CAVALRY_RETREAT) and str(R.RETREAT_STACKING) in str(e)
+    assert e.rule == str(ARRIVANO_VARIANT.rules.CAVALRY_RETREAT) and str(ARRIVANO_VARIANT.rules.RETREAT_STACKING) in str(e)
     t.send("austria", ends[0])
     moved = t.of(ev.UnitRetreated)[-1]
     assert moved.unit == "bussy" and len(moved.path) == 2
-    assert str(ARRIVANO_VARIANT.rules.CAVALRY_RETREAT) in moved.rule and str(R.RETREAT_STACKING) in moved.rule
+    assert str(ARRIVANO_VARIANT.rules.CAVALRY_RETREAT) in moved.rule and str(ARRIVANO_VARIANT.rules.RETREAT_STACKING) in moved.rule
     assert t.state.units["bussy"].hex == ends[0]["to"]
 
 
@@ -620,7 +620,7 @@ def test_reading_goes_on_lets_a_v_unit_go_on_past_full_hexes():
     assert ends and all(GRID.distance(o["to"], X) == 2 for o in ends)
     t.send("austria", ends[-1], dice=[2])
     moved = t.of(ev.UnitRetreated)[-1]
-    assert len(moved.path) == 2 and str(R.LIGHT_RETREAT) in moved.rule and str(R.RETREAT_STACKING) in moved.rule
+    assert len(moved.path) == 2 and str(R.LIGHT_RETREAT) in moved.rule and str(ARRIVANO_VARIANT.rules.RETREAT_STACKING) in moved.rule
     assert t.state.units["mariassy-jager"].hex == ends[-1]["to"]
 
 

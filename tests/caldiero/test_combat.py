@@ -376,7 +376,7 @@ def test_cavalry_with_no_lawful_hex_is_not_asked_to_retreat() -> None:
 def test_reading_goes_on_lets_the_cavalry_go_on_past_full_hexes() -> None:
     """Interpretation retreat_before_combat_length goes_on (the same in both games; one_hex by default): §12.6.2 as
     in any retreat, every hex the cavalry would retreat to full, it goes on to a hex with room; the answer names the
-    line's end, and the event records every hex entered."""
+    line's end, and the event records every hex entered, citing §12.6.2 beside §14.1."""
     t = table({"fr-18-ligne": ATT}, {"au-stab-dragoner": DEF, "au-colloredo": "1518", "au-gyulai": "1617",
                                      "au-callenberg": "1618"}, interpretations={"retreat_before_combat_length": "goes_on"})
     attack(t, ["fr-18-ligne"], [DEF], dice=[])
@@ -384,7 +384,7 @@ def test_reading_goes_on_lets_the_cavalry_go_on_past_full_hexes() -> None:
     options = [o for o in t.legal("austria") if o["type"] == "cavalry_retreat"]
     assert options and all(o["to"] not in ("1518", "1617", "1618", DEF) for o in options)
     t.send("austria", options[0])
-    moved = [e for e in t.of(ev.UnitRetreated) if e.rule == "caldiero §14.1"][-1]
+    moved = [e for e in t.of(ev.UnitRetreated) if e.rule == "caldiero §14.1; caldiero §12.6.2"][-1]  # going on, cited
     assert len(moved.path) == 2 and moved.path[-1] == options[0]["to"] == t.unit("au-stab-dragoner").hex
 
 

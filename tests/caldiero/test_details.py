@@ -135,3 +135,16 @@ def test_reorganisation_needs_a_defence_order() -> None:
     with pytest.raises(IllegalCommand) as e:
         t.send("france", {"type": "reorganise", "hex": "1417"})
     assert e.value.rule == "caldiero §15.3"
+
+
+def test_a_retreat_going_on_past_full_hexes_cites_12_6_2() -> None:
+    """caldiero §12.6.2 (the kernel's retreat.move_along, as Arrivano's): every hex the Dr retreat would end in holds
+    two Austrian infantry, so the retreat goes on one more hex; the event cites what forced it and §12.6.2."""
+    full = {"au-colloredo": "1518", "au-gyulai": "1518", "au-callenberg": "1617", "au-hungarian": "1617",
+            "au-2-banater": "1618", "au-brechainville": "1618"}
+    t = combat({"fr-18-ligne": "1417", "au-mahoney-jager": "1517", **full}, ["fr-18-ligne"], ["1517"], [4])
+    options = t.legal("austria")
+    assert options and all(len(o["path"]) == 2 for o in options)
+    t.send("austria", options[0], dice=[1])
+    moved = t.of(ev.UnitRetreated)[-1]
+    assert moved.unit == "au-mahoney-jager" and moved.rule == "caldiero §12.5.4; caldiero §12.6.2"
