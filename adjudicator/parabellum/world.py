@@ -12,10 +12,11 @@ movement search, what a hex sees) are kept by the rule that works them out, unde
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Any, ClassVar, Protocol, TypeVar
 
 from arbitro.adjudicator.maps.command import command_distances
+from arbitro.adjudicator.maps.costs import MovementTable
 from arbitro.adjudicator.maps.hexgrid import Grid, HexId
 from arbitro.adjudicator.maps.hexmap import HexMap
 from arbitro.adjudicator.maps.sight import line_of_sight
@@ -44,8 +45,9 @@ def _no_zoc_hexes(hexmap: HexMap, table: TerrainTable) -> frozenset[str]:
 class ScenarioOn(Protocol):
     """What a game of one scenario is played on, one shape for both books (caldiero/loader.CaldieroData,
     arrivano/data_model.ScenarioData): the order of battle (its counters found by id), the scenario file, the map, the
-    terrain effects, orders and combat results tables, the weather track (None: the scenario has none) and the content
-    hash of the files read, under which answers that outlive a position are kept."""
+    terrain effects, orders and combat results tables, the weather track (None: the scenario has none), the movement
+    costs by weather box and the content hash of the files read, under which answers that outlive a position are
+    kept."""
 
     @property
     def oob(self) -> OrderOfBattle: ...
@@ -61,6 +63,8 @@ class ScenarioOn(Protocol):
     def crt(self) -> CombatTable: ...
     @property
     def weather(self) -> WeatherTrack | None: ...
+    @property
+    def movement(self) -> Mapping[int, MovementTable]: ...  # the costs by weather box (0: none), load_movement_by_box
     @property
     def digest(self) -> str: ...
     @property
