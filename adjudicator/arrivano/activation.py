@@ -73,7 +73,7 @@ def form_column(g: Game, officer: str, units: list[str], order: str) -> None:
     assert fid is not None
     g.emit(ev.ColumnFormed(officer=officer, units=sorted(units), order=order, rule=str(R.COLUMNS)))
     g.emit(ev.FormationActivated(formation=fid, by=g.ctx.seat, column=officer, rule=str(R.COLUMNS)))
-    g.emit(ev.StepBegan(phase="action", step="bombardment", seat=g.ctx.seat, rule=str(R.BOMBARD_STEP)))
+    g.steps.begin("bombardment", g, g.ctx.seat)
 
 
 def order_change_problem(w: World, seat: str, order: str) -> tuple[Rule, str] | None:
@@ -129,7 +129,7 @@ def activate(g: Game, fid: str) -> None:
             return
         rule = R.CT_FRANCESCHI if fr is not None and fr.leader == fid else R.COLUMNS
         g.emit(ev.FormationActivated(formation=formation, by=g.ctx.seat, column=fid, rule=str(rule)))
-        g.emit(ev.StepBegan(phase="action", step="bombardment", seat=w.state.leaders[fid].side, rule=str(R.BOMBARD_STEP)))
+        g.steps.begin("bombardment", g, w.state.leaders[fid].side)
         return
     if fid not in g.state.formations:
         g.reject(R.ACTIVATE, f"there is no formation {fid!r}")
@@ -143,7 +143,7 @@ def activate(g: Game, fid: str) -> None:
     if free:
         g.push("free_order", owner, str(R.DANGLING_4_3_2), {"units": free})
     enter_reinforcements(g, fid)
-    g.emit(ev.StepBegan(phase="action", step="bombardment", seat=owner, rule=str(R.BOMBARD_STEP)))
+    g.steps.begin("bombardment", g, owner)
 
 
 def free_order_units(w: World, fid: str) -> list[str]:

@@ -28,6 +28,7 @@ from arbitro.adjudicator.decisions import close_frame, open_frame, update_frame
 from arbitro.adjudicator.parabellum import efficiency as sys_eff
 from arbitro.adjudicator.parabellum import advance, elimination, retreat, rout
 from arbitro.adjudicator.parabellum.retreat_ground import lines
+from arbitro.adjudicator.parabellum.sequence import Steps
 from arbitro.adjudicator.ruleset import Decision
 from arbitro.adjudicator.tables import CombatTable
 from arbitro.events import arrivano as ev
@@ -47,6 +48,7 @@ class Game:
     s: ScenarioData
     tables: Tables
     crt: CombatTable
+    steps: Steps[Game, World]  # the game's steps of play (ruleset.ARRIVANO_STEPS): where a step begins
     _world: World | None = field(default=None, init=False, repr=False)
     # The turns waiting to begin while turn.next_turn's loop runs (None: no loop running): see turn.next_turn.
     turns_due: list[int] | None = field(default=None, init=False, repr=False)

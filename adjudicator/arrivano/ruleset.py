@@ -121,7 +121,7 @@ class ArrivanoRulesetImpl(ParaBellumRuleset[P.ArrivanoState]):
 
     def game(self, ctx: Decision[P.ArrivanoState]) -> F.Game:
         on = self.on(ctx.state)
-        return F.Game(ctx, on.data.scenarios[ctx.state.scenario], on.data.tables, on.crt)
+        return F.Game(ctx, on.data.scenarios[ctx.state.scenario], on.data.tables, on.crt, ARRIVANO_STEPS)
 
     def scenario_on(self, state: P.ArrivanoState) -> ScenarioData:
         return self.on(state).data.scenarios[state.scenario]
@@ -131,7 +131,7 @@ class ArrivanoRulesetImpl(ParaBellumRuleset[P.ArrivanoState]):
         g = self.game(ctx)
         if g.reading("first_turn_initiative") == "french_first":  # as caldiero §3.2: no roll
             ctx.emit(ev.InitiativeWon(seat="france", totals={}, rule=str(ARRIVANO.FIRST_TURN)))
-            ctx.emit(ev.StepBegan(phase="action", step="choose_activation", seat="france", rule=str(R.ACTIVATE)))
+            ARRIVANO_STEPS.begin(sequence.CHOOSE_ACTIVATION, g, "france")
         else:
             sequence.roll_initiative(T.ArrivanoActionPhase(g), ARRIVANO_VARIANT)
         self._after(g)
@@ -395,7 +395,8 @@ ARRIVANO_STEPS: sequence.Steps[F.Game, World] = sequence.Steps({
     "orders": sequence.Step(ARRIVANO.ORDER_CHANGES, {"change_order": lambda g, seat, cmd: T.change_order(g, cmd.formation, cmd.order)},
                             lambda w, seat: ({"type": "change_order", "formation": f, "order": o}
                                              for f, o in T.chief_changes(w, seat)),
-                            lambda g, seat: T.end_orders(g), unseen=True, phase="command"),
+                            lambda g, seat: T.next_activation(g), unseen=True, phase="command",
+                            seats=T.orders_seats, begins=R.ORDERS_PHASE),
     sequence.CHOOSE_ACTIVATION: sequence.Step(R.ACTIVATE, {
         "activate": lambda g, seat, cmd: AC.activate(g, cmd.formation),
         "form_column": lambda g, seat, cmd: AC.form_column(g, cmd.officer, sorted(cmd.units), cmd.order)}, choices,

@@ -74,7 +74,7 @@ class ArrivanoActionPhase:
                 for side, value in values.items()}
 
     def choose(self, seat: str) -> None:
-        self.g.emit(ev.StepBegan(phase="action", step="choose_activation", seat=seat, rule=str(R.ACTIVATE)))
+        self.g.steps.begin(sequence.CHOOSE_ACTIVATION, self.g, seat)
 
     def activate_only(self, formation: str) -> None:
         sequence.roll_initiative(self, ARRIVANO_VARIANT)  # never asked: arrivano §6.1 rolls after every activation
@@ -158,8 +158,7 @@ def start_turn(g: Game, turn: int) -> None:
     if "hq_orders" in g.state.options:  # option §16.1: no orders sub-phase; the HQ is activated instead
         next_activation(g)
         return
-    first = g.s.scenario.initiative_tie_winner
-    g.emit(ev.StepBegan(phase="command", step="orders", seat=first, rule=str(R.ORDERS_PHASE)))
+    g.steps.begin("orders", g)
 
 
 def replacements(g: Game) -> None:
@@ -207,15 +206,13 @@ def chief_changes(w: World, side: str) -> list[tuple[str, str]]:
     return chief_orders.changes(ARRIVANO_VARIANT, w, w.commander_in_chief(side), w.state.chief_changes.get(side, 0))
 
 
-def end_orders(g: Game) -> None:
-    if g.state.phase == "action":  # the orders of an activated HQ (§16.1) end: initiative again
-        next_activation(g)
-        return
+def orders_seats(g: Game) -> tuple[str, ...]:
+    """Who changes orders in the orders sub-phase, one after the other (arrivano §3.1 A-1, §5.2: the French first,
+    the scenario's `initiative_tie_winner`); an activated HQ's orders (§16.1): its seat alone. Initiative next."""
+    if g.state.phase == "action":
+        return (g.state.seat,)
     first = g.s.scenario.initiative_tie_winner
-    if g.state.seat == first:
-        g.emit(ev.StepBegan(phase="command", step="orders", seat=g.world().enemy(first), rule=str(R.ORDERS_PHASE)))
-    else:
-        next_activation(g)
+    return (first, g.world().enemy(first))
 
 
 def change_order(g: Game, fid: str, order: str) -> None:

@@ -226,22 +226,10 @@ class CaldieroSequence:
         return False  # every decision Caldiero asks is its seat's, even with one answer
 
     def settle_step(self) -> bool:
-        """The automatic steps (the weather roll, caldiero §17; the initiative, §6), and a step where the seat has
-        nothing to decide ended for him (an obligation still owed keeps it)."""
+        """The automatic steps (the weather roll, caldiero §17; the initiative, §6: rows of legal.CALDIERO_STEPS),
+        and a step where the seat has nothing to decide ended for him (an obligation still owed keeps it)."""
         a, state = self.a, self.a.state
-        step = step_key(state)
-        if state.phase == "over":
-            return False
-        if step == "weather":
-            roll_weather(a)
-            a.env.steps.begin("reorganise", a)
-        elif step == "initiative":
-            sequence.next_activation(self, CALDIERO_VARIANT)  # caldiero §6.2
-        elif not a.env.steps.ends_by_itself(step, a.w, state.seat):
-            return False
-        else:
-            a.env.steps.end(step, a, state.seat)
-        return True
+        return state.phase != "over" and a.env.steps.settle(step_key(state), a, a.w, state.seat)
 
     def clock(self) -> CaldieroState:
         return self.a.state
@@ -280,7 +268,12 @@ def end_turn(a: Act) -> None:
     a.env.steps.begin("orders", a)
 
 
-def roll_weather(a: Act) -> None:
+def roll_initiative(a: Act, seat: str) -> None:
+    """caldiero §6.2: the initiative again while formations remain to be activated, else the end phase."""
+    sequence.next_activation(CaldieroSequence(a), CALDIERO_VARIANT)
+
+
+def roll_weather(a: Act, seat: str) -> None:
     scen = a.env.data.scenario.scenarios[a.state.scenario]
     if scen.fixed_weather is not None:
         if a.state.weather != scen.fixed_weather:
@@ -301,8 +294,10 @@ def roll_weather(a: Act) -> None:
 # sequence.Steps): the next step begins
 # =====================================================================================================
 def step_key(state: CaldieroState) -> str:
-    if state.phase == "action" and state.step == "orders":
-        return "activation_orders"
+    """The row of legal.CALDIERO_STEPS the state is at: the orders and the initiative are steps of both the command
+    and the action phase."""
+    if state.phase == "action" and state.step in ("orders", "initiative"):
+        return f"activation_{state.step}"
     return state.step
 
 
@@ -320,22 +315,14 @@ def setup_problem(w: World, seat: str) -> tuple[Rule, str] | None:
 
 
 def after_setup(a: Act, seat: str) -> None:
+    """caldiero §21.1, §21.2: the Austrians set up first, then the French; the French have the first turn's
+    initiative (§3.2)."""
     a.emit(ev.SetupEnded(side=seat, rule=str(R.SETUP_AUSTRIA if seat == "austria" else R.SETUP_FRANCE)))
     if seat == "austria":
-        a.emit(ev.StepBegan(phase="setup", step="setup", seat="france", rule=str(R.SETUP_FRANCE)))
+        a.env.steps.begin("setup", a, "france", rule=R.SETUP_FRANCE)
     else:
         a.emit(ev.InitiativeWon(seat="france", rule=str(CALDIERO.FIRST_TURN), totals={}))
-        a.emit(ev.StepBegan(phase="action", step=CHOOSE_ACTIVATION, seat="france", rule=str(CALDIERO.FIRST_TURN)))
-
-
-def begin_weather(a: Act, seat: str) -> None:
-    """The orders sub-phase over for both sides (caldiero §3.1 A-1): the weather's roll, the Austrians' (§17)."""
-    a.emit(ev.StepBegan(phase="command", step="weather", seat="austria", rule=str(R.WEATHER)))
-
-
-def begin_initiative(a: Act, seat: str) -> None:
-    """The replacements over for both sides (caldiero §3.1 A-4): the initiative's roll (§6)."""
-    a.emit(ev.StepBegan(phase="command", step="initiative", seat="", rule=str(CALDIERO.INITIATIVE)))
+        a.env.steps.begin(CHOOSE_ACTIVATION, a, "france", rule=CALDIERO.FIRST_TURN)
 
 
 def replacements_owed(w: World, seat: str) -> tuple[Rule, str] | None:
@@ -350,8 +337,8 @@ def attack_owed(w: World, seat: str) -> tuple[Rule, str] | None:
     return (CALDIERO.ATTACK, problem) if problem else None
 
 
-def after_combat(a: Act, seat: str) -> None:
+def close_activation(a: Act, seat: str) -> None:
+    """caldiero §3.1 B.6: the combat sub-phase over, the activation ends (the initiative is rolled again next)."""
     act = a.state.activation
     assert act is not None
     a.emit(ev.ActivationEnded(formation=act.formation, rule=str(R.END_OF_ACTIVATION)))
-    a.emit(ev.StepBegan(phase="action", step="initiative", seat="", rule=str(CALDIERO.INITIATIVE)))

@@ -323,19 +323,23 @@ SIDES = ("france", "austria")  # caldiero §3.1 A: each step of the command phas
 # replacements: whether a returning unit's general has room beside him (reinforcements.return_hexes). The
 # activation's orders: which stacks are out of command (§5.3.1). Movement, leaders, bombardment, combat: which units
 # may still move, fire or assault. The choice of the next activation has no end_step. The command phase's steps are
-# France's, then Austria's (§3.1 A, `SIDES`); an activation's steps follow one another for its side (§3.1 B).
+# France's, then Austria's (§3.1 A, `SIDES`); an activation's steps follow one another for its side (§3.1 B). The
+# weather (§17) and the initiative (§6) are automatic rows.
 CALDIERO_STEPS: Steps[Act, World] = Steps({
     "setup": Step(R.SETUP, {"place": F.place_at_setup, "change_order": F.order_at_setup}, _setup,
                   F.after_setup, F.setup_problem, unseen=True, phase="setup"),
-    "orders": Step(CALDIERO.ORDER_CHANGES, {"change_order": F.chief_order}, _chief_orders, F.begin_weather,
-                   unseen=True, phase="command", seats=SIDES),
+    "orders": Step(CALDIERO.ORDER_CHANGES, {"change_order": F.chief_order}, _chief_orders, unseen=True,
+                   phase="command", seats=SIDES, then="weather"),
+    "weather": Step(R.WEATHER, {}, run=F.roll_weather, phase="command", seats=("austria",), then="reorganise"),
     "reorganise": Step(CALDIERO.RECOVERY, {"reorganise": F.reorganise}, _reorganisations, unseen=True,
                        phase="command", seats=SIDES, then="replacements"),
-    "replacements": Step(CALDIERO.ELIMINATED, {"place": F.replace}, _replacements, F.begin_initiative,
-                         F.replacements_owed, unseen=True, phase="command", seats=SIDES),
+    "replacements": Step(CALDIERO.ELIMINATED, {"place": F.replace}, _replacements,
+                         end_problem=F.replacements_owed, unseen=True, phase="command", seats=SIDES, then="initiative"),
+    "initiative": Step(CALDIERO.INITIATIVE, {}, run=F.roll_initiative, phase="command"),
     CHOOSE_ACTIVATION: Step(R.ACTIVATION, {"activate": activate_formation}, _activations, phase="action"),
     "activation_orders": Step(CALDIERO.ORDER_CHANGES, {"try_order_change": try_order, "unit_order": unit_order_test},
-                              _order_tries, unseen=True, phase="action", name="orders", then="movement"),
+                              _order_tries, unseen=True, phase="action", name="orders", then="movement",
+                              begins=R.ACTION_PHASE),
     # unit_order in the movement step: caldiero §3.1 B-3's reading of ooc_order_test
     "movement": Step(CALDIERO.MOVEMENT, {"move": _move, "unit_order": unit_order_test}, _movement,
                      end_problem=lambda w, seat: movement_obligation_problem(w), first=_first_movement, unseen=True,
@@ -344,7 +348,10 @@ CALDIERO_STEPS: Steps[Act, World] = Steps({
                     then="bombardment"),
     "bombardment": Step(R.BOMBARDMENT, {"bombard": _bombard}, _bombardments, unseen=True, phase="action",
                         then="combat"),
-    "combat": Step(CALDIERO.COMBAT, {"attack": _attack}, _attacks, F.after_combat, F.attack_owed,
-                   first=_attack_candidates, unseen=True, phase="action"),
+    "combat": Step(CALDIERO.COMBAT, {"attack": _attack}, _attacks, end_problem=F.attack_owed,
+                   first=_attack_candidates, unseen=True, phase="action", closing=F.close_activation,
+                   then="activation_initiative"),
+    "activation_initiative": Step(CALDIERO.INITIATIVE, {}, run=F.roll_initiative, phase="action",
+                                  name="initiative"),
 }, CALDIERO.SEQUENCE)
-CALDIERO_STEP_NAMES = CALDIERO_STEPS.names("weather", "initiative")  # every step a position may be at (§17, §6 run by settle)
+CALDIERO_STEP_NAMES = CALDIERO_STEPS.names()  # every step a position may be at

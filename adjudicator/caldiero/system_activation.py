@@ -83,7 +83,7 @@ def do_activate(a: Act, by: str, formation: str) -> None:
         if unit_due(a.w, u):
             a.emit(ev.UnitOrderSet(unit=u, order="manoeuvre", rule=str(CALDIERO.REINFORCEMENT_ORDER)))
     seat = a.state.formations[formation].side
-    a.emit(ev.StepBegan(phase="action", step="orders", seat=seat, rule=str(R.ACTION_PHASE)))
+    a.env.steps.begin("activation_orders", a, seat)
 
 
 def activate_formation(a: Act, seat: str, cmd: C.Activate) -> None:

@@ -76,6 +76,10 @@ def _free(w: Any, seat: str) -> Refusal | None:
     return None
 
 
+def _no_commands(w: Any, seat: str) -> Iterable[dict[str, Any]]:
+    return ()
+
+
 @dataclass(frozen=True)
 class Step(Generic[G, W]):
     """One step of the sequence of play in which a seat acts (the orders sub-phase, the choice of the next
@@ -93,11 +97,16 @@ class Step(Generic[G, W]):
     itself, without one, when the lister finds nothing and nothing is owed: `NOTHING_LEFT`); `first`: the lister's commands in any order, where sorting them costs the whole listing (asked whether there is
     one); `unseen`: what the step offers hangs on pieces the enemy may not examine, so under the fog of war it waits
     for `end_step` (`UNSEEN_WAITS`); `phase`, `name`: the phase it belongs to and the step's name as the state shows it (`step`), where the
-    table's key is not (Caldiero's action-phase `orders` is the row `activation_orders`): what a refusal names."""
+    table's key is not (Caldiero's action-phase `orders` is the row `activation_orders`): what a refusal names;
+    `begins`: what its beginning cites where that is not `rule` (Caldiero's activation begins with §3.1 B, its orders
+    refused by §5.2); `closing`: what ending it does for its seat before the next step begins (an activation ended).
+    `run`: an automatic step (the weather, the initiative): no seat acts in it; `settle` carries it out as it comes,
+    then `then` begins. `seats` may be a function of the game where the order of the seats varies (Arrivano's orders
+    sub-phase: the scenario's first, arrivano §5.2; an activated HQ's alone, §16.1)."""
 
     rule: Rule
     takes: Mapping[str, Callable[[G, str, Any], None]]
-    lister: Callable[[W, str], Iterable[dict[str, Any]]]
+    lister: Callable[[W, str], Iterable[dict[str, Any]]] = _no_commands
     advance: Callable[[G, str], None] | None = None
     end_problem: Callable[[W, str], Refusal | None] = field(default=_free)
     first: Callable[[W, str], Iterable[dict[str, Any]]] | None = None
@@ -105,12 +114,19 @@ class Step(Generic[G, W]):
     phase: str = ""
     name: str = ""
     then: str = ""
-    seats: tuple[str, ...] = ()
+    seats: tuple[str, ...] | Callable[[G], tuple[str, ...]] = ()
+    begins: Rule | None = None
+    closing: Callable[[G, str], None] | None = None
+    run: Callable[[G, str], None] | None = None
 
     @property
     def ended(self) -> bool:
-        """Whether a command (`end_step`) ends the step."""
-        return self.advance is not None or bool(self.then) or bool(self.seats)
+        """Whether a command (`end_step`) ends the step (never an automatic one's)."""
+        return self.run is None and (self.advance is not None or bool(self.then) or bool(self.seats))
+
+    def acting(self, game: G) -> tuple[str, ...]:
+        """The seats acting in the step one after the other, in the game as it stands."""
+        return self.seats(game) if callable(self.seats) else self.seats
 
 
 class Steps(Generic[G, W]):
@@ -122,17 +138,33 @@ class Steps(Generic[G, W]):
         unknown = {row.then for row in rows.values() if row.then and row.then not in rows}
         assert not unknown, f"a step begins a step the table does not have: {sorted(unknown)}"
 
-    def begin(self, step: str, game: G, seat: str | None = None) -> None:
-        """`step` of the table begins for `seat` (None: the first of its `seats`): its phase, the name the state
-        shows, its rule."""
+    def begin(self, step: str, game: G, seat: str | None = None, rule: Rule | None = None) -> None:
+        """`step` of the table begins for `seat` (None: the first of its `seats`, nobody's where it names none): its
+        phase, the name the state shows, what its beginning cites (`rule`: where a game's own procedure begins it,
+        Caldiero's first turn, §21.2)."""
         row = self.rows[step]
-        game.emit(StepBegan(phase=row.phase, step=row.name or step, seat=row.seats[0] if seat is None else seat,
-                            rule=str(row.rule)))
+        if seat is None:
+            seat = next(iter(row.acting(game)), "")
+        game.emit(StepBegan(phase=row.phase, step=row.name or step, seat=seat, rule=str(rule or row.begins or row.rule)))
 
     def names(self, *automatic: str) -> frozenset[str]:
         """Every step a game's state may be at: the table's, by the names the state shows, with the game's `automatic`
-        steps (run by `settle`, no seat acting) and the end of the game (`over`)."""
+        steps the table does not hold (run where they begin, no seat acting) and the end of the game (`over`)."""
         return frozenset({row.name or key for key, row in self.rows.items()} | {*automatic, OVER})
+
+    def settle(self, step: str, game: G, w: W, seat: str) -> bool:
+        """Carry out `step` if it needs no choice (the kernel's `Automatic.settle_step`): an automatic row's `run`,
+        then its `then` begins; or a step that `ends_by_itself`, ended. False: its seat acts."""
+        row = self.rows.get(step)
+        if row is not None and row.run is not None:
+            row.run(game, seat)
+            if row.then:
+                self.begin(row.then, game)
+            return True
+        if not self.ends_by_itself(step, w, seat):
+            return False
+        self.end(step, game, seat)
+        return True
 
     def takes(self, step: str) -> list[str]:
         """The command types `step` takes, `end_step` last when a command ends it (for a refusal's wording)."""
@@ -200,15 +232,19 @@ class Steps(Generic[G, W]):
         return cited.rule, f"{now}; {command.type} is given in {where}"
 
     def end(self, step: str, game: G, seat: str) -> None:
-        """End `step` for its seat (`end_step`, or it `ends_by_itself`): the same step for the next of its `seats`,
-        else the row it names `then` begins, then its `advance` runs."""
+        """End `step` for its seat (`end_step`, or it `ends_by_itself`): its `closing`, then the same step for the
+        next of its `seats`, else the row it names `then` begins, then its `advance` runs."""
         row = self.rows[step]
         assert row.ended, f"step {step} is not ended by a command"
-        if seat in row.seats[:-1]:
-            self.begin(step, game, row.seats[row.seats.index(seat) + 1])
+        if row.closing is not None:
+            row.closing(game, seat)
+        seats = row.acting(game)
+        if seat in seats[:-1]:
+            self.begin(step, game, seats[seats.index(seat) + 1])
             return
         if row.then:
-            self.begin(row.then, game, None if self.rows[row.then].seats else seat)
+            after = self.rows[row.then]
+            self.begin(row.then, game, None if after.seats or after.run else seat)
         if row.advance is not None:
             row.advance(game, seat)
 

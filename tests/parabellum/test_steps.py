@@ -112,10 +112,12 @@ def test_a_step_is_asked_whether_it_offers_anything_by_its_first_command() -> No
                          ids=["caldiero", "arrivano"])
 def test_both_games_choose_the_next_activation_in_the_kernels_step(steps: sequence.Steps) -> None:
     """caldiero §6.2, arrivano §6.1: the winner chooses what to activate; no command ends that step, and every
-    other step of each game is ended by `end_step`."""
+    other step of each game a seat acts in is ended by `end_step` (an automatic one, the weather, the initiative, by
+    no command)."""
     choose = steps.rows[sequence.CHOOSE_ACTIVATION]
     assert "activate" in choose.takes and choose.advance is None
-    assert all(row.ended for step, row in steps.rows.items() if step != sequence.CHOOSE_ACTIVATION)
+    assert all(row.ended != (row.run is not None) for step, row in steps.rows.items()
+               if step != sequence.CHOOSE_ACTIVATION)
 
 
 class Recorder:
@@ -152,6 +154,40 @@ def test_a_row_says_as_data_which_step_begins_next_and_for_whom() -> None:
     assert after == ["austria"] and steps.takes("fight") == ["end_step"]
     with pytest.raises(AssertionError):
         sequence.Steps({"a": sequence.Step(RULE, {}, nothing, then="nowhere")}, SEQUENCE)
+
+
+def test_automatic_rows_closing_begins_and_seats_as_the_game_stands_are_data() -> None:
+    """The rest of the turn table as data: an automatic row (`run`: the weather, the initiative) is no seat's and
+    takes no `end_step`; settle carries it out as it comes, then its `then` begins (for nobody where it names no
+    seats); `closing` runs before the next step begins (an activation ended); `begins` is what a beginning cites
+    where a step's refusals cite another rule; `seats` may be the game's (arrivano §5.2: the scenario's first)."""
+    ran: list[str] = []
+    nothing = lambda w, seat: []  # noqa: E731
+    steps: sequence.Steps[Any, Any] = sequence.Steps({
+        "orders": sequence.Step(RULE, {}, nothing, phase="command", seats=lambda game: game.order, then="roll",
+                                begins=SEQUENCE),
+        "roll": sequence.Step(OWED, {}, nothing, run=lambda game, seat: ran.append(f"roll {seat!r}"),
+                              phase="command", then="fight"),
+        "fight": sequence.Step(RULE, {}, nothing, phase="action", seats=("france",),
+                               closing=lambda game, seat: ran.append(f"closed {seat}"), then="roll"),
+    }, SEQUENCE)
+    game = Recorder()
+    game.order = ("austria", "france")  # type: ignore[attr-defined]
+    steps.begin("orders", game)
+    steps.end("orders", game, "austria")
+    steps.end("orders", game, "france")
+    assert steps.takes("roll") == [] and steps.legal("roll", Position, "") == []
+    assert not steps.ends_by_itself("roll", Position, "")
+    assert steps.settle("roll", game, Position, "")
+    steps.end("fight", game, "france")
+    assert ran == ["roll ''", "closed france"]
+    assert game.events == [StepBegan(phase="command", step="orders", seat="austria", rule=str(SEQUENCE)),
+                           StepBegan(phase="command", step="orders", seat="france", rule=str(SEQUENCE)),
+                           StepBegan(phase="command", step="roll", seat="", rule=str(OWED)),
+                           StepBegan(phase="action", step="fight", seat="france", rule=str(RULE)),
+                           StepBegan(phase="command", step="roll", seat="", rule=str(OWED))]
+    with pytest.raises(Refused):
+        steps.decide("roll", game, Position, "", Command(type="end_step"), refuse)
 
 
 def test_caldiero_lists_and_takes_end_step_in_an_activation_and_names_the_choice_as_arrivano() -> None:
