@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import secrets
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -13,9 +14,11 @@ import msgspec
 
 from arbitro.adjudicator import served_dice
 from arbitro.adjudicator.errors import BadInput
+from arbitro.adjudicator.seat_numbers import is_stub
 from arbitro.adjudicator.seatcopy import SeatCopy
 from arbitro.adjudicator.service import Arbitro
 from arbitro.events import random as rnd
+from arbitro.projections.base import UMPIRE
 from arbitro.adjudicator.cli_common import (
     db_option, json_option, seat_option, handle_errors, open_app, open_reader, out, record_lines, event_lines, app_for,
     reading_as,
@@ -25,55 +28,61 @@ from arbitro.adjudicator.cli_play import write_offline
 
 # The events of the seats' entropy round, which `roll` shows beside the roll they protect (arbitro §R.2).
 ENTROPY_TYPES = ("entropy_committed", "entropy_revealed", "entropy_waived", "entropy_mixed", "entropy_added")
+ROLL_TYPES = ("dice_rolled", "items_drawn")
 
 
 @click.command()
 @click.argument("source")
 @click.argument("seq", type=int)
 @seat_option(required=False, default="umpire")
+@click.option("--nth", type=click.IntRange(min=1), default=1, show_default=True, metavar="K",
+              help="A seat's: the K-th roll or draw of its command SEQ, as it was served them.")
 @db_option
 @json_option
 @handle_errors
-def roll(source: str, seq: int, seat: str, db: str, as_json: bool) -> None:
-    """Explain the roll or draw at event SEQ of a game (an id, or an exported .jsonl file), as SEAT is served
-    it: the dice, how they were derived (random index, seed commitment, the mix and the seats' entropy that
-    made it: arbitro §R.1, §R.2), its purpose, table, row or column and every modifier as the event records
-    them, what followed from it, and, once the seed is revealed, the dice recomputed from it (exit 1 if they
-    differ). A roll SEAT may not examine shows only what SEAT is served (arbitro §V.4).
+def roll(source: str, seq: int, seat: str, nth: int, db: str, as_json: bool) -> None:
+    """Explain a roll or draw of a game (an id, or an exported .jsonl file), as SEAT is served it: the umpire's
+    at event SEQ; a seat's in its command SEQ (a seat's numbers are its commands', docs/engine-rules.md §V.6),
+    the first it was served there or the --nth. It shows the dice, how they were derived (random index, seed
+    commitment, the mix and the seats' entropy that made it: arbitro §R.1, §R.2), its purpose, table, row or
+    column and every modifier as the event records them, what followed from it, and, once the seed is revealed,
+    the dice recomputed from it (exit 1 if they differ). A roll SEAT may not examine shows only what SEAT is
+    served (arbitro §V.4).
 
     \b
     Example:
-        arbitro roll caldiero-9f8e 30 --as france
+        arbitro roll caldiero-9f8e 30                     # the umpire: event #30
+        arbitro roll caldiero-9f8e 12 --as france --nth 2 # france: the second roll of its command #12
         arbitro roll logs/caldiero-full.jsonl 30
     """
     app, game = app_for(source, db)
-    explained = explain_roll(app, game, seq, seat)
+    explained = explain_roll(app, game, seq, seat, nth)
     out(explained, as_json, roll_text)
     if explained["recomputed"].get("matches") is False:
         sys.exit(1)
 
 
-def explain_roll(app: Arbitro | SeatCopy, game: str, seq: int, seat: str) -> dict[str, Any]:
-    """What a dispute over the roll at `seq` needs, built only from what `seat` is served."""
+def explain_roll(app: Arbitro | SeatCopy, game: str, seq: int, seat: str, nth: int = 1) -> dict[str, Any]:
+    """What a dispute over a roll needs, built only from what `seat` is served: the umpire's at event `seq` of the
+    log; a seat's the `nth` roll or draw it was served in its command `seq` (a seat's numbers are its commands',
+    engine-rules §V.6: where a roll lies among the events a command made, and how many events that was, can be a
+    hidden fact)."""
     record = app.game(game)
     seat = reading_as(app, seat)  # a seat's copy holds its seat's served log alone
-    if not 1 <= seq <= record.head_seq:
-        raise BadInput(f"game {game} has events #1 to #{record.head_seq}; there is no event #{seq}")
     served = app.log_by_event(game, seat)
-    event = served[seq - 1]
+    at = _event_at(served, record.head_seq, game, seq) if seat == UMPIRE else _seat_roll(served, game, seq, nth)
+    event = served[at - 1]
     data = event.get("event") or {}
     kind = data.get("type", event["type"])
-    if kind not in ("dice_rolled", "items_drawn", "hidden"):
-        rolls = [e["seq"] for e in served if e["type"] in ("dice_rolled", "items_drawn")]
-        raise BadInput(f"event #{seq} of {game} is a {kind}, not a roll or a draw; its rolls and draws are at "
-                       + (", ".join(f"#{n}" for n in rolls[:20]) + (" ..." if len(rolls) > 20 else "") or "no event"))
-    mix = served_dice.mix_before(served, seq)  # from what the seat was served: a seat's copy checks its dice too
+    mix = served_dice.mix_before(served, at)  # from what the seat was served: a seat's copy checks its dice too
     detail = dict(data.get("detail") or {})
     modifiers = detail.get("modifiers", "")
     values = data.get("values") if kind == "dice_rolled" else data.get("drawn")
     source_ = data.get("source")
+    number = _numbered if seat != UMPIRE else dict
     explained: dict[str, Any] = {
         "game": game, "seq": seq, "seat": seat, "type": kind, "cmd": event["cmd"], "by": event["seat"],
+        **({} if seat == UMPIRE else {"nth": nth}),
         "purpose": data.get("purpose", data.get("rule", "")), "source": source_,
         "dice": ({"count": data.get("count"), "sides": data.get("sides"), "values": values}
                  if kind == "dice_rolled" else {"population": data.get("population"), "drawn": values}),
@@ -81,41 +90,83 @@ def explain_roll(app: Arbitro | SeatCopy, game: str, seq: int, seat: str) -> dic
         "modifiers": [m.strip() for m in str(modifiers).split(";") if m.strip()] if modifiers else [],
         "detail": detail,
         "withheld": values is None,  # fog of war: this seat is not served the outcome (arbitro §V.4)
-        "derivation": derivation(served, seq, data, mix) if source_ != "entered" else
+        "derivation": derivation(served, at, data, mix, number) if source_ != "entered" else
         {"rule": "arbitro §R.4", "how": "entered by the umpire from the dice rolled on the table"},
-        "followed": followed(served, seq),
-        "event": event,
+        "followed": [number(e) for e in followed(served, at, seat != UMPIRE)],
+        "event": number(event),
     }
     explained["recomputed"] = served_dice.recompute(served_dice.revealed_seed(served), mix, data, values, source_)
     return explained
 
 
-def followed(served: list[dict[str, Any]], seq: int) -> list[dict[str, Any]]:
-    """The events the roll at `seq` led to: those of the same command up to its next roll or draw."""
+def _event_at(served: list[dict[str, Any]], head: int, game: str, seq: int) -> int:
+    """The umpire's roll: event `seq` of the log, which must be a roll or a draw."""
+    if not 1 <= seq <= head:
+        raise BadInput(f"game {game} has events #1 to #{head}; there is no event #{seq}")
+    event = served[seq - 1]
+    kind = (event.get("event") or {}).get("type", event["type"])
+    if kind not in (*ROLL_TYPES, "hidden"):
+        rolls = [e["seq"] for e in served if e["type"] in ROLL_TYPES]
+        raise BadInput(f"event #{seq} of {game} is a {kind}, not a roll or a draw; its rolls and draws are at "
+                       + (", ".join(f"#{n}" for n in rolls[:20]) + (" ..." if len(rolls) > 20 else "") or "no event"))
+    return seq
+
+
+def _seat_roll(served: list[dict[str, Any]], game: str, cmd: int, nth: int) -> int:
+    """A seat's roll: the log's number of the `nth` roll or draw its command `cmd` holds as the seat is served it,
+    refused in the seat's numbers (the commands that hold one it was served, never the log's events)."""
+    head = served[-1]["cmd"] if served else 0
+    if not 0 <= cmd <= head:
+        raise BadInput(f"game {game} has commands #0 to #{head}; there is no #{cmd}")
+    shown = [e for e in served if e.get("event") and not is_stub(e["event"]) and e["type"] in ROLL_TYPES]
+    rolls = [e["seq"] for e in shown if e["cmd"] == cmd]
+    if not 1 <= nth <= len(rolls):
+        holding = list(dict.fromkeys(e["cmd"] for e in shown))
+        where = ", ".join(f"#{n}" for n in holding[:20]) + (" ..." if len(holding) > 20 else "") or "no command"
+        made = f"holds {len(rolls)} rolls or draws you were served (--nth 1 to {len(rolls)})" if rolls else \
+            "holds no roll or draw you were served"
+        raise BadInput(f"command #{cmd} of {game} {made}; the commands that hold one are {where}")
+    return rolls[nth - 1]
+
+
+def _numbered(event: dict[str, Any]) -> dict[str, Any]:
+    """An event as a seat is told it: numbered by its command, without the log's links (per_command's events)."""
+    return {"seq": event["cmd"], "cmd": event["cmd"], "seat": event["seat"], "type": event["type"],
+            "event": event.get("event")}
+
+
+def followed(served: list[dict[str, Any]], seq: int, seats: bool = False) -> list[dict[str, Any]]:
+    """The events the roll at `seq` led to: those of the same command up to its next roll or draw; for a seat
+    (`seats`) those it may see alone (no placeholder or stub, whose place would tell where a hidden event lay)."""
     cmd, after = served[seq - 1]["cmd"], []
     for e in served[seq:]:
-        if e["cmd"] != cmd or e["type"] in ("dice_rolled", "items_drawn"):
+        if e["cmd"] != cmd or e["type"] in ROLL_TYPES:
             break
-        after.append(e)
+        if not seats or (e.get("event") and not is_stub(e["event"])):
+            after.append(e)
     return after
 
 
-def derivation(served: list[dict[str, Any]], seq: int, data: dict[str, Any], mix: str) -> dict[str, Any]:
+def derivation(served: list[dict[str, Any]], seq: int, data: dict[str, Any], mix: str,
+               number: Callable[[dict[str, Any]], dict[str, Any]] = dict) -> dict[str, Any]:
     """How a generated roll is derived (arbitro §R.1): the committed seed, the mix of the seats' entropy
-    (the entropy events before the roll, as served) and the roll's index."""
+    (the entropy events before the roll, as served, each numbered as the reader numbers it) and the roll's index."""
     created = (served[0].get("event") or {})
     index = data.get("index")
     return {
         "rule": "arbitro §R.1", "algorithm": rnd.DERIVATION, "index": index,
         "seed_commitment": created.get("seed_commitment"), "mix": mix,
         "message": f"{rnd.DERIVATION}|{mix}|{index}|0" if index is not None else None,
-        "entropy": [{"seq": e["seq"], **(e.get("event") or {})} for e in served[:seq - 1] if e["type"] in ENTROPY_TYPES],
+        "entropy": [{"seq": number(e)["seq"], **(e.get("event") or {})} for e in served[:seq - 1]
+                    if e["type"] in ENTROPY_TYPES],
     }
 
 
 def roll_text(r: dict[str, Any]) -> str:
     dice = r["dice"]
-    lines = [f"#{r['seq']} of {r['game']}: {r['type']} by {r['by']} (command {r['cmd']}), as served to {r['seat']}",
+    where = (f"command #{r['cmd']} of {r['game']}, its roll or draw {r['nth']}" if "nth" in r else
+             f"#{r['seq']} of {r['game']}")
+    lines = [f"{where}: {r['type']} by {r['by']} (command {r['cmd']}), as served to {r['seat']}",
              f"  purpose:    {r['purpose'] or '(not served)'}"]
     if r["type"] == "dice_rolled":
         lines.append(f"  dice:       {dice['count']}d{dice['sides']} -> "

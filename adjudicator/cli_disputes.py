@@ -251,7 +251,9 @@ def _value(value: Any) -> str:
 
 def knowledge_text(k: settling.Knowledge) -> str:
     about = f" about {k.about}" if k.about is not None else ""
-    lines = [f"{k.seat} at #{k.at}{about}: {k.events} events served ({k.hidden} as a bare envelope); "
+    served = (f"{k.events} events served ({k.hidden} as a bare envelope)" if k.seat == UMPIRE else
+              f"{k.events} commands served")  # a seat's numbers: its commands' (engine-rules §V.6)
+    lines = [f"{k.seat} at #{k.at}{about}: {served}; "
              f"its view shows {len(k.facts)} facts{' (--about NAME: their history)' if k.about is None else ''}"]
     items: dict[str, list[str]] = {}
     for fact in k.facts:  # one line per record: each field with the event it is shown since
@@ -273,20 +275,21 @@ def knowledge_text(k: settling.Knowledge) -> str:
 @click.command(context_settings=CONTEXT)
 @click.argument("game")
 @seat_option()
-@click.option("--at", "at", type=int, help="Up to this event (default: the head).")
+@click.option("--at", "at", type=int, help="Up to this command of SEAT's (the umpire: event; default: the head).")
 @click.option("--about", metavar="NAME", help="Only what concerns this piece, place or zone (an id, a hex, a zone), "
                                                "with every change of it: when it came into sight, changed, went out.")
 @db_option
 @json_option
 @handle_errors
 def knowledge(game: str, seat: str, at: int | None, about: str | None, db: str, as_json: bool) -> None:
-    """Who knew what, when (arbitro §D.6): what SEAT had been served up to event AT, each fact of its view with
-    the event from which it was shown; --about NAME adds when it came into and went out of sight, and the event,
-    as SEAT was served it, that did it. Computed from SEAT's served views and events alone.
+    """Who knew what, when (arbitro §D.6): what SEAT had been served up to its command AT (a seat's numbers are its
+    commands', docs/engine-rules.md §V.6), each fact of its view with the command from which it was shown; --about
+    NAME adds when it came into and went out of sight, and the command, as SEAT was served its events, that did it.
+    Computed from SEAT's served views and events alone.
 
     \b
     Example:
-        arbitro knowledge marengo-1a2b --as austria --at 412 --about b007
+        arbitro knowledge marengo-1a2b --as austria --at 141 --about b007
         arbitro knowledge caldiero-9f8e --as france --about 2013 --json
     """
     out(settling.knowledge(open_app(db, "read"), game, seat, at, about), as_json, knowledge_text)

@@ -428,7 +428,8 @@ def create_app(app: Arbitro, host_token: str, *, limits: Limits = Limits(), open
         return reply(settling.disputes(app, game_id, authority.reader(caller, game_id, seat)))
 
     @api.get("/games/{game_id}/knowledge", tags=["read"],
-             summary="Who knew what, when: what the seat was served up to event `at` (arbitro §D.6).")
+             summary="Who knew what, when: what the seat was served up to its command `at` (arbitro §D.6; the "
+                     "umpire's own: its event).")
     def knowledge(game_id: str, caller: Who, at: Annotated[int | None, Query()] = None,
                   about: Annotated[str | None, Query(max_length=200)] = None, seat: SeatQuery = None) -> Response:
         return reply(settling.knowledge(app, game_id, authority.reader(caller, game_id, seat), at, about))

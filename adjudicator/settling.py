@@ -16,7 +16,7 @@ from arbitro.adjudicator.engine import Adjudicator, GameContext
 from arbitro.adjudicator.errors import BadInput, IllegalCommand, Rejected
 from arbitro.adjudicator.randomness import Supply
 from arbitro.adjudicator.results import SubmitResult
-from arbitro.adjudicator.seat_numbers import CommandNumbers, numbered_disputes
+from arbitro.adjudicator.seat_numbers import CommandNumbers, held, numbered_disputes
 from arbitro.adjudicator.service import Arbitro
 from arbitro.events.records import GameRecord, StoredCommand
 from arbitro.events.sqlite import SQLiteStore
@@ -58,30 +58,42 @@ def disputes(app: App, game_id: str, seat: str) -> list[Dispute]:
 
 
 class Knowledge(msgspec.Struct, kw_only=True):
-    """What `seat` had been served up to event `at`: the facts its view showed then, each since the event from which
-    it showed it without a break; with `about`, only the facts that mention it, and every change of them up to
-    `at` (when each came into sight, changed, or went out of it, and the event, as served, that did it)."""
+    """What `seat` had been served up to point `at`: the facts its view showed then, each since the point from which
+    it showed it without a break; with `about`, only the facts that mention it, and every change of them up to `at`
+    (when each came into sight, changed, or went out of it, and what, as served, did it). Its points are in its
+    reader's numbers (engine-rules §V.6): a seat's are its commands (it is served a view after each), the umpire's
+    the log's events."""
 
     game: str
     seat: str
     at: int
     about: str | None
-    events: int  # events served to the seat up to `at`
-    hidden: int  # of which served as a bare envelope: the seat was told only that something happened
+    events: int  # events served up to `at` (a seat: commands, #0 to `at`)
+    hidden: int  # of which served as a bare envelope: the seat was told only that something happened (a seat: 0)
     facts: list[Fact]
     changes: list[Change]
 
 
 def knowledge(app: App, game_id: str, seat: str, at: int | None = None, about: str | None = None) -> Knowledge:
-    """Who knew what, when (arbitro §D.6): computed from `seat`'s served views and events only."""
+    """Who knew what, when (arbitro §D.6): computed from `seat`'s served views and events only; `at` a seat's command
+    (its items hold each command's events: seat_numbers.held), the umpire's event, refused in those numbers."""
     game = app.game(game_id)
     app.check_seat(game, seat)
-    at = game.head_seq if at is None else at
-    if not 1 <= at <= game.head_seq:
-        raise BadInput(f"game {game_id} has events #1 to #{game.head_seq}; there is no #{at}")
+    if seat == UMPIRE:
+        at = game.head_seq if at is None else at
+        if not 1 <= at <= game.head_seq:
+            raise BadInput(f"game {game_id} has events #1 to #{game.head_seq}; there is no #{at}")
+        last = at
+    else:
+        numbers = app.numbers(game)
+        at = numbers.head if at is None else at
+        if not 0 <= at <= numbers.head:
+            raise BadInput(f"game {game_id} has commands #0 to #{numbers.head}; there is no #{at}")
+        last = numbers.last_event(at)
     replayer = Replayer(app.adjudicator(game.ruleset).fold, app.store, game_id, head=game.head_seq)
-    found = timeline(registry.get(game.ruleset), replayer.bodies(1, at),
-                     lambda state, body: replayer.fold.apply(state, body, replayer.state_at), seat, about)
+    found = timeline(registry.get(game.ruleset), replayer.bodies(1, last),
+                     lambda state, body: replayer.fold.apply(state, body, replayer.state_at), seat, about,
+                     None if seat == UMPIRE else held)
     return Knowledge(game=game_id, seat=seat, at=at, about=about, events=found.served, hidden=found.hidden,
                      facts=found.facts, changes=found.changes)
 

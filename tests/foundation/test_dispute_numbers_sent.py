@@ -22,6 +22,8 @@ import msgspec
 import pytest
 
 from arbitro.adjudicator import settling
+from arbitro.adjudicator.cli_dice import explain_roll
+from arbitro.adjudicator.errors import BadInput
 from arbitro.adjudicator.service import Arbitro
 
 from .test_event_counts_sent import RULESETS, answered, same_to_blue, unreceipted
@@ -124,3 +126,50 @@ def test_every_number_a_seats_dispute_sends_or_is_served_is_a_command(tmp_path: 
     assert b"#7 is not a command of this game (commands #0 to #6)" in refusals[0]
     assert b"#9 is not a command of this game" in refusals[1]
     assert b"closed by the umpire's ruling at #6 (dismissed)" in refusals[2]
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_a_seat_names_a_roll_by_its_command_and_is_refused_in_commands(tmp_path: Path,
+                                                                         monkeypatch: pytest.MonkeyPatch,
+                                                                         ruleset: str) -> None:
+    """`arbitro roll GAME N --as SEAT [--nth K]`: blue's guard (command #2) rolls the dice; blue explains it, and is
+    refused a command with no roll (#1, red's attack), one the game does not have (#9) and a roll its command does
+    not hold (--nth 2), all in the same bytes whatever red's attack made (the log's events differ); the umpire names
+    the roll by its event, which differs (the control)."""
+    def roll(cmd: int, nth: int = 1) -> object:
+        return lambda app: explain_roll(app, "g", cmd, "blue", nth)
+
+    told, untold = same_to_blue(tmp_path, monkeypatch, ruleset, roll(2), roll(1), roll(9), roll(2, 2), roll(0, 2))
+    explained = explain_roll(told, "g", 2, "blue")
+    assert (explained["seq"], explained["cmd"], explained["nth"], explained["type"]) == (2, 2, 1, "dice_rolled")
+    assert "hash" not in explained["event"] and explained["event"]["seq"] == 2
+    assert [e["seq"] for e in explained["followed"]] == [2] * len(explained["followed"]) and explained["followed"]
+    with pytest.raises(BadInput, match=r"game g has commands #0 to #2; there is no #9"):
+        explain_roll(told, "g", 9, "blue")
+    with pytest.raises(BadInput, match=r"command #1 of g holds no roll or draw you were served; the commands that "
+                                       r"hold one are #2"):
+        explain_roll(told, "g", 1, "blue")
+    rolled = [[e["seq"] for e in app.log("g", "umpire") if e["type"] == "dice_rolled"] for app in (told, untold)]
+    assert rolled[0] != rolled[1]  # the umpire's numbers: the log's, moved by the hidden event
+    assert explain_roll(told, "g", rolled[0][0], "umpire")["seq"] == rolled[0][0]
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_what_a_seat_knew_and_when_is_told_by_command(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                       ruleset: str) -> None:
+    """`arbitro knowledge --as blue [--at N] [--about NAME]` (arbitro §D.6): blue's facts after each of its commands,
+    since which command, every change of what it was shown about red and the command that made it, and the refusal
+    of a command the game does not have, are the same bytes whatever red's attack made; they count commands (no
+    hidden event); the umpire's, by event, differ (the control)."""
+    def knew(at: int | None, about: str | None = None) -> object:
+        return lambda app: settling.knowledge(app, "g", "blue", at, about)
+
+    told, untold = same_to_blue(tmp_path, monkeypatch, ruleset, knew(None), knew(0), knew(1), knew(2, "red"),
+                                knew(None, "blue"), knew(3), knew(9, "red"))
+    known = settling.knowledge(told, "g", "blue", about="red")
+    assert (known.at, known.events, known.hidden) == (2, 3, 0)
+    assert all(0 <= f.since <= 2 for f in known.facts) and all(0 <= c.seq <= 2 for c in known.changes)
+    with pytest.raises(BadInput, match=r"game g has commands #0 to #2; there is no #3"):
+        settling.knowledge(told, "g", "blue", 3)
+    assert answered(lambda app: settling.knowledge(app, "g", "umpire"), told) != \
+        answered(lambda app: settling.knowledge(app, "g", "umpire"), untold)

@@ -195,12 +195,14 @@ def test_a_private_message_is_served_without_its_salt_and_the_seat_list_agrees_w
 # --- who knew what, when (arbitro §D.6) ------------------------------------------------------------------------
 def test_knowledge_says_what_a_seat_was_served_and_since_when_and_refuses_bad_input(run: Cli) -> None:
     game(run)
-    head = run.json("status", "g")["head"]
+    head = run.json("status", "g", "--as", "red")["head"]  # red's numbers: its commands' (engine-rules §V.6)
     red = run.json("knowledge", "g", "--as", "red", "--at", str(head))
-    assert red["seat"] == "red" and red["at"] == head and red["events"] == head
+    assert red["seat"] == "red" and red["at"] == head == 2 and red["events"] == head + 1 and red["hidden"] == 0
     facts = {f["path"]: f for f in red["facts"]}
     assert RED_CARD in json.dumps(red) and BLUE_CARD not in json.dumps(red)  # its own card, never blue's
-    assert all(1 <= f["since"] <= head for f in facts.values())
+    assert all(0 <= f["since"] <= head for f in facts.values())
+    umpire = run.json("knowledge", "g", "--as", "umpire")  # the umpire's numbers: the log's events
+    assert umpire["at"] == umpire["events"] == run.json("status", "g")["head"]
     about = run.json("knowledge", "g", "--as", "red", "--about", "red")
     assert about["changes"] and all("red" in c["path"].split("/") or c["value"] == "red" or not c["shown"]
                                     for c in about["changes"])

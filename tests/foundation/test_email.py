@@ -308,12 +308,13 @@ def test_entropy_by_mail_then_each_seat_checks_the_dice_from_its_own_copy(tmp_pa
     log = umpire.json("log", table.game)
     assert [e["event"]["entropy"] for e in log if e["type"] == "entropy_revealed"] == [kept["austria"], kept["france"]]
     rolls = [e["seq"] for e in log if e["type"] == "dice_rolled"]
+    rolled = [e["cmd"] for e in log if e["type"] == "dice_rolled"]  # a seat names a roll by its command (§V.6)
     assert rolls, "the opening rolls each side's initiative once the round is complete"
     for seat in seats:  # before the reveal a copy says what it can check, and that it cannot recompute yet
         table.mail_export(seat)
         dice = {c["name"]: c for c in table.db[seat].json("verify", table.game)["checks"]}["dice"]
         assert dice["status"] == "unchecked" and "not revealed yet" in dice["detail"]
-        assert "the seed is not revealed yet" in table.db[seat].json("roll", table.game, str(rolls[0]))[
+        assert "the seed is not revealed yet" in table.db[seat].json("roll", table.game, str(rolled[0]))[
             "recomputed"]["status"]
     assert "awaits no entropy from austria" in table.db["austria"](
         "entropy", table.game, "--as", "austria", "--offline", "-o", table.file("late.json"), code=2).stderr
@@ -324,10 +325,10 @@ def test_entropy_by_mail_then_each_seat_checks_the_dice_from_its_own_copy(tmp_pa
         dice = {c["name"]: c for c in report["checks"]}["dice"]
         assert report["passed"] and dice["status"] == "passed", dice
         assert f"{len(rolls)} of {len(rolls)} rolls and draws were served whole" in dice["detail"]
-        explained = table.db[seat].json("roll", table.game, str(rolls[0]))
+        explained = table.db[seat].json("roll", table.game, str(rolled[0]))
         assert explained["seat"] == seat and explained["recomputed"]["matches"] is True
         assert explained["derivation"]["mix"] == [e for e in log if e["type"] == "entropy_mixed"][0]["event"]["mix"]
-        assert "MATCHES the log" in table.db[seat]("roll", table.game, str(rolls[0])).stdout
+        assert "MATCHES the log" in table.db[seat]("roll", table.game, str(rolled[0])).stdout
 
 
 def test_a_seat_deletes_its_own_copy_and_starts_again_from_the_next_export(tmp_path: Path) -> None:

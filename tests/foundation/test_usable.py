@@ -125,21 +125,23 @@ def test_roll_of_an_edited_and_rehashed_file_differs(run: Cli, tmp_path: Path) -
 def test_roll_serves_a_seat_only_what_its_redacted_event_shows(run: Cli) -> None:
     run("new", "duel", "standard", "--id", "g")
     red_card = run.json("log", "g", "--from", "2", "--to", "2")[0]["event"]["drawn"][0]
-    mine = run.json("roll", "g", "2", "--as", "red")
+    # a seat names a roll by its command (#0, the creation, deals both cards) and its place among the rolls and
+    # draws it was served there (engine-rules §V.6); the umpire by the event (#2, red's draw)
+    mine = run.json("roll", "g", "0", "--as", "red")
     assert mine["dice"]["drawn"] == [red_card] and mine["withheld"] is False
     exchange(run, "g")
     run("reveal", "g")
     # a private draw: red is served what it drew, not the deck it came from (arbitro §V.5), so it cannot recompute
     # the draw itself; the umpire can
-    assert run.json("roll", "g", "2", "--as", "red")["recomputed"]["status"].startswith("a private draw")
+    assert run.json("roll", "g", "0", "--as", "red")["recomputed"]["status"].startswith("a private draw")
     assert run.json("roll", "g", "2", "--as", "umpire")["recomputed"]["matches"] is True
     for args in (("--as", "blue"), ("--as", "blue", "--json")):
-        shown = run("roll", "g", "2", *args).stdout
+        shown = run("roll", "g", "0", *args).stdout
         assert red_card not in shown.replace("population", ""), "blue is served red's hidden card"
         assert "ruby-falcon" not in shown or red_card == "ruby-falcon"
-    theirs = run.json("roll", "g", "2", "--as", "blue")
+    theirs = run.json("roll", "g", "0", "--as", "blue")
     assert theirs["withheld"] is True and theirs["dice"]["drawn"] is None and "matches" not in theirs["recomputed"]
-    assert "(withheld)" in run("roll", "g", "2", "--as", "blue").stdout
+    assert "(withheld)" in run("roll", "g", "0", "--as", "blue").stdout
 
 
 def test_roll_names_the_seats_entropy_and_the_mix_it_made(tmp_path: Path) -> None:
@@ -297,7 +299,7 @@ def test_the_readmes_dispute_from_opening_to_ruling_runs_as_printed(tmp_path: Pa
     for step in ("knowledge", "dispute open", "dispute reply", "dispute rule", "disputes", "verify"):
         assert f"arbitro {step} " in script, step
     shown = _run_session(script, tmp_path)
-    assert "austria at #700 about b005:" in shown and "changes of what austria was shown about b005" in shown
+    assert "austria at #231 about b005:" in shown and "changes of what austria was shown about b005" in shown
     # france's listing in its numbers, commands (engine-rules §V.6): #221 made #654-#677, #231 #698-#700
     assert "dispute 1 [OPEN] by austria about #221" in shown and "france answers citing #221" in shown
     assert "austria claims with evidence: austria's position after #231" in shown

@@ -71,7 +71,7 @@ CASES: list[tuple[str, str, str, Any, dict[str, Any], dict[str, int]]] = [
     ("invite", "POST", "/games/{g}/invite", {"seats": ["red"]}, {}, with_status(UMPIRE_ONLY, umpire=201, host=201)),
     ("disputes", "GET", "/games/{g}/disputes", None, {}, OK),
     ("disputes as red", "GET", "/games/{g}/disputes", None, {"seat": "red"}, with_status(OK, blue=403)),
-    ("knowledge", "GET", "/games/{g}/knowledge", None, {"at": 3}, OK),
+    ("knowledge", "GET", "/games/{g}/knowledge", None, {"at": Numbered((0, 3))}, OK),
     ("knowledge as blue", "GET", "/games/{g}/knowledge", None, {"seat": "blue", "about": "red"},
      with_status(OK, red=403)),
     # a seat's numbers are commands (#0: the creation), the umpire's events (engine-rules §V.6)
