@@ -250,12 +250,16 @@ def view(state: SystemState, seat: str, examinable: Callable[[str], bool] | None
             if unit.where in state.unseen_off_map:
                 continue
         units[uid] = {name: getattr(unit, name) for name in state.unit_served}
+        if fogged and unit.side != seat and unit.where != "map":
+            units[uid]["hex"] = ""  # lost, it stands on the turn track: not where it fell (`served_loss`)
     leaders: dict[str, Any] = {}
     for lid in sorted(state.leaders):
         leader = state.leaders[lid]
         if leader.side != seat and examinable is not None and leader.where == "map" and not examinable(leader.hex):
             continue
         leaders[lid] = {name: getattr(leader, name) for name in state.leader_served}
+        if fogged and leader.side != seat and leader.where != "map":
+            leaders[lid]["hex"] = ""
     return {
         "scenario": state.scenario, "options": list(state.options), "turn": state.turn, "last_turn": state.last_turn,
         "phase": state.phase, "step": state.step, "seat": state.seat, "weather": state.weather,
@@ -337,6 +341,28 @@ def served_route(data: dict[str, Any], unseen: frozenset[str], stub: dict[str, A
             if instead is not None:
                 served[name] = instead
     return served
+
+
+# What the turn track shows of a loss (caldiero §12.8 "messa nel riquadro del turno di gioco successivo", arrivano
+# §12.8 "messa nella traccia dei turni di gioco"; docs/rulesets/parabellum.md, "Losses under the fog"): the piece, and
+# of a unit whether it is gone for good or the turn it comes back in; never why, nor where it fell.
+TRACK_FIELDS: Final[dict[type, tuple[str, ...]]] = {pb.UnitEliminated: ("unit", "permanent", "return_turn"),
+                                                    pb.LeaderLost: ("leader",)}
+
+
+def served_loss(state: SystemState, event: object, data: dict[str, Any], seat: str, stub: dict[str, Any]) -> dict[str, Any]:
+    """A loss of an enemy piece as `seat` under fog of war is served it: as the track shows it (`TRACK_FIELDS`, the
+    rule its type cites, `stub`'s), wherever it fell, so its own rule and `cause` (a rout, §15.2.1; no retreat,
+    §12.6.3; guns alone, §11.1.1) tell nothing the seat could not see. One shape whether the seat saw it fall or
+    not: what it saw it was served by the events around it, and where it fell is not kept by every game's state
+    (Caldiero's forgets the hex) to judge by. Anything else as it is."""
+    shown = TRACK_FIELDS.get(type(event))
+    if shown is None:
+        return data
+    piece = state.units[event.unit] if isinstance(event, pb.UnitEliminated) else state.leaders[event.leader]  # type: ignore[attr-defined]
+    if piece.side == seat:
+        return data
+    return {"type": stub["type"], "rule": stub["rule"], **{name: data[name] for name in shown}}
 
 
 def served_path(path: Iterable[str], unseen: frozenset[str]) -> list[str]:

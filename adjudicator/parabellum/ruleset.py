@@ -295,7 +295,8 @@ class ParaBellumRuleset(Ruleset[S]):
     def redact(self, event: Any, seat: str, state: S) -> dict[str, Any] | None:
         """An event as `seat` under fog is served it: not at all, the other seat's sighting (`others_sighting`); its
         `stub` only, when it names a piece hidden from the seat (`hides`) or its route lies wholly out of the seat's
-        sight; a move by the hexes of its route the seat may examine (`served_move`); anything else as it is."""
+        sight; an enemy's loss as the turn track shows it (`served_loss`); a move by the hexes of its route
+        the seat may examine (`served_move`); anything else as it is."""
         data: dict[str, Any] = msgspec.to_builtins(event)
         if not self.fogged(state, seat):
             return data
@@ -303,6 +304,7 @@ class ParaBellumRuleset(Ruleset[S]):
             return None
         if self.hides(event, data, seat, state):
             return self.stub(event)
+        data = PB.served_loss(state, event, data, seat, self.stub(event))
         return PB.served_move(state, event, data, seat, lambda route: self.unexaminable(state, seat, route),
                               self.stub(event), str(self.variant.rules.MOVEMENT))
 
