@@ -25,8 +25,8 @@ from arbitro.adjudicator.caldiero.system_activation import (activate_formation, 
 from arbitro.adjudicator.caldiero.system_artillery import check_bombard, do_bombard
 from arbitro.adjudicator.caldiero.system_assault import do_attack
 from arbitro.adjudicator.caldiero.system_declare import attack_problem
-from arbitro.adjudicator.caldiero.system_moves import (any_move, check_move, check_move_leader, check_movers, do_move,
-                                                       leader_options, movable_leaders, move_options,
+from arbitro.adjudicator.caldiero.system_moves import (any_leader_option, any_move, check_move, check_move_leader,
+                                                       check_movers, do_move, leader_options, movable_leaders, move_options,
                                                        movement_obligation_problem, mover_orders)
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
@@ -108,6 +108,15 @@ def _movement(w: World, seat: str) -> Iterator[dict[str, Any]]:
 def _leader_moves(w: World, seat: str) -> Iterator[dict[str, Any]]:
     for leader in movable_leaders(w, seat):
         for dest in sorted(leader_options(w, leader)):
+            yield {"type": "move_leader", "leader": leader, "to": dest}
+
+
+def _first_leader_moves(w: World, seat: str) -> Iterator[dict[str, Any]]:
+    """`_leader_moves` as far as the first (the step's `first`), each leader's search stopped at the first hex that
+    gives him somewhere to end (`any_leader_option`, issue 15)."""
+    for leader in movable_leaders(w, seat):
+        dest = any_leader_option(w, leader)
+        if dest is not None:
             yield {"type": "move_leader", "leader": leader, "to": dest}
 
 
@@ -344,8 +353,8 @@ CALDIERO_STEPS: Steps[Act, World] = Steps({
     "movement": Step(CALDIERO.MOVEMENT, {"move": _move, "unit_order": unit_order_test}, _movement,
                      end_problem=lambda w, seat: movement_obligation_problem(w), first=_first_movement, unseen=True,
                      phase="action", then="leaders"),
-    "leaders": Step(R.GENERAL_MOVE, {"move_leader": _move_leader}, _leader_moves, unseen=True, phase="action",
-                    then="bombardment"),
+    "leaders": Step(R.GENERAL_MOVE, {"move_leader": _move_leader}, _leader_moves, first=_first_leader_moves,
+                    unseen=True, phase="action", then="bombardment"),
     "bombardment": Step(R.BOMBARDMENT, {"bombard": _bombard}, _bombardments, unseen=True, phase="action",
                         then="combat"),
     "combat": Step(CALDIERO.COMBAT, {"attack": _attack}, _attacks, end_problem=F.attack_owed,

@@ -169,17 +169,16 @@ def _canal_steps(world: World) -> frozenset[tuple[str, str]]:
 
 def _closed(world: World, g: Group) -> Callable[[str], bool]:
     """The hexes Caldiero's scenario closes to the group (its map rules: §9.2.1 a side's rows, §19.1 a formation's
-    direction), each answer kept as long as the World for every group of that side and formation."""
+    direction), each answer kept as long as the World for every group of that side and formation (the search asks
+    it of every step: one look-up, issue 15)."""
     side, formation = g.side, g.formation
-    rows: dict[str, Problem | None] = world.cached(("rows", side), dict)  # kept as long as the World, for every group
-    direction: dict[str, Problem | None] = world.cached(("direction", formation), dict)
+    known: dict[str, bool] = world.cached(("closed", side, formation), dict)
 
     def closed(b: str) -> bool:
-        if b not in rows:
-            rows[b] = world.closed_to(side, b)
-        if b not in direction:
-            direction[b] = map_rules.formation_hex_problem(world, formation, b)
-        return bool(rows[b] or direction[b])
+        shut = known.get(b)
+        if shut is None:
+            shut = known[b] = bool(world.closed_to(side, b) or map_rules.formation_hex_problem(world, formation, b))
+        return shut
 
     return closed
 
@@ -341,16 +340,41 @@ def leader_move(world: World, leader: str, entry: str | None = None, escape: boo
         closed_reads=limit.key if limit is not None else ())
 
 
-def leader_search(world: World, leader: str, entry: str | None = None,
-                  escape: bool = False) -> tuple[CommanderMove, dict[str, tuple[str, ...]]] | None:
+def leader_search(world: World, leader: str, entry: str | None = None, escape: bool = False, *, to: str | None = None,
+                  stop_at: Callable[[str], bool] | None = None) -> tuple[CommanderMove, dict[str, tuple[str, ...]]] | None:
     """The leader's move and every hex its search reaches, each with its path (on the map: from the hex after his;
     entering: from the entry hex): the kernel's `commander_moves`, before §4.2.2 says where a commander in chief
-    may end; None when he cannot enter at `entry`."""
+    may end; None when he cannot enter at `entry`. `to`, `stop_at`: only as far as those (`kept_reach`)."""
     move = leader_move(world, leader, entry, escape)
     if move is None:
         return None
-    found = commander_moves(CALDIERO_VARIANT, world, move)
+    found = commander_moves(CALDIERO_VARIANT, world, move, to, stop_at)
     return move, (found if not move.on_map else {h: path[1:] for h, path in found.items()})
+
+
+def leader_end(world: World, leader: str, to: str, entry: str | None = None) -> tuple[str, ...] | None:
+    """`leader_reachable(world, leader, entry).get(to)`, searched only as far as `to` where §4.2.2 lets him end there
+    whatever else he reaches: without a limit, or `to` within it (issue 15: a move names its hex)."""
+    limit = map_rules.leader_limit(world, leader)
+    if limit is not None and (not world.grid.contains(to) or limit.beyond(to) > 0):
+        return leader_reachable(world, leader, entry).get(to)
+    searched = leader_search(world, leader, entry, to=to)
+    return None if searched is None else searched[1].get(to)
+
+
+def any_leader_end(world: World, leader: str, entry: str | None = None) -> str | None:
+    """A hex of `leader_reachable(world, leader, entry)`, or None when there is none (issue 15: "anything left?"): his
+    search stopped at the first hex within §4.2.2's limit, where he may always end, whatever else he reaches; found
+    none, it searched everything, and the limit says where he may end as `leader_reachable` does."""
+    move = leader_move(world, leader, entry)
+    limit = map_rules.leader_limit(world, leader)
+    if move is None:
+        return None
+    within = (lambda h: True) if limit is None else (lambda h: limit.beyond(h) == 0)
+    searched = leader_search(world, leader, entry, stop_at=lambda h: (h != move.origin or not move.on_map) and within(h))
+    found = searched[1] if searched is not None else {}
+    may_end = map_rules.limit_ends(limit, move.origin, found)  # stopped at a hex within: only those within
+    return next((h for h in sorted(found) if may_end(h)), None)
 
 
 def leader_reachable(world: World, leader: str, entry: str | None = None, escape: bool = False) -> dict[str, tuple[str, ...]]:

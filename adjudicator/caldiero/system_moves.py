@@ -10,8 +10,8 @@ from arbitro.adjudicator.caldiero import ground, map_rules
 from arbitro.adjudicator.caldiero import commands as C
 from arbitro.adjudicator.caldiero import rules as R
 from arbitro.adjudicator.caldiero.system_movement import (
-    Group, MoveProblem, Route, any_destination, check_path, group_mover, leader_path_problem, leader_reachable,
-    leader_search, make_group, own_step_problem, reachable, route_to,
+    Group, MoveProblem, Route, any_destination, any_leader_end, check_path, group_mover, leader_end,
+    leader_path_problem, leader_reachable, leader_search, make_group, own_step_problem, reachable, route_to,
 )
 from arbitro.adjudicator.parabellum.commander_move import commander_destination_problem, commander_may_move
 from arbitro.adjudicator.parabellum.move_problems import destination_problem, unreachable
@@ -254,6 +254,11 @@ def leader_options(w: World, leader: str) -> dict[str, tuple[str, ...]]:
     return leader_reachable(w, leader, leader_entry(w, leader))
 
 
+def any_leader_option(w: World, leader: str) -> str | None:
+    """A hex of `leader_options`, or None: his search stopped at the first (`any_leader_end`)."""
+    return any_leader_end(w, leader, leader_entry(w, leader))
+
+
 def leader_destination_problem(w: World, leader: str, to: str) -> tuple[Rule, str]:
     """Why the leader may not end his move in `to`: a commander in chief's limit (caldiero §4.2.2, its map rules:
     farther beyond it than where he starts, or beyond it when he can end nearer), else the kernel's
@@ -278,11 +283,11 @@ def check_move_leader(w: World, seat: str, cmd: C.GroupMoveLeader) -> tuple[str,
     if cmd.leader not in movable_leaders(w, seat):
         raise Reject(R.GENERAL_MOVE, f"{cmd.leader} may not move now: the active formation's general moves after its movement, "
                      "a commander in chief once per turn (caldiero §4.1.4, §4.2.1)")
-    options = leader_options(w, cmd.leader)
-    if cmd.to not in options:
+    found = leader_end(w, cmd.leader, cmd.to, leader_entry(w, cmd.leader))  # searched only as far as `to` (issue 15)
+    if found is None:
         raise Reject(*leader_destination_problem(w, cmd.leader, cmd.to))
-    if cmd.path is None or tuple(cmd.path) == options[cmd.to]:
-        return options[cmd.to]
+    if cmd.path is None or tuple(cmd.path) == found:
+        return found
     path = tuple(cmd.path)  # a path he is given is the one he walks, if he may (as a unit's: caldiero §9.1)
     if path[-1] != cmd.to:
         raise Reject(CALDIERO.MOVEMENT, f"the path ends at {path[-1]}, not at {cmd.to}")

@@ -263,17 +263,35 @@ def step_cost(
       column, else its ``always`` cost, replaces terrain and climbing (hexside costs still count);
       the cheaper of the road and the normal cost is used;
     - ``terrain_multiplier`` (weather) multiplies every cost except a road cost.
+
+    It reads of the map only the step's kind (`step_kind`): steps of one kind cost the same (`kind_cost`).
     """
+    return kind_cost(table, step_kind(hexmap, a, b), unit_class, march_column=march_column,
+                     terrain_multiplier=terrain_multiplier)
+
+
+StepKind = tuple[tuple[str, ...], int, tuple[str, ...], tuple[str, ...]]
+"""What a step's cost is made of: (the terrains of the hex entered, the levels climbed, the features of the hexside
+crossed, the road kinds along the step)."""
+
+
+def step_kind(hexmap: HexMap, a: str, b: str) -> StepKind:
+    """All that `step_cost` reads of the map for the step from ``a`` into the adjacent ``b``: a map has a few dozen
+    kinds of step, so a caller pricing many steps prices each kind once (maps.movement, issue 15)."""
+    return (hexmap.hex(b).terrains, max(0, hexmap.elevation(b) - hexmap.elevation(a)), hexmap.hexside_features(a, b),
+            hexmap.roads_between(a, b))
+
+
+def kind_cost(table: MovementTable, kind: StepKind, unit_class: str, *, march_column: bool = False,
+              terrain_multiplier: int = 1) -> StepCost:
+    """`step_cost` of a step of this kind (`step_kind`)."""
     if unit_class not in table.unit_classes:
         raise ValueError(f"unknown unit class {unit_class!r} (table has {', '.join(table.unit_classes)})")
-    roads = hexmap.roads_between(a, b)
+    terrains, levels, features, roads = kind
     on_road = bool(roads)
-    terrain = min(
-        (_terrain_step(table, t, unit_class, on_road) for t in hexmap.hex(b).terrains), key=_rank
-    )
-    levels = max(0, hexmap.elevation(b) - hexmap.elevation(a))
+    terrain = min((_terrain_step(table, t, unit_class, on_road) for t in terrains), key=_rank)
     climb = StepCost(half_points=levels * table.climb.get(unit_class, table.climb.get("default", 0)))
-    side = _hexside_step(table, hexmap.hexside_features(a, b), unit_class, on_road)
+    side = _hexside_step(table, features, unit_class, on_road)
     normal = _scale(_combine((terrain, climb, side)), terrain_multiplier)
     best = normal
     for kind in roads:

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Literal
 
-from arbitro.adjudicator.maps.costs import MovementTable, StepCost, step_cost
+from arbitro.adjudicator.maps.costs import MovementTable, StepCost, StepKind, kind_cost, step_kind
 from arbitro.adjudicator.maps.hexgrid import HexId
 from arbitro.adjudicator.maps.hexmap import HexMap
 
@@ -98,26 +98,38 @@ frozen dataclass cost four times as much to make (issue 15)."""
 
 _STEP_CACHE_LIMIT = 64
 
+class _StepCosts(dict[tuple[HexId, HexId], StepCost]):
+    """One table's step costs on one map for one unit class, formation and multiplier, by step; `by_kind`: the same
+    by the step's kind (`costs.step_kind`), which the many steps alike share: a map has a few dozen kinds of step,
+    and a cost worked out anew took ~40 us (issue 15: a fresh process's verify works out thousands)."""
 
-def _step_memo(hexmap: HexMap, table: MovementTable, rules: MoveRules) -> dict[tuple[HexId, HexId], StepCost]:
+    def __init__(self) -> None:
+        super().__init__()
+        self.by_kind: dict[StepKind, StepCost] = {}
+
+
+def _step_memo(hexmap: HexMap, table: MovementTable, rules: MoveRules) -> _StepCosts:
     key = (id(table), rules.unit_class, rules.march_column, rules.terrain_multiplier)
     entry = hexmap.step_cost_memo.get(key)
     if entry is None or entry[0] is not table:  # the table is kept in the entry, so its id stays unique
         if len(hexmap.step_cost_memo) >= _STEP_CACHE_LIMIT:
             hexmap.step_cost_memo.clear()  # tables made per move (weather copies) must not pile up
-        entry = (table, {})
+        entry = (table, _StepCosts())
         hexmap.step_cost_memo[key] = entry
-    return entry[1]
+    return entry[1]  # type: ignore[return-value]
 
 
 def _memo_step_cost(hexmap: HexMap, table: MovementTable, rules: MoveRules, a: HexId, b: HexId,
-                    memo: dict[tuple[HexId, HexId], StepCost] | None = None) -> StepCost:
+                    memo: _StepCosts | None = None) -> StepCost:
     if memo is None:
         memo = _step_memo(hexmap, table, rules)
     cost = memo.get((a, b))
     if cost is None:
-        cost = step_cost(hexmap, table, a, b, rules.unit_class, march_column=rules.march_column,
-                         terrain_multiplier=rules.terrain_multiplier)
+        kind = step_kind(hexmap, a, b)
+        cost = memo.by_kind.get(kind)
+        if cost is None:
+            cost = memo.by_kind[kind] = kind_cost(table, kind, rules.unit_class, march_column=rules.march_column,
+                                                  terrain_multiplier=rules.terrain_multiplier)
         memo[(a, b)] = cost
     return cost
 
@@ -129,7 +141,7 @@ def cached_step_cost(hexmap: HexMap, table: MovementTable, a: str, b: str, rules
 
 def _try_step(
     hexmap: HexMap, table: MovementTable, rules: MoveRules, a: HexId, b: HexId, spent: int, first: bool,
-    memo: dict[tuple[HexId, HexId], StepCost] | None = None,
+    memo: _StepCosts | None = None,
 ) -> _Arrival | MoveBlock:
     """The one place that decides a step; shared by the path finder and the path checker.
 
@@ -196,6 +208,8 @@ class Reach:
     endable: frozenset[HexId]
     _chosen: Mapping[HexId, _State] = field(repr=False)
     _parents: Mapping[_State, _State | None] = field(repr=False)
+    whole: bool = True
+    """The whole search's answer: False when ``until``, ``settle`` or ``stop_at`` stopped it before its end."""
 
     def hexes(self) -> tuple[HexId, ...]:
         """Reachable hexes (the start included) ordered by (cost, id)."""
@@ -261,9 +275,11 @@ def reachable(hexmap: HexMap, table: MovementTable, start: str, rules: MoveRules
     limit: int | None = 0 if target == origin else None  # the cheapest arrival at `target` so far
     found = stop_at is not None and stop_at(origin)
     neighbours, pop, push, by_path = hexmap.grid.neighbours, heapq.heappop, heapq.heappush, tie_break == "path"
+    stopped_early = False
     while heap and wanted != set() and not found:
         spent, here, stopped = pop(heap)
         if limit is not None and spent > limit:
+            stopped_early = True
             break  # every state no dearer than `target`'s cheapest arrival is expanded: its answer is final
         state = (here, stopped)
         if state in done or stopped:
@@ -315,6 +331,7 @@ def reachable(hexmap: HexMap, table: MovementTable, start: str, rules: MoveRules
         endable=frozenset(h for h in chosen if rules.can_end is None or rules.can_end(h)),
         _chosen=chosen,
         _parents=parents,
+        whole=not (stopped_early or found or wanted == set()),
     )
 
 

@@ -82,12 +82,14 @@ def leader_step(ground: LeaderGround) -> Callable[[HexId, HexId], bool]:
     """May a commander step from a into b: never into enemy units (§9.1.2); into an enemy ZoC only where friendly
     combat units stand, and from one to another only when both hexes hold them (§8.2.2 "se entrambi gli
     esagoni sono occupati da unità di combattimento amiche"), unless the ground leaves him `free` (§8.2.3, D12)."""
-    def step(a: HexId, b: HexId) -> bool:
-        if ground.enemy_at(b) or (ground.closed is not None and ground.closed(b)):
+    enemy_at, closed, free, ezoc, friends_at = ground.enemy_at, ground.closed, ground.free, ground.ezoc, ground.friends_at
+
+    def step(a: HexId, b: HexId) -> bool:  # the search asks it of every step (issue 15): the ground read once
+        if enemy_at(b) or (closed is not None and closed(b)):
             return False
-        if ground.free or b not in ground.ezoc:
+        if free or b not in ezoc:
             return True
-        return ground.friends_at(b) and (a not in ground.ezoc or ground.friends_at(a))
+        return friends_at(b) and (a not in ezoc or friends_at(a))
 
     return step
 
@@ -121,14 +123,15 @@ def _commander_rules(variant: Variant, world: World, m: CommanderMove) -> tuple[
     return rules, ground, key
 
 
-def commander_moves(variant: Variant, world: World, m: CommanderMove,
-                    to: str | None = None) -> dict[str, tuple[HexId, ...]]:
+def commander_moves(variant: Variant, world: World, m: CommanderMove, to: str | None = None,
+                    stop_at: Callable[[HexId], bool] | None = None) -> dict[str, tuple[HexId, ...]]:
     """Where the commander may end his move, each with its path from his origin (both included), in hex order: the
     search of `leader_rules` on the position's enemy ZoC and units (§8.2.2, §9.1.2, §9.1.4 in both), kept across
     positions (`kept_reach`). Entering from off the map he may stay on his entry hex (§15.4 in both; no minimum
-    move). `to`: that hex alone, if it is one, searched only as far as it (a move to it: `kept_reach`)."""
+    move). `to`: that hex alone, if it is one, searched only as far as it (a move to it: `kept_reach`); `stop_at`:
+    those reached when the search stopped at the first hex it takes (the whole answer if it takes none)."""
     rules, _, key = _commander_rules(variant, world, m)
-    found = kept_reach(variant, m.hexmap, m.table, m.origin, rules, key, m.anchors, to=to)
+    found = kept_reach(variant, m.hexmap, m.table, m.origin, rules, key, m.anchors, to=to, stop_at=stop_at)
     out = {h: found.path(h) for h in ends(found, None, to)}
     if not m.on_map and to in (None, m.origin):
         out[m.origin] = (HexId(m.origin),)

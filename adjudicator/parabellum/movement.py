@@ -167,7 +167,8 @@ def kept_reach(variant: Variant, hexmap: HexMap, table: MovementTable, origin: s
     (`stop_at`: a listing asking whether anything is left) is given the whole search where it is kept, else a
     search stopped as soon as that is known, never kept: in a verify each move starts from a new hex, and a whole
     search per move was most of its time (issue 15). Either answers the question asked exactly as the whole
-    search does (`maps.movement.reachable`), and nothing else."""
+    search does (`maps.movement.reachable`), and nothing else; one that had to search everything is the whole
+    search, and is kept (a group with nowhere to go is asked again after every command)."""
     anchored = (variant, hexmap, table, *anchors)
 
     def search() -> Reach:
@@ -177,7 +178,10 @@ def kept_reach(variant: Variant, hexmap: HexMap, table: MovementTable, origin: s
     if to is None and stop_at is None:
         return SEARCHES.get(anchored, key, search)
     kept = SEARCHES.kept(anchored, key)
-    return kept if isinstance(kept, Reach) else search()
+    if isinstance(kept, Reach):
+        return kept
+    found = search()
+    return SEARCHES.get(anchored, key, lambda: found) if found.whole else found  # one that ran to its end is whole
 
 
 def ends(found: Reach, can_end: Callable[[HexId], bool] | None, only: str | None = None) -> list[HexId]:
@@ -236,11 +240,10 @@ def unit_rules(variant: Variant, world: World, m: Mover, *, closed: Callable[[He
     roads = road_steps(world.hexmap)
     from_entry = not m.on_map and variant.entry_hex_is_first_step  # the entry hex was the move's first hex
     moves = not (m.one_hex is not None and from_entry)
-
-    def can_enter(h: HexId) -> bool:
-        if h in enemy or (column and h in friends):
-            return False
-        return closed is None or not closed(h)
+    # The search asks these of every step it tries (issue 15): each is made with only the tests that apply to it.
+    barred = enemy | friends if column else enemy
+    can_enter: Callable[[HexId], bool] = (lambda h: h not in barred) if closed is None else \
+        (lambda h: h not in barred and not closed(h))
 
     def may_step(a: HexId, b: HexId) -> bool:
         if not moves or (m.one_hex is not None and a != origin):
@@ -249,9 +252,10 @@ def unit_rules(variant: Variant, world: World, m: Mover, *, closed: Callable[[He
             return False
         return step is None or step(a, b)
 
+    plain = moves and m.one_hex is None and not follow_roads  # only the game's own veto, if any
     return MoveRules(unit_class=m.unit_class, budget=m.budget, march_column=column, minimum_move=not from_entry,
-                     terrain_multiplier=terrain_multiplier, can_enter=can_enter, can_end=can_end, may_step=may_step,
-                     zoc=zoc_rules(m.move, ezoc, friends.__contains__, column))
+                     terrain_multiplier=terrain_multiplier, can_enter=can_enter, can_end=can_end,
+                     may_step=step if plain else may_step, zoc=zoc_rules(m.move, ezoc, friends.__contains__, column))
 
 
 def unit_reach(variant: Variant, world: World, hexmap: HexMap, table: MovementTable, m: Mover,

@@ -15,6 +15,8 @@ from arbitro.adjudicator.caldiero import map_rules, system_movement
 from arbitro.adjudicator.caldiero import rules as R
 from arbitro.adjudicator.caldiero.system_movement import leader_reachable, leader_search
 from arbitro.adjudicator.errors import IllegalCommand
+from arbitro.adjudicator.memo import Memo
+from arbitro.adjudicator.parabellum import movement
 from tests.caldiero.harness import RULESET, Table, activate, position
 from tests.caldiero.test_movement import moving, reject
 
@@ -120,7 +122,7 @@ def test_an_umpire_may_read_the_limit_for_the_end_hex_only() -> None:
 
 
 @pytest.mark.parametrize("scope", ["whole_move", "end_hex"])
-def test_a_chief_far_beyond_his_limit_ends_as_near_it_as_he_can_get(scope: str) -> None:
+def test_a_chief_far_beyond_his_limit_ends_as_near_it_as_he_can_get(scope: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """Bonaparte eight hexes from 1014 cannot get back within two with his 6 MP: he ends where he comes nearest (his
     search's least distance), never farther than he starts; nearer ends are refused citing §4.2.2."""
     t = _at_leaders("2014", {"cinc_limit_scope": scope})
@@ -134,6 +136,8 @@ def test_a_chief_far_beyond_his_limit_ends_as_near_it_as_he_can_get(scope: str) 
     assert 0 < nearest < limit.beyond("2014") and ends and {limit.beyond(h) for h in ends} == {nearest}
     if scope == "whole_move":
         assert all(limit.beyond(h) <= limit.beyond("2014") for path in ends.values() for h in path)
+    monkeypatch.setattr(movement, "SEARCHES", Memo(16))  # "anything left?" searched by itself (issue 15)
+    assert system_movement.any_leader_end(RULESET.world(t.state), "bonaparte") in ends
     farther = next(h for h in sorted(searched[1]) if limit.beyond(h) > nearest)
     words = reject(t, "caldiero §4.2.2", {"type": "move_leader", "leader": "bonaparte", "to": farther})
     assert "as near it as he can" in words

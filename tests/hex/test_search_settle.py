@@ -15,10 +15,10 @@ import pytest
 
 import arbitro.adjudicator.arrivano as arrivano_package
 import arbitro.adjudicator.caldiero as caldiero_package
-from arbitro.adjudicator.maps.costs import MovementTable, load_movement_table
+from arbitro.adjudicator.maps.costs import MovementTable, load_movement_table, step_cost
 from arbitro.adjudicator.maps.hexgrid import HexId
 from arbitro.adjudicator.maps.hexmap import HexMap, load_map
-from arbitro.adjudicator.maps.movement import MoveRules, Reach, ZocRules, reachable
+from arbitro.adjudicator.maps.movement import MoveRules, Reach, ZocRules, cached_step_cost, reachable
 from tests.hex.test_hexmap import TABLE, make_map, make_table
 
 CALDIERO = Path(caldiero_package.__file__).parent / "data"
@@ -76,6 +76,10 @@ def test_a_settled_search_answers_as_the_whole_search(name: str, tie_break: str)
             if h in whole.costs:
                 assert set(part.costs) == {k for k in whole.costs if whole.costs[k] <= whole.costs[h]}
                 checked += 1
+            else:  # searched to the end: the whole answer, which may be kept as such
+                assert part.whole and set(part.costs) == set(whole.costs)
+            if part.whole:
+                assert {k: answer(part, k) for k in part.costs} == {k: answer(whole, k) for k in whole.costs}
     assert checked > 50
 
 
@@ -93,6 +97,9 @@ def test_a_search_stopped_at_an_accepted_hex_finds_one_exactly_when_the_whole_se
         part = reachable(hexmap, table, start, rules, tie_break="path", stop_at=accepted.__contains__)
         hit = [h for h in part.costs if h in accepted]
         assert bool(hit) == any(h in accepted for h in whole.costs)
+        assert part.whole == (not hit)  # found none: it searched everything, the whole answer
+        if part.whole:
+            assert {k: answer(part, k) for k in part.costs} == {k: answer(whole, k) for k in whole.costs}
         assert set(part.costs) <= set(whole.costs)
         found, missed = found + bool(hit), missed + (not hit)
     assert found and missed  # both answers were met
@@ -111,3 +118,18 @@ def test_a_settled_search_is_whole_where_steps_cost_nothing(tie_break: str) -> N
             part = reachable(hexmap, table, start, rules, tie_break=tie_break, settle=h)  # type: ignore[arg-type]
             assert {k: answer(part, k) for k in part.costs} == \
                 {k: answer(whole, k) for k in whole.costs if whole.costs[k] <= whole.costs[h]}
+
+
+@pytest.mark.parametrize("name", sorted(MAPS))
+def test_the_searchs_kept_step_costs_are_step_cost(name: str) -> None:
+    """The search prices a step once per kind of step (`costs.step_kind`): every step of the map, for every unit
+    class, formation and weather multiplier, costs what `step_cost` says, whichever step of its kind came first."""
+    hexmap, table, classes = loaded(name)
+    steps = [(a, b) for a in sorted(hexmap.hexes()) for b in hexmap.grid.neighbours(a)]
+    for unit_class in classes:
+        for column in (False, True):
+            for multiplier in (1, 2):
+                rules = MoveRules(unit_class=unit_class, budget=0, march_column=column, terrain_multiplier=multiplier)
+                for a, b in steps:
+                    assert cached_step_cost(hexmap, table, a, b, rules) == step_cost(
+                        hexmap, table, a, b, unit_class, march_column=column, terrain_multiplier=multiplier), (a, b)

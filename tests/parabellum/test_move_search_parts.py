@@ -10,7 +10,7 @@ each part is asked, so the part is searched by itself and never answered by a wh
 from __future__ import annotations
 
 import copy
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -33,8 +33,8 @@ from arbitro.projections.fold import Fold
 LOGS = Path(__file__).resolve().parents[2] / "logs"
 
 
-def movement_positions(name: str, wanted: int) -> tuple[Any, list[Any]]:
-    """`wanted` positions of the log spread over its movement steps, each right after a command's events."""
+def movement_positions(name: str, wanted: int, step: str = "movement") -> tuple[Any, list[Any]]:
+    """`wanted` positions of the log spread over its `step` steps, each right after a command's events."""
     loaded = read_lines((LOGS / name).read_text(encoding="utf-8").splitlines(), name)
     ruleset = registry.get(loaded.game.ruleset)
     fold = Fold(ruleset)
@@ -46,7 +46,7 @@ def movement_positions(name: str, wanted: int) -> tuple[Any, list[Any]]:
             if i + 1 == len(bodies) or bodies[i + 1].cmd != body.cmd:
                 yield i, state.rules
 
-    found = [i for i, rules in states() if rules.step == "movement" and rules.activation is not None and rules.seat]
+    found = [i for i, rules in states() if rules.step == step and rules.activation is not None and rules.seat]
     assert len(found) >= wanted
     chosen = {found[k * len(found) // wanted] for k in range(wanted)}
     return ruleset, [copy.deepcopy(rules) for i, rules in states() if i in chosen]
@@ -65,24 +65,62 @@ def asked_hexes(w: World, listed: dict[str, Any], start: str | None) -> list[str
     return sorted(listed)[::3] + [h for h in near if h not in listed][::4]
 
 
-def test_caldiero_moves_and_anything_left_answer_as_the_listing(monkeypatch: pytest.MonkeyPatch) -> None:
-    ruleset, positions = movement_positions("caldiero-tempo-regge.jsonl", 10)
-    compared = 0
+def parts_agree(whole: World, options: dict[str, Any], start: str | None, part: Callable[[str], Any]) -> int:
+    """Each asked hex's part, searched by itself, is the listing's answer for that hex; how many were asked."""
+    asked = asked_hexes(whole, options, start)
+    for h in asked:
+        assert part(h) == options.get(h), h
+    return len(asked)
+
+
+def first_agrees(lister: Any, first: Any, whole: World, alone: World, seat: str) -> None:
+    """A step's `first` lister, asked by itself, finds a command exactly when the whole listing has one."""
+    assert (next(iter(first(alone, seat)), None) is not None) == (next(iter(lister(whole, seat)), None) is not None)
+
+
+def any_agrees(found: str | None, options: dict[str, Any]) -> None:
+    """An "anything left?" answer is one of the listed options, or None when none is listed."""
+    assert (found in options) if options else found is None, (found, sorted(options))
+
+
+def caldiero_positions(step: str, wanted: int, lister: Any, first: Any,
+                       monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[Any, World, Callable[[], World]]]:
+    """Positions of tempo-regge's `step`: (its state, the position read once, a maker of it read anew with no kept
+    search), the step's `first` lister checked against its `lister` at each."""
+    ruleset, positions = movement_positions("caldiero-tempo-regge.jsonl", wanted, step)
     for rules in positions:
-        seat = rules.seat
         whole = ruleset.world(rules)
-        listed_any = next(iter(caldiero_legal._movement(whole, seat)), None) is not None
-        assert (next(iter(caldiero_legal._first_movement(fresh(ruleset, rules, monkeypatch), seat)), None)
-                is not None) == listed_any
-        for g in caldiero_legal._mover_groups(whole, seat):
+        alone = lambda rules=rules: fresh(ruleset, rules, monkeypatch)  # noqa: E731
+        first_agrees(lister, first, whole, alone(), rules.seat)
+        yield rules, whole, alone
+
+
+def test_caldiero_moves_and_anything_left_answer_as_the_listing(monkeypatch: pytest.MonkeyPatch) -> None:
+    compared = 0
+    for rules, whole, alone in caldiero_positions("movement", 10, caldiero_legal._movement,
+                                                  caldiero_legal._first_movement, monkeypatch):
+        for g in caldiero_legal._mover_groups(whole, rules.seat):
             for column in (False, True):
                 options = system_moves.move_options(whole, g, column)
-                first = system_moves.any_move(fresh(ruleset, rules, monkeypatch), g, column)
-                assert (first in options) if options else first is None, (g, column)
-                for h in asked_hexes(whole, options, whole.state.units[g[0]].hex):
-                    assert system_moves.move_option(fresh(ruleset, rules, monkeypatch), g, column, h) == options.get(h)
-                    compared += 1
+                any_agrees(system_moves.any_move(alone(), g, column), options)
+                compared += parts_agree(whole, options, whole.state.units[g[0]].hex,
+                                        lambda h: system_moves.move_option(alone(), g, column, h))
     assert compared > 100
+
+
+def test_caldiero_leaders_moves_and_anything_left_answer_as_the_listing(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The leaders' step (caldiero §4.1.4, §4.2): a commander in chief ends within his limit or as near it as he can
+    get (§4.2.2), so his part is searched only where the limit lets him end there whatever else he reaches."""
+    compared = 0
+    for rules, whole, alone in caldiero_positions("leaders", 12, caldiero_legal._leader_moves,
+                                                  caldiero_legal._first_leader_moves, monkeypatch):
+        for leader in system_moves.movable_leaders(whole, rules.seat):
+            options = system_moves.leader_options(whole, leader)
+            any_agrees(system_moves.any_leader_option(alone(), leader), options)
+            entry = system_moves.leader_entry(whole, leader)
+            compared += parts_agree(whole, options, rules.leaders[leader].hex or entry,
+                                    lambda h: system_movement.leader_end(alone(), leader, h, entry))
+    assert compared > 30
 
 
 def test_arrivano_moves_answer_as_the_listing(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -97,16 +135,15 @@ def test_arrivano_moves_answer_as_the_listing(monkeypatch: pytest.MonkeyPatch) -
             for column in (False, True):
                 for chosen in arrivano_moves.artillery_orders(whole, uid, ic) if rules.units[uid].arm == "artillery" \
                         else [None]:
-                    listed = arrivano_moves.destinations(whole, uid, column, ic, chosen)
-                    for h in asked_hexes(whole, listed, rules.units[uid].hex):
+                    def part(h: str) -> tuple[str, ...] | None:
                         w = fresh(ruleset, rules, monkeypatch)
-                        assert arrivano_moves.destination(w, uid, column, in_command(w, rules.activation.formation),
-                                                          chosen, h) == listed.get(h), (uid, column, chosen, h)
-                        compared += 1
+                        return arrivano_moves.destination(w, uid, column, in_command(w, rules.activation.formation),
+                                                          chosen, h)
+
+                    listed = arrivano_moves.destinations(whole, uid, column, ic, chosen)
+                    compared += parts_agree(whole, listed, rules.units[uid].hex, part)
         for lid in sorted(l for l in rules.leaders if commander_may_move(ARRIVANO_VARIANT, whole, l, rules.seat)):
-            listed = arrivano_moves.leader_destinations(whole, lid)
-            for h in asked_hexes(whole, listed, rules.leaders[lid].hex):
-                assert arrivano_moves.leader_destinations(fresh(ruleset, rules, monkeypatch), lid, h) == \
-                    ({h: listed[h]} if h in listed else {})
-                compared += 1
+            compared += parts_agree(whole, arrivano_moves.leader_destinations(whole, lid), rules.leaders[lid].hex,
+                                    lambda h: arrivano_moves.leader_destinations(fresh(ruleset, rules, monkeypatch),
+                                                                                 lid, h).get(h))
     assert compared > 100
