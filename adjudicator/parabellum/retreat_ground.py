@@ -54,10 +54,15 @@ def before_combat_lines(variant: Variant, world: World, units: Sequence[str]) ->
     `retreat_before_combat_length` of "possono ritirarsi di un esagono": `one_hex` (default), the owner's choice of
     one hex where the stack may lawfully stand (§7.1), §12.6.2's going on being a forced retreat's ("Una unità
     costretta a ritirarsi"); `goes_on`, past overstacked hexes as any retreat (Arrivano's up to 1.38.0)."""
-    found = lines(variant, world, units, 1, ignore_ezoc=False, may_leave=variant.before_combat_leaves_map(world.reading))
+    g = _before_combat_ground(variant, world, units)
+    if g is None:
+        return []
     if world.reading(BEFORE_COMBAT_LENGTH) == "goes_on":
-        return found
-    return [ln for ln in found if len(ln.path) == (0 if ln.off_map else 1)]  # leaving from its hex, or one hex in
+        return variant.retreat_lines(g, 1, world.reading)
+    # one_hex: a hex where the stack may not stand is no choice, so §12.6's "se possibile" and §12.6.1's "se ogni
+    # altra opzione non è possibile" weigh lawful hexes only (full hexes behind, a free flank in EZoC: the flank).
+    # Ranked among them, each variant's lines end in the first hex, which fits: none goes on (§12.6.2).
+    return variant.retreat_lines(replace(g, enterable=lambda h: g.enterable(h) and g.fits(h)), 1, world.reading)
 
 
 def before_combat_asked(variant: Variant, world: World, units: Sequence[str]) -> bool:
@@ -66,6 +71,14 @@ def before_combat_asked(variant: Variant, world: World, units: Sequence[str]) ->
     they are asked wherever a line starts, stacking aside (staying their one answer where no hex is lawful)."""
     if not sight.fog_in_force(variant.fog_option, world.option):
         return bool(before_combat_lines(variant, world, units))
+    g = _before_combat_ground(variant, world, units)
+    return g is not None and bool(variant.retreat_lines(replace(g, fits=lambda h: True), 1, world.reading))
+
+
+def _before_combat_ground(variant: Variant, world: World, units: Sequence[str]) -> Ground | None:
+    """The ground of a retreat before combat of `units` (the enemy ZoC counts: they are not routed); None off the
+    map."""
     start = world.state.units[units[0]].hex
-    g = ground(world, units, start, ignore_ezoc=False, may_leave=variant.before_combat_leaves_map(world.reading))
-    return bool(start) and bool(variant.retreat_lines(replace(g, fits=lambda h: True), 1, world.reading))
+    if not start:
+        return None
+    return ground(world, units, start, ignore_ezoc=False, may_leave=variant.before_combat_leaves_map(world.reading))

@@ -14,6 +14,8 @@ from arbitro.events import core
 from tests.caldiero.harness import Table, activate, position
 
 ATT, DEF = "1417", "1517"
+FLANKS_HELD = {"au-hungarian": "1418", "au-brechainville": "1516"}
+"""Austrian infantry in the two hexes next to both DEF and ATT (in France's ZoC; attacked with DEF, §12.2.1)."""
 
 
 def table(attackers: dict[str, str], defenders: dict[str, str], *, order: str = "attack", leaders: dict[str, str] | None = None,
@@ -362,12 +364,13 @@ def test_cavalry_retreats_before_combat_only_where_it_may_stack() -> None:
 
 
 def test_cavalry_with_no_lawful_hex_is_not_asked_to_retreat() -> None:
-    """caldiero §14.1, §7.1: every hex the cavalry would retreat to holds Austrian infantry; going on past them is a
+    """caldiero §14.1, §7.1: every hex next to the cavalry it could retreat into holds Austrian infantry, the three
+    behind it (1518, 1617, 1618) and its two flanks in France's ZoC (1418, 1516, §12.6.1); going on past them is a
     forced retreat's (§12.6.2 "Una unità costretta a ritirarsi ... deve proseguire"), not this one's: the assault
     asks nothing of Austria and goes on to its defensive fire and resolution."""
     t = table({"fr-18-ligne": ATT}, {"au-stab-dragoner": DEF, "au-colloredo": "1518", "au-gyulai": "1617",
-                                     "au-callenberg": "1618"})
-    attack(t, ["fr-18-ligne"], [DEF], dice=[3])
+                                     "au-callenberg": "1618", **FLANKS_HELD})
+    attack(t, ["fr-18-ligne"], [DEF, *FLANKS_HELD.values()], dice=[3])
     assert not [e for e in t.of(core.DecisionOpened) if e.frame.kind == "cavalry_retreat"]
     assert t.of(ev.AssaultResolved), "the assault was resolved with the cavalry in it"
     assert not [e for e in t.of(ev.UnitRetreated) if e.rule == "caldiero §14.1"]

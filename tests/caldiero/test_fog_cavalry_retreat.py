@@ -13,14 +13,15 @@ from __future__ import annotations
 
 from arbitro.projections.base import UMPIRE
 from tests.caldiero.harness import FOLD, RULESET
-from tests.caldiero.test_combat import ATT, DEF, table
+from tests.caldiero.test_combat import ATT, DEF, FLANKS_HELD, table
 from tests.caldiero.test_fog_served import FOG
 from tests.parabellum.served_status import served
 
 BEHIND, AWAY = "1618", "2618"  # both out of France's sight from 1417
 INFANTRY, CAVALRY = "au-callenberg", "au-meszaros-uhlans"
-DEFENDERS = {"au-stab-dragoner": DEF, "au-colloredo": "1518", "au-gyulai": "1617"}
-ATTACK = {"type": "attack", "attackers": ["fr-18-ligne"], "defenders": [DEF]}
+DEFENDERS = {"au-stab-dragoner": DEF, "au-colloredo": "1518", "au-gyulai": "1617", **FLANKS_HELD}
+"""Infantry in every hex the cavalry could retreat into but BEHIND: so with infantry in BEHIND no hex is lawful."""
+ATTACK = {"type": "attack", "attackers": ["fr-18-ligne"], "defenders": [DEF, *FLANKS_HELD.values()]}
 
 
 def attacked(behind: str, away: str) -> tuple[bytes, bytes]:
@@ -39,8 +40,9 @@ def test_whether_cavalry_is_asked_to_retreat_tells_nothing_unseen() -> None:
 
 
 def test_under_the_fog_cavalry_with_no_lawful_hex_is_asked_and_may_only_decline() -> None:
-    """caldiero §14.1, §7.1: no hex of its retreat may hold the cavalry (infantry in each), yet under the fog it is
-    asked, as wherever a line of retreat starts; its one answer is to decline, and the assault goes on."""
+    """caldiero §14.1, §7.1: no hex of its retreat may hold the cavalry (infantry in each, behind it and on its
+    flanks in France's ZoC, §12.6.1), yet under the fog it is asked, as wherever a line of retreat starts; its one
+    answer is to decline, and the assault goes on."""
     t = table({"fr-18-ligne": ATT}, {**DEFENDERS, INFANTRY: BEHIND, CAVALRY: AWAY}, options=FOG)
     t.send("france", ATTACK)
     assert t.awaited().kind == "cavalry_retreat"
