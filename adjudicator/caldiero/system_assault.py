@@ -128,7 +128,7 @@ def stage_declared(a: Act) -> None:
     if not all(w.state.units[u].arm == "infantry" for u in c.attackers):
         return
     cav = [u for u in c.defenders if w.state.units[u].arm == "cavalry" and w.state.units[u].status != "routed"
-           and asked_to_retreat(w, u)]
+           and before_combat_asked(CALDIERO_VARIANT, w, [u])]  # §14.1; under §20.4's fog wherever a line starts
     if cav:
         _await(a, CAVALRY_RETREAT, enemy_of(c.attacker_side), CALDIERO.CAVALRY_RETREAT, ev.CavalryRetreatAwaited(units=tuple(cav)))
 
@@ -137,12 +137,6 @@ def cavalry_retreat_hexes(w: World, u: str) -> list[str]:
     """Where defending cavalry `u` may retreat before combat (caldiero §14.1): the ends of the kernel's lines
     (retreat_ground.before_combat_lines: one lawful hex by default, interpretation retreat_before_combat_length)."""
     return list(dict.fromkeys(ln.to for ln in before_combat_lines(CALDIERO_VARIANT, w, [u])))
-
-
-def asked_to_retreat(w: World, u: str) -> bool:
-    """Whether defending cavalry `u` is asked to retreat before combat (caldiero §14.1; under §20.4's fog wherever a
-    line starts, retreat_ground.before_combat_asked)."""
-    return before_combat_asked(CALDIERO_VARIANT, w, [u])
 
 
 def cavalry_retreat_options(w: World, frame: CoreFrame[ev.CavalryRetreatAwaited]) -> list[dict[str, Any]]:
