@@ -11,7 +11,7 @@ from typing import Any, Union
 from arbitro.events.core import Event, FrameContext
 from arbitro.events.parabellum import PIECE_FIELDS as SHARED_PIECE_FIELDS
 from arbitro.events.parabellum import (
-    ActivationEnded, ArtilleryFired, AssaultDeclared, AssaultResolved, GameEnded, FormationActivated, InitiativeWon,
+    ActivationEnded, ArtilleryFired, AssaultDeclared, AssaultUnderway, AssaultResolved, GameEnded, FormationActivated, InitiativeWon,
     LeaderLost, LeaderMoved, LeaderPlaced, OrderChanged, OrderChangeTried, PiecesSighted, StatusChanged, StepBegan,
     TurnBegan, UnitEliminated, UnitOrderSet, UnitPlaced, UnitRetreated, UnitsAdvanced, UnitsMoved, WeatherChanged,
 )
@@ -249,55 +249,26 @@ class FireTargetAwaited(FrameContext, tag="arrivano_fire_target"):
 # --- the assault's decisions (arrivano §12, §11.4.4, §14.1, §16.3.5) --------------------------------------
 
 
-class BeforeCombatAwaited(FrameContext, tag="arrivano_before_combat", kw_only=True):
+class BeforeCombatAwaited(FrameContext, tag="arrivano_before_combat"):
     """arrivano §14.1 (cavalry), §16.3.5 (light troops): the defenders of `hex` who may still retreat before the
-    assault by `attackers` of `seat`'s side on `targets` (forced: an Attack order made it, §12.4.2; tested: failed
-    "Attack?" tests took attackers away); the hexes whose retreats are done."""
+    assault waiting below (events/parabellum.AssaultUnderway)."""
 
-    attackers: tuple[str, ...]
-    targets: tuple[str, ...]
-    forced: bool
-    seat: str
-    tested: bool
-    cavalry_done: tuple[str, ...] = ()
-    light_done: tuple[str, ...] = ()
     units: tuple[str, ...]
     hex: str
 
 
-class DefensiveBombardmentAwaited(FrameContext, tag="arrivano_defensive_fire", kw_only=True):
-    """arrivano §11.4.4: the defenders' `battery` may bombard one of the attackers' hexes `fire_at` first."""
+class DefensiveBombardmentAwaited(FrameContext, tag="arrivano_defensive_fire"):
+    """arrivano §11.4.4: the defenders' `battery` may bombard one of the hexes `fire_at` of the attackers of the
+    assault waiting below (events/parabellum.AssaultUnderway)."""
 
-    attackers: tuple[str, ...]
-    targets: tuple[str, ...]
-    forced: bool
-    seat: str
-    tested: bool
-    cavalry_done: tuple[str, ...] = ()
-    light_done: tuple[str, ...] = ()
     fire_at: tuple[str, ...]
     battery: tuple[str, ...]
-    fired: bool
-
-
-class AssaultUnderway(FrameContext, tag="arrivano_assault"):
-    """arrivano §12.1: the assault waits below the retreat of its bombarded attackers, then goes on with those
-    still able to attack (nobody answers it)."""
-
-    attackers: tuple[str, ...]
-    targets: tuple[str, ...]
-    forced: bool
-    tested: bool
 
 
 class EfficiencyValueAwaited(FrameContext, tag="arrivano_efficiency_value"):
-    """arrivano §12.3.1: the values tied for most SP on one side (`role`); its owner picks one."""
+    """arrivano §12.3.1: the values tied for most SP on one side (`role`) of the assault waiting below; its owner
+    picks one."""
 
-    attackers: tuple[str, ...]
-    targets: tuple[str, ...]
-    forced: bool
-    tested: bool
-    chosen: dict[str, int]
     role: str
     values: tuple[int, ...]
 
@@ -354,13 +325,13 @@ ARRIVANO_CONTEXTS: dict[str, type[FrameContext]] = {
     "commander_refuge": RefugeAwaited, "end_phase": EndPhaseUnderway, "fall_back": FallBackAwaited,
     "fire_target": FireTargetAwaited,
     "cavalry_retreat": BeforeCombatAwaited, "light_retreat": BeforeCombatAwaited,
-    "defensive_fire": DefensiveBombardmentAwaited, "resume_assault": AssaultUnderway,
+    "defensive_fire": DefensiveBombardmentAwaited, "assault": AssaultUnderway,
     "efficiency_value": EfficiencyValueAwaited, "ne_choice": NeChoiceAwaited, "exchange_loss": ExchangeLossAwaited,
     "dr_choice": DrChoiceAwaited, "dr_test": DrTestUnderway, "advance": AdvanceAfterCombatAwaited,
 }
 # The assault's decisions wait below every other kind (as when they had a stack of their own): flow.Game.push.
 ASSAULT_KINDS: frozenset[str] = frozenset({
-    "cavalry_retreat", "light_retreat", "defensive_fire", "resume_assault", "efficiency_value", "ne_choice",
+    "assault", "cavalry_retreat", "light_retreat", "defensive_fire", "efficiency_value", "ne_choice",
     "exchange_loss", "dr_choice", "dr_test", "advance",
 })
 

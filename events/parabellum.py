@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import msgspec
 
-from arbitro.events.core import Event
+from arbitro.events.core import Event, FrameContext
 
 
 class WeatherChanged(Event, tag="weather_changed"):
@@ -322,6 +322,31 @@ class PiecesSighted(Event, tag="pieces_sighted"):
     seat: str
     pieces: tuple[str, ...]
     rule: str
+
+
+# --- the assault in progress: one frame on the engine's decision stack (arbitro §S.3) ----------------------
+
+
+class AssaultUnderway(FrameContext, tag="parabellum_assault", kw_only=True):
+    """§12 in both books: one assault from its declaration (§12.2) to the roll on the table (§12.5), waiting below
+    the decisions it asks (retreats before combat, §14.1; defensive fire, arrivano §11.4.4 / caldiero §11.4.5; the
+    efficiency a side picks on a tie, §12.3.1); nobody answers it. `stage` is the next stage to run
+    (parabellum/assault.STAGES), `attacker_side` the declaring seat; `attackers` the units still attacking and
+    `targets` the attacked hexes (those left by the stages that ran); `forced`: an Attack order made it (arrivano
+    §12.4.2); `tested`: failed "Attack?" tests took attackers away (§12.2.2); `cavalry_done` / `light_done`: the
+    hexes whose retreats before combat were offered (arrivano §14.1, §16.3.5); `chosen`: the efficiency values the
+    owners picked (§12.3.1), by role (attack, defence). Arrivano's after 1.38.0; Caldiero's combat frame
+    (events/caldiero.CombatUnderway) is to join it."""
+
+    stage: str
+    attacker_side: str
+    attackers: tuple[str, ...]
+    targets: tuple[str, ...]
+    forced: bool = False
+    tested: bool = False
+    cavalry_done: tuple[str, ...] = ()
+    light_done: tuple[str, ...] = ()
+    chosen: dict[str, int] = msgspec.field(default_factory=dict)
 
 
 # Fog of war: the fields of the shared events that name pieces (an id, a tuple of ids, or None for none).

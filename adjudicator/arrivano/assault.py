@@ -1,6 +1,8 @@
 """Combat (arrivano §12, §11.1.1, §11.4.4, §14.0.1) after its declaration (declaration.py): defensive
 bombardment, odds and modifiers on the shared table look-up (adjudicator/parabellum/assault.py), results AE DE Ad
-Dd NE EX DR as this game's §12.5.4 defines them, retreats and advance after combat."""
+Dd NE EX DR as this game's §12.5.4 defines them, retreats and advance after combat. Until the table decides, the
+assault is one frame on the decision stack (parabellum/assault_frame, events/parabellum.AssaultUnderway) run by the
+kernel's stages (`AssaultStages`)."""
 
 from __future__ import annotations
 
@@ -26,6 +28,7 @@ from arbitro.adjudicator.arrivano.open_order import light_retreat_candidates
 from arbitro.adjudicator.arrivano.variant import ARRIVANO, ARRIVANO_VARIANT
 from arbitro.adjudicator.arrivano.world import order_of
 from arbitro.adjudicator.parabellum.world import World
+from arbitro.adjudicator.parabellum.assault_frame import ASSAULT
 from arbitro.adjudicator.parabellum import elimination
 from arbitro.adjudicator.parabellum import assault as sys_assault
 from arbitro.adjudicator.parabellum import bombardment as sys_bombardment
@@ -35,6 +38,7 @@ from arbitro.adjudicator.parabellum.efficiency import failed as failed_tests
 from arbitro.adjudicator.parabellum.retreat_ground import before_combat_asked
 from arbitro.adjudicator.tables import Modifier
 from arbitro.events import arrivano as ev
+from arbitro.events.parabellum import AssaultUnderway
 from arbitro.projections.arrivano import Frame
 
 
@@ -57,39 +61,136 @@ def terrain_effect(w: World, targets: list[str], defenders: list[str]) -> tuple[
     return sys_assault.terrain_effect(w, targets, defenders, lambda u: order_of(w, u) == "defence")
 
 
-def proceed(g: Game, data: dict[str, Any]) -> None:
-    """The steps between declaration and the table (arrivano §12.1): B cavalry retreat (§14.1) and the light
-    troops' retreat (option §16.3.5), C defensive bombardment (§11.4.4), then the assault."""
-    w = g.world()
-    targets = [t for t in data["targets"] if any(w.state.units[u].side != data["seat"] for u in w.units_at(t))]
-    attackers = [u for u in data["attackers"] if w.state.units[u].where == "map"]
-    for t in targets:  # arrivano §14.1: the cavalry of each defending hex may retreat before combat
-        if t in data.get("cavalry_done", []):
-            continue
-        units = cavalry_candidates(w, attackers, t)
-        if units:
-            g.push("cavalry_retreat", w.enemy(data["seat"]), str(ARRIVANO.CAVALRY_RETREAT), data | {"units": units, "hex": t,
-                                              "cavalry_done": [*data.get("cavalry_done", []), t]})
+def begin(g: Game, assault: AssaultUnderway) -> None:
+    """The assault's frame opened at its first stage (a declared one's retreats before combat; a counter-charge's
+    table, arrivano §14.2.4), then its stages run (parabellum/assault.run)."""
+    g.push(ASSAULT, "", str(ARRIVANO.COMBAT), assault)
+    run(g)
+
+
+def run(g: Game) -> None:
+    """The assault's stages while it waits for none of its decisions (the kernel's `run`)."""
+    sys_assault.run(g.frames, AssaultStages(g))
+
+
+@dataclass(frozen=True)
+class AssaultStages:
+    """Arrivano's stages of the assault (the kernel's assault.Stages), on its frame (events/parabellum.AssaultUnderway)."""
+
+    g: Game
+
+    def declared(self, c: AssaultUnderway) -> None:
+        """The steps between declaration and the table (arrivano §12.1): B cavalry retreat (§14.1) and the light
+        troops' retreat (option §16.3.5), hex by hex of those still held; none held: the assault is cancelled. Then C,
+        the defensive bombardment (§11.4.4)."""
+        g = self.g
+        w = g.world()
+        targets = [t for t in c.targets if any(w.state.units[u].side != c.attacker_side for u in w.units_at(t))]
+        attackers = [u for u in c.attackers if w.state.units[u].where == "map"]
+        for t in targets:  # arrivano §14.1: the cavalry of each defending hex may retreat before combat
+            if t in c.cavalry_done:
+                continue
+            units = cavalry_candidates(w, attackers, t)
+            if units:
+                g.frames.revise(cavalry_done=(*c.cavalry_done, t))
+                g.push("cavalry_retreat", w.enemy(c.attacker_side), str(ARRIVANO.CAVALRY_RETREAT), {"units": units, "hex": t})
+                return
+        for t in targets:  # arrivano §16.3.5: V units may retreat one hex before the odds, on a passed test
+            if t in c.light_done:
+                continue
+            units = light_retreat_candidates(w, t)
+            if units:
+                g.frames.revise(light_done=(*c.light_done, t))
+                g.push("light_retreat", w.enemy(c.attacker_side), str(R.LIGHT_RETREAT), {"units": units, "hex": t})
+                return
+        if not targets:
+            g.frames.end()
+            rule = R.LIGHT_RETREAT if c.light_done else ARRIVANO.CAVALRY_RETREAT
+            g.emit(ev.AssaultResolved(attackers=tuple(attackers), targets=c.targets, result="cancelled",
+                                      notes=("the defenders retreated before combat",), rule=str(rule)))
             return
-    for t in targets:  # arrivano §16.3.5: V units may retreat one hex before the odds, on a passed test
-        if t in data.get("light_done", []):
-            continue
-        units = light_retreat_candidates(w, t)
-        if units:
-            g.push("light_retreat", w.enemy(data["seat"]), str(R.LIGHT_RETREAT), data | {"units": units, "hex": t,
-                                              "light_done": [*data.get("light_done", []), t]})
+        g.frames.revise(stage=sys_assault.DEFENSIVE_FIRE, attackers=tuple(attackers), targets=tuple(targets))
+
+    def defensive_fire(self, c: AssaultUnderway) -> None:
+        """arrivano §11.4.4: the assaulted hexes' ready guns may bombard an attacking hex first (the defender's
+        `defensive_fire`); none can: on to the table."""
+        g = self.g
+        w = g.world()
+        battery = _battery(w, list(c.targets))
+        fire = sys_bombardment.defensive_hexes(ARRIVANO_VARIANT, w, battery, c.attackers)
+        if fire:
+            g.push("defensive_fire", w.enemy(c.attacker_side), str(R.DEFENSIVE_FIRE), {"fire_at": fire, "battery": battery})
             return
-    if not targets:
-        rule = R.LIGHT_RETREAT if data.get("light_done") else ARRIVANO.CAVALRY_RETREAT
-        g.emit(ev.AssaultResolved(attackers=tuple(attackers), targets=tuple(data["targets"]), result="cancelled",
-                                  notes=("the defenders retreated before combat",), rule=str(rule)))
-        return
-    fire = fire_at(w, _battery(w, targets), attackers) if not data.get("fired") else []
-    if fire:
-        g.push("defensive_fire", w.enemy(data["seat"]), str(R.DEFENSIVE_FIRE), data | {"targets": targets, "attackers": attackers, "fire_at": fire,
-                                          "battery": _battery(w, targets), "fired": True})
-        return
-    resolve(g, attackers, targets, data["forced"], data.get("tested", False))
+        g.frames.revise(stage=sys_assault.RESOLVE)
+
+    def resumed(self, c: AssaultUnderway) -> None:
+        """arrivano §12.1: after the retreats its defensive fire caused, the assault goes on with the attackers still in
+        good order next to every attacked hex."""
+        g = self.g
+        g.frames.revise(stage=sys_assault.RESOLVE, attackers=still_attacking(g.world(), c))
+
+    def resolve(self, c: AssaultUnderway) -> None:
+        """The assault on the table, once each side's efficiency value is known (§12.3.1: on a tie in SP its owner
+        picks one, `efficiency_value`, the assault's `chosen`): its frame closes as the table decides."""
+        g = self.g
+        w = g.world()
+        attackers = [u for u in c.attackers if w.state.units[u].where == "map"]
+        targets, forced, tested = list(c.targets), c.forced, c.tested
+        defenders_all = [u for t in targets for u in w.units_at(t)]
+        if not attackers or not defenders_all:
+            g.frames.end()
+            g.emit(ev.AssaultResolved(attackers=tuple(attackers), defenders=tuple(defenders_all), targets=tuple(targets),
+                                      result="cancelled", notes=("no attacker or no defender left",), rule=str(ARRIVANO.COMBAT)))
+            return
+        defenders = defending(w, targets)
+        attack, defence = sys_assault.strengths(ARRIVANO_VARIANT, w, attackers, defenders, targets)
+        if not defenders:
+            g.frames.end()
+            artillery_alone(g, attackers, defenders_all, targets, attack)
+            return
+        shift, tdrm, tname = terrain_effect(w, targets, defenders)
+        odds = sys_assault.odds(ARRIVANO_VARIANT, g.crt, attack, defence, -shift)
+        # the record's fields both games fill alike (events/parabellum.AssaultResolved)
+        fought = dict(attackers=tuple(attackers), defenders=tuple(defenders), targets=tuple(targets), attack_strength=attack,
+                      defence_strength=defence, odds=sys_assault.odds_label(ARRIVANO_VARIANT, g.crt, attack, defence),
+                      shifts=-shift, below_minimum=odds.below_minimum)
+        # D24: worse than 1-5 the variant's result (arrivano §12.4.2), None to roll on the first column
+        automatic = ARRIVANO_VARIANT.below_minimum_result(forced, tested, g.reading) if odds.below_minimum else None
+        for role, units in (("attack", attackers), ("defence", defenders)):
+            values = sys_eff.side_values(w, units)
+            if automatic is None and role not in c.chosen and len(values) > 1:  # §12.3.1: "il giocatore può scegliere"
+                g.push("efficiency_value", w.state.units[units[0]].side, str(ARRIVANO.SIDE_EFFICIENCY),
+                       {"role": role, "values": values})
+                return
+        g.frames.end()
+        if automatic == "cancelled":
+            g.emit(ev.AssaultResolved(**fought, result="cancelled", notes=("below 1-5 after the tests",),
+                                      rule=str(ARRIVANO.BELOW_1_5)))
+            return
+        if automatic is not None:
+            g.emit(ev.AssaultResolved(**fought, result=automatic, automatic=str(ARRIVANO.BELOW_1_5),
+                                      rule=str(ARRIVANO.BELOW_1_5)))
+            results.apply_result(AssaultResults(g, attackers, defenders, targets), automatic, attackers, defenders,
+                                 ne_testable(g, attackers, forced))
+            return
+        values = side_values(w, attackers, defenders, c.chosen)
+        mods = modifiers(w, attackers, defenders, tdrm, tname, values)
+        die = g.roll(f"{ARRIVANO.RESULTS} assault on {', '.join(targets)}", {
+            "table": "CRT", "column": odds.column.label, "odds": odds.column.odds or "",
+            "modifiers": ", ".join(f"{m.reason} {m.value:+d}" for m in mods) or "none"},
+            about=(*targets, *(w.state.units[u].hex for u in attackers)))
+        look = sys_assault.resolve(ARRIVANO_VARIANT, g.crt, odds.column, die, mods)
+        applied = (str(R.MODIFIERS), *([str(ARRIVANO.ABOVE_6_1)] if odds.column.beyond_high else []))
+        g.emit(ev.AssaultResolved(**fought, result=look.result, attacker_efficiency=values[0],
+                                  defender_efficiency=values[1], table=sys_assault.table_read(look), applied=applied,
+                                  rule=str(ARRIVANO.RESULTS)))
+        results.commanders_tested(g, ARRIVANO_VARIANT, w, die, w.side_of(defenders[0]), targets,
+                                  sys_assault.general_with(w, attackers), _commander_loss_cause)
+        results.apply_result(AssaultResults(g, attackers, defenders, targets), look.result, attackers, defenders,
+                             ne_testable(g, attackers, forced))
+        for u in attackers:  # arrivano §14.2.2: a good-order charger is disordered after the charge
+            if u in g.state.charges and g.state.units[u].where == "map" and g.state.units[u].status == "good":
+                g.emit(ev.StatusChanged(unit=u, status="disordered", rule=str(R.CHARGE_DISORDER)))
 
 
 def cavalry_candidates(w: World, attackers: list[str], h: str) -> list[str]:
@@ -111,147 +212,85 @@ def cavalry_candidates(w: World, attackers: list[str], h: str) -> list[str]:
 def cavalry_retreat(g: Game, frame: Frame, dumped: dict[str, Any]) -> None:
     """The owner's answer (arrivano §14.1): the named units retreat along the named line (retreats.cavalry_answers);
     the rest, if any, answer again; `to` null: they stay. Then the steps before the assault go on."""
-    data = dict(frame.data)
     if dumped["to"] is not None:
         units = list(dumped["units"])
         line = RT.before_combat_line(g.world(), units, dumped["to"], dumped["off_map"])
-        retreat_before_combat(g, data, units, line, ARRIVANO.CAVALRY_RETREAT)
+        retreat_before_combat(g, units, line, ARRIVANO.CAVALRY_RETREAT)
         w = g.world()
-        rest = [u for u in data["units"] if u not in units and w.state.units[u].where == "map"
-                and w.state.units[u].hex == data["hex"]]
+        rest = [u for u in frame.data["units"] if u not in units and w.state.units[u].where == "map"
+                and w.state.units[u].hex == frame.data["hex"]]
         if rest and any(before_combat_asked(ARRIVANO_VARIANT, w, [u]) for u in rest):
-            g.push("cavalry_retreat", frame.seat, frame.rule, data | {"units": rest})
+            g.push("cavalry_retreat", frame.seat, frame.rule, {"units": rest, "hex": frame.data["hex"]})
             return
-    for key in ("units", "hex"):
-        data.pop(key, None)
-    proceed(g, data)
+    run(g)
 
 
-def retreat_before_combat(g: Game, data: dict[str, Any], units: list[str], line: RT.Line, rule: Any) -> None:
+def retreat_before_combat(g: Game, units: list[str], line: RT.Line, rule: Any) -> None:
     """Units leave an assaulted hex before the combat (cavalry §14.1, light troops §16.3.5) along a line of
     retreat_ground.before_combat_lines, carried out as any retreat (flow.do_retreat: §12.6.1 disorder through EZoC,
-    §12.6.2 cited, off the map §12.8.1); when the hex is left empty the attacker may advance into it."""
+    §12.6.2 cited, off the map §12.8.1); when the hex is left empty the attacker may advance into it, asked once the
+    assault is over (below its frame)."""
     start = g.state.units[units[0]].hex
     do_retreat(g, units, line, rule, ignore_ezoc=False)
     if not g.world().units_at(start):
-        g.push("advance", data["seat"], str(rule), {"attackers": data["attackers"], "targets": [start]})
+        c = g.frames.running()
+        g.push("advance", c.attacker_side, str(rule), {"attackers": c.attackers, "targets": [start]}, under_assault=True)
+
+
+def still_attacking(w: World, c: AssaultUnderway) -> tuple[str, ...]:
+    """The attackers a defensive fire leaves to the assault (arrivano §12.1, §11.4.4): on the map, in good order,
+    next to every attacked hex."""
+    return tuple(u for u in c.attackers if w.state.units[u].where == "map" and w.state.units[u].status == "good"
+                 and all(w.grid.is_adjacent(w.state.units[u].hex, t) for t in c.targets))
 
 
 def _battery(w: World, targets: list[str]) -> list[str]:
+    """arrivano §11.4.4: the assaulted hexes' guns that may fire first (redoubt batteries never, §17.2.6)."""
     return [u for t in targets for u in w.units_at(t) if can_fire(w, u) and not w.counters.unit(u).redoubt_battery]
-
-
-def fire_at(w: World, battery: list[str], attackers: list[str]) -> list[str]:
-    """arrivano §11.4.4: the attacking hexes the assaulted hex's non-Moved artillery may bombard before the assault
-    (redoubt batteries never, §17.2.6): those a gun of `battery` may fire at (the kernel's defensive_targets)."""
-    hexes = [w.state.units[u].hex for u in attackers]
-    return sorted({h for _, h in sys_bombardment.defensive_targets(ARRIVANO_VARIANT, w, ready(w, battery), hexes)})
-
-
-def ready(w: World, battery: list[str]) -> list[str]:
-    """The guns of a defensive fire's battery still able to fire (on the map, not on their Moved side)."""
-    return [u for u in battery if w.state.units[u].where == "map" and not w.state.units[u].art_moved]
 
 
 def defensive_fire(g: Game, frame: Frame, artillery: str | None, target: str | None) -> None:
     """The defender's answer: `target` null, no fire; else one fire at `target`, by `artillery` (each_gun) or by
     the stack's ready guns, their factors combined (one_target, §11.4.1). Under each_gun the guns that have not fired are asked again, below
     the retreats the fire caused; then the assault goes on with the attackers still in good order next to it."""
-    attackers, targets = list(frame.data["attackers"]), list(frame.data["targets"])
-    battery = ready(g.world(), list(frame.data["battery"])) if target is not None else []
+    c = g.frames.running()
+    battery = sys_bombardment.ready(g.world(), frame.data["battery"]) if target is not None else []
     if target is not None and battery:
         bombard(g, [artillery] if artillery is not None else battery, target, defensive=True)
     w = g.world()
-    attackers = [u for u in attackers if w.state.units[u].where == "map" and w.state.units[u].status == "good"
-                 and all(w.grid.is_adjacent(w.state.units[u].hex, t) for t in targets)]
-    rest = ready(w, [u for u in battery if artillery not in (None, u)])
-    fire = fire_at(w, rest, attackers) if attackers else []
+    attackers = still_attacking(w, c)
+    rest = sys_bombardment.ready(w, [u for u in battery if artillery not in (None, u)])
+    fire = sys_bombardment.defensive_hexes(ARRIVANO_VARIANT, w, rest, attackers) if attackers else []
     if fire:
-        g.push("defensive_fire", frame.seat, frame.rule, frame.data | {"attackers": attackers, "battery": rest, "fire_at": fire})
+        g.frames.revise(attackers=attackers)
+        g.push("defensive_fire", frame.seat, frame.rule, {"fire_at": fire, "battery": rest})
         return
     top = g.top()
-    if top is not None and top.kind in ("retreat", "artillery_retreat"):
-        # the retreat of the bombarded attackers comes first (its frame, on the engine's stack, stays above this
-        # one); the assault goes on with those left
-        g.push("resume_assault", frame.data.get("seat", ""), str(ARRIVANO.COMBAT),
-               {"attackers": attackers, "targets": targets, "forced": frame.data["forced"],
-                "tested": frame.data.get("tested", False)})
-        return
-    resolve(g, attackers, targets, frame.data["forced"], frame.data.get("tested", False))
+    # the retreat of the bombarded attackers comes first (its frame, on the engine's stack, stays above the
+    # assault's); the assault goes on with those left
+    waits = top is not None and top.kind in ("retreat", "artillery_retreat")
+    g.frames.revise(attackers=attackers, stage=sys_assault.RESUMED if waits else sys_assault.RESOLVE)
+    run(g)
 
 
-def resolve(g: Game, attackers: list[str], targets: list[str], forced: bool, tested: bool = False,
-            chosen: dict[str, int] | None = None) -> None:
-    """The assault on the table. `chosen`: the efficiency values the owners picked on a tie in SP (§12.3.1)."""
-    w = g.world()
-    attackers = [u for u in attackers if w.state.units[u].where == "map"]
-    defenders_all = [u for t in targets for u in w.units_at(t)]
-    if not attackers or not defenders_all:
-        g.emit(ev.AssaultResolved(attackers=tuple(attackers), defenders=tuple(defenders_all), targets=tuple(targets),
-                                  result="cancelled", notes=("no attacker or no defender left",), rule=str(ARRIVANO.COMBAT)))
-        return
-    defenders = defending(w, targets)
-    attack, defence = sys_assault.strengths(ARRIVANO_VARIANT, w, attackers, defenders, targets)
-    if not defenders:  # arrivano §11.1.1: artillery alone -> automatic DE, the attacker must advance
-        g.emit(ev.AssaultResolved(attackers=tuple(attackers), defenders=tuple(defenders_all), targets=tuple(targets),
-                                  result="De", attack_strength=attack, automatic=str(R.ARTILLERY_ALONE),
-                                  rule=str(R.ARTILLERY_ALONE)))
-        for u in defenders_all:
-            if g.s.unit(u).redoubt_battery:
-                damage_battery(g, u)  # interpretation redoubt_battery_adverse: damaged, then taken with the hex
-            elimination.eliminate(g, ARRIVANO_VARIANT, u, R.ARTILLERY_ALONE)
-        g.push("advance", g.state.units[attackers[0]].side, str(R.ARTILLERY_ALONE), {"attackers": attackers, "targets": targets, "must": True})
-        return
-    shift, tdrm, tname = terrain_effect(w, targets, defenders)
-    odds = sys_assault.odds(ARRIVANO_VARIANT, g.crt, attack, defence, -shift)
-    # the record's fields both games fill alike (events/parabellum.AssaultResolved)
-    fought = dict(attackers=tuple(attackers), defenders=tuple(defenders), targets=tuple(targets), attack_strength=attack,
-                  defence_strength=defence, odds=sys_assault.odds_label(ARRIVANO_VARIANT, g.crt, attack, defence),
-                  shifts=-shift, below_minimum=odds.below_minimum)
-    # D24: worse than 1-5 the variant's result (arrivano §12.4.2), None to roll on the first column
-    automatic = ARRIVANO_VARIANT.below_minimum_result(forced, tested, g.reading) if odds.below_minimum else None
-    if automatic == "cancelled":
-        g.emit(ev.AssaultResolved(**fought, result="cancelled", notes=("below 1-5 after the tests",),
-                                  rule=str(ARRIVANO.BELOW_1_5)))
-        return
-    if automatic is not None:
-        g.emit(ev.AssaultResolved(**fought, result=automatic, automatic=str(ARRIVANO.BELOW_1_5),
-                                  rule=str(ARRIVANO.BELOW_1_5)))
-        results.apply_result(AssaultResults(g, attackers, defenders, targets), automatic, attackers, defenders,
-                             ne_testable(g, attackers, forced))
-        return
-    chosen = dict(chosen or {})
-    for role, units in (("attack", attackers), ("defence", defenders)):
-        values = sys_eff.side_values(w, units)
-        if role not in chosen and len(values) > 1:  # arrivano §12.3.1: "il giocatore può scegliere"
-            g.push("efficiency_value", w.state.units[units[0]].side, str(ARRIVANO.SIDE_EFFICIENCY), {"attackers": attackers, "targets": targets, "forced": forced, "tested": tested,
-                                       "chosen": chosen, "role": role, "values": values})
-            return
-    values = side_values(w, attackers, defenders, chosen)
-    mods = modifiers(w, attackers, defenders, tdrm, tname, values)
-    die = g.roll(f"{ARRIVANO.RESULTS} assault on {', '.join(targets)}", {
-        "table": "CRT", "column": odds.column.label, "odds": odds.column.odds or "",
-        "modifiers": ", ".join(f"{m.reason} {m.value:+d}" for m in mods) or "none"},
-        about=(*targets, *(w.state.units[u].hex for u in attackers)))
-    look = sys_assault.resolve(ARRIVANO_VARIANT, g.crt, odds.column, die, mods)
-    applied = (str(R.MODIFIERS), *([str(ARRIVANO.ABOVE_6_1)] if odds.column.beyond_high else []))
-    g.emit(ev.AssaultResolved(**fought, result=look.result, attacker_efficiency=values[0],
-                              defender_efficiency=values[1], table=sys_assault.table_read(look), applied=applied,
-                              rule=str(ARRIVANO.RESULTS)))
-    results.commanders_tested(g, ARRIVANO_VARIANT, w, die, w.side_of(defenders[0]), targets,
-                              sys_assault.general_with(w, attackers), _commander_loss_cause)
-    results.apply_result(AssaultResults(g, attackers, defenders, targets), look.result, attackers, defenders,
-                         ne_testable(g, attackers, forced))
-    for u in attackers:  # arrivano §14.2.2: a good-order charger is disordered after the charge
-        if u in g.state.charges and g.state.units[u].where == "map" and g.state.units[u].status == "good":
-            g.emit(ev.StatusChanged(unit=u, status="disordered", rule=str(R.CHARGE_DISORDER)))
+def artillery_alone(g: Game, attackers: list[str], guns: list[str], targets: list[str], attack: int) -> None:
+    """arrivano §11.1.1: artillery alone -> automatic DE, the attacker must advance."""
+    g.emit(ev.AssaultResolved(attackers=tuple(attackers), defenders=tuple(guns), targets=tuple(targets),
+                              result="De", attack_strength=attack, automatic=str(R.ARTILLERY_ALONE),
+                              rule=str(R.ARTILLERY_ALONE)))
+    for u in guns:
+        if g.s.unit(u).redoubt_battery:
+            damage_battery(g, u)  # interpretation redoubt_battery_adverse: damaged, then taken with the hex
+        elimination.eliminate(g, ARRIVANO_VARIANT, u, R.ARTILLERY_ALONE)
+    g.push("advance", g.state.units[attackers[0]].side, str(R.ARTILLERY_ALONE),
+           {"attackers": attackers, "targets": targets, "must": True})
 
 
-def efficiency_value_answer(g: Game, frame: Frame, value: int) -> None:
-    """The owner's pick of his side's efficiency value; the assault goes on (the other side may pick next)."""
-    data = frame.data
-    resolve(g, list(data["attackers"]), list(data["targets"]), data["forced"], data["tested"],
-            dict(data["chosen"]) | {data["role"]: value})
+def efficiency_value_answer(g: Game, value: int, role: str) -> None:
+    """The owner's pick of his side's efficiency value (`role`); the assault goes on (the other side may pick
+    next)."""
+    g.frames.revise(chosen=g.frames.running().chosen | {role: value})
+    run(g)
 
 
 def side_values(w: World, attackers: list[str], defenders: list[str],
@@ -489,13 +528,6 @@ def ne_choice(g: Game, frame: Frame, test: bool) -> None:
         disorder_by_combat(g, attackers, ARRIVANO.RESULTS)
 
 
-def resume_assault(g: Game, frame: Frame) -> Any:
-    w = g.world()
-    attackers = [u for u in frame.data["attackers"] if w.state.units[u].where == "map" and w.state.units[u].status == "good"
-                 and all(w.grid.is_adjacent(w.state.units[u].hex, t) for t in frame.data["targets"])]
-    resolve(g, attackers, list(frame.data["targets"]), frame.data["forced"], frame.data.get("tested", False))
-
-
 def resolve_countercharges(g: Game) -> None:
     """arrivano §14.2.4: counter-charges are fought first in the combat sub-phase, the counter-charger attacking
     the charger's hex (interpretation charge_resolution: assault_from_adjacent)."""
@@ -505,4 +537,4 @@ def resolve_countercharges(g: Game) -> None:
         if a.where != "map" or d.where != "map" or a.status != "good" or not w.grid.is_adjacent(a.hex, d.hex):
             continue
         g.emit(ev.AssaultDeclared(attackers=(cc,), targets=(d.hex,), rule=str(R.COUNTERCHARGE)))
-        resolve(g, [cc], [d.hex], False)
+        begin(g, AssaultUnderway(stage=sys_assault.RESOLVE, attacker_side=a.side, attackers=(cc,), targets=(d.hex,)))

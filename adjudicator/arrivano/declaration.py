@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from arbitro.adjudicator.arrivano import rules as R
-from arbitro.adjudicator.arrivano.assault import defending, proceed, terrain_effect
+from arbitro.adjudicator.arrivano.assault import begin, defending, terrain_effect
 from arbitro.adjudicator.arrivano.flow import Game, by_hex, stack_roll
 from arbitro.adjudicator.arrivano.variant import ARRIVANO, ARRIVANO_VARIANT
 from arbitro.adjudicator.arrivano.world import acts_now, in_command, order_of
@@ -181,8 +181,8 @@ def declare(g: Game, attackers: list[str], targets: list[str]) -> None:
         g.emit(ev.AssaultResolved(targets=tuple(sorted(targets)), result="cancelled",
                                   notes=("every Attack? test failed",), rule=str(R.DECLARE)))
         return
-    proceed(g, {"attackers": keep, "targets": sorted(targets), "forced": forced, "seat": g.ctx.seat,
-                "tested": len(keep) < len(attackers)})
+    begin(g, ev.AssaultUnderway(stage=sys_assault.DECLARED, attacker_side=g.ctx.seat, attackers=tuple(keep),
+                                targets=tuple(sorted(targets)), forced=forced, tested=len(keep) < len(attackers)))
 
 
 def assaults(w: World, seat: str) -> list[dict[str, Any]]:

@@ -24,15 +24,17 @@ from arbitro.adjudicator.arrivano.readings import in_force
 from arbitro.adjudicator.arrivano.retreats import Line
 from arbitro.adjudicator.arrivano.variant import ARRIVANO, ARRIVANO_VARIANT
 from arbitro.adjudicator.parabellum.world import World
-from arbitro.adjudicator.decisions import close_frame, open_frame, update_frame
+from arbitro.adjudicator.decisions import close_frame, update_frame
 from arbitro.adjudicator.parabellum import efficiency as sys_eff
 from arbitro.adjudicator.parabellum import advance, elimination, retreat, rout
+from arbitro.adjudicator.parabellum.assault_frame import AssaultFrames
 from arbitro.adjudicator.parabellum.retreat_ground import lines
 from arbitro.adjudicator.parabellum.sequence import Steps
 from arbitro.adjudicator.ruleset import Decision
 from arbitro.adjudicator.tables import CombatTable
 from arbitro.events import arrivano as ev
 from arbitro.events import core
+from arbitro.events.core import FrameContext
 from arbitro.events.parabellum import DieModifier
 from arbitro.projections.arrivano import ArrivanoState, Frame
 from arbitro.projections.game import awaited
@@ -117,24 +119,18 @@ class Game:
     # (ev.ARRIVANO_CONTEXTS). The assault's decisions (ev.ASSAULT_KINDS) wait below the other kinds, as they did
     # when they had a stack of their own: one opened while others wait above the assault's goes in under them.
 
-    def push(self, kind: str, seat: str, rule: str, data: dict[str, Any]) -> None:
-        """Open a decision of `kind` for `seat` ("": nobody answers it; it waits below what is above it)."""
-        lifted = self._above_the_assault() if kind in ev.ASSAULT_KINDS else []
-        for frame in lifted:
-            close_frame(self.ctx, frame)
-        context = msgspec.convert(data, ev.ARRIVANO_CONTEXTS[kind])
-        open_frame(self.ctx, kind, (seat,) if seat else (), rule, prompt(kind, rule), context)
-        for frame in reversed(lifted):
-            open_frame(self.ctx, frame.kind, frame.seats, frame.rule, frame.prompt, frame.ctx)
+    def push(self, kind: str, seat: str, rule: str, data: dict[str, Any] | FrameContext,
+             under_assault: bool = False) -> None:
+        """Open a decision of `kind` for `seat` ("": nobody answers it; it waits below what is above it), an
+        assault's below the other kinds (`frames`; `under_assault`: below the assault's own frame too)."""
+        context = data if isinstance(data, FrameContext) else msgspec.convert(data, ev.ARRIVANO_CONTEXTS[kind])
+        self.frames.push(kind, (seat,) if seat else (), rule, prompt(kind, rule), context, under_assault)
 
-    def _above_the_assault(self) -> list[core.Frame[Any]]:
-        """This game's frames of other kinds above its topmost assault decision, top first."""
-        out = []
-        for frame in reversed(self.ctx.game.core.decisions):
-            if frame.kind not in ev.ARRIVANO_CONTEXTS or frame.kind in ev.ASSAULT_KINDS:
-                break
-            out.append(frame)
-        return out
+    @property
+    def frames(self) -> AssaultFrames:
+        """The stack as the assault uses it: its decisions (ev.ASSAULT_KINDS) wait below every other kind, as when
+        they had a stack of their own; the assault in progress is one frame (kind ASSAULT) below them."""
+        return AssaultFrames(self.ctx, ev.ASSAULT_KINDS, ev.ARRIVANO_CONTEXTS)
 
     def top(self) -> Frame | None:
         """The decision awaited now, as a Frame (its context's fields as `data`)."""
@@ -157,11 +153,8 @@ class Game:
         retreats and choices): the frames above it are lifted for the revision, as `push` lifts them."""
         frames = list(reversed(self.ctx.game.core.decisions))
         depth = next(i for i, frame in enumerate(frames) if frame.kind == kind)
-        for frame in frames[:depth]:
-            close_frame(self.ctx, frame)
-        update_frame(self.ctx, frames[depth], msgspec.convert(data, ev.ARRIVANO_CONTEXTS[kind]))
-        for frame in reversed(frames[:depth]):
-            open_frame(self.ctx, frame.kind, frame.seats, frame.rule, frame.prompt, frame.ctx)
+        with self.frames.lifted(frames[:depth]):
+            update_frame(self.ctx, frames[depth], msgspec.convert(data, ev.ARRIVANO_CONTEXTS[kind]))
 
     def _engine_top(self) -> core.Frame[Any] | None:
         frame = awaited(self.ctx.game.core)

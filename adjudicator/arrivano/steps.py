@@ -32,12 +32,14 @@ from arbitro.adjudicator.decisions import Step
 from arbitro.adjudicator.arrivano.variant import ARRIVANO, ARRIVANO_VARIANT
 from arbitro.adjudicator.parabellum import advance, bombardment, elimination
 from arbitro.adjudicator.parabellum.orders import ORDERS
+from arbitro.adjudicator.parabellum.assault_frame import ASSAULT, assault_below
 from arbitro.adjudicator.parabellum.sequence import Steps
 from arbitro.adjudicator.parabellum.steps import procedures
 from arbitro.adjudicator.parabellum.retreat_ground import BEFORE_COMBAT_LENGTH, lines
 from arbitro.adjudicator.ruleset import Decision
 from arbitro.events import arrivano as ev
 from arbitro.events import core
+from arbitro.events.parabellum import AssaultUnderway
 from arbitro.projections.arrivano import ArrivanoState, Frame
 from arbitro.projections.game import GameState
 
@@ -55,8 +57,8 @@ def refuge_hexes(w: World, lid: str) -> list[str]:
     return sorted(h for h in friends if w.grid.distance(leader.hex, h) == near)
 
 
-def frame_options(g_or_w: World, frame: Frame) -> list[dict[str, Any]] | None:
-    w = g_or_w
+def frame_options(w: World, frame: Frame, assault: AssaultUnderway | None = None) -> list[dict[str, Any]] | None:
+    """The answers to `frame` (`assault`: the assault in progress below it, whose decisions read it)."""
     match frame.kind:
         case "retreat":
             return RT.retreat_answers(w, frame)
@@ -73,8 +75,9 @@ def frame_options(g_or_w: World, frame: Frame) -> list[dict[str, Any]] | None:
         case "ne_choice":
             return [{"type": "ne_choice", "test": t} for t in (True, False)]
         case "defensive_fire":  # arrivano §11.4.4, interpretation defensive_fire_targets
-            hexes = [w.state.units[u].hex for u in frame.data["attackers"]]
-            return bombardment.defensive_fire_answers(ARRIVANO_VARIANT, w, A.ready(w, frame.data["battery"]), hexes,
+            assert assault is not None, "a defensive fire waits above its assault"
+            hexes = [w.state.units[u].hex for u in assault.attackers]
+            return bombardment.defensive_fire_answers(ARRIVANO_VARIANT, w, bombardment.ready(w, frame.data["battery"]), hexes,
                                                       w.reading("defensive_fire_targets") == "one_target") + \
                 [{"type": "defensive_fire", "target": None}]
         case "escape":
@@ -155,7 +158,7 @@ class Automatic:
 def settle_top(g: Game, frame: Frame) -> bool:
     """Resolve `frame`, the one on top, if it needs no choice (no answer or a single forced one); False: its seat
     decides."""
-    opts = frame_options(g.world(), frame)
+    opts = frame_options(g.world(), frame, assault_below(g.ctx.game.core.decisions))
     if frame.kind in ("retreat", "rout_move"):
         if not opts:  # arrivano §12.6.3: nowhere to go
             g.clear(frame)
@@ -193,9 +196,8 @@ def settle_top(g: Game, frame: Frame) -> bool:
     if frame.kind in ("exchange_loss", "replacement_hex", "commander_refuge", "fire_target") and len(opts or []) <= 1:
         settle_single(g, frame, (opts or [None])[0])
         return True
-    if frame.kind == "resume_assault":
-        g.clear(frame)
-        A.resume_assault(g, frame)
+    if frame.kind == ASSAULT:  # nobody answers it: its stages run (the retreats its defensive fire caused made)
+        A.run(g)
         return True
     if frame.kind == "dr_test":
         g.clear(frame)
@@ -306,7 +308,7 @@ def answer(g: Game, command: Any) -> None:
     """A command answering the pending frame on top."""
     frame = g.top()
     assert frame is not None
-    opts = frame_options(g.world(), frame) or []
+    opts = frame_options(g.world(), frame, assault_below(g.ctx.game.core.decisions)) or []
     dumped = command.model_dump(mode="json")
     if frame.kind == "retreat" and dumped.get("type") == "retreat":
         dumped = RT.normalise(g.world(), frame, dumped)
@@ -356,7 +358,7 @@ def apply_answer(g: Game, frame: Frame, dumped: dict[str, Any]) -> None:
         case "recovery":
             recover(g, frame, dumped["hex"])
         case "efficiency_value":
-            A.efficiency_value_answer(g, frame, dumped["value"])
+            A.efficiency_value_answer(g, dumped["value"], frame.data["role"])
         case "free_order":
             units = [u for u in frame.data["units"] if g.state.units[u].where == "map"]
             for uid in units:
@@ -380,21 +382,18 @@ def escape_destinations(w: World, lid: str) -> dict[str, tuple[str, ...]]:
 def light_retreat(g: Game, frame: Frame, uid: str | None, to: str | None, off_map: bool = False) -> None:
     """The owner names a V unit and its hex: it tests, and on a pass retreats before the odds (§16.3.5); then the
     others may try; `None` ends the step and the assault goes on."""
-    data = dict(frame.data)
     if uid is not None and to is not None:
-        h = data["hex"]
+        h = frame.data["hex"]
         passed = stack_test(g, [uid], f"{R.LIGHT_RETREAT} retreat before the assault from {h}")[uid]
         g.emit(ev.OpenOrderTested(unit=uid, test="retreat", passed=passed, rule=str(R.LIGHT_RETREAT)))
         if passed:
             line = RT.before_combat_line(g.world(), [uid], to, off_map)
-            A.retreat_before_combat(g, data, [uid], line, R.LIGHT_RETREAT)
-        rest = [u for u in data["units"] if u != uid and u in O.light_retreat_candidates(g.world(), h)]
+            A.retreat_before_combat(g, [uid], line, R.LIGHT_RETREAT)
+        rest = [u for u in frame.data["units"] if u != uid and u in O.light_retreat_candidates(g.world(), h)]
         if rest:
-            g.push("light_retreat", frame.seat, frame.rule, data | {"units": rest})
+            g.push("light_retreat", frame.seat, frame.rule, {"units": rest, "hex": h})
             return
-    for key in ("units", "hex"):
-        data.pop(key, None)
-    A.proceed(g, data)
+    A.run(g)
 
 
 def steps(world: Callable[[ArrivanoState], World],
@@ -403,6 +402,6 @@ def steps(world: Callable[[ArrivanoState], World],
     `frame_options`, the answers listed to its seat (legal()); an answer is carried out by `answer` above, then the
     procedure goes on as after any command (`after`: the ruleset's settle, march orders, sightings)."""
     def options(state: GameState[Any], frame: core.Frame[Any], seat: str) -> list[dict[str, Any]]:
-        return frame_options(world(state.rules), as_frame(frame)) or []
+        return frame_options(world(state.rules), as_frame(frame), assault_below(state.core.decisions)) or []
 
     return procedures({kind: (options, lambda ctx, frame, command: after(ctx, command)) for kind in ev.ARRIVANO_CONTEXTS})

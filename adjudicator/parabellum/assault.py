@@ -6,8 +6,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
 from arbitro.adjudicator.parabellum import data, efficiency
+from arbitro.adjudicator.parabellum.assault_frame import AssaultFrames
 from arbitro.adjudicator.memo import Memo
 from arbitro.adjudicator.parabellum.variant import Reading, Variant
 from arbitro.adjudicator.parabellum.world import World
@@ -21,7 +23,46 @@ from arbitro.adjudicator.tables import (
     odds_column,
     odds_ratio,
 )
-from arbitro.events.parabellum import CombatTableRead, DieModifier
+from arbitro.events.parabellum import AssaultUnderway, CombatTableRead, DieModifier
+
+
+# The assault's stages (§12.1 in both books: "Sequenza dell'Assalto"), the `stage` of its frame
+# (events/parabellum.AssaultUnderway): the retreats before combat (§14.1; arrivano §16.3.5), the defensive fire
+# (arrivano §11.4.4, caldiero §11.4.5), the assault going on with the attackers the fire left once the retreats it
+# caused are made, and the table (the efficiency values §12.3.1, odds, die and result, §12.4-§12.5).
+DECLARED, DEFENSIVE_FIRE, RESUMED, RESOLVE = "declared", "defensive_fire", "resumed", "resolve"
+WAITS_ON_TOP = frozenset({RESUMED})  # stages that wait for every frame above the assault, not only its own
+MAX_STAGES = 64  # a bound no assault reaches (a stage per attacked hex and retreat before combat at most)
+
+
+class Stages(Protocol):
+    """A game's stages of the assault, one method a stage: each asks a decision (a frame above the assault's),
+    moves the assault to its next stage (AssaultFrames.revise) or ends it (AssaultFrames.end)."""
+
+    def declared(self, c: AssaultUnderway) -> None:
+        """The retreats before combat, hex by hex (§14.1 in both; arrivano §16.3.5)."""
+
+    def defensive_fire(self, c: AssaultUnderway) -> None:
+        """The defenders' guns fire first (arrivano §11.4.4, caldiero §11.4.5)."""
+
+    def resumed(self, c: AssaultUnderway) -> None:
+        """The assault goes on once the retreats its defensive fire caused are made."""
+
+    def resolve(self, c: AssaultUnderway) -> None:
+        """The table (§12.3-§12.5 in both): the sides' efficiency values, odds, die, result."""
+
+
+def run(frames: AssaultFrames, stages: Stages) -> None:
+    """Run the assault's stages while it waits for no decision of its own (AssaultFrames.current); a stage of
+    WAITS_ON_TOP also waits below any other decision (AssaultFrames.on_top)."""
+    by_name = {DECLARED: stages.declared, DEFENSIVE_FIRE: stages.defensive_fire, RESUMED: stages.resumed,
+               RESOLVE: stages.resolve}
+    for _ in range(MAX_STAGES):
+        c = frames.current()
+        if c is None or (c.stage in WAITS_ON_TOP and not frames.on_top()):
+            return
+        by_name[c.stage](c)
+    raise AssertionError(f"the assault's stages do not progress ({MAX_STAGES} run)")
 
 
 # Each CRT (a game's validated data) in the table kit's shape, under the name the variant's table reads record.

@@ -65,6 +65,18 @@ def defensive_targets(variant: Variant, w: World, guns: Sequence[str], attacker_
     return [(g, h) for g in guns for h in hexes if h in targets(variant, w, [g])]
 
 
+def ready(w: World, guns: Sequence[str]) -> list[str]:
+    """The guns of a defensive fire still able to fire: on the map, not on their Moved side (caldiero §11.4.5,
+    arrivano §11.4.4)."""
+    return [u for u in guns if w.on_map(u) and not w.state.units[u].art_moved]
+
+
+def defensive_hexes(variant: Variant, w: World, guns: Sequence[str], attackers: Sequence[str]) -> list[str]:
+    """The attacking hexes (of `attackers`) a ready gun of `guns` may bombard before the assault, in hex order."""
+    hexes = [w.state.units[u].hex for u in attackers]
+    return sorted({h for _, h in defensive_targets(variant, w, ready(w, guns), hexes)})
+
+
 def defensive_fire_answers(variant: Variant, w: World, guns: Sequence[str], attacker_hexes: Sequence[str],
                            per_stack: bool) -> list[dict[str, str]]:
     """The fires the defender may answer an assault with (commands.DefensiveFire; the refusal is each game's):

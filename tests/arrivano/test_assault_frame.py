@@ -1,0 +1,62 @@
+"""The assault in progress is one frame (events/parabellum.AssaultUnderway, kind "assault") below the decisions it
+asks (issue 18): the attackers, targets, Attack order and tests are its, once; a decision it asks (cavalry retreat
+§14.1, defensive fire §11.4.4, a side's efficiency value §12.3.1) carries only what that decision is about. Nobody
+answers it, and a seat is served only its tag (arrivano §11.3.2: its units are the umpire's to read)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from arbitro.events import parabellum as pb
+
+from tests.arrivano.harness import RULESET, Table, ev
+from tests.arrivano.test_choices import tied_defence
+from tests.arrivano.test_combat import BACK, D, X, assault, fight, resolved
+
+
+def stack(t: Table) -> list[tuple[str, Any]]:
+    return [(frame.kind, frame.ctx) for frame in t.game.core.decisions]
+
+
+def test_a_cavalry_retreat_waits_above_the_assault_and_names_only_its_hex():
+    t = fight({"6e-legere-i": X}, {"bussy": D})
+    assault(t, ["6e-legere-i"])
+    assert stack(t) == [
+        ("assault", pb.AssaultUnderway(stage="declared", attacker_side="france", attackers=("6e-legere-i",),
+                                       targets=(D,), forced=True, cavalry_done=(D,))),
+        ("cavalry_retreat", ev.BeforeCombatAwaited(units=("bussy",), hex=D))]
+    assert t.game.core.decisions[0].seats == ()  # nobody answers the assault
+    t.send("austria", t.pending().options[0])
+    assert resolved(t).result == "cancelled"
+    assert [kind for kind, _ in stack(t)] == ["advance"]  # the assault is over; its advance asked
+
+
+def test_a_defensive_fire_reads_the_attackers_of_the_assault_below():
+    t = fight({"6e-legere-i": X}, {"ir18-i": D, "art-gottesheim": D})
+    assault(t, ["6e-legere-i"])
+    (kind, below), (fire, ctx) = stack(t)
+    assert (kind, below.stage, below.attackers, below.targets) == ("assault", "defensive_fire", ("6e-legere-i",), (D,))
+    assert (fire, ctx) == ("defensive_fire", ev.DefensiveBombardmentAwaited(fire_at=(X,), battery=("art-gottesheim",)))
+    assert {"type": "defensive_fire", "target": X} in t.legal("austria")  # the attacker's hex (reading one_target)
+    t.send("austria", {"type": "defensive_fire", "target": None}, [3])
+    assert resolved(t).result != "cancelled" and all(kind != "assault" for kind, _ in stack(t))
+
+
+def test_the_efficiency_picked_on_a_tie_is_kept_by_the_assault():
+    t = tied_defence()
+    t.send("france", {"type": "assault", "attackers": ["6e-legere-i", "6e-legere-ii"], "targets": [D]})
+    (kind, below), (choice, ctx) = stack(t)
+    assert (kind, below.stage, below.chosen) == ("assault", "resolve", {})
+    assert (choice, ctx) == ("efficiency_value", ev.EfficiencyValueAwaited(role="defence", values=(3, 4)))
+    t.send("austria", {"type": "efficiency_value", "value": 3}, [3])
+    assert resolved(t).defender_efficiency == 3 and all(kind != "assault" for kind, _ in stack(t))
+
+
+def test_the_assault_frame_is_served_to_either_seat_as_its_tag_alone():
+    """arrivano §11.3.2: the assault's units and hexes are in the events each seat is served as it may see them;
+    the frame that carries them while it runs is served as what it is, to both seats alike."""
+    t = fight({"6e-legere-i": X}, {"bussy": D}, leaders={"watrin": BACK})
+    assault(t, ["6e-legere-i"])
+    frame = t.game.core.decisions[0]
+    for seat in ("france", "austria"):
+        assert RULESET.redact_frame(frame, seat, t.state)["ctx"] == {"ctx": "parabellum_assault"}
