@@ -85,6 +85,9 @@ class CombatTable(StrictModel):
     rows: dict[StrictStr, tuple[StrictStr, ...]] = Field(min_length=1)
     results: dict[StrictStr, StrictStr] = Field(min_length=1)
     modifier_cap: StrictInt | None = Field(default=None, ge=0)
+    # Odds beyond the last column read it (``ColumnPick.beyond_high`` levels above it); a game whose rules add a die
+    # modifier for each such level gives it here (Para Bellum §12.4.3, D23), for its rules to add: ``look_up`` does not.
+    beyond_high_drm: StrictInt = Field(default=0, ge=0)
 
     def row_range(self) -> tuple[int, int]:
         keys = [int(k) for k in self.rows]

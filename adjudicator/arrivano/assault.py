@@ -149,10 +149,10 @@ class AssaultStages:
             artillery_alone(g, attackers, defenders_all, targets, attack)
             return
         shift, tdrm, tname = terrain_effect(w, targets, defenders)
-        odds = sys_assault.odds(ARRIVANO_VARIANT, g.crt, attack, defence, -shift)
+        odds = sys_assault.odds(g.crt, attack, defence, -shift)
         # the record's fields both games fill alike (events/parabellum.AssaultResolved)
         fought = dict(attackers=tuple(attackers), defenders=tuple(defenders), targets=tuple(targets), attack_strength=attack,
-                      defence_strength=defence, odds=sys_assault.odds_label(ARRIVANO_VARIANT, g.crt, attack, defence),
+                      defence_strength=defence, odds=sys_assault.odds_label(g.crt, attack, defence),
                       shifts=-shift, below_minimum=odds.below_minimum)
         # D24: worse than 1-5 the variant's result (arrivano §12.4.2), None to roll on the first column
         automatic = ARRIVANO_VARIANT.below_minimum_result(forced, tested, g.reading) if odds.below_minimum else None
@@ -179,7 +179,7 @@ class AssaultStages:
             "table": "CRT", "column": odds.column.label, "odds": odds.column.odds or "",
             "modifiers": ", ".join(f"{m.reason} {m.value:+d}" for m in mods) or "none"},
             about=(*targets, *(w.state.units[u].hex for u in attackers)))
-        look = sys_assault.resolve(ARRIVANO_VARIANT, g.crt, odds.column, die, mods)
+        look = sys_assault.resolve(g.crt, odds.column, die, mods)
         applied = (str(R.MODIFIERS), *([str(ARRIVANO.ABOVE_6_1)] if odds.column.beyond_high else []))
         g.emit(ev.AssaultResolved(**fought, result=look.result, attacker_efficiency=values[0],
                                   defender_efficiency=values[1], table=sys_assault.table_read(look), applied=applied,

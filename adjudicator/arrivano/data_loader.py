@@ -22,7 +22,6 @@ from pathlib import Path
 
 from arbitro.adjudicator.arrivano.data_model import (
     ArrivanoData,
-    CombatTable,
     FireTable,
     OptionsFile,
     ScenarioData,
@@ -33,7 +32,7 @@ from arbitro.adjudicator.arrivano.data_model import (
 from arbitro.adjudicator.datafiles import DataError, DataProblem
 from arbitro.adjudicator.maps.costs import MovementTable
 from arbitro.adjudicator.maps.hexmap import HexMap
-from arbitro.adjudicator.parabellum.data import BombardmentTable, OrderOfBattle, OrdersTable, TerrainTable
+from arbitro.adjudicator.parabellum.data import BombardmentTable, CombatTable, OrderOfBattle, OrdersTable, TerrainTable
 from arbitro.adjudicator.parabellum.loader import (DataFolder, check_counters, decoded, files_digest, label as _label,
                                                     load_hexmap, load_model, load_movement, load_movement_by_box,
                                                     placement_problems, provisional_markers)

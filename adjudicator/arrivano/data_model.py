@@ -216,18 +216,6 @@ class WeatherTrack(pb.WeatherTrack):
 
 
 # --- tables ------------------------------------------------------------------------------------------------
-class CombatTable(pb.CombatTable):
-    """The kernel's CRT, which Arrivano's file also annotates with the values of its rules (the variant holds
-    them: adjudicator/arrivano/variant.py)."""
-
-    drm_cap: int
-    drm_cap_rule: str
-    excess_odds_drm_per_level: int
-    excess_odds_rule: str
-    below_minimum: Literal["forbidden_to_declare"]
-    below_minimum_rule: str
-
-
 class FireTable(_Strict):
     meta: Meta
     columns: list[str]
@@ -271,7 +259,7 @@ class OptionsFile(_Strict):
 # --- assembled data ----------------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class Tables:
-    crt: CombatTable
+    crt: pb.CombatTable
     bombardment: BombardmentTable
     infantry_fire: FireTable
     terrain: TerrainTable
@@ -303,7 +291,7 @@ class ScenarioData(pb.FindsCounters):
         return self.tables.orders
 
     @property
-    def crt(self) -> CombatTable:
+    def crt(self) -> pb.CombatTable:
         return self.tables.crt
 
     def entry_hex(self, letter: str) -> str:

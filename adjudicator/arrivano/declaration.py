@@ -101,7 +101,7 @@ def odds_of(w: World, crt: CombatTable, attackers: list[str], targets: list[str]
     as the reading `below_1_5_declared_on` asks, the defending terrain's column shift (§10)."""
     attack, defence = sys_assault.strengths(ARRIVANO_VARIANT, w, attackers, defending(w, targets), targets)
     shift, _, _ = terrain_effect(w, targets, [u for t in targets for u in w.units_at(t)])
-    return sys_assault.declared_odds(ARRIVANO_VARIANT, crt, attack, defence, shift, w.reading)
+    return sys_assault.declared_odds(crt, attack, defence, shift, w.reading)
 
 
 def problem(w: World, seat: str, crt: CombatTable, attackers: list[str], targets: list[str]) -> tuple[Rule, str] | None:

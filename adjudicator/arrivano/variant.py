@@ -19,7 +19,6 @@ class ArrivanoVariant(Variant):
     book: ClassVar[str] = "arrivano"
     rules: ClassVar[Rulebook] = read_rulebook(Path(__file__).with_name("rulebook.json"))  # the book's sections
     crt_name: ClassVar[str] = "arrivano CRT"
-    excess_odds_drm_per_level: ClassVar[int] = 0  # arrivano §12.4.3: above 6-1 the 6-1 column, nothing more (D23)
     units_block_sight: ClassVar[bool] = False  # arrivano §11.3.1: units never block (D18)
     bombard_artillery_alone: ClassVar[bool] = False  # arrivano §11.4.3: a hex of artillery alone is no target (D15b)
     roll_for_last_formation: ClassVar[bool] = True  # arrivano §6.1: rolled again after every activation

@@ -282,8 +282,8 @@ def stage_resolve(a: Act) -> None:
                                                               enemy_of(c.attacker_side), notes)  # D29-D30
     left, right = left + more_left, right + bonus_columns
     crt = assault.crt(CALDIERO_VARIANT, a.env.data.crt)
-    col = assault.odds(CALDIERO_VARIANT, crt, att, dfn, right - left, a.reading("shift_beyond_6_1") != "capped")
-    raw_odds = assault.odds_label(CALDIERO_VARIANT, crt, att, dfn)
+    col = assault.odds(crt, att, dfn, right - left, a.reading("shift_beyond_6_1") != "capped")
+    raw_odds = assault.odds_label(crt, att, dfn)
     att_eff = c.efficiency or 0
     def_eff = c.defender_efficiency or 0
     table: CombatTableRead | None = None
@@ -305,12 +305,12 @@ def stage_resolve(a: Act) -> None:
         uphill = all(all(ground.climbs(w, w.state.units[u].hex or "", h) for h in c.defender_hexes) for u in c.attackers)
         if uphill:
             modifier("uphill -1", "uphill (terrain effects table)", w.terrain_table.climb.assault_drm)
-        total = assault.capped(CALDIERO_VARIANT, sum(m.value for m in mods))
+        total = assault.capped(crt, sum(m.value for m in mods))
         (roll,) = a.roll(f"{R.CRT} assault on {', '.join(c.defender_hexes)}", {
             "table": "CRT (provisional)", "column": col.column.label, "odds": f"{att}:{dfn} = {raw_odds}",
             "shifts": f"{left}L {right}R", "modifiers": "; ".join(drm_parts) or "none", "drm": total},
             about=(*c.defender_hexes, *(w.state.units[u].hex for u in c.attackers)))
-        look = assault.resolve(CALDIERO_VARIANT, crt, col.column, roll, mods)
+        look = assault.resolve(crt, col.column, roll, mods)
         table, result = assault.table_read(look), look.result
         if result == "Dr":
             result = dr_in_terrain(w, c.defender_hexes, a.reading("dr_in_fortress"), notes)

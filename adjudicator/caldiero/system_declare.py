@@ -85,7 +85,7 @@ def attack_problem(w: World, seat: str, cmd: C.Attack) -> None:
     if w.reading("below_1_5_declared_on") == "after_terrain":
         shift, _ = defending_terrain(w, defenders_hexes, [d for d in defenders if not w.is_artillery(d)])
     crt = assault.crt(CALDIERO_VARIANT, w.crt)
-    if dfn > 0 and assault.declared_odds(CALDIERO_VARIANT, crt, att, dfn, shift, w.reading).below_minimum and not \
+    if dfn > 0 and assault.declared_odds(crt, att, dfn, shift, w.reading).below_minimum and not \
             CALDIERO_VARIANT.below_minimum_declarable([unit_order(w, u) for u in attackers], w.reading):  # D24
         terrain = f" with the terrain's {shift} column(s) left" if shift else ""
         raise Reject(CALDIERO.BELOW_1_5, f"{att} against {dfn}{terrain} is worse than 1-5: such attacks may not be declared (caldiero §12.4.2)")

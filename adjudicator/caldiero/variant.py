@@ -25,7 +25,6 @@ class CaldieroVariant(Variant):
     book: ClassVar[str] = "caldiero"
     rules: ClassVar[Rulebook] = read_rulebook(Path(__file__).with_name("rulebook.json"))  # the book's sections
     crt_name: ClassVar[str] = "caldiero_crt"
-    excess_odds_drm_per_level: ClassVar[int] = 1  # caldiero §12.4.3: an 8-1 is a 6-1 with +2 (D23)
     units_block_sight: ClassVar[bool] = True  # caldiero §11.3.1: hexes holding units block (D18)
     # caldiero §6.2: with one formation left nobody has a choice to win, so it is activated without a roll
     roll_for_last_formation: ClassVar[bool] = False

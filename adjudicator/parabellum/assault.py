@@ -80,10 +80,10 @@ def crt(variant: Variant, table: data.CombatTable) -> CombatTable:
 class Odds:
     column: ColumnPick
     below_minimum: bool  # worse than the first column (arrivano §12.4.2, caldiero §12.4.2)
-    excess_drm: int  # the variant's DRM per level above the last column (D23, §12.4.3 in both)
+    excess_drm: int  # the table's DRM per level above the last column (D23, §12.4.3 in both: its data file's)
 
 
-def odds(variant: Variant, table: CombatTable, attack: int, defence: int, shift: int = 0,
+def odds(table: CombatTable, attack: int, defence: int, shift: int = 0,
          shifts_beyond_last: bool = True) -> Odds:
     """The column for the odds shifted by `shift` columns. `shifts_beyond_last` False: column shifts never add
     levels above the last column, only the odds themselves do (caldiero §12.4.3, reading `shift_beyond_6_1`
@@ -92,14 +92,14 @@ def odds(variant: Variant, table: CombatTable, attack: int, defence: int, shift:
     if attack <= 0:
         return Odds(ColumnPick(0, table.columns[0], shift, 0, 1), True, 0)
     pick = odds_column(table, attack, max(1, defence), shift)
-    excess = pick.beyond_high * variant.excess_odds_drm_per_level  # D23: caldiero 1 a level, arrivano none
+    excess = pick.beyond_high * table.beyond_high_drm  # D23: caldiero 1 a level, arrivano none (crt.json)
     if not shifts_beyond_last:
         unshifted = pick.index + pick.beyond_high - pick.beyond_low - shift
         excess = min(excess, max(0, unshifted - (len(table.columns) - 1)))
     return Odds(pick, pick.beyond_low > 0, excess)
 
 
-def declared_odds(variant: Variant, table: CombatTable, attack: int, defence: int, terrain_shift: int,
+def declared_odds(table: CombatTable, attack: int, defence: int, terrain_shift: int,
                   reading: Reading) -> Odds:
     """D24, §12.4.2 in both (caldiero "E' proibito dichiarare attacchi con rapporti peggiori di 1-5", arrivano "È
     proibito ...", the same sentence): the odds a declaration is judged by, `terrain_shift` the defending terrain's
@@ -116,13 +116,12 @@ def declared_odds(variant: Variant, table: CombatTable, attack: int, defence: in
     automatico AE", arrivano §12.4.2 "Nel caso un Ordine di Assalto obblighi una unità in EZoC ad attaccare con un
     rapporto inferiore a 1-5 il risultato sarà automaticamente Ae"."""
     shift = -terrain_shift if reading("below_1_5_declared_on") == "after_terrain" else 0
-    return odds(variant, table, attack, defence, shift)
+    return odds(table, attack, defence, shift)
 
 
-def resolve(variant: Variant, table: CombatTable, column: ColumnPick, die: int,
-            modifiers: Sequence[Modifier]) -> TableLookup:
-    """Read the table with the modifiers capped at the variant's cap (both §12.5.2)."""
-    return look_up(table, column, die, list(modifiers), cap=variant.drm_cap)
+def resolve(table: CombatTable, column: ColumnPick, die: int, modifiers: Sequence[Modifier]) -> TableLookup:
+    """Read the table with the modifiers capped at its cap (both §12.5.2: its data file's `drm_cap`)."""
+    return look_up(table, column, die, list(modifiers))
 
 
 def table_read(look: TableLookup) -> CombatTableRead:
@@ -136,15 +135,16 @@ def table_read(look: TableLookup) -> CombatTableRead:
         row=look.row, result=look.result)
 
 
-def capped(variant: Variant, total: int) -> int:
-    """A modifier total within the variant's cap (both §12.5.2: at most +/-4)."""
-    return max(-variant.drm_cap, min(variant.drm_cap, total))
+def capped(table: CombatTable, total: int) -> int:
+    """A modifier total within the table's cap (both §12.5.2: at most +/-4, its data file's `drm_cap`)."""
+    cap = table.modifier_cap
+    return total if cap is None else max(-cap, min(cap, total))
 
 
-def odds_label(variant: Variant, table: CombatTable, attack: int, defence: int) -> str:
+def odds_label(table: CombatTable, attack: int, defence: int) -> str:
     """The odds before any shift as a record names them: "3-1", "1-4", or "below 1-5" when worse than the first
     column (both §12.4.2, §12.5.1)."""
-    if odds(variant, table, attack, defence).below_minimum:
+    if odds(table, attack, defence).below_minimum:
         return f"below {table.columns[0]}"
     return format_odds(odds_ratio(attack, defence))
 

@@ -296,6 +296,12 @@ class CombatTable(StrictModel):
     meta: Meta
     columns: list[str]
     rows: dict[str, dict[str, CrtResult]]
+    drm_cap: int = Field(ge=0)  # D23, §12.5.2 in both: the total die modifier never beyond +/- this (4)
+    drm_cap_rule: str
+    excess_odds_drm_per_level: int = Field(ge=0)  # D23, §12.4.3: per level above the last column (caldiero 1)
+    excess_odds_rule: str
+    below_minimum: Literal["forbidden_to_declare"]  # D24, §12.4.2 in both (its procedure: the variant's hooks)
+    below_minimum_rule: str
 
     def checks(self) -> list[tuple[str, str]]:
         return grid_problems(self.rows, self.columns)  # type: ignore[arg-type]
@@ -313,7 +319,7 @@ class CombatTable(StrictModel):
         return tables.CombatTable(
             name=name, title=self.meta.title, provisional=self.meta.provisional, columns_are="odds",
             columns=tuple(self.columns), rows={r: tuple(row[c] for c in self.columns) for r, row in self.rows.items()},
-            results=CRT_RESULTS)
+            results=CRT_RESULTS, modifier_cap=self.drm_cap, beyond_high_drm=self.excess_odds_drm_per_level)
 
 
 class SpDrm(StrictModel):

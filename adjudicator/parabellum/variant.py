@@ -40,11 +40,6 @@ class Variant:
     # The name of the variant's CRT as its assaults' table reads record it (events.parabellum.CombatTableRead.table).
     crt_name: ClassVar[str]
 
-    # D23, §12.4.3 in both: +1 die modifier per odds level above the last column (caldiero: 1, each level
-    # above 6-1 is +1 DRM; arrivano: 0, the 6-1 column and nothing more).
-    excess_odds_drm_per_level: ClassVar[int] = 0
-    # D23, §12.5.2 in both: the cap on the total die modifier of an assault (4 in both books).
-    drm_cap: ClassVar[int] = 4
     # §13.1.1 in both: the natural results of an efficiency test (1 always passes, 6 always fails).
     natural_pass: ClassVar[int] = 1
     natural_fail: ClassVar[int] = 6

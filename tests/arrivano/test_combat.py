@@ -196,14 +196,11 @@ def test_above_6_1_reads_6_1_with_no_extra_modifier():
     assert r.table.modifier_total == 0  # efficiency 4 against 4, no bonus for the excess
 
 
-def test_excess_odds_policy_is_a_variant_value():
-    from arbitro.adjudicator.arrivano.variant import ARRIVANO_VARIANT
-    from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
-    from arbitro.adjudicator.parabellum import assault as sys_assault
+def test_excess_odds_policy_is_the_crt_files_value():
+    """D23: tables/crt.json's excess_odds_drm_per_level, 0 (arrivano §12.4.3; Caldiero's file says 1)."""
     crt = RULESET.crt
-    assert sys_assault.odds(ARRIVANO_VARIANT, crt, 14, 2).excess_drm == 0  # arrivano §12.4.3
-    assert sys_assault.odds(CALDIERO_VARIANT, crt, 14, 2).excess_drm == 1  # caldiero §12.4.3 (D23)
-    assert sys_assault.odds(ARRIVANO_VARIANT, crt, 1, 6).below_minimum
+    assert sys_assault.odds(crt, 14, 2).excess_drm == 0  # arrivano §12.4.3
+    assert sys_assault.odds(crt, 1, 6).below_minimum
 
 
 def test_cavalry_retreats_before_combat_and_the_attacker_may_advance():

@@ -24,11 +24,11 @@ CRT = assault.crt(CALDIERO_VARIANT, CALDIERO_DATA.shipped().crt)
 
 def odds(attack: int, defence: int, shift: int = 0, shift_beyond: str = "extra_drm") -> assault.Odds:
     """The kernel's odds for Caldiero, under the reading `shift_beyond_6_1`."""
-    return assault.odds(CALDIERO_VARIANT, CRT, attack, defence, shift, shifts_beyond_last=shift_beyond != "capped")
+    return assault.odds(CRT, attack, defence, shift, shifts_beyond_last=shift_beyond != "capped")
 
 
 def odds_label(attack: int, defence: int) -> str:
-    return assault.odds_label(CALDIERO_VARIANT, CRT, attack, defence)
+    return assault.odds_label(CRT, attack, defence)
 
 
 def test_odds_13_to_4_is_3_to_1() -> None:
@@ -65,7 +65,7 @@ def test_shifts_past_6_1_readings() -> None:
 
 
 def test_drm_never_beyond_4() -> None:
-    assert [capped(CALDIERO_VARIANT, t) for t in (7, -6, 3)] == [4, -4, 3]
+    assert [capped(CRT, t) for t in (7, -6, 3)] == [4, -4, 3]  # §12.5.2, crt.json's drm_cap
 
 
 def test_efficiency_test_1_always_passes_6_always_fails() -> None:

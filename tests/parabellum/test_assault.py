@@ -67,10 +67,10 @@ def test_the_general_counts_only_stacked_with_a_unit_of_his_formation(variant: V
 
 def test_the_odds_label_names_the_first_column_when_worse(variant: Variant) -> None:
     """§12.5.1 in both: rounded for the defender; §12.4.2: worse than 1-5 is named so, as is no strength at all."""
-    assert assault.odds_label(variant, TABLE, 13, 4) == "3-1"
-    assert assault.odds_label(variant, TABLE, 4, 13) == "1-4"
-    assert assault.odds_label(variant, TABLE, 1, 6) == "below 1-5"
-    assert assault.odds(variant, TABLE, 0, 3).below_minimum and assault.odds_label(variant, TABLE, 0, 3) == "below 1-5"
+    assert assault.odds_label(TABLE, 13, 4) == "3-1"
+    assert assault.odds_label(TABLE, 4, 13) == "1-4"
+    assert assault.odds_label(TABLE, 1, 6) == "below 1-5"
+    assert assault.odds(TABLE, 0, 3).below_minimum and assault.odds_label(TABLE, 0, 3) == "below 1-5"
 
 
 def test_below_the_first_column_is_the_variant_hook(variant: Variant) -> None:
@@ -91,9 +91,9 @@ def test_a_declaration_is_judged_by_the_ratio_or_the_terrains_column_as_the_read
     """§12.4.2 in both, interpretation `below_1_5_declared_on`: 1 against 5 is the first column, 1-5; a village's
     column left makes it worse than 1-5 only when the declaration reads the column after the terrain."""
     readings = {"below_1_5_declared_on": reading}
-    assert not assault.declared_odds(variant, TABLE, 1, 5, 0, readings.__getitem__).below_minimum
-    assert assault.declared_odds(variant, TABLE, 1, 5, 1, readings.__getitem__).below_minimum is below
-    assert assault.declared_odds(variant, TABLE, 1, 6, 0, readings.__getitem__).below_minimum
+    assert not assault.declared_odds(TABLE, 1, 5, 0, readings.__getitem__).below_minimum
+    assert assault.declared_odds(TABLE, 1, 5, 1, readings.__getitem__).below_minimum is below
+    assert assault.declared_odds(TABLE, 1, 6, 0, readings.__getitem__).below_minimum
 
 
 def test_the_ex_loss_is_the_variant_hook(variant: Variant) -> None:

@@ -11,7 +11,7 @@ from typing import cast
 import msgspec
 import pytest
 from arbitro.adjudicator.maps.hexgrid import Grid
-from arbitro.adjudicator.parabellum import assault, command, efficiency, initiative, world, zoc
+from arbitro.adjudicator.parabellum import assault, command, data, efficiency, initiative, world, zoc
 from arbitro.adjudicator.parabellum.rules import Rulebook
 from arbitro.adjudicator.parabellum.variant import Variant
 from arbitro.adjudicator.tables import CombatTable
@@ -50,17 +50,25 @@ def test_initiative_tie_is_the_variant_hook(variant: Variant) -> None:
     assert expected == ("france" if variant.book == "arrivano" else None)
 
 
-def test_excess_odds_are_the_variant_data(variant: Variant) -> None:
-    """D23: 14-2 is one level above 6-1; caldiero §12.4.3 adds +1 a level, arrivano §12.4.3 nothing."""
-    odds = assault.odds(variant, TABLE, 14, 2)
+def shipped_crt(variant: Variant) -> CombatTable:
+    """The variant's CRT as its shipped data file gives it (crt.json: the rows, D23's cap and excess odds)."""
+    path = KERNEL.parent / variant.book / "data" / {"caldiero": "crt.json", "arrivano": "tables/crt.json"}[variant.book]
+    return assault.crt(variant, data.CombatTable.model_validate_json(path.read_text(encoding="utf-8")))
+
+
+def test_excess_odds_are_the_crt_files_data(variant: Variant) -> None:
+    """D23: 14-2 is one level above 6-1; caldiero §12.4.3 adds +1 a level, arrivano §12.4.3 nothing (each book's
+    crt.json, `excess_odds_drm_per_level`)."""
+    odds = assault.odds(shipped_crt(variant), 14, 2)
     assert odds.column.label == "6-1" and odds.column.beyond_high == 1
     assert odds.excess_drm == {"caldiero": 1, "arrivano": 0}[variant.book]
-    assert assault.odds(variant, TABLE, 1, 6).below_minimum  # §12.4.2 in both
+    assert assault.odds(TABLE, 14, 2).excess_drm == 0  # a table that gives none adds none
+    assert assault.odds(shipped_crt(variant), 1, 6).below_minimum  # §12.4.2 in both
 
 
 def test_modifier_cap_is_four_in_both_books(variant: Variant) -> None:
-    """§12.5.2 in both: the total die modifier never beyond +/-4."""
-    assert [assault.capped(variant, t) for t in (-7, -4, 0, 4, 9)] == [-4, -4, 0, 4, 4]
+    """§12.5.2 in both: the total die modifier never beyond +/-4 (each book's crt.json, `drm_cap`)."""
+    assert [assault.capped(shipped_crt(variant), t) for t in (-7, -4, 0, 4, 9)] == [-4, -4, 0, 4, 4]
 
 
 def game_reads(source: str, name: str) -> list[str]:
