@@ -70,7 +70,7 @@ def explain_roll(app: Arbitro | SeatCopy, game: str, seq: int, seat: str, nth: i
     record = app.game(game)
     seat = reading_as(app, seat)  # a seat's copy holds its seat's served log alone
     served = app.log_by_event(game, seat)
-    at = _event_at(served, record.head_seq, game, seq) if seat == UMPIRE else _seat_roll(served, game, seq, nth)
+    at = _event_at(served, record.head_seq, game, seq, nth) if seat == UMPIRE else _seat_roll(served, game, seq, nth)
     event = served[at - 1]
     data = event.get("event") or {}
     kind = data.get("type", event["type"])
@@ -99,8 +99,10 @@ def explain_roll(app: Arbitro | SeatCopy, game: str, seq: int, seat: str, nth: i
     return explained
 
 
-def _event_at(served: list[dict[str, Any]], head: int, game: str, seq: int) -> int:
+def _event_at(served: list[dict[str, Any]], head: int, game: str, seq: int, nth: int) -> int:
     """The umpire's roll: event `seq` of the log, which must be a roll or a draw."""
+    if nth != 1:
+        raise BadInput(f"the umpire names a roll by its event (#{seq}): --nth picks one of a seat's command's rolls")
     if not 1 <= seq <= head:
         raise BadInput(f"game {game} has events #1 to #{head}; there is no event #{seq}")
     event = served[seq - 1]

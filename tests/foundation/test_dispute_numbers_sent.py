@@ -152,6 +152,8 @@ def test_a_seat_names_a_roll_by_its_command_and_is_refused_in_commands(tmp_path:
     rolled = [[e["seq"] for e in app.log("g", "umpire") if e["type"] == "dice_rolled"] for app in (told, untold)]
     assert rolled[0] != rolled[1]  # the umpire's numbers: the log's, moved by the hidden event
     assert explain_roll(told, "g", rolled[0][0], "umpire")["seq"] == rolled[0][0]
+    with pytest.raises(BadInput, match="the umpire names a roll by its event"):
+        explain_roll(told, "g", rolled[0][0], "umpire", 2)
 
 
 @pytest.mark.parametrize("ruleset", RULESETS)

@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from bench.drivers import relog
+from arbitro.adjudicator.service import Arbitro
+from bench.drivers import relog, translate_seat_numbers, write_log
 
 LOGS = Path(__file__).resolve().parents[2] / "logs"
 
@@ -105,3 +106,49 @@ def test_a_translator_with_start_is_given_the_recorded_records_first(tmp_path: P
     played = relog.relog(copy, Translator())
     assert calls[0] == f"start {played + 1}" and calls[1:] == ["command"] * played  # (+1: the create command)
     assert copy.read_bytes() == (LOGS / "marengo-full.jsonl").read_bytes()
+
+
+def test_a_seats_recorded_event_numbers_are_translated_to_its_commands(tmp_path: Path, app: Arbitro) -> None:
+    """bench/drivers/translate_seat_numbers.py: a log recorded when a seat's dispute named the log's events (before
+    648f8d6) is refused as it stands, and played again with each number naming the command that made the event."""
+    app.create("duel", "standard", game_id="g")
+    app.submit("g", "red", {"type": "attack", "aim": "high"})
+    app.submit("g", "blue", {"type": "guard", "stance": "low"})
+    app.submit("g", "red", {"type": "dispute_open", "about": [1, 2], "text": "the guard came late",
+                            "evidence": [{"kind": "position", "at": 1}]})
+    app.submit("g", "blue", {"type": "dispute_reply", "dispute": 1, "text": "it did not", "cites": [2]})
+    path = tmp_path / "g.jsonl"
+    write_log(path, app, "g")
+    lines = path.read_text(encoding="utf-8").splitlines()
+    now = [json.loads(line) for line in lines]
+    ends = {r["cmd"]: r["last_seq"] for r in now if r["record"] == "command"}
+    old = {  # the same messages as recorded before: each command named by its last event
+        3: {"type": "dispute_open", "about": [ends[1], ends[2]], "text": "the guard came late", "private": False,
+            "evidence": [{"kind": "position", "at": ends[1], "seat": ""}]},
+        4: {"type": "dispute_reply", "dispute": 1, "text": "it did not", "cites": [ends[2]], "private": False,
+            "evidence": [], "pause": False}}
+    for record in now:
+        if record["record"] == "command" and record["cmd"] in old:
+            record["body"]["command"] = old[record["cmd"]]
+    path.write_text("".join(json.dumps(r, separators=(",", ":")) + "\n" for r in now), encoding="utf-8")
+    with pytest.raises(SystemExit, match="is not a command of this game"):
+        relog.relog(path)  # read as commands, the old numbers name none the game has
+    relog.relog(path, translate_seat_numbers.translate)
+    assert [c["command"] for c in _commands(path)][2:] == [
+        {**old[3], "about": [1, 2], "evidence": [{"kind": "position", "at": 1, "seat": ""}]},
+        {**old[4], "cites": [2]}]
+
+
+def test_a_seats_recorded_undo_point_and_note_citation_name_its_commands() -> None:
+    """The translator's own reading: a seat's undo `to` (before 99c771c) and a note it cited whole name the command
+    that made the recorded event, the note without its hash; the umpire's numbers are kept."""
+    translator = translate_seat_numbers.SeatNumbersTranslator()
+    translator.start([{"record": "command", "cmd": c, "last_seq": last} for c, last in ((0, 5), (1, 6), (2, 10))])
+    undo = {"type": "undo", "to": 6, "reason": "misclick"}
+    assert translator(None, "g", "blue", undo) == [("blue", {**undo, "to": 1})]  # type: ignore[arg-type]
+    assert translator(None, "g", "umpire", undo) == [("umpire", undo)]  # type: ignore[arg-type]
+    note = {"kind": "note", "note": 1, "seq": 10, "by": "red", "private": True, "hash": "a" * 64}
+    claim = {"type": "dispute_open", "about": [5], "text": "see my note", "private": True, "evidence": [note]}
+    (translated,) = translator(None, "g", "red", claim)  # type: ignore[arg-type]
+    assert translated == ("red", {**claim, "about": [0], "evidence": [
+        {"kind": "note", "note": 1, "seq": 2, "by": "red", "private": True}]})
