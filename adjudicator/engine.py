@@ -295,23 +295,27 @@ class Adjudicator:
     def _unlisted_answer(
         self, ctx: Decision[Any], top: core.Frame[Any], command: dict[str, Any], options: list[dict[str, Any]]
     ) -> Rejected:
-        """The refusal of an answer that is not among the frame's options. An answer of the kind awaited gets the
-        step's own reason (which unit, which hex, which rule: what a player needs to correct it), found by letting
-        the step judge it on a scratch copy that rolls nothing; anything else is told what is awaited. Only a
-        refusal the step makes before it has done anything is its reason: one raised later in the procedure the
-        answer set going would be worded from a position the game never reaches."""
-        awaited_kinds = {option.get("type") for option in options}
-        if command.get("type") in awaited_kinds:
-            scratch = self.fresh(ctx, ctx.seat, EnteredSupply(()))
-            try:
-                self.steps[top.kind].answer(scratch, top, self.ruleset.parse_command(command))
-            except Rejected as refusal:
-                if not scratch.events:
-                    refusal.allowed = options if refusal.allowed is None else refusal.allowed
-                    return refusal
-            except Exception:  # noqa: BLE001 - the reason is a courtesy: the answer is refused either way
-                pass
-        return NotYourDecision(f"first {top.prompt}", rule=top.rule, allowed=options)
+        """The refusal of an answer that is not among the frame's options. A command of another kind is told what
+        is awaited (NotYourDecision: the decision comes first). An answer of the kind awaited, from the seat awaited,
+        is the seat's own decision answered wrongly: an IllegalCommand citing the frame's rule, with the step's own
+        reason where it gives one (which unit, which hex, which rule: what a player needs to correct it), found by
+        letting the step judge it on a scratch copy that rolls nothing. Only a refusal the step makes before it has
+        done anything is its reason: one raised later in the procedure the answer set going would be worded from a
+        position the game never reaches."""
+        kind = command.get("type")
+        if kind not in {option.get("type") for option in options}:
+            return NotYourDecision(f"first {top.prompt}", rule=top.rule, allowed=options)
+        scratch = self.fresh(ctx, ctx.seat, EnteredSupply(()))
+        try:
+            self.steps[top.kind].answer(scratch, top, self.ruleset.parse_command(command))
+        except Rejected as refusal:
+            if not scratch.events and not isinstance(refusal, NotYourDecision):
+                refusal.allowed = options if refusal.allowed is None else refusal.allowed
+                return refusal
+        except Exception:  # noqa: BLE001 - the reason is a courtesy: the answer is refused either way
+            pass
+        return IllegalCommand(f"this {kind} is not one of the answers listed: {top.prompt}", rule=top.rule,
+                              allowed=options)
 
     def _normalised(self, options: list[dict[str, Any]]) -> list[dict[str, Any]]:
         """Options in the stored form of commands (defaults filled in), so an answer that omits a default

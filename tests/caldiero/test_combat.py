@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from arbitro.adjudicator.errors import IllegalCommand, NotYourDecision, Rejected
+from arbitro.adjudicator.errors import IllegalCommand
 from arbitro.events import caldiero as ev
 from arbitro.events import core
 from tests.caldiero.harness import Table, activate, position
@@ -143,13 +143,13 @@ def test_ex_attacker_chooses_defender_matches_sp() -> None:
     assert result_of(t) == "Ex"
     frame = t.awaited()
     assert frame.kind == "ex_attacker" and sorted(frame.ctx.units) == ["fr-18-legere", "fr-carabiniers"]
-    with pytest.raises(NotYourDecision) as e:
+    with pytest.raises(IllegalCommand) as e:  # the awaited answer, unlisted: the seat's own decision answered wrongly
         t.send("france", {"type": "exchange_loss", "units": ["fr-18-ligne"]})
     assert e.value.rule == "caldiero §12.5.4"
     t.send("france", {"type": "exchange_loss", "units": ["fr-carabiniers"]})  # 2 SP lost
     frame = t.awaited()
     assert frame.kind == "ex_defender" and frame.ctx.sets == (("au-colloredo",), ("au-hungarian",))
-    with pytest.raises(NotYourDecision) as e:
+    with pytest.raises(IllegalCommand) as e:
         t.send("austria", {"type": "exchange_loss", "units": ["au-colloredo", "au-hungarian"]})  # more than needed
     assert e.value.rule == "caldiero §12.5.4"
     t.send("austria", {"type": "exchange_loss", "units": ["au-hungarian"]}, dice=[6, 1])  # tests: 1417 fails, 1517 passes
@@ -171,7 +171,7 @@ def test_ex_reading_minimal_sets_offers_no_unit_to_spare() -> None:
     unit alone covers the 2 SP lost, so giving up both is not offered."""
     t, frame = _ex_defender_frame("minimal_sets")
     assert frame.ctx.sets == (("au-colloredo",), ("au-hungarian",))
-    with pytest.raises(NotYourDecision):
+    with pytest.raises(IllegalCommand):
         t.send("austria", {"type": "exchange_loss", "units": ["au-colloredo", "au-hungarian"]})
 
 
@@ -358,7 +358,7 @@ def test_cavalry_retreats_before_combat_only_where_it_may_stack() -> None:
     assert t.awaited().kind == "cavalry_retreat"
     assert t.legal("austria") == [{"type": "cavalry_retreat", "unit": "au-stab-dragoner", "to": "1618"},
                                   {"type": "decline"}]
-    with pytest.raises(Rejected) as refused:  # an unlisted answer (NotYourDecision today; rev-assault2 would make it IllegalCommand)
+    with pytest.raises(IllegalCommand) as refused:  # an unlisted answer of the awaited kind
         t.send("austria", {"type": "cavalry_retreat", "unit": "au-stab-dragoner", "to": "1518"})
     assert refused.value.rule == "caldiero §14.1"
 

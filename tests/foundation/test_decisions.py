@@ -176,21 +176,24 @@ def test_an_unlisted_answer_is_refused_with_the_steps_own_reason_and_leaves_noth
 
 def test_a_reason_the_step_gives_after_it_began_is_not_served(app: Arbitro) -> None:
     """A refusal raised once the scratch answer has done something is worded from a position the game never
-    reaches: the player is told what is awaited instead."""
+    reaches: the player is told the answer is not one listed, citing the frame's rule, instead."""
     game = app.create("lateduel", "standard", game_id="l")
     app.submit(game, "red", {"type": "attack", "aim": "high"})
-    with pytest.raises(NotYourDecision, match="first choose a guard") as refused:
+    with pytest.raises(IllegalCommand, match="not one of the answers listed: choose a guard") as refused:
         app.submit(game, "blue", {"type": "guard", "stance": "low"})
     assert "never reaches" not in str(refused.value) and refused.value.allowed == [{"type": "guard", "stance": "high"}]
 
 
 def test_an_unlisted_answer_the_step_would_take_is_still_refused(app: Arbitro) -> None:
-    """The options are the whole contract (arbitro §S.3): a step that trusts them never sees an unlisted answer."""
+    """The options are the whole contract (arbitro §S.3): a step that trusts them never sees an unlisted answer. An
+    answer of the kind awaited from the seat awaited is the seat's own decision answered wrongly: an IllegalCommand
+    citing the frame's rule (it was NotYourDecision, which says the decision is another's or comes first)."""
     game = app.create("trustingduel", "standard", game_id="t")
     app.submit(game, "red", {"type": "attack", "aim": "high"})
-    with pytest.raises(NotYourDecision, match="first choose a guard") as refused:
+    with pytest.raises(IllegalCommand, match="this guard is not one of the answers listed: choose a guard") as refused:
         app.submit(game, "blue", {"type": "guard", "stance": "low"})
-    assert refused.value.allowed == [{"type": "guard", "stance": "high"}]
+    assert refused.value.allowed == [{"type": "guard", "stance": "high"}] and refused.value.rule == "duel §4"
+    assert not isinstance(refused.value, NotYourDecision)
     assert app.state_at(game).core.decisions[-1].kind == "guard"
 
 

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from arbitro.adjudicator.errors import NotYourDecision
+from arbitro.adjudicator.errors import IllegalCommand, NotYourDecision
 from arbitro.adjudicator.marengo.common import data
 from arbitro.events.marengo import BombardTargetAwaited
 from tests.marengo.harness import Game, from_position, own_data, position, types
@@ -261,10 +261,11 @@ def test_the_target_choice_is_a_typed_frame_on_the_engines_stack_marengo_10() ->
     assert not hasattr(g.state, "bombard_target"), "the choice is kept once, on the stack"
     assert g.app.legal(g.id, "austria") == [{"type": "bombard_target", "approach": "ghilina/cascina_grossa"},
                                             {"type": "bombard_target", "approach": "ghilina/spinetta"}]
-    for seat, command in (("austria", {"type": "bombard_target", "approach": "ghilina/marengo"}),
-                          ("austria", {"type": "end_turn"}), ("france", {"type": "end_turn"})):
+    for seat, command in (("austria", {"type": "end_turn"}), ("france", {"type": "end_turn"})):
         with pytest.raises(NotYourDecision, match="choose the approach the bombardment fires at"):
             g.app.submit(g.id, seat, command)
+    with pytest.raises(IllegalCommand, match="choose the approach the bombardment fires at"):  # the awaited kind
+        g.app.submit(g.id, "austria", {"type": "bombard_target", "approach": "ghilina/marengo"})
     g.send("austria", type="bombard_target", approach="ghilina/cascina_grossa")
     assert g.app.state_at(g.id).core.decisions == () and g.block("FRA_WATRIN_A").strength < 3
     assert g.app.verify(g.id).passed
