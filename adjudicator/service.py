@@ -25,7 +25,7 @@ from arbitro.adjudicator.admission import (
 )
 from arbitro.adjudicator.creation import POSITION_FORMAT, fresh_game_id, genesis, mark_own_data
 from arbitro.adjudicator.datafiles import DataError
-from arbitro.adjudicator.engine import R_UNDO_POINT, Adjudicated, Adjudicator, GameContext, NoHistory
+from arbitro.adjudicator.engine import R_UNDO_POINT, Adjudicator, GameContext, NoHistory
 from arbitro.adjudicator.engine_steps import awaiting_in
 from arbitro.adjudicator.errors import (
     ArbitroError, BadInput, IllegalCommand, KeyReused, NoSuchEvent, NotFound, UnknownSeat,
@@ -271,8 +271,9 @@ class Arbitro(ReadingCalls, ExchangeCalls):
                                expected_seq=game.head_seq if expected_seq is None else expected_seq, received_at=self.clock())
         bodies, stored = seal_events(game_id, game.seed, record, done.events, first_seq=game.head_seq + 1,
                                      prev=game.head_hash)
-        try:
-            self.store.append(game_id, game.head_seq, record, stored, signed)
+        snapshots = [Snapshot(seq, data, sha256_hex(data)) for seq, data in done.checkpoints]
+        try:  # the snapshots in the append's transaction: one commit per submit (issue 15)
+            self.store.append(game_id, game.head_seq, record, stored, signed, snapshots)
         except StaleSequence:  # a racer appended first: refused in the sender's numbers, against the new head
             sent = self.head_of(game, seat) if expected_seq is None else expected_seq
             raise self.stale(self.game(game_id), seat, sent) from None
@@ -282,7 +283,6 @@ class Arbitro(ReadingCalls, ExchangeCalls):
             return self._retried(game, prior, seat, command)
         head_seq, head_hash = (stored[-1].seq, stored[-1].hash) if stored else (game.head_seq, game.head_hash)
         receipt = sign_receipt(self.store, game_id, cmd, record.digest(), head_hash)
-        self._snapshot(game_id, done)
         if stored:
             self._heads[game_id] = (stored[-1].hash, state_bytes(done.state))
         served = [event for body, sealed, after in zip(bodies, stored, done.states_after, strict=True)
@@ -324,10 +324,6 @@ class Arbitro(ReadingCalls, ExchangeCalls):
         only from a database opened read-only that never signed anything."""
         key = self.store.signing_key()
         return signing.public_key(key) if key is not None else None
-
-    def _snapshot(self, game_id: str, done: Adjudicated) -> None:
-        for seq, data in done.checkpoints:
-            self.store.put_snapshot(game_id, Snapshot(seq, data, sha256_hex(data)))
 
     def _retried(self, game: GameRecord, prior: StoredCommand, seat: str, raw: Any) -> SubmitResult:
         """A key the seat already used: the same command gets the original result again (a retry, or a

@@ -18,7 +18,7 @@ import copy
 import re
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any, TypeVar
 
@@ -306,7 +306,7 @@ class PostgresStore:
     # --- the append ---------------------------------------------------------------------------
     def append(
         self, game_id: str, expected_seq: int, command: CommandRecord, events: list[StoredEvent],
-        signature: CommandSignature | None = None,
+        signature: CommandSignature | None = None, snapshots: Sequence[Snapshot] = (),
     ) -> None:
         def work(cur: "psycopg.Cursor[Any]") -> None:
             # The game's row is locked for the transaction: a second append to this game waits here, then reads
@@ -322,6 +322,7 @@ class PostgresStore:
             if signature is not None:
                 cur.execute("INSERT INTO command_signatures VALUES (%s, %s, %s)",
                             (game_id, command.cmd, msgspec.json.encode(signature).decode()))
+            self._put_snapshots(cur, game_id, snapshots)
             if self._notify:
                 cur.execute("SELECT pg_notify(%s, %s)", (CHANNEL, game_id))  # delivered at commit
 
@@ -521,10 +522,14 @@ class PostgresStore:
 
     # --- snapshots ----------------------------------------------------------------------------
     def put_snapshot(self, game_id: str, snapshot: Snapshot) -> None:
-        self._write(lambda cur: cur.execute(
-            "INSERT INTO snapshots VALUES (%s, %s, %s, %s) ON CONFLICT (game, seq) DO UPDATE SET "
-            "state = EXCLUDED.state, state_hash = EXCLUDED.state_hash",
-            (game_id, snapshot.seq, snapshot.state, snapshot.state_hash)))
+        self._write(lambda cur: self._put_snapshots(cur, game_id, (snapshot,)))
+
+    @staticmethod
+    def _put_snapshots(cur: "psycopg.Cursor[Any]", game_id: str, snapshots: Sequence[Snapshot]) -> None:
+        if snapshots:
+            cur.executemany("INSERT INTO snapshots VALUES (%s, %s, %s, %s) ON CONFLICT (game, seq) DO UPDATE SET "
+                            "state = EXCLUDED.state, state_hash = EXCLUDED.state_hash",
+                            [(game_id, s.seq, s.state, s.state_hash) for s in snapshots])
 
     def snapshots(self, game_id: str) -> list[Snapshot]:
         rows = self._read("SELECT seq, state, state_hash FROM snapshots WHERE game = %s ORDER BY seq", (game_id,))

@@ -11,7 +11,7 @@ import copy
 import sqlite3
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Literal
@@ -77,6 +77,7 @@ class SQLiteStore:
         self._appended = threading.Condition(self._lock)  # notified when an append through this object commits
         self._signing_key: bytes | None = None
         self._reading = False  # a read transaction's store (read_transaction): one moment, no writes
+        self._tables: set[str] = set()  # tables found (_has_table): none is ever dropped
         self.created = False
         memory = self.path == ":memory:"
         self.where = "" if memory else self.path  # what a missing game's error names as the place looked in
@@ -256,10 +257,10 @@ class SQLiteStore:
     # --- the append ---------------------------------------------------------------------------
     def append(
         self, game_id: str, expected_seq: int, command: CommandRecord, events: list[StoredEvent],
-        signature: CommandSignature | None = None,
+        signature: CommandSignature | None = None, snapshots: Sequence[Snapshot] = (),
     ) -> None:
         with self._transaction():
-            head = self.conn.execute("SELECT head_seq FROM games WHERE id=?", (game_id,)).fetchone()
+            head = self.conn.execute("SELECT head_seq, head_hash FROM games WHERE id=?", (game_id,)).fetchone()
             if head is None:
                 raise GameNotFound(game_id, self.where)
             # The key first: a retry that lost the race to its own first attempt is that attempt, not stale.
@@ -270,19 +271,19 @@ class SQLiteStore:
                 raise DuplicateKey(game_id, command.key, used[0], command.seat)
             if head[0] != expected_seq:
                 raise StaleSequence(game_id, expected_seq, head[0])
-            self._check_head_link(game_id, head[0], events)
+            self._check_head_link(game_id, head[0], head[1], events)
             self._insert(game_id, command, events)
             if signature is not None:
                 self.conn.execute("INSERT INTO command_signatures VALUES (?,?,?)",
                                   (game_id, command.cmd, msgspec.json.encode(signature).decode()))
+            self._put_snapshots(game_id, snapshots)
 
-    def _check_head_link(self, game_id: str, head_seq: int, events: list[StoredEvent]) -> None:
+    def _check_head_link(self, game_id: str, head_seq: int, recorded: str, events: list[StoredEvent]) -> None:
         """Two rows and one hash per append (events.rows.check_head_link)."""
         rows = self.conn.execute(
             "SELECT seq, body, hash FROM events WHERE game=? AND seq>=? AND seq<=? ORDER BY seq",
             (game_id, head_seq - 1, head_seq),
         ).fetchall()
-        (recorded,) = self.conn.execute("SELECT head_hash FROM games WHERE id=?", (game_id,)).fetchone()
         check_head_link(game_id, head_seq, recorded, rows, events)
 
     def _insert(self, game_id: str, command: CommandRecord, events: list[StoredEvent]) -> None:
@@ -364,6 +365,7 @@ class SQLiteStore:
         reader = copy.copy(self)
         lock = threading.RLock()
         reader.conn, reader._lock, reader._appended, reader._reading = conn, lock, threading.Condition(lock), True
+        reader._tables = set(self._tables)  # found before its moment: its own from now on
         try:
             yield reader
         finally:
@@ -463,8 +465,14 @@ class SQLiteStore:
         return {cmd: msgspec.json.decode(text, type=CommandSignature) for cmd, text in rows}
 
     def _has_table(self, name: str) -> bool:
-        """A database made before a table existed, opened read-only since, lacks it: it has no rows of it."""
+        """A database made before a table existed, opened read-only since, lacks it: it has no rows of it. A table
+        found is not asked about again (issue 15: a submit asked for seat_keys every time); one missing is, since
+        another process may open the database for writing and make it."""
+        if name in self._tables:
+            return True
         rows, _ = self._read("SELECT 1 FROM sqlite_master WHERE type='table' AND name=?", (name,))
+        if rows:
+            self._tables.add(name)
         return bool(rows)
 
     # --- access tokens (hashes only) -------------------------------------------------------------
@@ -521,10 +529,11 @@ class SQLiteStore:
     # --- snapshots ----------------------------------------------------------------------------
     def put_snapshot(self, game_id: str, snapshot: Snapshot) -> None:
         with self._transaction():
-            self.conn.execute(
-                "INSERT OR REPLACE INTO snapshots VALUES (?,?,?,?)",
-                (game_id, snapshot.seq, snapshot.state, snapshot.state_hash),
-            )
+            self._put_snapshots(game_id, (snapshot,))
+
+    def _put_snapshots(self, game_id: str, snapshots: Sequence[Snapshot]) -> None:
+        self.conn.executemany("INSERT OR REPLACE INTO snapshots VALUES (?,?,?,?)",
+                              [(game_id, s.seq, s.state, s.state_hash) for s in snapshots])
 
     def snapshots(self, game_id: str) -> list[Snapshot]:
         rows, _ = self._read("SELECT seq, state, state_hash FROM snapshots WHERE game=? ORDER BY seq", (game_id,))

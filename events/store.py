@@ -10,7 +10,7 @@ role may be given a new token (`put_tokens` again replaces that role's hash: the
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import AbstractContextManager
 from typing import Protocol
 
@@ -139,8 +139,13 @@ class Store(Protocol):
     def games(self) -> list[GameRecord]: ...
     def append(
         self, game_id: str, expected_seq: int, command: CommandRecord, events: list[StoredEvent],
-        signature: CommandSignature | None = None,
-    ) -> None: ...
+        signature: CommandSignature | None = None, snapshots: Sequence[Snapshot] = (),
+    ) -> None:
+        """Append one command and its events, whole or not at all: refused (StaleSequence) unless the head is still
+        `expected_seq`, (DuplicateKey) when the seat used the key already. `snapshots`: states its events pass
+        (before each checkpoint), written in the same transaction: one commit per submit (issue 15), and a snapshot
+        is never stored for events that are not."""
+        ...
     def register_seat_key(self, game_id: str, seat: str, public_key: str, since_cmd: int | None = None) -> int: ...
     def seat_keys(self, game_id: str) -> dict[str, tuple[str, int]]: ...
     def command_signatures(self, game_id: str) -> dict[int, CommandSignature]: ...

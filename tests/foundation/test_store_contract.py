@@ -188,6 +188,22 @@ class StoreContract:
         assert str(refused.value) == "game g1: idempotency key 'retry-me' was already used by red for command 1"
         assert snapshot_of_log(store, "g1") == before
 
+    def test_an_appends_snapshots_are_kept_with_it_and_a_refused_ones_are_not(self, store: Store) -> None:
+        """Snapshots go in the append's own transaction (issue 15: one commit per submit): kept with its events, and
+        nothing of them when the append is refused."""
+        create(store, "g1")
+        head = store.game("g1")
+        record = command("g1", 1, "k1", head.head_seq)
+        events = chained("g1", record, head.head_seq + 1, head.head_hash, 2)
+        kept = Snapshot(events[0].seq, b"state", sha256_hex(b"state"))
+        store.append("g1", head.head_seq, record, events, None, [kept])
+        assert store.snapshots("g1") == [kept]
+        stale = command("g1", 2, "k2", head.head_seq)
+        with pytest.raises(StaleSequence):
+            store.append("g1", head.head_seq, stale, chained("g1", stale, head.head_seq + 1, head.head_hash, 1), None,
+                         [Snapshot(events[1].seq, b"no", sha256_hex(b"no"))])
+        assert store.snapshots("g1") == [kept]
+
     def test_a_failing_append_keeps_nothing_of_itself(self, store: Store) -> None:
         """Atomicity: the second event collides with the first (same seq), after the command row went in."""
         create(store, "g1")
