@@ -267,8 +267,10 @@ class Arbitro(ReadingCalls, ExchangeCalls):
         record = CommandRecord(game=game_id, cmd=cmd, seat=seat, key=key or secrets.token_hex(16),
                                salt=rnd.command_salt(game.seed, game_id, cmd), command=done.command,
                                # the head its seat saw and signed, in its numbers (a seat's: a command's); behind
-                               # the head only for crossed entropy answers; unsent: the log's head
-                               expected_seq=game.head_seq if expected_seq is None else expected_seq, received_at=self.clock())
+                               # the head only for crossed entropy answers; unsent: the head it was judged at, in the
+                               # same numbers (the log's would tell a seat's own export every event count, §V.6)
+                               expected_seq=self.head_of(game, seat) if expected_seq is None else expected_seq,
+                               received_at=self.clock())
         bodies, stored = seal_events(game_id, game.seed, record, done.events, first_seq=game.head_seq + 1,
                                      prev=game.head_hash)
         snapshots = [Snapshot(seq, data, sha256_hex(data)) for seq, data in done.checkpoints]
@@ -312,12 +314,12 @@ class Arbitro(ReadingCalls, ExchangeCalls):
         stored = self.store.command(game_id, cmd)
         if stored is None:
             raise NotFound(f"game {game_id} has no command {cmd} (commands 0 to {self.game(game_id).head_cmd})")
-        return self._receipt(game_id, stored)
+        return self._receipt(self.game(game_id), stored)
 
-    def _receipt(self, game_id: str, stored: StoredCommand) -> dict[str, Any]:
-        seq = stored.last_seq or stored.record.expected_seq
-        head = next(iter(self.store.events(game_id, seq, seq))).hash if seq else GENESIS
-        return sign_receipt(self.store, game_id, stored.record.cmd, stored.hash, head)
+    def _receipt(self, game: GameRecord, stored: StoredCommand) -> dict[str, Any]:
+        seq = self._end_of(game, stored)
+        head = next(iter(self.store.events(game.id, seq, seq))).hash if seq else GENESIS
+        return sign_receipt(self.store, game.id, stored.record.cmd, stored.hash, head)
 
     def server_key(self) -> str | None:
         """This server's public key: receipts are signed with its private half (kept in the database). None
@@ -338,16 +340,21 @@ class Arbitro(ReadingCalls, ExchangeCalls):
                             "command needs a new key (a key makes retrying the same command safe)")
         # The original result: its events as this seat was served them, the head and who was awaited after it,
         # all read against the record this submit already holds (one read of it per submit, retries included).
-        head = prior.last_seq or prior.record.expected_seq
-        if head > game.head_seq:  # a racer appended it after this submit read the record: read the one it left
+        if prior.record.cmd > game.head_cmd:  # a racer appended it after this submit read the record: read the one it left
             game = self.game(game.id)
+        head = self._end_of(game, prior)
         served = self._log(game, seat, prior.first_seq, prior.last_seq) if prior.first_seq else []
         made = Command(prior.record.cmd, prior.record.seat, prior.hash, prior.first_seq, prior.last_seq)
         awaiting = awaiting_in(registry.get(game.ruleset), self._state_at(game, head))
         numbers = self.numbers(game) if seat != UMPIRE else None
         head, served = self._submitted(numbers, seat, made, head, served)
         return SubmitResult(game=game.id, cmd=prior.record.cmd, duplicate=True, head=head, events=served,
-                            awaiting=awaiting, receipt=self._receipt(game.id, prior))
+                            awaiting=awaiting, receipt=self._receipt(game, prior))
+
+    def _end_of(self, game: GameRecord, stored: StoredCommand) -> int:
+        """The log's number of the last event command `stored` made, or of the last before it for a command recorded
+        before §L.8 that made none (never its `expected_seq`: a seat's is in its own numbers, a command's)."""
+        return stored.last_seq or self.numbers(game).last_event(stored.record.cmd)
 
     @staticmethod
     def _submitted(numbers: CommandNumbers | None, seat: str, made: Command, head: int,

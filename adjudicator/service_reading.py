@@ -66,7 +66,7 @@ class ReadingCalls:
 
     def head_of(self, game: GameRecord, seat: str) -> int:
         """The game's head in `seat`'s numbers: the log's last event (the umpire), its last command (a seat)."""
-        return game.head_seq if seat == UMPIRE else self.numbers(game).head
+        return game.head_seq if seat == UMPIRE else game.head_cmd  # the commands are numbered 0 to head_cmd
 
     def expected_event(self, game: GameRecord, seat: str, expected: int) -> int | None:
         """The log's head a sender's expected head stands for (`submit --expect`, a seat's: its command's last

@@ -380,7 +380,8 @@ def _readjudicate(
     for number, (record, _digest, first, last) in enumerate(loaded.commands):
         assert record is not None
         stored = bodies[first - 1 : last] if first else []
-        at = first or record.expected_seq + 1  # where its events begin, or would: a command may have caused none
+        at = first or state.core.seq + 1  # where its events begin, or would: a command may have caused none (never
+        # its expected_seq, which is in its sender's numbers: a seat's is a command's)
         supply = _supply(game, seed, stored)
         history.upto = state.core.seq
         # The state the engine left, each event folded once; `state` is verification's own, so the engine works on it.

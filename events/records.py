@@ -48,7 +48,8 @@ class CommandRecord(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fi
     salt: str  # derived from the secret seed and `cmd` (events.random.command_salt): the record's hash is not guessable
     command: dict[str, Any]
     expected_seq: int  # the head the command was sent against (the head it was judged at, or an entropy answer's
-    # older head when it crossed other seats' answers to the same round, arbitro §R.2)
+    # older head when it crossed other seats' answers to the same round, arbitro §R.2), in its sender's numbers: the
+    # umpire's the log's last event, a seat's its last command (engine-rules §V.6); never read as an event number
     received_at: str  # wall-clock metadata only; nothing decides on it
 
     def body(self) -> bytes:
