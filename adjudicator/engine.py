@@ -497,8 +497,7 @@ class Adjudicator:
             raise IllegalCommand(f"{named(ruling)} is the umpire's ruling ({ruling_reason(ruling.event)}): only the "
                                  f"umpire may take it back; take back only to #{ruling.cmd} or later, or ask the umpire",
                                  rule=R_UNDO_RULING)
-        obstacle = self._undo_obstacle(later, seat)
-        if obstacle is None:
+        if not self._needs_consent(later, seat, history):
             ctx.emit(core.Undone(to_seq=to, by=seat, reason=command.reason or "taken back", rule=R_UNDO_FREE))
             return
         open_consent(ctx, seat, to, command.to, tuple(s for s in game.seats if s != seat))
@@ -514,17 +513,24 @@ class Adjudicator:
                                  rule=R_UNDO_POINT)
         return command_end(history, head, cmd)
 
-    def _undo_obstacle(self, later: list[EventBody[Any]], seat: str) -> str | None:
-        """Why `seat` may not take back `later` on its own, or None (arbitro §U.1)."""
+    def _needs_consent(self, later: list[EventBody[Any]], seat: str, history: History) -> bool:
+        """Whether `seat` may not take back `later` on its own (arbitro §U.1), judged only on what `seat` was shown:
+        another seat's command (every command is public), a roll or draw (that one was made is public, engine-rules
+        §V.4, whatever its values), an undo or a ruling, or an event revealing hidden information that `seat` was
+        served. One it was not served at all (an enemy's sighting of its units, projections/parabellum.others_sighting)
+        revealed nothing to it and does not count: were it to, the answer (free, or a consent asked) would tell the
+        seat whether an observer saw its move. The other seats keep what they were served; the voided events stay
+        in the log."""
         for body in later:
             event = body.event
             if body.seat != seat:
-                return f"{body.seat} has acted since (#{body.seq})"
+                return True
             if isinstance(event, core.IRREVERSIBLE_CORE) or isinstance(event, (core.Undone, core.RulingMade)):
-                return f"#{body.seq} ({type(event).__name__}) cannot be taken back freely"
-            if type(event) not in core.CORE_EVENT_TYPES and self.ruleset.is_irreversible(event):
-                return f"#{body.seq} revealed hidden information"
-        return None
+                return True
+            if type(event) not in core.CORE_EVENT_TYPES and self.ruleset.is_irreversible(event) and (
+                    self.ruleset.redact(event, seat, history.state_at(body.seq).rules) is not None):
+                return True
+        return False
 
     # --- what every command gets ------------------------------------------------------------------
     def _finish(self, ctx: Decision[Any], was_over: bool, normalised: dict[str, Any], game: GameContext) -> Adjudicated:

@@ -1,0 +1,86 @@
+"""A seat's free take-back (arbitro §U.1) is judged on what that seat was shown (engine-rules §U.1): an event revealing
+hidden information to another seat alone (an enemy's sighting of the mover's units, in Caldiero's fog and Arrivano)
+does not make the mover's undo need consent, or the answer would tell the mover whether an observer saw its move.
+The toy: when red holds the ruby falcon, blue's attack also makes red's falcon show red the attack, an event served to
+red alone that the ruleset calls irreversible (it reveals hidden information, as Para Bellum's `pieces_sighted`)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import msgspec
+import pytest
+
+from arbitro.adjudicator import registry
+from arbitro.adjudicator.ruleset import Decision
+from arbitro.adjudicator.service import Arbitro
+from arbitro.events import random as rnd
+from arbitro.events.codec import canonical
+from arbitro.events.sqlite import SQLiteStore
+from tests.foundation import duel
+
+from .conftest import position_file
+from .test_event_counts import TellingDuel
+from .test_event_counts_channels import RED_CARDS, without_chain
+
+ATTACK = {"type": "attack", "aim": "high"}
+
+
+class WatchfulDuel(TellingDuel):
+    """The duel where red's ruby falcon watches blue's attacks: shown to red alone (TellingDuel.redact), and, like a
+    sighting of hidden pieces, irreversible."""
+
+    name = "watchfulduel"
+
+    def decide(self, ctx: Decision[duel.DuelState], command: Any) -> None:
+        duel.DuelRuleset.decide(self, ctx, command)
+        if isinstance(command, duel.AttackCmd) and ctx.seat == "blue" and ctx.state.cards.get("red") == "ruby-falcon":
+            ctx.emit(duel.CardDealt(seat="red", card="ruby-falcon", rule=str(duel.R_CARD)))
+
+    def is_irreversible(self, event: Any) -> bool:
+        return isinstance(event, (duel.CardPlayed, duel.CardDealt))
+
+
+registry.register("watchfulduel", "tests.foundation.test_undo_as_shown:WatchfulDuel")
+
+
+def blue_attacked(tmp_path: Path, red_card: str, monkeypatch: pytest.MonkeyPatch) -> Arbitro:
+    """Game "g" (the same seed, clock and keys whatever red's card), blue to act: blue attacks."""
+    monkeypatch.setattr(rnd, "new_seed", lambda: "5e" * 32)
+    position = json.loads(position_file(tmp_path, red_card=red_card, active="blue").read_text())
+    position["ruleset"] = "watchfulduel"
+    app = Arbitro(SQLiteStore(":memory:"), clock=lambda: "2026-11-29T00:00:00+00:00")
+    app.create("watchfulduel", position=position, game_id="g")
+    app.submit("g", "blue", ATTACK, key="b1")
+    return app
+
+
+def served(value: Any) -> Any:
+    return without_chain(json.loads(msgspec.json.encode(value)))
+
+
+def test_an_event_the_mover_is_not_shown_does_not_make_its_undo_need_consent(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    told, untold = (blue_attacked(tmp_path, card, monkeypatch) for card in RED_CARDS)
+    assert told.game("g").head_seq == untold.game("g").head_seq + 1  # red's falcon watched in one game only
+    undos = [app.undo("g", "blue", 0, "misclick") for app in (told, untold)]
+    assert [[e["type"] for e in u.events] for u in undos] == [["undone"], ["undone"]]  # free in both: no consent asked
+    assert [u.events[0]["event"]["rule"] for u in undos] == ["arbitro §U.1", "arbitro §U.1"]
+    assert canonical(served(undos[0])["events"]) == canonical(served(undos[1])["events"])
+    assert canonical(served(told.log("g", "blue"))) == canonical(served(untold.log("g", "blue")))
+    assert canonical(served(told.status("g", "blue"))) == canonical(served(untold.status("g", "blue")))
+    # red keeps what its falcon showed it: the voided event stays in its log
+    assert any(e["type"] == "card_dealt" for i in told.log("g", "red") for e in i["events"])
+
+
+def test_an_irreversible_event_the_mover_was_shown_still_needs_consent(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Control: blue's own card played (irreversible, and shown to blue) is not taken back without red's consent."""
+    app = blue_attacked(tmp_path, RED_CARDS[1], monkeypatch)
+    app.submit("g", "red", {"type": "guard", "stance": "low"}, key="r1")
+    app.submit("g", "red", {"type": "play_card"}, key="r2")
+    app.submit("g", "red", {"type": "attack", "aim": "low"}, key="r3")
+    result = app.undo("g", "red", 2, "take back the card")
+    assert [e["type"] for e in result.events] == ["undo_requested", "decision_opened"]
