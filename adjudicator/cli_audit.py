@@ -299,7 +299,8 @@ def check(game: str | None, db: str, as_json: bool) -> None:
     def text(rs: list[Any]) -> str:
         lines = []
         for r in rs:
-            held = (f"{r.copy_of}'s copy, {r.events} events as served" if r.copy_of else
+            served = f"{r.commands} commands" if r.commands else f"{r.events} events"  # a copy: in its seat's numbers
+            held = (f"{r.copy_of}'s copy, {served} as served" if r.copy_of else
                     f"{r.events} events, {r.commands} commands, {r.snapshots} snapshots")
             lines.append(f"{'OK     ' if r.ok else 'DAMAGED'} {r.game}: {held}, {r.annotations} notes")
             lines += [f"        {p}" for p in r.problems]

@@ -16,9 +16,12 @@
                                  (signing.RecordsDigest), naming the chain's head, the views and the seat state it
                                  served that seat (signing.SeatSeal)
 
-A seat's export holds only what that seat may see: its redacted events (with the chain's hashes, and the
-salt only of events served whole), its own commands (those the umpire entered on its behalf included), and of
-the others' commands only their hashes.
+A seat's export (`arbitro-seat/3`, SEAT_FORMAT) holds only what that seat may see, in its own numbers (engine-rules
+§V.6): its own commands (those the umpire entered on its behalf included) and of the others' commands only their
+hashes, with no event range; one `item` per command (seat_numbers.per_command: the events it may see, linked by the
+command's first `prev` and last `hash`); its notes numbered by command, their digests withheld (seat_numbers.noted);
+its view after each command; its seat state at the head command; the seal. An `arbitro/2` seat export (one line
+per event, numbered as the log) is still read and verified; a new export is always /3.
 """
 
 from __future__ import annotations
@@ -38,6 +41,7 @@ from arbitro.events.signing import CommandSignature, RecordsDigest
 from arbitro.events.store import Annotation, Store
 from arbitro.projections.base import UMPIRE
 
+SEAT_FORMAT = "arbitro-seat/3"  # a seat's export in its own numbers; arbitro/2 (FORMAT) numbered it as the log
 T_contra = TypeVar("T_contra", contravariant=True)
 Command = tuple[CommandRecord | None, str, int, int]  # a command line read: its record (None: hidden), hash, range
 
@@ -49,14 +53,16 @@ class Loaded(msgspec.Struct, kw_only=True):
     commands: Sequence[Command]  # full exports and stores (an export's read from its file as asked: exchange_file)
     events: Sequence[StoredEvent]  # full exports and stores (read from them as asked: exchange_file, verify.load_stored)
     command_seats: list[str] = []  # an export's: the seat each command line names
-    served: list[dict[str, Any]] = []  # seat exports: events as served to that seat
+    served: list[dict[str, Any]] = []  # arbitro/2 seat exports: events as served to that seat, one by one
+    items: list[dict[str, Any]] | None = None  # arbitro-seat/3 exports: one item per command (seat_numbers.per_command)
     annotations: list[Annotation] = []
     redacted_for: str | None = None
     events_start_line: int = 0
     server_key: str | None = None  # the exporting server's public key (it signs the receipts it gives)
     seat_keys: dict[str, tuple[str, int]] = {}  # seat -> (its public key, the last command it did not sign)
     signatures: dict[int, CommandSignature] = {}  # command number -> its seat's signature
-    seat_views: list[dict[str, Any]] = []  # a seat's export: {"seq", "patch" (decoded)}, shown after each event
+    seat_views: list[dict[str, Any]] = []  # a seat's export: {"seq", "patch" (decoded), "digest"}, shown after each
+    # event (arbitro/2) or command (arbitro-seat/3: "seq" is the command's number, as its `cmd` field says)
     seat_state: dict[str, Any] | None = None  # a seat's export: its status and legal commands at the head
     seat_seal: dict[str, Any] | None = None  # a seat's export: the server's signature on what it served that seat
     records_digest: str | None = None  # a seat's export: the digest of its records before the seal (RecordsDigest)
@@ -73,8 +79,9 @@ def export_lines(
     seal: Callable[[str], dict[str, Any] | None] | None = None,
 ) -> Iterator[str]:
     """`game` as `seat` may have it, one JSON line a record: the umpire's export is the stored log whole; a seat's
-    holds the commands it sent, the events as it was `served` them, the `notes` it may read, its view after each
-    event (`views`, as patches) and, last, its `seat_state` at the head (what it is served there: status, legal
+    (SEAT_FORMAT, in its own numbers) holds the commands it sent, one item per command as it was `served` them
+    (seat_numbers.per_command), the `notes` it may read (numbered by command, digests withheld), its view after each
+    command (`views`, as patches) and, last, its `seat_state` at the head (what it is served there: status, legal
     commands), then the server's seal on all that: `seal` makes it from the digest of every record before it
     (signing.RecordsDigest). The seed only once `revealed`, or to the umpire on request (`with_seed`)."""
     digest = RecordsDigest()
@@ -100,7 +107,10 @@ def _records(
     head = msgspec.to_builtins(game)
     if not (revealed or (with_seed and seat == UMPIRE)):
         head["seed"] = None
-    head.update(record="game", format=FORMAT, redacted_for=None if seat == UMPIRE else seat, server_key=server_key)
+    head.update(record="game", format=FORMAT if seat == UMPIRE else SEAT_FORMAT,
+                redacted_for=None if seat == UMPIRE else seat, server_key=server_key)
+    if seat != UMPIRE:  # the log's numbers (its head, a fork's point in its parent): the seat's are its commands'
+        del head["head_seq"], head["parent_seq"]
     keys = store.seat_keys(game_id)
     if keys:  # only where a seat registered one: files without keep their former shape
         head["seat_keys"] = {s: {"public_key": k, "since_cmd": since} for s, (k, since) in keys.items()}
@@ -109,8 +119,9 @@ def _records(
     for stored in store.commands(game_id):
         visible = seat == UMPIRE or stored.record.seat == seat or entered_for(stored.record.command) == seat
         line = {"record": "command", "cmd": stored.record.cmd, "seat": stored.record.seat, "hash": stored.hash,
-                "first_seq": stored.first_seq, "last_seq": stored.last_seq,
                 "body": msgspec.to_builtins(stored.record) if visible else None}
+        if seat == UMPIRE:  # a command's range of events: how many it made, which a seat may not be told (§V.6)
+            line.update(first_seq=stored.first_seq, last_seq=stored.last_seq)
         if visible and stored.record.cmd in signatures:  # it holds the command as sent: only where the body is
             line["signature"] = msgspec.to_builtins(signatures[stored.record.cmd])
         yield _line(line)
@@ -118,8 +129,8 @@ def _records(
         for stored in store.events(game_id):
             yield _line({"record": "event", "seq": stored.seq, "hash": stored.hash, "body": msgspec.json.decode(stored.body)})
     else:
-        for event in served:
-            yield _line({"record": "event", "seq": event["seq"], "hash": event["hash"], "served": event})
+        for item in served:
+            yield _line({"record": "item", **item})
     for note in notes:
         yield _line({"record": "annotation", **msgspec.to_builtins(note)})
     if seat != UMPIRE:
@@ -144,9 +155,10 @@ class UnreadableView(BadFile):
 
 
 def _seat_view(record: dict[str, Any], where: str) -> dict[str, Any]:
-    """A seat_view record read: its seq, its patch decoded from the JSON text that keeps the view's key order, and
-    its link in the chain of views (None in an export made before views were sealed)."""
-    seq, patch, digest = record["seq"], record["patch"], record.get("digest")
+    """A seat_view record read: its point (an arbitro/2 export's event `seq`, an arbitro-seat/3 export's command
+    `cmd`, read as "seq"), its patch decoded from the JSON text that keeps the view's key order, and its link in the
+    chain of views (None in an export made before views were sealed)."""
+    seq, patch, digest = record.get("cmd", record.get("seq")), record["patch"], record.get("digest")
     if not isinstance(seq, int) or not isinstance(patch, str) or not isinstance(digest, str | None):
         raise UnreadableView(f"{where}: malformed seat_view record (seq must be a number, patch the JSON text of a "
                              "list of operations, digest a hash); the file may be edited")
@@ -162,9 +174,10 @@ class Sink(Protocol[T_contra]):
 
 
 def command_entry(record: dict[str, Any]) -> Command:
+    """A command line read; a seat's export in its numbers (arbitro-seat/3) gives no range: (0, 0)."""
     body = record["body"]
-    return (msgspec.convert(body, CommandRecord) if body is not None else None, record["hash"], record["first_seq"],
-            record["last_seq"])
+    return (msgspec.convert(body, CommandRecord) if body is not None else None, record["hash"],
+            record.get("first_seq", 0), record.get("last_seq", 0))
 
 
 def event_entry(record: dict[str, Any]) -> StoredEvent:
@@ -181,6 +194,7 @@ def read_lines(lines: Iterable[str], source: str = "<input>", commands: Sink[Com
     command_seats: list[str] = []
     events = [] if events is None else events
     served: list[dict[str, Any]] = []
+    items: list[dict[str, Any]] | None = None
     notes: list[Annotation] = []
     redacted_for = server_key = None
     seat_state: dict[str, Any] | None = None
@@ -209,8 +223,7 @@ def read_lines(lines: Iterable[str], source: str = "<input>", commands: Sink[Com
             if kind != "seat_seal" and (redacted_for is not None or (kind == "game" and record.get("redacted_for"))):
                 digest.add(canonical({"record": kind, **record}))
             if kind == "game":
-                if record.pop("format", None) != FORMAT:
-                    raise BadFile(f"{where}: not an {FORMAT} export (format field)")
+                items = _format(record.pop("format", None), record.get("redacted_for"), where)
                 redacted_for = record.pop("redacted_for", None)
                 server_key = record.pop("server_key", None)
                 seat_keys = {seat_: (k["public_key"], k["since_cmd"]) for seat_, k in record.pop("seat_keys", {}).items()}
@@ -229,12 +242,15 @@ def read_lines(lines: Iterable[str], source: str = "<input>", commands: Sink[Com
             elif kind == "event" and "body" in record:
                 events.append(event_entry(record))
                 event_lines.append(number)
-            elif kind == "event":
+            elif kind == "event" and items is None:
                 served.append(record["served"])
+            elif kind == "item" and items is not None:
+                items.append(record)
             elif kind == "annotation":
                 notes.append(msgspec.convert(record, Annotation))
             elif kind == "seat_view" and redacted_for is not None:
-                seat_views.append(_seat_view(record, f"{where}: {redacted_for}'s view after #{record.get('seq')}"))
+                point = record.get("cmd", record.get("seq"))  # a command (arbitro-seat/3), an event (arbitro/2)
+                seat_views.append(_seat_view(record, f"{where}: {redacted_for}'s view after #{point}"))
             elif kind == "seat_state" and redacted_for is not None:
                 seat_state = record
             elif kind == "seat_seal" and redacted_for is not None:
@@ -246,6 +262,17 @@ def read_lines(lines: Iterable[str], source: str = "<input>", commands: Sink[Com
     if game is None:
         raise BadFile(f"{source}: empty file: no game record")
     # A file exported before notes were numbered per chain reads numbered so (events.rows.numbered_per_chain).
-    return Loaded(game=game, commands=commands, command_seats=command_seats, events=events, served=served, annotations=numbered_per_chain(notes),
+    return Loaded(game=game, commands=commands, command_seats=command_seats, events=events, served=served, items=items,
+                  annotations=notes if items is not None else numbered_per_chain(notes),
                   redacted_for=redacted_for, server_key=server_key, seat_keys=seat_keys, signatures=signatures,
                   seat_state=seat_state, seat_seal=seat_seal, records_digest=records_digest, seat_views=seat_views, source=source, command_lines=command_lines, event_lines=event_lines, last_line=number)
+
+
+def _format(format: Any, redacted_for: Any, where: str) -> list[dict[str, Any]] | None:
+    """The items' list an export of this format fills: [] for a seat's export in its numbers (arbitro-seat/3), None
+    for an arbitro/2 export (the umpire's full log, or a seat's numbered as the log, still read); others refused."""
+    if format == SEAT_FORMAT and redacted_for:
+        return []
+    if format == FORMAT:
+        return None
+    raise BadFile(f"{where}: not an {FORMAT} export nor a seat's {SEAT_FORMAT} export (format field {format!r})")

@@ -2,9 +2,11 @@
 
 The umpire's database holds the game; a remote seat is mailed its own export (`arbitro export GAME --as SEAT`)
 and imports it into its own database. The export lacks what the seat may not see, so the copy cannot be
-re-adjudicated; it is kept as it was sent, whole, and read as the seat was served it: its log (each event as
-served, with the chain's hashes), its notes, its view after each event (`seat_view` records, each the patch from the
-view before: `view --at`, `replay --step` and `report` read the copy's history as they read the game's), and the
+re-adjudicated; it is kept as it was sent, whole, and read as the seat was served it, in the seat's own numbers
+(engine-rules §V.6; an `arbitro-seat/3` export): its log (one item per command, linked by the chain's hashes), its
+notes, its view after each command (`seat_view` records, each the patch from the view before: `view --at`, `replay
+--step` and `report` read the copy's history as they read the game's; a copy held in the older `arbitro/2` format,
+numbered as the log, is read by command too and carried on by a `/3` export), and the
 status and legal commands the umpire's server served it at the head (the export's last record, `seat_state`). From it the seat prepares its next command offline
 (`arbitro submit --offline`), mails it back, and imports the umpire's next export over its copy: accepted only
 when it continues the chain the seat already holds and keeps every note the copy holds, so the umpire cannot
@@ -27,47 +29,61 @@ from arbitro.adjudicator import verify as verification
 from arbitro.adjudicator.errors import BadFile, BadInput, NoSuchEvent
 from arbitro.adjudicator.exchange import Loaded
 from arbitro.adjudicator.results import Awaiting, Replayed, Status
-from arbitro.adjudicator.seat_numbers import Command, CommandNumbers, noted, per_command
+from arbitro.adjudicator.seat_numbers import Command, CommandNumbers, events_of, noted, per_command
 from arbitro.events import signing
 from arbitro.events.codec import canonical, sha256_hex, to_builtins
 from arbitro.events.records import GENESIS, GameRecord
 from arbitro.events.store import Annotation, Store
+from arbitro.projections.game import GameState
 from arbitro.projections.base import UMPIRE
 from arbitro.projections.patch import PatchError, apply_patch, patch_between
 
 KEEP_EVERY = 64  # a copy keeps its view after every so many events, so any view is at most this many patches away
 
 
-def history(serving: Iterable[tuple[dict[str, Any], dict[str, Any]]]) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
-    """A seat's export's history from (event as served, what the seat is shown after it: {"view", "awaiting"}) in
-    order: the events, and each point as the patch from the one before (`seat_view` records: one view's worth of
-    bytes and its changes, not one view per event), with its link in the chain of views the server seals
-    (signing.view_link). A patch is kept as JSON text, so each view comes back with its keys in the order it was
-    served in (the file's records are canonical: their objects' keys sorted)."""
+def history(numbers: CommandNumbers, serving: Iterable[tuple[dict[str, Any], GameState[Any]]],
+            shown: Callable[[GameState[Any]], dict[str, Any]]) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """A seat's export's history in its own numbers (engine-rules §V.6) from each event as served and the state after
+    it, in order: one item per command (seat_numbers.per_command), and what the seat was `shown` after each command
+    ({"view", "awaiting"}, the view's `engine.seq` the command's number, as `view --at` serves it) as the patch from
+    the one before (`seat_view` records, one view's worth of bytes and its changes), each with its link in the chain
+    of views the server seals (signing.view_link: the link before, the command, its item's link, the patch). A patch
+    is kept as JSON text, so each view comes back with its keys in the order it was served in. A command recorded
+    before §L.8 with no event is shown what the command before it left."""
     served: list[dict[str, Any]] = []
-    patches: list[dict[str, Any]] = []
+    points: list[tuple[int, dict[str, Any]]] = []
     before: dict[str, Any] = {}
-    link = GENESIS
-    for event, shown in serving:
+    waiting = iter(numbers.commands)
+    command = next(waiting, None)
+    for event, state in serving:
         served.append(event)
-        patch = patch_between(before, shown)
-        link = signing.view_link(link, event["seq"], event["hash"], patch)
-        patches.append({"seq": event["seq"], "patch": msgspec.json.encode(patch).decode(), "digest": link})
-        before = shown
-    return served, patches
+        if numbers.last_event(event["cmd"]) != event["seq"]:
+            continue
+        now = shown(state)
+        while command is not None and (command.cmd <= event["cmd"] or not command.first_seq):
+            at = {**now, "view": {**now["view"], "engine": {**now["view"]["engine"], "seq": command.cmd}}}
+            points.append((command.cmd, patch_between(before, at)))
+            before, command = at, next(waiting, None)
+    items = per_command(numbers, served)
+    link, views = GENESIS, []
+    for (cmd, patch), item in zip(points, items, strict=True):
+        link = signing.view_link(link, cmd, item["hash"], patch)
+        views.append({"cmd": cmd, "patch": msgspec.json.encode(patch).decode(), "digest": link})
+    return items, views
 
 
-def seal(store: Store, game_id: str, seat: str, served: list[dict[str, Any]], views: list[dict[str, Any]],
+def seal(store: Store, game_id: str, seat: str, items: list[dict[str, Any]], views: list[dict[str, Any]],
          seat_state: dict[str, Any], records: str) -> dict[str, Any] | None:
-    """The server's seal on a seat's export (signing.SeatSeal): the digest of its `records` (every one before the
-    seal), its chain's head, its last view link and its seat state, signed with the key that signs receipts. None
-    from a database, opened read-only, that has no key yet: a copy refuses that export (check_views)."""
+    """The server's seal on a seat's export (signing.CommandsSeal): the digest of its `records` (every one before the
+    seal), its head command and that item's link, its last view link and its seat state, signed with the key that
+    signs receipts. None from a database, opened read-only, that has no key yet: a copy refuses that export
+    (check_views)."""
     key = store.signing_key()
     if key is None:
         return None
     return to_builtins(signing.make_seat_seal(
-        key, game=game_id, seat=seat, seq=served[-1]["seq"], head=served[-1]["hash"], views=views[-1]["digest"],
-        state=sha256_hex(canonical(seat_state)), records=records))
+        key, game=game_id, seat=seat, seq=items[-1]["cmd"], head=items[-1]["hash"], views=views[-1]["digest"],
+        state=sha256_hex(canonical(seat_state)), records=records, kind=signing.CommandsSeal))
 
 
 def store_copy(store: Store, loaded: Loaded, text: str, server_key: str | None = None,
@@ -92,7 +108,7 @@ def store_copy(store: Store, loaded: Loaded, text: str, server_key: str | None =
     held = store.seat_copy(game_id)
     if held is not None:
         _continues(SeatCopy.read(game_id, *held), sent)
-    store.put_seat_copy(game_id, seat, loaded.game.head_seq, text)
+    store.put_seat_copy(game_id, seat, sent.head, text)
     return game_id
 
 
@@ -113,22 +129,24 @@ def _continues(held_copy: "SeatCopy", sent_copy: "SeatCopy") -> None:
     if new.redacted_for != old.redacted_for:
         raise BadInput(f"this database holds {old.redacted_for}'s copy of {game}; {new.redacted_for}'s export goes "
                        "in its own database (--db)")
-    held, sent = [e["hash"] for e in old.served], [e["hash"] for e in new.served]
+    # Compared in the seat's numbers, by command, so a copy numbered as the log (arbitro/2) is carried on by an export
+    # in the seat's own (arbitro-seat/3): each command's link (the hash of its last event), and what it was shown.
+    held, sent = [i["hash"] for i in held_copy.items()], [i["hash"] for i in sent_copy.items()]
     if len(sent) < len(held):
-        raise BadFile(f"{new.source} ends at #{len(sent)}, before the copy you hold (#{len(held)}): an older "
-                      "export; nothing imported")
-    differs = next((i for i, (a, b) in enumerate(zip(held, sent), 1) if a != b), None)
+        raise BadFile(f"{new.source} ends at command #{len(sent) - 1}, before the copy you hold (#{len(held) - 1}): "
+                      "an older export; nothing imported")
+    differs = next((i for i, (a, b) in enumerate(zip(held, sent)) if a != b), None)
     if differs is not None:
-        raise BadFile(f"{new.source} does not continue the copy you hold: event #{differs} differs from the one you "
+        raise BadFile(f"{new.source} does not continue the copy you hold: command #{differs} differs from the one you "
                       "were sent before (the umpire's log was changed, or this is another game); nothing imported. "
                       "Keep both files for the dispute")
     # Views compared as views, not as patch text: one served in another key order is the same view.
-    shown = next((seq for seq in range(1, len(old.seat_views) + 1)
-                  if canonical(held_copy.shown_after(seq)) != canonical(sent_copy.shown_after(seq))), None)
+    shown = next((cmd for cmd in range(len(held)) if old.seat_views
+                  and canonical(held_copy.shown_at(cmd)) != canonical(sent_copy.shown_at(cmd))), None)
     if shown is not None:
-        raise BadFile(f"{new.source} does not continue the copy you hold: your view after #{shown} differs from the "
-                      "one you were sent before; nothing imported. Keep both files for the dispute")
-    _keeps_notes(old, new)
+        raise BadFile(f"{new.source} does not continue the copy you hold: your view after command #{shown} differs "
+                      "from the one you were sent before; nothing imported. Keep both files for the dispute")
+    _keeps_notes(held_copy, sent_copy)
     _keeps_signing(old, new)
     if old.server_key is not None and new.server_key != old.server_key:
         raise BadFile(f"{new.source} is sealed by server key {_named(new.server_key)}, not by the key "
@@ -138,20 +156,25 @@ def _continues(held_copy: "SeatCopy", sent_copy: "SeatCopy") -> None:
                       "imported. Keep both files for the dispute")
 
 
-def _keeps_notes(old: Loaded, new: Loaded) -> None:
-    """Refuse an export that drops or changes a note the held copy has (by chain and number, with its hash): a
-    note's chain may only grow. Verify alone cannot tell, since a chain's end may be cut unseen and a chain edited
-    and hashed again from the edit on still holds (arbitro §L.1)."""
-    sent = {(n.chain, n.id): n.hash for n in new.annotations}
-    for note in old.annotations:
-        where = f"note {note.id} of the {note.chain} chain (by {note.seat} on #{note.seq})"
+def _keeps_notes(held_copy: "SeatCopy", sent_copy: "SeatCopy") -> None:
+    """Refuse an export that drops or changes a note the held copy has (by chain and number, as the seat reads it:
+    its command, writer, text; its digests are withheld from a seat, engine-rules §V.6): a note's chain may only
+    grow. Verify alone cannot tell, since a chain's end may be cut unseen (arbitro §L.1)."""
+    source = sent_copy.loaded.source
+    sent = {(n.chain, n.id): canonical(_as_read(n)) for n in sent_copy.read_notes()}
+    for note in held_copy.read_notes():
+        where = f"note {note.id} of the {note.chain} chain (by {note.seat} on command #{note.seq})"
         if (note.chain, note.id) not in sent:
-            raise BadFile(f"{new.source} does not continue the copy you hold: it lacks {where}, which you were sent "
+            raise BadFile(f"{source} does not continue the copy you hold: it lacks {where}, which you were sent "
                           "before (dropped, or the chain's end cut); nothing imported. Keep both files for the dispute")
-        if sent[(note.chain, note.id)] != note.hash:
-            raise BadFile(f"{new.source} does not continue the copy you hold: {where} differs from the one you were "
-                          "sent before (edited, or a note before it changed); nothing imported. Keep both files for "
-                          "the dispute")
+        if sent[(note.chain, note.id)] != canonical(_as_read(note)):
+            raise BadFile(f"{source} does not continue the copy you hold: {where} differs from the one you were "
+                          "sent before (edited); nothing imported. Keep both files for the dispute")
+
+
+def _as_read(note: Annotation) -> Annotation:
+    """A note without its chain digests, which a seat is not served (seat_numbers.noted): what a copy compares."""
+    return msgspec.structs.replace(note, at_hash="", prev="", hash="")
 
 
 def _keeps_signing(old: Loaded, new: Loaded) -> None:
@@ -290,8 +313,9 @@ def _seal_problem(loaded: Loaded, seat: str, last_link: str) -> str:
     if isinstance(loaded.seat_seal, dict) and loaded.seat_seal.get("format") == "arbitro-seat-copy/1":
         return ("made by an arbitro that sealed the views only, not the events, commands and notes (format "
                 "arbitro-seat-copy/1): ask the umpire to export it again")
+    kind = signing.CommandsSeal if loaded.items is not None else signing.SeatSeal
     try:
-        sealed = msgspec.convert(loaded.seat_seal, signing.SeatSeal)
+        sealed = msgspec.convert(loaded.seat_seal, kind)
     except msgspec.ValidationError as e:
         return f"malformed ({e})"
     if not sealed.signed_ok():
@@ -300,7 +324,8 @@ def _seal_problem(loaded: Loaded, seat: str, last_link: str) -> str:
     if sealed.server_key != loaded.server_key:
         return (f"signed by key {_named(sealed.server_key)}, not by the server key the export names "
                 f"({_named(loaded.server_key)})")
-    head = loaded.served[-1] if loaded.served else {"seq": 0, "hash": ""}
+    points = loaded.items if loaded.items is not None else loaded.served
+    head = points[-1] if points else {"seq": 0, "hash": ""}
     mismatches = [
         (sealed.game != loaded.game.id, f"it seals game {sealed.game}, not {loaded.game.id}"),
         (sealed.seat != seat, f"it seals {sealed.seat}'s export, not {seat}'s"),
@@ -325,7 +350,11 @@ class SeatCopy:
         self.loaded = loaded
         self.seat: str = loaded.redacted_for
         self.state: dict[str, Any] = loaded.seat_state
-        self._kept: dict[int, bytes] = {}  # event -> the view after it, encoded: every KEEP_EVERY-th, and the last read
+        self._kept: dict[int, bytes] = {}  # point -> the view after it, encoded: every KEEP_EVERY-th, and the last read
+        # Its points: an arbitro/2 export's events (#1 on), or an arbitro-seat/3 export's commands (#0 on: its own
+        # numbers, engine-rules §V.6), each with the view after it.
+        self.first = 0 if loaded.items is not None else 1
+        self.unit = "command" if loaded.items is not None else "event"
 
     @classmethod
     def read(cls, game_id: str, seat: str, text: str) -> "SeatCopy":
@@ -344,7 +373,8 @@ class SeatCopy:
 
     @property
     def head(self) -> int:
-        return self.loaded.game.head_seq
+        """The copy's last point: its last event (arbitro/2), its last command (arbitro-seat/3)."""
+        return self.loaded.game.head_cmd if self.loaded.items is not None else self.loaded.game.head_seq
 
     def _check(self, game_id: str, seat: str) -> None:
         """A copy serves its own seat only (the default umpire's reading is the copy's seat's: all it holds)."""
@@ -359,20 +389,20 @@ class SeatCopy:
         applying to the one before, each view at the event it follows (its engine's seq), each linked to the one
         before and to its event (signing.view_link), the whole sealed by the server's key (check_seal)."""
         seqs = [v["seq"] for v in self.loaded.seat_views]
-        if seqs != list(range(1, self.head + 1)):
-            raise BadFile(f"{self.loaded.source}: {self.seat}'s export holds no view after each of its events (made "
+        if seqs != list(range(self.first, self.head + 1)):
+            raise BadFile(f"{self.loaded.source}: {self.seat}'s export holds no view after each of its {self.unit}s (made "
                           f"by an older arbitro, or cut): ask the umpire to export it again (`arbitro export "
                           f"{self.loaded.game.id} --as {self.seat}`); nothing imported")
         for seq in seqs:
             where = f"{self.loaded.source}: {self.seat}'s view after #{seq}"
-            if not isinstance(self.loaded.seat_views[seq - 1]["patch"], list):
+            if not isinstance(self.loaded.seat_views[seq - self.first]["patch"], list):
                 raise BadFile(f"{where}: its patch is not a list of operations; nothing imported")
             try:
                 at = _engine_seq(self._view_at(seq))
             except PatchError as e:
                 raise BadFile(f"{where}: {e}; nothing imported") from None
             if at != seq:
-                raise BadFile(f"{where} says the game was at #{at}: not the view after that event (edited?); "
+                raise BadFile(f"{where} says the game was at #{at}: not the view after that {self.unit} (edited?); "
                               "nothing imported")
         self.check_seal()
 
@@ -384,13 +414,13 @@ class SeatCopy:
         taken from another game, seat or export, fail the seal."""
         loaded, source = self.loaded, self.loaded.source
         link = GENESIS
-        for record, event in zip(loaded.seat_views, loaded.served):
+        for record, event in zip(loaded.seat_views, loaded.items if loaded.items is not None else loaded.served):
             link = signing.view_link(link, record["seq"], event["hash"], record["patch"])
             if record["digest"] != link:
                 unsealed = " (an export made before views were sealed)" if record["digest"] is None else ""
                 raise BadFile(f"{source}: {self.seat}'s view after #{record['seq']}: its digest does not follow "
-                              f"from its patch, its event and the view before it{unsealed}: edited, or from another "
-                              "game or export; nothing imported")
+                              f"from its patch, its {self.unit} and the view before it{unsealed}: edited, or from "
+                              "another game or export; nothing imported")
         if loaded.seat_seal is None:
             raise BadFile(f"{source}: {self.seat}'s export has no seat_seal record, so nothing binds what it shows "
                           f"to the server (made by an older arbitro, or from a database without a signing key): ask "
@@ -402,8 +432,27 @@ class SeatCopy:
                           "for the dispute")
 
     def shown_after(self, at: int) -> dict[str, Any]:
-        """What the seat was shown after event `at` ({"view", "awaiting"}), as it was served."""
+        """What the seat was shown after point `at` of its copy ({"view", "awaiting"}: an arbitro/2 copy's event, an
+        arbitro-seat/3 copy's command), as it was served."""
         return self._view_at(at)
+
+    def shown_at(self, cmd: int) -> dict[str, Any]:
+        """What the seat was shown after command `cmd` ({"view", "awaiting"}), its view's `engine.seq` the command, as
+        the umpire's server serves it (whichever format the copy was sent in)."""
+        shown = self._view_at(self.numbers.last_event(cmd))
+        return {**shown, "view": {**shown["view"], "engine": {**shown["view"]["engine"], "seq": cmd}}}
+
+    def items(self) -> list[dict[str, Any]]:
+        """One item per command, as the umpire's server serves the seat (seat_numbers.per_command)."""
+        if self.loaded.items is not None:
+            return self.loaded.items
+        return per_command(self.numbers, self.loaded.served)
+
+    def read_notes(self) -> list[Annotation]:
+        """The copy's notes as the seat reads them: numbered by command, digests withheld (seat_numbers.noted)."""
+        if self.loaded.items is not None:
+            return list(self.loaded.annotations)
+        return noted(self.numbers, self.loaded.annotations)
 
     def _view_at(self, at: int) -> dict[str, Any]:
         """What the seat was shown after event `at` ({"view", "awaiting"}): the nearest point kept at or before it,
@@ -411,14 +460,14 @@ class SeatCopy:
         if not self.loaded.seat_views:
             raise BadInput(f"{self.seat}'s copy of {self.loaded.game.id} was imported from an export made before "
                            "arbitro kept a seat's view after each event: import the umpire's next export over it")
-        if not 1 <= at <= self.head:
-            raise NoSuchEvent(f"{self.seat}'s copy of {self.loaded.game.id} has events #1 to #{self.head}; there is no "
-                              f"#{at}")
-        start = max((k for k in self._kept if k <= at), default=0)
-        view: dict[str, Any] = msgspec.json.decode(self._kept[start]) if start else {}
+        if not self.first <= at <= self.head:
+            raise NoSuchEvent(f"{self.seat}'s copy of {self.loaded.game.id} has {self.unit}s #{self.first} to "
+                              f"#{self.head}; there is no #{at}")
+        start = max((k for k in self._kept if k <= at), default=self.first - 1)
+        view: dict[str, Any] = msgspec.json.decode(self._kept[start]) if start in self._kept else {}
         for seq in range(start + 1, at + 1):
             # A fresh copy of the patch: apply_patch puts its values into the view, where later patches change them.
-            patch = self.loaded.seat_views[seq - 1]["patch"]
+            patch = self.loaded.seat_views[seq - self.first]["patch"]
             view = apply_patch(view, msgspec.json.decode(msgspec.json.encode(patch)))
             if seq % KEEP_EVERY == 0:
                 self._kept[seq] = msgspec.json.encode(view)
@@ -433,10 +482,12 @@ class SeatCopy:
 
     @functools.cached_property
     def numbers(self) -> CommandNumbers:
-        """The copy's commands and their events' numbers in the export (seat_numbers.py): what the seat reads of its
-        copy is numbered by command, as the umpire's server serves it (engine-rules §V.6)."""
+        """The copy's commands and their points' numbers (seat_numbers.py): what the seat reads of its copy is
+        numbered by command, as the umpire's server serves it (engine-rules §V.6). An arbitro/2 copy's point after a
+        command is its last event; an arbitro-seat/3 copy's is the command itself."""
+        own = self.loaded.items is not None
         return CommandNumbers(self.loaded.game.id, (
-            Command(cmd, seat, digest, first, last)
+            Command(cmd, seat, digest, cmd if own else first, cmd if own else last)
             for cmd, ((_, digest, first, last), seat) in enumerate(zip(self.loaded.commands, self.loaded.command_seats))))
 
     def view(self, game_id: str, seat: str, at: int | None = None) -> dict[str, Any]:
@@ -462,7 +513,7 @@ class SeatCopy:
     def awaiting_at(self, game_id: str, at: int | None = None, seat: str = UMPIRE) -> Awaiting:
         """Who was awaited after command `at` (default: the head)."""
         self._check(game_id, self.seat)
-        at_event = self.head if at is None else self.numbers.last_event(at)
+        at_event = self.head if at is None else self.numbers.last_event(at)  # a point: an event, or (/3) a command
         return msgspec.convert(self._view_at(at_event)["awaiting"], Awaiting)
 
     def log(self, game_id: str, seat: str = UMPIRE, first: int | None = None,
@@ -470,19 +521,28 @@ class SeatCopy:
         """One item per command from `first` to `last`, as the umpire's server serves the seat (seat_numbers)."""
         self._check(game_id, seat)
         first = 0 if first is None else first
+        if self.loaded.items is not None:
+            end = self.numbers.head if last is None else last
+            return [msgspec.json.decode(canonical(i)) for i in self.loaded.items if first <= i["cmd"] <= end]
         lo, hi = self.numbers.events(first, last)
         return per_command(self.numbers, (e for e in self.loaded.served if lo <= e["seq"] <= hi), first, last)
 
     def log_by_event(self, game_id: str, seat: str) -> list[dict[str, Any]]:
-        """Every event of the export one by one, numbered as in the log (Arbitro.log_by_event)."""
+        """Every event of the export one by one (Arbitro.log_by_event), `seq` its place: as in the log in an arbitro/2
+        copy; in an arbitro-seat/3 copy, which holds no log number, its place among the events the copy holds
+        (seat_numbers.events_of, each with its command's `cmd`): the reader that takes them (cli_dice.explain_roll)
+        tells a seat its commands' numbers alone."""
         self._check(game_id, seat)
+        if self.loaded.items is not None:
+            return [{**e, "seq": place} for place, e in enumerate(events_of(self.loaded.items), 1)]
         return [dict(e) for e in self.loaded.served]
 
     def notes(self, game_id: str, seat: str = UMPIRE, first: int | None = None,
               last: int | None = None) -> list[Annotation]:
         """The notes on commands `first` to `last`, as the umpire serves the seat (seat_numbers.noted)."""
         self._check(game_id, seat)
-        return noted(self.numbers, self.loaded.annotations, first or 0, last)
+        end = self.numbers.head if last is None else last
+        return [n for n in self.read_notes() if (first or 0) <= n.seq <= end]
 
     def replay(self, game_id: str, to: int | None = None, seat: str = UMPIRE) -> Replayed:
         view = self.view(game_id, seat, to)

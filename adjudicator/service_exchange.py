@@ -16,6 +16,7 @@ from arbitro.adjudicator import verify as verification
 from arbitro.adjudicator.admission import umpire_only
 from arbitro.adjudicator.errors import BadInput
 from arbitro.adjudicator.engine_steps import awaiting_in
+from arbitro.adjudicator.seat_numbers import noted
 from arbitro.events import signing
 from arbitro.events.codec import to_builtins
 from arbitro.projections.base import UMPIRE
@@ -43,16 +44,21 @@ class ExchangeCalls:
         revealed = self._head_state(game).core.seed is not None
         notes = self.annotations(game_id, seat)  # the umpire's, the full export's: every note, private ones included
         ruleset = registry.get(game.ruleset)
-        # A seat's export holds each event as served and what it was shown after it (its copy's history, `view --at`),
-        # and ends with what it is served at the head, so it can play on from its own copy offline.
-        served, views = seatcopy.history((e, {"view": seat_view(ruleset, s, seat), "awaiting": to_builtins(
-            awaiting_in(ruleset, s))}) for e, s in self._serving(game, seat)) if seat != UMPIRE else ([], [])
-        at_head = {"seq": game.head_seq, "status": to_builtins(self.status(game_id, seat)),
+        # A seat's export holds one item per command and what it was shown after each (its copy's history, `view
+        # --at`), in its own numbers, and ends with what it is served at the head, so it can play on from its own
+        # copy offline (engine-rules §V.6).
+        numbers = self.numbers(game)
+        items, views = seatcopy.history(numbers, self._serving(game, seat), lambda s: {
+            "view": seat_view(ruleset, s, seat), "awaiting": to_builtins(awaiting_in(ruleset, s))}
+        ) if seat != UMPIRE else ([], [])
+        if seat != UMPIRE:
+            notes = noted(numbers, notes)
+        at_head = {"cmd": numbers.head, "status": to_builtins(self.status(game_id, seat)),
                    "legal": self.legal(game_id, seat)} if seat != UMPIRE else None
-        sealed = (lambda records: seatcopy.seal(self.store, game_id, seat, served, views, at_head, records)
+        sealed = (lambda records: seatcopy.seal(self.store, game_id, seat, items, views, at_head, records)
                   ) if at_head is not None else None
         return exchange.export_lines(self.store, game, seat, revealed=revealed, server_key=self.server_key(),
-                                     served=served, notes=notes, with_seed=with_seed, seat_state=at_head, views=views,
+                                     served=items, notes=notes, with_seed=with_seed, seat_state=at_head, views=views,
                                      seal=sealed)
 
     def import_lines(

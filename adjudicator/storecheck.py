@@ -74,7 +74,9 @@ def check_copy(game_id: str, seat: str, text: str) -> GameCheck:
         SeatCopy(loaded).check_views()
     except BadFile as e:
         problems.append(f"views: {as_found(e)}")
-    return GameCheck(game=game_id, ok=not problems, events=len(loaded.served), commands=0, snapshots=0,
+    own = loaded.items is not None  # a copy in the seat's numbers holds one item per command, no event count
+    return GameCheck(game=game_id, ok=not problems, events=0 if own else len(loaded.served),
+                     commands=len(loaded.items or ()), snapshots=0,
                      annotations=len(loaded.annotations), problems=problems, copy_of=seat)
 
 

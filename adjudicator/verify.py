@@ -30,6 +30,7 @@ from arbitro.adjudicator.randomness import (
 )
 from arbitro.adjudicator.verify_anchors import Check, Status, beyond, check_head, check_receipt, receipt_seq
 from arbitro.adjudicator.verify_ranges import Spans, range_problem, seat_command_problem, spans_problem
+from arbitro.adjudicator.verify_seat import genesis_of, item_hashes, item_problem, seat_checks
 from arbitro.adjudicator.verify_signatures import signatures_said
 from arbitro.adjudicator.verify_reads import (
     EventHashes, Events, MemoryHistory, Scan, Stamp, Stamps, StoredEvents, fewer_full_collections,
@@ -169,18 +170,22 @@ def verify(
     with fewer_full_collections():
         report = _verify(loaded, progress)
     hashes = _hashes(loaded)
-    anchors = [check_head(hashes, head)] if head is not None else []
+    anchors = [check_head(hashes, head, commands=loaded.items is not None)] if head is not None else []
     if loaded.redacted_for is not None or loaded.seat_keys or loaded.signatures or seat_keys:
         anchors.append(check_signatures(loaded, seat_keys or {}))  # a seat's export: always said, checked or not
     anchors += [check_receipt(loaded, hashes, r) for r in receipts]
-    anchors.append(beyond(hashes, head, [receipt_seq(loaded, r) or 0 for r in receipts]))
+    anchors.append(beyond(hashes, head, [receipt_seq(loaded, r) or 0 for r in receipts],
+                          commands=loaded.items is not None))
     report.checks += anchors
     report.passed = report.passed and all(c.status != "failed" for c in anchors)
     return report
 
 
 def _hashes(loaded: Loaded) -> Mapping[int, str]:
-    """Every event's hash by sequence number, from a full log (read from it as asked) or a seat's export."""
+    """Every event's hash by sequence number, from a full log (read from it as asked) or a seat's export numbered as
+    the log (arbitro/2); a seat's export in its numbers gives each command's item link by command number."""
+    if loaded.items is not None:
+        return item_hashes(loaded)
     if loaded.redacted_for is not None:
         return {int(e["seq"]): str(e["hash"]) for e in loaded.served}
     return EventHashes(loaded.events)
@@ -197,6 +202,8 @@ def _verify(loaded: Loaded, progress: Progress | None = None) -> Report:
     game = loaded.game
     checks: list[Check] = []
     report = Report(game=game.id, ruleset=game.ruleset, version=game.version, kind=game.kind, passed=False, checks=checks)
+    if loaded.items is not None:
+        return _verify_items(loaded, report)
     if loaded.redacted_for is not None:
         return _verify_seat_export(loaded, report)
     adj = Adjudicator(ruleset)  # one for every check: its fold's decoders and the ruleset's caches are shared
@@ -447,6 +454,23 @@ def _compare(stored: list[EventBody[Any]], produced: list[Any], first_seq: int) 
             rule = (want or {}).get("rule") or (got or {}).get("rule") or (want or got or {}).get("purpose", "")
             return Divergence(seq=first_seq + offset, expected=want or "(no event)", found=got or "(no event)", rule=str(rule))
     return None
+
+
+def _verify_items(loaded: Loaded, report: Report) -> Report:
+    """A seat's export in its own numbers (arbitro-seat/3): its items, commands and head (verify_seat), its genesis."""
+    problem = item_problem(loaded)
+    genesis = check_genesis(loaded.game, genesis_of(loaded), seats=True) if problem is None else None
+    if genesis is not None:
+        problem = (0, genesis.detail, "genesis")
+    if problem is not None:
+        detail = problem[1] if problem[2] != "hash chain" else f"command #{problem[0]}: {problem[1]}"
+        report.checks.append(Check(name=problem[2], status="failed", detail=detail))
+        expected = "the genesis" if problem[2] == "genesis" else "an intact chain of items"
+        report.divergence = Divergence(seq=problem[0], expected=expected, found=problem[1], rule="arbitro §L.1")
+        return report
+    report.checks += seat_checks(loaded)
+    report.passed = all(c.status != "failed" for c in report.checks)
+    return report
 
 
 def _verify_seat_export(loaded: Loaded, report: Report) -> Report:

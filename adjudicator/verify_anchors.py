@@ -23,16 +23,18 @@ class Check(msgspec.Struct, kw_only=True):
     detail: str
 
 
-def check_head(hashes: Mapping[int, str], head: str) -> Check:
-    """A hash a seat recorded (from a submit, a log it was served): the file's chain up to the event with
-    that hash is the one the seat saw, since no other content hashes to it (arbitro §V.2). It says nothing of
-    what follows that event."""
+def check_head(hashes: Mapping[int, str], head: str, *, commands: bool = False) -> Check:
+    """A hash a seat recorded (from a submit, a log it was served, a receipt's `head`): the file's chain up to the
+    event with that hash is the one the seat saw, since no other content hashes to it (arbitro §V.2). It says
+    nothing of what follows that event. `commands`: `hashes` are a seat's export's item links by command (its own
+    numbers, engine-rules §V.6)."""
     at = next((seq for seq, digest in hashes.items() if digest == head), None)
     if at is None:
         return Check(name="trusted head", status="failed",
                      detail=f"the hash you recorded ({head[:12]}...) is not in this log: it is not the log you played")
+    span = f"commands #0-#{at}" if commands else f"events #1-#{at}"
     return Check(name="trusted head", status="passed",
-                 detail=f"events #1-#{at} are the chain you recorded ({head[:12]}... at #{at})")
+                 detail=f"{span} are the chain you recorded ({head[:12]}... at #{at})")
 
 
 def receipt_seq(loaded: Loaded, receipt: AnyReceipt) -> int | None:
@@ -40,7 +42,9 @@ def receipt_seq(loaded: Loaded, receipt: AnyReceipt) -> int | None:
     it after its command (the last event of the command or before it: seat_numbers.CommandNumbers), as the file's
     commands say; None where the file has no such command."""
     if isinstance(receipt, LegacyReceipt):
-        return receipt.seq
+        return receipt.seq if loaded.items is None else None
+    if loaded.items is not None:  # a seat's export in its numbers: its anchors are by command
+        return receipt.cmd if 0 <= receipt.cmd < len(loaded.items) else None
     numbers = CommandNumbers(loaded.game.id, (Command(cmd, "", digest, first, last)
                                               for cmd, (_, digest, first, last) in enumerate(loaded.commands)))
     return numbers.last_event(receipt.cmd) if 0 <= receipt.cmd <= numbers.head else None
@@ -56,6 +60,10 @@ def check_receipt(loaded: Loaded, hashes: Mapping[int, str], receipt: AnyReceipt
                             "the receipt was edited or forged")
     if receipt.game != loaded.game.id:
         return Check(name=name, status="failed", detail=f"it is a receipt for game {receipt.game}, not {loaded.game.id}")
+    if loaded.items is not None and isinstance(receipt, LegacyReceipt):
+        return Check(name=name, status="unchecked", detail=(
+            "an arbitro-receipt/1 names the log's event number, which a seat's export in its own numbers does not "
+            "hold: check it against the umpire's full export"))
     head = max(hashes, default=0)
     signer = f"signed by server key {signing.fingerprint(receipt.server_key)}"
     if loaded.server_key and loaded.server_key != receipt.server_key:
@@ -81,9 +89,11 @@ def check_receipt(loaded: Loaded, hashes: Mapping[int, str], receipt: AnyReceipt
                  detail=f"the file holds command {receipt.cmd} and the head #{seq} the server acknowledged ({signer})")
 
 
-def beyond(hashes: Mapping[int, str], head: str | None, receipts: Sequence[int]) -> Check:
+def beyond(hashes: Mapping[int, str], head: str | None, receipts: Sequence[int], *, commands: bool = False) -> Check:
     """What no check can prove: the events after the last point a seat anchored (arbitro §V.2); `receipts`: the
-    log's number of each receipt's head (receipt_seq)."""
+    log's number of each receipt's head (receipt_seq). `commands`: `hashes` are a seat's export's item links by
+    command (its own numbers, engine-rules §V.6), and so are the receipts' points."""
+    unit, start = ("commands", 0) if commands else ("events", 1)
     if not hashes:
         return Check(name="completeness", status="unchecked", detail="the file holds no event: nothing is anchored")
     last, at_head = 0, 0
@@ -93,8 +103,8 @@ def beyond(hashes: Mapping[int, str], head: str | None, receipts: Sequence[int])
     if anchored >= last:
         return Check(name="completeness", status="passed",
                      detail=f"the file ends at #{last}, the latest head you anchored (with a receipt or --head)")
-    covered = f"#1-#{anchored} are anchored; " if anchored else ""
+    covered = f"#{start}-#{anchored} are anchored; " if anchored else ""
     return Check(name="completeness", status="unchecked",
-                 detail=f"{covered}nothing proves that events #{anchored + 1}-#{last} are the ones the server "
-                        f"accepted, nor that events after #{last} were not dropped: check the file against your "
-                        "latest receipt (--receipt) or a hash you recorded (--head)")
+                 detail=f"{covered}nothing proves that {unit} #{anchored + 1 if anchored else start}-#{last} are the "
+                        f"ones the server accepted, nor that {unit} after #{last} were not dropped: check the file "
+                        "against your latest receipt (--receipt) or a hash you recorded (--head)")

@@ -26,6 +26,7 @@ RECEIPT_FORMAT = "arbitro-receipt/2"  # /1 named the head's event number too (Le
 LEGACY_RECEIPT_FORMAT = "arbitro-receipt/1"
 COMMAND_SIGNATURE_FORMAT = "arbitro-command/1"
 SEAT_SEAL_FORMAT = "arbitro-seat-copy/2"  # /1 signed the views, not the whole file
+SEAT_SEAL_COMMANDS_FORMAT = "arbitro-seat-copy/3"  # the seal of a seat's export in its own numbers (arbitro-seat/3)
 
 
 class BadKey(ValueError):
@@ -184,10 +185,19 @@ class SeatSeal(ServerSigned, frozen=True, kw_only=True, forbid_unknown_fields=Tr
     records: str
 
 
+class CommandsSeal(SeatSeal, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """The seal of a seat's export in the seat's own numbers (arbitro-seat/3, engine-rules §V.6): `seq` is the head
+    command's number and `head` its item's link (the hash of its last event); the views' chain links one view per
+    command. Its own format, so a seal of an export numbered as the log never passes for one of these."""
+
+    FORMAT = SEAT_SEAL_COMMANDS_FORMAT
+    format: str = SEAT_SEAL_COMMANDS_FORMAT
+
+
 def make_seat_seal(private: bytes, *, game: str, seat: str, seq: int, head: str, views: str, state: str,
-                   records: str) -> SeatSeal:
-    unsigned = SeatSeal(game=game, seat=seat, seq=seq, head=head, views=views, state=state, records=records,
-                        server_key=public_key(private))
+                   records: str, kind: type[SeatSeal] = SeatSeal) -> SeatSeal:
+    unsigned = kind(game=game, seat=seat, seq=seq, head=head, views=views, state=state, records=records,
+                    server_key=public_key(private))
     return msgspec.structs.replace(unsigned, signature=sign(private, unsigned.message()))
 
 

@@ -227,31 +227,32 @@ def test_a_reordered_log_file(run: Cli, tmp_path: Path, game: str) -> None:
 
 
 def test_an_edited_seat_export(run: Cli, tmp_path: Path, game: str) -> None:
+    """An item's events carry no hash of their own (engine-rules §V.6): what binds an edit is the server's seal."""
     path = tmp_path / "blue.jsonl"
     run("export", "g", "--as", "blue", "-o", str(path))
     records = read_export(path)
-    damage = next(r for r in event_records(records) if r["served"]["type"] == "damage_dealt")
-    assert "salt" in damage["served"]  # served whole: blue can check its hash
-    damage["served"]["event"]["amount"] += 3
+    item = next(r for r in records if r["record"] == "item" and any(e["type"] == "damage_dealt" for e in r["events"]))
+    damage = next(e for e in item["events"] if e["type"] == "damage_dealt")
+    damage["event"]["amount"] += 3
     write_export(path, records)
     report = run.json("verify", str(path), code=1)
-    assert report["divergence"]["seq"] == damage["seq"]
-    assert f"event #{damage['seq']} was edited" in run("verify", str(path), code=1).stdout
-    refused = run("import", str(path), code=2).stderr  # as blue's own copy (play by e-mail): refused, naming the event
-    assert f"event #{damage['seq']} was edited" in refused and "nothing imported" in refused
+    (views,) = [c for c in report["checks"] if c["name"] == "seat views"]
+    assert views["status"] == "failed" and "it seals other records than this file's" in views["detail"]
+    refused = " ".join(run("import", str(path), code=2).stderr.split())  # as blue's own copy (play by e-mail)
+    assert "it seals other records than this file's" in refused and "nothing imported" in refused
 
 
 def test_a_reordered_seat_export(run: Cli, tmp_path: Path, game: str) -> None:
     path = tmp_path / "red.jsonl"
     run("export", "g", "--as", "red", "-o", str(path))
     records = read_export(path)
-    events = event_records(records)
-    first, second = records.index(events[11]), records.index(events[12])
+    items = [r for r in records if r["record"] == "item"]
+    first, second = records.index(items[2]), records.index(items[3])
     records[first], records[second] = records[second], records[first]
     write_export(path, records)
     report = run.json("verify", str(path), code=1)
-    assert report["divergence"]["seq"] == 12
-    assert "event #12 does not follow the event before it" in run("verify", str(path), code=1).stdout
+    assert report["divergence"]["seq"] == 2
+    assert "item 2 is not command #2's: the items are one per command, in order" in run("verify", str(path), code=1).stdout
 
 
 # --- a damaged database -------------------------------------------------------------------------

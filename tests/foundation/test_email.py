@@ -158,7 +158,7 @@ def test_a_copy_takes_only_its_own_chain_carried_on(tmp_path: Path) -> None:
     other("submit", table.game, "--as", "austria", json.dumps(END_TURN))
     other("export", table.game, "--as", "austria", "-o", table.file("rewritten.jsonl"))
     refused = austria("import", table.file("rewritten.jsonl"), code=2).stderr
-    assert ("does not continue the copy you hold: event #1 differs from the one you were sent before (the umpire's "
+    assert ("does not continue the copy you hold: command #0 differs from the one you were sent before (the umpire's "
             "log was changed, or this is another game); nothing imported. Keep both files for the dispute"
             ) in " ".join(refused.split())
     assert austria.json("status", table.game, "--as", "austria")["head"] == held  # the copy held is unchanged
@@ -198,17 +198,16 @@ def test_a_copy_takes_only_an_export_that_keeps_every_note_it_holds(tmp_path: Pa
     held = austria.json("notes", table.game, "--as", "austria")
     lacks = ("does not continue the copy you hold: it lacks {}, which you were sent before (dropped, or the chain's "
              "end cut); nothing imported. Keep both files for the dispute")
-    # austria's note, sent at command #0, lies on its last event, #4: a copy's numbers are still the log's (engine-rules
-    # §V.6, not yet: a seat's copy format)
+    # the notes as austria reads them: by command (engine-rules §V.6), the umpire's at event #1 on command #0 too
     alterations = {
         "its own private notes dropped": (lambda notes: [n for n in notes if not n.private],
-                                          lacks.format("note 1 of the private:austria chain (by austria on #4)")),
+                                          lacks.format("note 1 of the private:austria chain (by austria on command #0)")),
         "a public note edited, the chain after it hashed again": (
             lambda notes: [msgspec.structs.replace(n, text="no ruling") if n.text == "a ruling" else n for n in notes],
-            "does not continue the copy you hold: note 2 of the public chain (by umpire on #1) differs from the one you "
-            "were sent before (edited, or a note before it changed); nothing imported. Keep both files for the dispute"),
+            "does not continue the copy you hold: note 2 of the public chain (by umpire on command #0) differs from the "
+            "one you were sent before (edited); nothing imported. Keep both files for the dispute"),
         "the public chain's end cut": (lambda notes: [n for n in notes if n.private or n.id == 1],
-                                       lacks.format("note 2 of the public chain (by umpire on #1)")),
+                                       lacks.format("note 2 of the public chain (by umpire on command #0)")),
     }
     for name, (alter, expected) in alterations.items():
         altered = altered_notes(later, alter, server_key_of(table.where / "umpire.db"))
@@ -340,9 +339,9 @@ def test_a_seat_deletes_its_own_copy_and_starts_again_from_the_next_export(tmp_p
     assert austria.json("games") == [{"game": table.game, "ruleset": "marengo", "scenario": "marengo",
                                       "kind": "austria's copy", "head": 0, "parent": None, "parent_seq": None}]
     with sqlite3.connect(tmp_path / "austria.db") as db:  # the copy's head in its own column, for umpires' SQL
-        assert db.execute("SELECT game, seat, head_seq FROM seat_copies").fetchall() == [(table.game, "austria", 4)]
+        assert db.execute("SELECT game, seat, head_seq FROM seat_copies").fetchall() == [(table.game, "austria", 0)]
     deleted = austria.json("delete", table.game, "--as", "austria", "--yes")
-    assert deleted == {"game": table.game, "deleted": True, "events": 4, "forks_kept": [], "copy_of": "austria"}
+    assert deleted == {"game": table.game, "deleted": True, "events": 0, "forks_kept": [], "copy_of": "austria"}  # its head command
     assert table.game not in austria("games").stdout
     assert austria("status", table.game, "--as", "austria", code=3)  # gone from austria's database
     assert table.db["umpire"].json("status", table.game)["head"] == 4  # the game itself is the umpire's, untouched
@@ -375,10 +374,10 @@ def test_check_looks_at_a_seats_copy_and_finds_it_damaged(tmp_path: Path) -> Non
     table.create()
     table.mail_export("austria")
     austria = table.db["austria"]
-    assert f"OK      {table.game}: austria's copy, 4 events as served, 0 notes" in austria("check").stdout
+    assert f"OK      {table.game}: austria's copy, 1 commands as served, 0 notes" in austria("check").stdout
     db = sqlite3.connect(tmp_path / "austria.db")
     (text,) = db.execute("SELECT export FROM seat_copies").fetchone()
-    turn = '"side":"austria","turn":0,"type":"turn_began"'  # #4, served whole: its hash is left as it was
+    turn = '"side":"austria","turn":0,"type":"turn_began"'  # in command #0's item: the seal binds it
     damaged = text.replace(turn, turn.replace("austria", "france"), 1)
     assert damaged != text
     db.execute("UPDATE seat_copies SET export=?", (damaged,))

@@ -7,17 +7,20 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import msgspec
 import pytest
 
+from arbitro.adjudicator.seatcopy import SeatCopy
 from arbitro.adjudicator.service import Arbitro
 from arbitro.events import random as rnd
+from arbitro.events.codec import canonical
 from arbitro.events.sqlite import SQLiteStore
 
 from .conftest import position_file
 from .test_event_counts import CHAIN  # noqa: F401  (registers the two toy rulesets)
-from .test_event_counts_channels import RED_CARDS
+from .test_event_counts_channels import RED_CARDS, without_chain
 
 ATTACK, GUARD = {"type": "attack", "aim": "high"}, {"type": "guard", "stance": "low"}
 
@@ -55,3 +58,77 @@ def test_the_umpires_command_sent_without_a_head_records_the_logs(tmp_path: Path
     app.annotate("g", "umpire", head, "before the ruling")
     app.undo("g", "umpire", app.numbers(app.game("g")).last_event(1), "the umpire takes the guard back")
     assert app.store.command("g", 3).record.expected_seq == head
+
+
+def blue_export(app: Arbitro) -> list[dict[str, Any]]:
+    """Blue's export, its records read, without what differs with the database and not with the game (the server's
+    key and the seal it signs) and the salted digests (CHAIN, the head's, the views' links over them, the genesis's keyed
+    position digest: a seat cannot test guesses against them, test_event_counts_channels.without_chain)."""
+    records = [json.loads(line) for line in app.export("g", "blue")]
+    assert records[-1]["record"] == "seat_seal" and records[0]["format"] == "arbitro-seat/3"
+    kept = [{k: v for k, v in r.items() if k not in ("server_key", "digest", "head_hash")} for r in records[:-1]]
+    return without_chain(kept)  # type: ignore[no-any-return]
+
+
+@pytest.mark.parametrize("ruleset", ["tellingduel", "forewarnedduel"])
+def test_a_seats_export_is_the_same_bytes_whatever_the_count(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, ruleset: str) -> None:
+    """The export a seat is mailed (`export --as SEAT`): one item per command, no event range, no head_seq, a view per
+    command, notes by command, the seal on the head command; the same bytes in both games, though red's attack made
+    one more event in one of them. Control: the umpire's full exports differ."""
+    told, untold = (duelled(tmp_path, card, ruleset, monkeypatch) for card in RED_CARDS)
+    for app in (told, untold):
+        numbers = app.numbers(app.game("g"))
+        app.annotate("g", "umpire", numbers.last_event(1), "red attacked")
+        app.annotate("g", "blue", 2, "my guard", private=True)
+    assert canonical(blue_export(told)) == canonical(blue_export(untold))
+    text = "\n".join(told.export("g", "blue"))
+    assert "first_seq" not in text and "head_seq" not in text and "parent_seq" not in text
+    assert list(told.export("g", "umpire")) != list(untold.export("g", "umpire"))
+
+
+def test_a_seats_export_verifies_anchored_by_its_receipt_and_head(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """verify of a seat's export in its numbers: the items chain, `--head` names a command, a /2 receipt's head is its
+    command's item link; a copy imported from it reads back what the server serves."""
+    app = duelled(tmp_path, RED_CARDS[0], "tellingduel", monkeypatch)
+    receipt = app.submit("g", "blue", {"type": "attack", "aim": "low"}, key="b2").receipt
+    lines = list(app.export("g", "blue"))
+    report = app.verify_lines(lines, head=receipt["head"], receipts=[receipt], server_key=app.server_key())
+    said = {c.name: (c.status, c.detail) for c in report.checks}
+    assert report.passed, report.checks
+    assert said["trusted head"] == ("passed", f"commands #0-#3 are the chain you recorded ({receipt['head'][:12]}... at #3)")
+    assert said["receipt for command 3"][0] == "passed" and said["completeness"][0] == "passed"
+    assert said["seat views"][0] == "passed"
+    copy = Arbitro(SQLiteStore(":memory:"))
+    copy.import_lines(lines, seat="blue", seat_copy=True)
+    held = SeatCopy.find(copy.store, "g")
+    assert held is not None
+    assert canonical(held.log("g", "blue")) == canonical(app.log("g", "blue"))
+    assert [canonical(held.view("g", "blue", at)) for at in range(4)] == [canonical(app.view("g", "blue", at)) for at in range(4)]
+    assert canonical(held.notes("g", "blue")) == canonical(app.notes("g", "blue"))
+
+
+def test_an_edited_item_fails_verification(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    app = duelled(tmp_path, RED_CARDS[0], "tellingduel", monkeypatch)
+    records = [json.loads(line) for line in app.export("g", "blue")]
+    (attack,) = [r for r in records if r["record"] == "item" and r["cmd"] == 1]
+    attack["events"][0]["event"]["aim"] = "low"
+    edited = [canonical(r).decode() for r in records]
+    report = app.verify_lines(edited)
+    assert not report.passed and "sealed" in {c.name: c.detail for c in report.checks}["seat views"]
+    attack["prev"] = "0" * 64
+    report = app.verify_lines([canonical(r).decode() for r in records])
+    assert "command #1's item does not follow the item before it" in report.checks[0].detail
+
+
+def test_a_seats_export_cut_at_its_end_fails_the_chain_even_with_nothing_sealing_it(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each item links, but the game record names the head command and its link: the items must reach it, whether or
+    not a seal binds the file (its views, seat state and seal taken out, as an arbitro before seals wrote it)."""
+    app = duelled(tmp_path, RED_CARDS[0], "tellingduel", monkeypatch)
+    records = [json.loads(line) for line in app.export("g", "blue")
+               if json.loads(line)["record"] not in ("seat_view", "seat_state", "seat_seal")]
+    cut = [r for r in records if not (r["record"] in ("item", "command") and r["cmd"] == 2)]
+    report = app.verify_lines([canonical(r).decode() for r in cut])
+    assert not report.passed and report.checks[0].name == "hash chain"
+    assert "the items end at #1" in report.checks[0].detail and report.divergence is not None

@@ -4,7 +4,9 @@ event names a command the file holds (with that command's seat, and its hash whe
 that command's range, and the ranges follow each other from #1. The seal binds the file to whoever holds the server's
 key, so the attacker here is the host: it edits blue's export and seals it again with the server's own key, so the
 seal passes under the key blue was told, and the command log still fails. Which command a hidden event belongs to,
-within ranges and seats that agree, only the full log proves."""
+within ranges and seats that agree, only the full log proves. Ranges are an `arbitro/2` seat export's (numbered as the
+log), which verify still reads: a seat's export is now in its own numbers, with no range (test_seat_export_numbers.py),
+so the file here is written as the server wrote it before (legacy_seat_export)."""
 
 from __future__ import annotations
 
@@ -20,6 +22,7 @@ from arbitro.adjudicator.verify import Check, Divergence, verify
 from arbitro.adjudicator.verify_ranges import seat_command_problem
 from arbitro.events.sqlite import SQLiteStore
 
+from .legacy_seat_export import legacy_export
 from .test_event_counts import TellingDuel  # registers "tellingduel": red's attack with the ruby falcon hides an event
 from .test_seat_seal import Records, records, reseal, text_of
 
@@ -39,7 +42,7 @@ def played() -> tuple[Arbitro, str]:
                game_id="g", seed="5e" * 32)
     app.submit("g", "red", {"type": "attack", "aim": "high"})
     app.submit("g", "blue", {"type": "guard", "stance": "low"})
-    return app, "\n".join(app.export("g", "blue")) + "\n"
+    return app, "\n".join(legacy_export(app, "g", "blue")) + "\n"
 
 
 def _verified(app: Arbitro, text: str) -> dict[str, Any]:

@@ -50,17 +50,17 @@ def text_of(rows: Records) -> str:
 
 
 def edit_view(text: str, k: int, relink: bool = False, key: bytes | None = None) -> str:
-    """Austria's export with what it was shown after #k changed (who was awaited for what), the patches into and
-    out of that view made again so that every patch applies and every engine seq holds; with `relink`, every link
-    from #k on computed again; with `key`, sealed again with that key (named as the export's server key)."""
+    """Austria's export with what it was shown after command #k changed (who was awaited for what), the patches into
+    and out of that view made again so that every patch applies and every engine seq holds; with `relink`, every
+    link from #k on computed again; with `key`, sealed again with that key (named as the export's server key)."""
     copy = SeatCopy(exchange.read_lines(text.splitlines()))
-    shown = [copy.shown_after(seq) for seq in range(1, copy.head + 1)]
-    shown[k - 1] = {**shown[k - 1], "awaiting": {**shown[k - 1]["awaiting"], "prompt": "france resigns"}}
+    shown = [copy.shown_at(cmd) for cmd in range(copy.head + 1)]
+    shown[k] = {**shown[k], "awaiting": {**shown[k]["awaiting"], "prompt": "france resigns"}}
     rows = records(text)
     views = [r for r in rows if r["record"] == "seat_view"]
-    for seq in (k, k + 1):
-        if seq <= len(views):
-            views[seq - 1]["patch"] = json.dumps(patch_between(shown[seq - 2] if seq > 1 else {}, shown[seq - 1]))
+    for cmd in (k, k + 1):
+        if cmd < len(views):
+            views[cmd]["patch"] = json.dumps(patch_between(shown[cmd - 1] if cmd else {}, shown[cmd]))
     if relink:
         relink_views(rows)
     if key is not None:
@@ -70,10 +70,10 @@ def edit_view(text: str, k: int, relink: bool = False, key: bytes | None = None)
 
 def relink_views(rows: Records) -> None:
     """Every view's link computed again from its patch, as a forger who knows signing.view_link would."""
-    events = [r for r in rows if r["record"] == "event"]
+    items = [r for r in rows if r["record"] == "item"]
     link = GENESIS
-    for view, event in zip((r for r in rows if r["record"] == "seat_view"), events):
-        view["digest"] = link = signing.view_link(link, view["seq"], event["hash"], json.loads(view["patch"]))
+    for view, item in zip((r for r in rows if r["record"] == "seat_view"), items):
+        view["digest"] = link = signing.view_link(link, view["cmd"], item["hash"], json.loads(view["patch"]))
 
 
 def reseal(rows: Records, key: bytes) -> None:
@@ -83,8 +83,9 @@ def reseal(rows: Records, key: bytes) -> None:
     old = next(r for r in rows if r["record"] == "seat_seal")
     state = next({k: v for k, v in r.items() if k != "record"} for r in rows if r["record"] == "seat_state")
     last = [r for r in rows if r["record"] == "seat_view"][-1]["digest"]
+    kind = signing.CommandsSeal if old["format"] == signing.SEAT_SEAL_COMMANDS_FORMAT else signing.SeatSeal
     new = signing.make_seat_seal(key, game=old["game"], seat=old["seat"], seq=old["seq"], head=old["head"],
-                                 views=last, state=sha256_hex(canonical(state)), records=records_digest(rows))
+                                 views=last, state=sha256_hex(canonical(state)), records=records_digest(rows), kind=kind)
     old.update(msgspec.to_builtins(new))
 
 
@@ -123,12 +124,12 @@ def test_a_sealed_export_is_taken_and_checked(mailed: tuple[Cli, str], tmp_path:
 
 def test_an_edited_view_is_named(mailed: tuple[Cli, str], tmp_path: Path) -> None:
     """The patches still apply and each view's seq holds (the cheap checks pass): the link of the edited view does not."""
-    said = refused(tmp_path, edit_view(mailed[1], 2))
-    assert "austria's view after #2: its digest does not follow from its patch" in said and "nothing imported" in said
+    said = refused(tmp_path, edit_view(mailed[1], 1))
+    assert "austria's view after #1: its digest does not follow from its patch" in said and "nothing imported" in said
 
 
 def test_an_edited_view_relinked_fails_the_seal(mailed: tuple[Cli, str], tmp_path: Path) -> None:
-    said = refused(tmp_path, edit_view(mailed[1], 2, relink=True))
+    said = refused(tmp_path, edit_view(mailed[1], 1, relink=True))
     assert "its seat_seal record (last line): it seals other views than these" in said
 
 
@@ -160,8 +161,8 @@ def test_the_umpire_who_reseals_an_edited_view_with_the_servers_key_is_caught_by
     _, text = mailed
     (tmp_path / "e.jsonl").write_text(text, encoding="utf-8")
     Cli(tmp_path / "austria.db")("import", str(tmp_path / "e.jsonl"))
-    said = refused(tmp_path, edit_view(text, 2, relink=True, key=server_key_of(tmp_path / "umpire.db")))
-    assert "your view after #2 differs from the one you were sent before" in said
+    said = refused(tmp_path, edit_view(text, 1, relink=True, key=server_key_of(tmp_path / "umpire.db")))
+    assert "your view after command #1 differs from the one you were sent before" in " ".join(said.split())
 
 
 def test_two_seats_views_swapped_are_refused(mailed: tuple[Cli, str], tmp_path: Path) -> None:
@@ -186,7 +187,7 @@ def test_views_and_a_seal_from_another_game_are_refused(mailed: tuple[Cli, str],
     elsewhere = records(other("export", "h", "--as", "austria").stdout)
     rows = [r for r in records(mailed[1]) if r["record"] != "seat_view"]
     rows[-2:-2] = [r for r in elsewhere if r["record"] == "seat_view"]
-    assert "austria's view after #1: its digest does not follow" in refused(tmp_path, text_of(rows))
+    assert "austria's view after #0: its digest does not follow" in refused(tmp_path, text_of(rows))
     rows = records(mailed[1])
     rows[-1] = elsewhere[-1]
     said = " ".join(refused(tmp_path, text_of(rows)).split())  # its seal is the other server's
@@ -229,12 +230,12 @@ def test_check_and_verify_name_a_copys_view_edited_and_relinked(mailed: tuple[Cl
     austria = Cli(tmp_path / "austria.db")
     austria("import", str(tmp_path / "e.jsonl"))
     with sqlite3.connect(tmp_path / "austria.db") as db:
-        db.execute("UPDATE seat_copies SET export=?", (edit_view(text, 2, relink=True),))
+        db.execute("UPDATE seat_copies SET export=?", (edit_view(text, 1, relink=True),))
     (found,) = austria.json("check", "g", code=1)
     assert any(p.startswith("views: ") and "it seals other views" in p for p in found["problems"])
-    (tmp_path / "edited.jsonl").write_text(edit_view(text, 1), encoding="utf-8")
+    (tmp_path / "edited.jsonl").write_text(edit_view(text, 0), encoding="utf-8")
     report = austria.json("verify", str(tmp_path / "edited.jsonl"), code=1)
-    assert any(c["status"] == "failed" and "view after #1" in c["detail"] for c in report["checks"])
+    assert any(c["status"] == "failed" and "view after #0" in c["detail"] for c in report["checks"])
 
 
 def test_verify_passes_a_seal_only_under_a_key_the_seat_was_given(mailed: tuple[Cli, str], tmp_path: Path) -> None:
@@ -325,10 +326,10 @@ def test_the_copy_held_refuses_a_rewrite_of_the_first_view_or_a_seal_by_another_
     (tmp_path / "e.jsonl").write_text(text, encoding="utf-8")
     Cli(tmp_path / "austria.db")("import", str(tmp_path / "e.jsonl"))
     server = server_key_of(tmp_path / "umpire.db")
-    for k in (1, len(SeatCopy(exchange.read_lines(text.splitlines())).loaded.served)):  # the first, the last
+    for k in (0, SeatCopy(exchange.read_lines(text.splitlines())).head):  # the first, the last
         said = refused(tmp_path, edit_view(text, k, relink=True, key=server))
-        assert (f"does not continue the copy you hold: your view after #{k} differs from the one you were sent "
-                "before; nothing imported. Keep both files for the dispute") in " ".join(said.split())
+        assert (f"does not continue the copy you hold: your view after command #{k} differs from the one you were "
+                "sent before; nothing imported. Keep both files for the dispute") in " ".join(said.split())
     forger, rows = signing.new_private_key(), records(text)
     reseal(rows, forger)  # the same records, sealed by another key
     said = refused(tmp_path, text_of(rows))
@@ -361,7 +362,7 @@ def test_verify_names_an_edited_view_without_the_imports_last_words(mailed: tupl
     blank = verification.Report(game="g", ruleset="marengo", version="", kind="generated", passed=True, checks=[])
     (check,) = with_views(blank, loaded).checks
     assert check == verification.Check(name="seat views", status="failed", detail=(
-        "<input>: austria's view after #1: its digest does not follow from its patch, its event and the view before "
+        "<input>: austria's view after #1: its digest does not follow from its patch, its command and the view before "
         "it: edited, or from another game or export"))
 
 
@@ -369,26 +370,25 @@ def test_a_view_saying_the_game_was_at_another_event_is_refused_naming_both(mail
     """A view is what the seat was shown after its own event: one that says (by its engine's seq) it follows another
     event is refused before any link is checked, naming the view and the event it claims, whatever its patches."""
     copy = SeatCopy(exchange.read_lines(mailed[1].splitlines()))
-    shown = [copy.shown_after(seq) for seq in range(1, copy.head + 1)]
+    shown = [copy.shown_at(cmd) for cmd in range(copy.head + 1)]
     shown[1] = {**shown[1], "view": {**shown[1]["view"], "engine": {**shown[1]["view"]["engine"], "seq": 7}}}
     rows = records(mailed[1])
     views = [r for r in rows if r["record"] == "seat_view"]
-    for seq in (2, 3):
-        views[seq - 1]["patch"] = json.dumps(patch_between(shown[seq - 2], shown[seq - 1]))
+    views[1]["patch"] = json.dumps(patch_between(shown[0], shown[1]))
     with pytest.raises(BadFile) as refused:
         SeatCopy(exchange.read_lines(text_of(rows).splitlines())).check_views()
-    assert str(refused.value) == ("<input>: austria's view after #2 says the game was at #7: not the view after that "
-                                  "event (edited?); nothing imported")
+    assert str(refused.value) == ("<input>: austria's view after #1 says the game was at #7: not the view after that "
+                                  "command (edited?); nothing imported")
 
 
 def test_a_view_with_no_link_is_refused_as_from_an_export_made_before_views_were_sealed(mailed: tuple[Cli, str]) -> None:
     rows = records(mailed[1])
-    next(r for r in rows if r["record"] == "seat_view" and r["seq"] == 2)["digest"] = None
+    next(r for r in rows if r["record"] == "seat_view" and r["cmd"] == 1)["digest"] = None
     with pytest.raises(BadFile) as refused:
         SeatCopy(exchange.read_lines(text_of(rows).splitlines())).check_views()
     assert str(refused.value) == (
-        "<input>: austria's view after #2: its digest does not follow from its patch, its event and the view before it "
-        "(an export made before views were sealed): edited, or from another game or export; nothing imported")
+        "<input>: austria's view after #1: its digest does not follow from its patch, its command and the view before "
+        "it (an export made before views were sealed): edited, or from another game or export; nothing imported")
 
 
 def test_a_database_without_a_signing_key_exports_a_seats_file_unsealed_which_a_seat_refuses(tmp_path: Path) -> None:
@@ -411,27 +411,29 @@ def test_a_database_without_a_signing_key_exports_a_seats_file_unsealed_which_a_
 
 def test_an_event_edited_and_sealed_again_with_the_servers_key_is_refused_by_the_chain_on_import(
         mailed: tuple[Cli, str], tmp_path: Path) -> None:
-    """The seal binds a file to whoever holds the server's key: the umpire who edits an event served whole and seals
-    the file again passes the seal, and the import still refuses it, by the event's own hash."""
+    """The seal binds a file to whoever holds the server's key: the umpire who edits an item and seals the file again
+    passes the seal; an item's events carry no hash of their own (engine-rules §V.6), so what catches it is the copy
+    held, and the full log (each item's links): an item relinked is refused by the chain."""
     rows = records(mailed[1])
-    whole = next(r for r in rows if r["record"] == "event" and r["seq"] > 1 and "salt" in r["served"])
-    whole["served"]["event"] = {**whole["served"]["event"], "forged": True}
+    item = next(r for r in rows if r["record"] == "item" and r["cmd"] == 1)
+    item["prev"] = "0" * 64
     reseal(rows, server_key_of(tmp_path / "umpire.db"))
     said = " ".join(refused(tmp_path, text_of(rows), name="forged.jsonl").split())
-    assert said.endswith(f"forged.jsonl: hash chain: event #{whole['seq']} was edited; nothing imported"), said
+    assert said.endswith("forged.jsonl: hash chain: command #1: command #1's item does not follow the item before it "
+                         "(its prev is not that item's hash); nothing imported"), said
 
 
 def test_a_sealed_export_emptied_of_its_events_fails_its_seal_at_head_zero(mailed: tuple[Cli, str]) -> None:
-    """Every event and view taken out, the game record's head moved to #0: the seal still names the chain's real
-    head, and the 'seat views' check says the file's head is #0 (it holds no event), not a traceback."""
-    rows = [r for r in records(mailed[1]) if r["record"] not in ("event", "seat_view")]
-    rows[0]["head_seq"], rows[0]["head_hash"] = 0, "0" * 64
+    """Every item and view taken out, the game record's head moved to #0: the seal still names the chain's real
+    head, and the 'seat views' check says the file's head is #0 (it holds no item), not a traceback."""
+    rows = [r for r in records(mailed[1]) if r["record"] not in ("item", "seat_view")]
+    rows[0]["head_cmd"], rows[0]["head_hash"] = 0, "0" * 64
     loaded = exchange.read_lines(text_of(rows).splitlines())
     blank = verification.Report(game="g", ruleset="marengo", version="", kind="generated", passed=True, checks=[])
     (check,) = with_views(blank, loaded).checks
     assert check == verification.Check(name="seat views", status="failed", detail=(
-        f"<input>: its seat_seal record (last line): it seals the chain up to #{records(mailed[1])[-1]['seq']}, not "
-        "this file's head #0. Keep the file for the dispute"))
+        "<input>: austria's export holds no view after each of its commands (made by an older arbitro, or cut): ask "
+        "the umpire to export it again (`arbitro export g --as austria`)"))
 
 
 def test_a_sealed_export_that_names_no_server_key_is_refused_saying_so(mailed: tuple[Cli, str], tmp_path: Path) -> None:

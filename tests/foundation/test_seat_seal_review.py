@@ -43,11 +43,11 @@ def refused_everywhere(tmp_path: Path, umpire: Cli, forged: str, text: str = SEA
 
 
 def test_a_redacted_event_edited_in_a_seat_export_is_refused(umpire: Cli, tmp_path: Path) -> None:
-    """France is served austria's move (#6) redacted, so without its salt: no hash france holds binds its content."""
+    """France is served austria's move redacted, in its item (no salt nor hash of its own, engine-rules §V.6): no
+    hash france holds binds its content; the seal does."""
     rows = records(umpire("export", "g", "--as", "france").stdout)
-    (moved,) = [r for r in rows if r["record"] == "event" and r["seq"] == 6]
-    assert "salt" not in moved["served"]
-    moved["served"]["event"]["from_zone"] = "pool:france"
+    (moved,) = [e for r in rows if r["record"] == "item" for e in r["events"] if "from_zone" in e["event"]]
+    moved["event"]["from_zone"] = "pool:france"
     refused_everywhere(tmp_path, umpire, text_of(rows))
 
 
@@ -55,7 +55,7 @@ def test_the_seats_own_command_edited_in_its_export_is_refused(umpire: Cli, tmp_
     rows = records(umpire("export", "g", "--as", "austria").stdout)
     (sent,) = [r for r in rows if r["record"] == "command" and r["body"] is not None and r["cmd"] == 1]
     sent["body"]["command"]["path"] = ["somewhere_else"]
-    edited = f"command 1 (events #{sent['first_seq']}-#{sent['last_seq']}) was edited: its hash does not match"
+    edited = "command 1 was edited: its hash does not match"
     path = tmp_path / "forged.jsonl"
     path.write_text(text_of(rows), encoding="utf-8")
     assert edited in Cli(tmp_path / "seat.db")("import", str(path), code=2).stderr  # the command log's check, first
@@ -73,7 +73,7 @@ def test_the_last_note_dropped_from_a_seat_export_is_refused(umpire: Cli, tmp_pa
 def test_verify_does_not_pass_views_sealed_by_a_key_nothing_anchors(umpire: Cli, tmp_path: Path) -> None:
     """A forger's fresh key seals its own edit; without a receipt or a pinned key, verify cannot tell it from the
     server's, so its 'seat views' check must not say passed."""
-    forged = edit_view(umpire("export", "g", "--as", "austria").stdout, 3, relink=True, key=signing.new_private_key())
+    forged = edit_view(umpire("export", "g", "--as", "austria").stdout, 1, relink=True, key=signing.new_private_key())
     (tmp_path / "forged.jsonl").write_text(forged, encoding="utf-8")
     report = umpire.json("verify", str(tmp_path / "forged.jsonl"))
     (views,) = [c for c in report["checks"] if c["name"] == "seat views"]

@@ -14,6 +14,7 @@ import pytest
 
 from arbitro.adjudicator import registry
 from arbitro.adjudicator.exchange import Loaded, read_lines
+from arbitro.adjudicator.service import Arbitro
 from arbitro.adjudicator.verify import (
     Check, Divergence, _annotations_check, _check_build, _compare, check_annotations, check_receipt,
     check_signatures, load_stored, verify,
@@ -27,6 +28,7 @@ from arbitro.events.store import Annotation
 from arbitro.projections.fold import Fold
 from arbitro.projections.game import state_hash
 
+from .legacy_seat_export import legacy_export
 from .conftest import Cli, exchange
 
 
@@ -304,7 +306,7 @@ def test_a_note_on_an_event_the_file_does_not_hold_is_checked_by_its_own_hash(no
 def test_a_seats_export_whose_note_was_edited_fails_verification_as_a_whole(run: Cli, notes: Any) -> None:
     """A seat's export is checked as far as a seat's file can be (its links, the events served whole, its notes, its
     dice): one failed check fails the whole report, as for a full log."""
-    exported = run("export", "g", "--as", "red").stdout
+    exported = "\n".join(legacy_export(Arbitro(SQLiteStore(run.db)), "g", "red"))  # numbered as the log, its notes chained
     assert verify(read_lines(exported.splitlines())).passed is True
     edited = exported.replace('"text":"round one over"', '"text":"round two over"')
     assert edited != exported

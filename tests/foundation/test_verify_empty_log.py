@@ -5,7 +5,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from arbitro.adjudicator.service import Arbitro
+from arbitro.events.sqlite import SQLiteStore
+
 from .conftest import Cli, event_records, read_export, write_export
+from .legacy_seat_export import legacy_export
 from .test_bad_input import export, game  # noqa: F401
 from .test_historian import FRIMONT
 from .test_seat_seal import records as seal_records
@@ -36,8 +40,8 @@ def _seats_export_without(tmp_path: Path, cut: int) -> tuple[Cli, Path]:
     umpire = Cli(tmp_path / "umpire.db")
     umpire("new", "marengo", "marengo", "--id", "g")
     umpire.submit("g", "austria", FRIMONT)
-    records = [r for r in seal_records(umpire("export", "g", "--as", "austria").stdout)
-               if r["record"] not in ("seat_view", "seat_state", "seat_seal")]
+    legacy = "\n".join(legacy_export(Arbitro(SQLiteStore(umpire.db)), "g", "austria"))  # numbered as the log (/2)
+    records = [r for r in seal_records(legacy) if r["record"] not in ("seat_view", "seat_state", "seat_seal")]
     events = event_records(records)
     assert [e["seq"] for e in events] == [1, 2, 3, 4, 5, 6]
     for e in events[len(events) - cut:]:
