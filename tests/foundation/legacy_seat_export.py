@@ -6,8 +6,6 @@ The server no longer writes it (engine-rules §V.6): this is the writer it had (
 
 from __future__ import annotations
 
-from typing import Any
-
 import msgspec
 
 from arbitro.adjudicator import registry
