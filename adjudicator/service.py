@@ -269,7 +269,7 @@ class Arbitro(ReadingCalls, ExchangeCalls):
                                # the head its seat saw and signed, in its numbers (a seat's: a command's); behind
                                # the head only for crossed entropy answers; unsent: the head it was judged at, in the
                                # same numbers (the log's would tell a seat's own export every event count, §V.6)
-                               expected_seq=self.head_of(game, seat) if expected_seq is None else expected_seq,
+                               expected_seq=self.recorded_head(game, seat, command, expected_seq),
                                received_at=self.clock())
         bodies, stored = seal_events(game_id, game.seed, record, done.events, first_seq=game.head_seq + 1,
                                      prev=game.head_hash)

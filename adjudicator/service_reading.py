@@ -17,6 +17,7 @@ from typing import Any
 from arbitro.adjudicator import registry
 from arbitro.adjudicator.admission import may_read
 from arbitro.adjudicator.errors import BadInput, NoSuchEvent
+from arbitro.adjudicator.exchange import entered_for
 from arbitro.adjudicator.results import Replayed
 from arbitro.adjudicator.seat_numbers import Command, CommandNumbers, noted, per_command
 from arbitro.events.records import GameRecord
@@ -67,6 +68,15 @@ class ReadingCalls:
     def head_of(self, game: GameRecord, seat: str) -> int:
         """The game's head in `seat`'s numbers: the log's last event (the umpire), its last command (a seat)."""
         return game.head_seq if seat == UMPIRE else game.head_cmd  # the commands are numbered 0 to head_cmd
+
+    def recorded_head(self, game: GameRecord, seat: str, command: Any, expected: int | None) -> int:
+        """The head a command record keeps, in the numbers of whoever holds its body: the sender's (a seat's: its last
+        command), except a command the umpire entered for a seat (arbitro §S.5), whose body that seat holds in its
+        export: the command it was judged after, since the log's number there would tell the seat every event count
+        (engine-rules §V.6). The umpire's expected head was checked to be the game's head before it is recorded so."""
+        if entered_for(command) is not None:
+            return game.head_cmd
+        return self.head_of(game, seat) if expected is None else expected
 
     def expected_event(self, game: GameRecord, seat: str, expected: int) -> int | None:
         """The log's head a sender's expected head stands for (`submit --expect`, a seat's: its command's last

@@ -132,3 +132,27 @@ def test_a_seats_export_cut_at_its_end_fails_the_chain_even_with_nothing_sealing
     report = app.verify_lines([canonical(r).decode() for r in cut])
     assert not report.passed and report.checks[0].name == "hash chain"
     assert "the items end at #1" in report.checks[0].detail and report.divergence is not None
+
+
+@pytest.mark.parametrize("expect", [False, True])
+def test_a_command_entered_for_a_seat_records_the_command_it_followed(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, expect: bool) -> None:
+    """A command the umpire enters for red in a transcribed game (arbitro §S.5) is red's to hold in its export: its
+    record keeps the command it was judged after, not the log's head (which the umpire names when it sends one), so
+    two games differing only in how many events blue's hidden card made give red the same record and hash."""
+    records = []
+    for card in RED_CARDS:
+        monkeypatch.setattr(rnd, "new_seed", lambda: "5e" * 32)
+        position = json.loads(position_file(tmp_path, red_card=card).read_text())
+        position["ruleset"] = "tellingduel"
+        app = Arbitro(SQLiteStore(":memory:"), clock=lambda: "2026-11-29T00:00:00+00:00")
+        app.create("tellingduel", position=position, game_id="g", transcribed=True)
+        app.submit("g", "umpire", {"type": "on_behalf", "seat": "red", "command": ATTACK}, key="u1")
+        app.submit("g", "umpire", {"type": "on_behalf", "seat": "blue", "command": GUARD}, key="u2",
+                   expected_seq=app.game("g").head_seq if expect else None)
+        assert app.verify("g").passed
+        records.append((app.game("g").head_seq, app.store.command("g", 2)))
+    (told, told_guard), (untold, untold_guard) = records
+    assert told == untold + 1  # the counts differ, in the umpire's log
+    assert [told_guard.record.expected_seq, untold_guard.record.expected_seq] == [1, 1]
+    assert told_guard.hash == untold_guard.hash
