@@ -497,7 +497,7 @@ class Adjudicator:
             raise IllegalCommand(f"{named(ruling)} is the umpire's ruling ({ruling_reason(ruling.event)}): only the "
                                  f"umpire may take it back; take back only to #{ruling.cmd} or later, or ask the umpire",
                                  rule=R_UNDO_RULING)
-        if not self._needs_consent(later, seat, history):
+        if not self._needs_consent(later, seat, game.seats, history):
             ctx.emit(core.Undone(to_seq=to, by=seat, reason=command.reason or "taken back", rule=R_UNDO_FREE))
             return
         open_consent(ctx, seat, to, command.to, tuple(s for s in game.seats if s != seat))
@@ -513,24 +513,30 @@ class Adjudicator:
                                  rule=R_UNDO_POINT)
         return command_end(history, head, cmd)
 
-    def _needs_consent(self, later: list[EventBody[Any]], seat: str, history: History) -> bool:
-        """Whether `seat` may not take back `later` on its own (arbitro §U.1), judged only on what `seat` was shown:
-        another seat's command (every command is public), a roll or draw (that one was made is public, engine-rules
-        §V.4, whatever its values), an undo or a ruling, or an event revealing hidden information that `seat` was
-        served. One it was not served at all (an enemy's sighting of its units, projections/parabellum.others_sighting)
-        revealed nothing to it and does not count: were it to, the answer (free, or a consent asked) would tell the
-        seat whether an observer saw its move. The other seats keep what they were served; the voided events stay
-        in the log."""
+    def _needs_consent(self, later: list[EventBody[Any]], seat: str, seats: Sequence[str], history: History) -> bool:
+        """Whether `seat` may not take back `later` on its own (arbitro §U.1), judged only on what every seat is served
+        alike, for the answer (free, or a consent asked) is served to all: another seat's command (every command is
+        public), a roll or draw (that one was made is public, engine-rules §V.4, whatever its values), an undo or a
+        ruling, an irreversible event every seat is served, or one the ruleset says `may_reveal` to `seat` alone. An
+        event served to some seats only (a sighting, projections/parabellum.others_sighting) counts through
+        `may_reveal` alone: judged on it, the answer would tell one seat what another was shown. The other seats
+        keep what they were served; the voided events stay in the log."""
         for body in later:
             event = body.event
             if body.seat != seat:
                 return True
             if isinstance(event, core.IRREVERSIBLE_CORE) or isinstance(event, (core.Undone, core.RulingMade)):
                 return True
-            if type(event) not in core.CORE_EVENT_TYPES and self.ruleset.is_irreversible(event) and (
-                    self.ruleset.redact(event, seat, history.state_at(body.seq).rules) is not None):
+            if type(event) not in core.CORE_EVENT_TYPES and self._reveals(event, seats, history.state_at(body.seq).rules):
                 return True
         return False
+
+    def _reveals(self, event: Any, seats: Sequence[str], rules: Any) -> bool:
+        """Whether a ruleset's event bars a free take-back, by a test every seat makes alike (`rules`: after it)."""
+        if self.ruleset.may_reveal(event, rules):
+            return True
+        return self.ruleset.is_irreversible(event) and all(
+            self.ruleset.redact(event, other, rules) is not None for other in seats)
 
     # --- what every command gets ------------------------------------------------------------------
     def _finish(self, ctx: Decision[Any], was_over: bool, normalised: dict[str, Any], game: GameContext) -> Adjudicated:

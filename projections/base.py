@@ -104,7 +104,16 @@ class RulesetProjection(ABC, Generic[S]):
         return set()
 
     def is_irreversible(self, event: Any) -> bool:
-        """True if the event reveals hidden information: a seat can no longer take back freely."""
+        """True if the event reveals hidden information: a seat can no longer take back freely, where every seat is
+        served the event (engine-rules §U.1; one served to some seats alone counts through `may_reveal`)."""
+        return False
+
+    def may_reveal(self, event: Any, state: S) -> bool:
+        """True if `event`, of a seat's own command, may have revealed to that seat alone what it may not know, by a
+        test every seat can make alike (the event's type, the game's public options; `state`: after it). Its
+        take-back asks the other seats' consent whether or not anything was revealed: they cannot check what the
+        sender saw, and an answer judged on it would tell them (engine-rules §U.1). Default: nothing is revealed to
+        one seat alone."""
         return False
 
     def is_checkpoint(self, event: Any) -> bool:

@@ -324,6 +324,12 @@ class ParaBellumRuleset(Ruleset[S]):
     def is_irreversible(self, event: Any) -> bool:
         return isinstance(event, PiecesSighted)  # enemy stacks examined cannot be unseen (caldiero §20.4, arrivano §11.3.2)
 
+    def may_reveal(self, event: Any, state: S) -> bool:
+        """Under the fog, any command: sight is judged again after each (`sight.sightings`), and what a seat first
+        examined is served to it alone (`PB.others_sighting`), so the enemy cannot tell which command showed it
+        something; whether the fog is in force is public (engine-rules §U.1)."""
+        return sight.fog_in_force(self.variant.fog_option, state.options.__contains__)
+
     def outcome(self, state: S) -> Outcome | None:
         """The end recorded by the game's victory rules (caldiero §18, arrivano §17.1.8, §17.2.12)."""
         if state.result is None:

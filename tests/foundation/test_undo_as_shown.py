@@ -46,13 +46,19 @@ class WatchfulDuel(TellingDuel):
 registry.register("watchfulduel", "tests.foundation.test_undo_as_shown:WatchfulDuel")
 
 
-def blue_attacked(tmp_path: Path, red_card: str, monkeypatch: pytest.MonkeyPatch) -> Arbitro:
-    """Game "g" (the same seed, clock and keys whatever red's card), blue to act: blue attacks."""
+def duel_game(tmp_path: Path, ruleset: str, red_card: str, monkeypatch: pytest.MonkeyPatch, **state: Any) -> Arbitro:
+    """Game "g" of a toy duel `ruleset` from a position (the same seed, clock and keys whatever red's card)."""
     monkeypatch.setattr(rnd, "new_seed", lambda: "5e" * 32)
-    position = json.loads(position_file(tmp_path, red_card=red_card, active="blue").read_text())
-    position["ruleset"] = "watchfulduel"
+    position = json.loads(position_file(tmp_path, red_card=red_card, **state).read_text())
+    position["ruleset"] = ruleset
     app = Arbitro(SQLiteStore(":memory:"), clock=lambda: "2026-11-29T00:00:00+00:00")
-    app.create("watchfulduel", position=position, game_id="g")
+    app.create(ruleset, position=position, game_id="g")
+    return app
+
+
+def blue_attacked(tmp_path: Path, red_card: str, monkeypatch: pytest.MonkeyPatch) -> Arbitro:
+    """Blue to act in a watchfulduel: blue attacks."""
+    app = duel_game(tmp_path, "watchfulduel", red_card, monkeypatch, active="blue")
     app.submit("g", "blue", ATTACK, key="b1")
     return app
 
