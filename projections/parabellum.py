@@ -280,11 +280,14 @@ def others_sighting(event: object, seat: str) -> bool:
 # Fog of war: the events that carry a route (a path of hexes entered, `route_start` the hex left), and of each the
 # fields that tell of the whole route, each with the value served in its place to a seat that may not examine all of
 # it (None: left out): what it cost (caldiero §9.1), whether it was walked in march column, on roads only (§9.3 in
-# both), a charge's target, through charge terrain (arrivano §14.2), and the rule cited (served as the movement's).
+# both), a charge's target, through charge terrain (arrivano §14.2), and the rule cited (a move's served as the
+# movement's; a retreat's as its type's, §12.6: its own tells what forced it and that it went on past a full hex out
+# of sight, §12.6.2).
 MOVEMENT_RULE: Final = object()  # the place of the game's movement rule (caldiero §9, arrivano §9) in ROUTE_FIELDS
+TYPE_RULE: Final = object()  # the place of the rule the event's type cites (its stub's, ParaBellumRuleset.stub)
 ROUTE_FIELDS: Final[dict[type, dict[str, object]]] = {
     pb.UnitsMoved: {"cost_half": None, "column": None, "charge": None, "rule": MOVEMENT_RULE},
-    pb.LeaderMoved: {}, pb.UnitRetreated: {},
+    pb.LeaderMoved: {}, pb.UnitRetreated: {"rule": TYPE_RULE},
 }
 
 
@@ -298,15 +301,17 @@ def served_move(state: SystemState, event: object, data: dict[str, Any], seat: s
     a route wholly out of sight (ParaBellumRuleset.stub), `movement_rule` its movement's citation."""
     if type(event) not in ROUTE_FIELDS or _mover_side(state, event) == seat:
         return data
-    whole = route_fields(type(event), movement_rule)
+    whole = route_fields(type(event), movement_rule, stub["rule"])
     start = route_start(state, event)
     return served_route(data, unexaminable((start, *data["path"]) if start else data["path"]), stub, whole, start)
 
 
-def route_fields(kind: type, movement_rule: str) -> dict[str, object]:
+def route_fields(kind: type, movement_rule: str, type_rule: str = "") -> dict[str, object]:
     """Of an event carrying a route, the fields that tell of the whole route with the value served in their place
-    (`ROUTE_FIELDS`), the movement rule cited being the game's `movement_rule`."""
-    return {name: movement_rule if instead is MOVEMENT_RULE else instead for name, instead in ROUTE_FIELDS[kind].items()}
+    (`ROUTE_FIELDS`), the movement rule cited being the game's `movement_rule`, the rule its type cites `type_rule`
+    (its stub's)."""
+    places = {MOVEMENT_RULE: movement_rule, TYPE_RULE: type_rule}
+    return {name: places.get(instead, instead) for name, instead in ROUTE_FIELDS[kind].items()}
 
 
 def _mover_side(state: SystemState, event: object) -> str:
