@@ -249,17 +249,13 @@ def view(state: SystemState, seat: str, examinable: Callable[[str], bool] | None
                 continue
             if unit.where in state.unseen_off_map:
                 continue
-        units[uid] = {name: getattr(unit, name) for name in state.unit_served}
-        if fogged and unit.side != seat and unit.where != "map":
-            units[uid]["hex"] = ""  # lost, it stands on the turn track: not where it fell (`served_loss`)
+        units[uid] = _served_piece(unit, state.unit_served, fogged and unit.side != seat)
     leaders: dict[str, Any] = {}
     for lid in sorted(state.leaders):
         leader = state.leaders[lid]
         if leader.side != seat and examinable is not None and leader.where == "map" and not examinable(leader.hex):
             continue
-        leaders[lid] = {name: getattr(leader, name) for name in state.leader_served}
-        if fogged and leader.side != seat and leader.where != "map":
-            leaders[lid]["hex"] = ""
+        leaders[lid] = _served_piece(leader, state.leader_served, fogged and leader.side != seat)
     return {
         "scenario": state.scenario, "options": list(state.options), "turn": state.turn, "last_turn": state.last_turn,
         "phase": state.phase, "step": state.step, "seat": state.seat, "weather": state.weather,
@@ -269,6 +265,25 @@ def view(state: SystemState, seat: str, examinable: Callable[[str], bool] | None
         "activation": msgspec.to_builtins(state.activation) if state.activation is not None else None,
         "result": msgspec.to_builtins(state.result),
     } | state.served_own(seat, fogged)
+
+
+# What the turn track shows of an enemy piece lost under the fog, in a seat's view (as `served_loss` serves the event,
+# docs/rulesets/parabellum.md "Losses under the fog"): which piece, whose, whether it is gone for good or the turn it
+# comes back in (both §12.8), never how it stood when it went (its reduced side, a step lost out of sight, telling why
+# it went for good; its status, markers, the turn it last moved or attacked) nor where it fell (its hex served "").
+TRACK_SHOWN: Final = frozenset({"side", "formation", "arm", "role", "hex", "where", "return_turn"})
+LOST: Final = frozenset({"track", "eliminated", "lost"})  # a unit's or commander's `where` once lost (both §12.8, §4)
+
+
+def _served_piece(piece: UnitState | LeaderState, served: tuple[str, ...], enemy_under_fog: bool) -> dict[str, Any]:
+    """A piece's fields as a seat's view shows them (`served`, its game's): an enemy piece lost, under the fog, only
+    what the turn track shows (`TRACK_SHOWN`), and no enemy piece off the map where it stood."""
+    if enemy_under_fog and piece.where in LOST:
+        served = tuple(name for name in served if name in TRACK_SHOWN)
+    fields = {name: getattr(piece, name) for name in served}
+    if enemy_under_fog and piece.where != "map" and "hex" in fields:
+        fields["hex"] = ""  # lost, it stands on the turn track: not where it fell (`served_loss`)
+    return fields
 
 
 def others_sighting(event: object, seat: str) -> bool:
