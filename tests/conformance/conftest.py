@@ -1,4 +1,5 @@
-"""The conformance kit runs over every ruleset that loads: the test ruleset and the shipped ones."""
+"""The conformance kit runs over every ruleset that loads: the test ruleset and the shipped ones (never the toys
+other test modules register)."""
 
 from __future__ import annotations
 
@@ -19,6 +20,8 @@ DEFAULT_MAX_STEPS = 3000
 def loadable_rulesets() -> list[Any]:
     params = []
     for name, rs in registry.available().items():
+        if name not in (*registry.SHIPPED, "duel"):  # toys other tests register to show one fault (a roll hidden,
+            continue  # a command with no event) are theirs; which modules pytest imported first must not change the kit
         if isinstance(rs, str):
             params.append(pytest.param(name, None, (), marks=pytest.mark.skip(reason=f"{name}: {rs}"), id=name))
             continue
