@@ -105,6 +105,7 @@ FILES: dict[str, type[BaseModel]] = {
 }
 
 
+UNIT_CLASS = "unit"  # costs do not depend on the arm in Caldiero (terrain effects table): every move is priced so
 MOVEMENT = "movement.json"  # the movement costs, a map kit table (docs/hexmap-format.md), a weather box's own beside it
 
 
@@ -119,7 +120,7 @@ class CaldieroFolder(DataFolder[CaldieroData]):
                  for name, model in FILES.items()}
         hexmap = load_hexmap(data_dir / "map.json", data_dir, problems)
         weather = parts["weather"]
-        movement = load_movement_by_box(data_dir / MOVEMENT, weather, hexmap, data_dir, problems)  # type: ignore[arg-type]
+        movement = load_movement_by_box(data_dir / MOVEMENT, weather, hexmap, data_dir, problems, (UNIT_CLASS,))  # type: ignore[arg-type]
         if problems or hexmap is None:
             raise DataError(problems)
         tables = [data_dir / b.movement_table for b in weather.boxes if b.movement_table]  # type: ignore[union-attr]

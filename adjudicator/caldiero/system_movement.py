@@ -23,6 +23,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 
 from arbitro.adjudicator.caldiero import ground, map_rules
+from arbitro.adjudicator.caldiero.loader import UNIT_CLASS
 from arbitro.adjudicator.caldiero import rules as R
 from arbitro.adjudicator.memo import Memo
 from arbitro.adjudicator.caldiero.system_orders import order_move
@@ -67,7 +68,6 @@ class MoveProblem(Exception):
         self.rule, self.message = rule, message
 
 
-UNIT_CLASS = "unit"  # costs do not depend on the arm in Caldiero (terrain effects table)
 
 
 def _hexmap(world: World) -> HexMap:

@@ -192,13 +192,22 @@ def load_movement(path: Path, hexmap: HexMap | None, data_dir: Path,
 
 
 def load_movement_by_box(base: Path | None, weather: WeatherTrack | None, hexmap: HexMap | None, data_dir: Path,
-                         problems: list[DataProblem]) -> dict[int, MovementTable]:
+                         problems: list[DataProblem], priced: Sequence[str] = ()) -> dict[int, MovementTable]:
     """The movement costs in force in each weather box (caldiero §17.1.2-§17.1.3, arrivano §17.2.8), one shape for
     both games: a box's own table (its `movement_table`, a file of the data folder), else the game's `base` table;
-    without a weather track, `base` as box 0. A table that does not load is left out, its problems added."""
+    without a weather track, `base` as box 0. A table that does not load is left out, its problems added; so is one
+    that does not declare every unit class in `priced` (the classes the game's rules price moves with), which would
+    load and then fail at the first move."""
     own = {b.box: b.movement_table for b in weather.boxes} if weather is not None else {0: None}
     paths = {box: data_dir / name if name else base for box, name in own.items()}
     tables = {path: load_movement(path, hexmap, data_dir, problems) for path in sorted({p for p in paths.values() if p})}
+    for path, table in sorted(tables.items()):
+        missing = [c for c in priced if table is not None and c not in table.unit_classes]
+        if missing:
+            problems.append(DataProblem(label(path, data_dir), "$.unit_classes",
+                                        f"does not declare {', '.join(map(repr, missing))}, the unit class the rules "
+                                        "price every move with"))
+            tables[path] = None
     return {box: table for box, path in paths.items() if path is not None and (table := tables[path]) is not None}
 
 
