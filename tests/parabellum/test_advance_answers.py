@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from arbitro.adjudicator.errors import IllegalCommand
+from arbitro.adjudicator.errors import IllegalCommand, MalformedCommand
 from arbitro.events import parabellum as pb
 from tests.arrivano import test_combat as A
 from tests.caldiero import test_combat as C
@@ -65,3 +65,11 @@ def test_the_units_an_exchange_costs_are_a_set_named_in_any_order() -> None:
     t, _ = C._ex_defender_frame("any_sufficient")
     t.send("austria", {"type": "exchange_loss", "units": ["au-hungarian", "au-colloredo"]}, dice=[1])
     assert [e.unit for e in t.of(pb.UnitEliminated)][-2:] == ["au-colloredo", "au-hungarian"]
+
+
+def test_a_unit_an_exchange_costs_named_twice_is_a_malformed_command() -> None:
+    """caldiero §12.5.4: the units an Ex costs are a set; a name given twice is refused as malformed (what, where),
+    not read as two losses or as the one unit."""
+    t, _ = C._ex_defender_frame("any_sufficient")
+    with pytest.raises(MalformedCommand, match="more than once"):
+        t.send("austria", {"type": "exchange_loss", "units": ["au-hungarian", "au-hungarian"]}, dice=[1])
