@@ -27,7 +27,7 @@ from arbitro.adjudicator.parabellum import efficiency as shared_efficiency
 from arbitro.adjudicator.parabellum.commands import DefensiveFire
 from arbitro.adjudicator.parabellum.retreat_ground import before_combat_asked, before_combat_lines
 from arbitro.adjudicator.ruleset import Rule
-from arbitro.adjudicator.tables import Modifier
+from arbitro.adjudicator.tables import Modifier, sum_modifiers
 from arbitro.events import caldiero as ev
 from arbitro.events.core import FrameContext
 from arbitro.events.parabellum import CombatTableRead
@@ -305,7 +305,7 @@ def stage_resolve(a: Act) -> None:
         uphill = all(all(ground.climbs(w, w.state.units[u].hex or "", h) for h in c.defender_hexes) for u in c.attackers)
         if uphill:
             modifier("uphill -1", "uphill (terrain effects table)", w.terrain_table.climb.assault_drm)
-        total = assault.capped(crt, sum(m.value for m in mods))
+        total, _ = sum_modifiers(mods, crt.modifier_cap)  # both §12.5.2: crt.json's drm_cap
         (roll,) = a.roll(f"{R.CRT} assault on {', '.join(c.defender_hexes)}", {
             "table": "CRT (provisional)", "column": col.column.label, "odds": f"{att}:{dfn} = {raw_odds}",
             "shifts": f"{left}L {right}R", "modifiers": "; ".join(drm_parts) or "none", "drm": total},

@@ -135,12 +135,6 @@ def table_read(look: TableLookup) -> CombatTableRead:
         row=look.row, result=look.result)
 
 
-def capped(table: CombatTable, total: int) -> int:
-    """A modifier total within the table's cap (both §12.5.2: at most +/-4, its data file's `drm_cap`)."""
-    cap = table.modifier_cap
-    return total if cap is None else max(-cap, min(cap, total))
-
-
 def odds_label(table: CombatTable, attack: int, defence: int) -> str:
     """The odds before any shift as a record names them: "3-1", "1-4", or "below 1-5" when worse than the first
     column (both §12.4.2, §12.5.1)."""

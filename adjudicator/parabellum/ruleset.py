@@ -304,9 +304,10 @@ class ParaBellumRuleset(Ruleset[S]):
             return None
         if self.hides(event, data, seat, state):
             return self.stub(event)
-        data = PB.served_loss(state, event, data, seat, self.stub(event))
+        stub = self.stub(event)
+        data = PB.served_loss(state, event, data, seat, stub)
         return PB.served_move(state, event, data, seat, lambda route: self.unexaminable(state, seat, route),
-                              self.stub(event), str(self.variant.rules.MOVEMENT))
+                              stub, str(self.variant.rules.MOVEMENT))
 
     def hides(self, event: Any, data: dict[str, Any], seat: str, state: S) -> bool:
         """Whether `event` (`data`, its builtins) names a piece hidden from `seat`: any hidden piece in one of its

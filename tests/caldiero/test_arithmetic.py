@@ -5,7 +5,7 @@ from __future__ import annotations
 from arbitro.adjudicator.caldiero.loader import CALDIERO_DATA
 from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
 from arbitro.adjudicator.parabellum import assault, efficiency
-from arbitro.adjudicator.parabellum.assault import capped
+from arbitro.adjudicator.tables import Modifier, sum_modifiers
 from arbitro.adjudicator.parabellum.efficiency import most_sp_values
 
 
@@ -65,7 +65,7 @@ def test_shifts_past_6_1_readings() -> None:
 
 
 def test_drm_never_beyond_4() -> None:
-    assert [capped(CRT, t) for t in (7, -6, 3)] == [4, -4, 3]  # §12.5.2, crt.json's drm_cap
+    assert [sum_modifiers([Modifier('drm', t)], CRT.modifier_cap)[0] for t in (7, -6, 3)] == [4, -4, 3]  # §12.5.2, crt.json's drm_cap
 
 
 def test_efficiency_test_1_always_passes_6_always_fails() -> None:

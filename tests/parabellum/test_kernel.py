@@ -14,7 +14,7 @@ from arbitro.adjudicator.maps.hexgrid import Grid
 from arbitro.adjudicator.parabellum import assault, command, data, efficiency, initiative, world, zoc
 from arbitro.adjudicator.parabellum.rules import Rulebook
 from arbitro.adjudicator.parabellum.variant import Variant
-from arbitro.adjudicator.tables import CombatTable
+from arbitro.adjudicator.tables import CombatTable, Modifier, sum_modifiers
 from tests.parabellum.test_movement import TABLE as MOVES
 
 KERNEL = Path(__file__).resolve().parents[2] / "adjudicator" / "parabellum"
@@ -68,7 +68,8 @@ def test_excess_odds_are_the_crt_files_data(variant: Variant) -> None:
 
 def test_modifier_cap_is_four_in_both_books(variant: Variant) -> None:
     """§12.5.2 in both: the total die modifier never beyond +/-4 (each book's crt.json, `drm_cap`)."""
-    assert [assault.capped(shipped_crt(variant), t) for t in (-7, -4, 0, 4, 9)] == [-4, -4, 0, 4, 4]
+    cap = shipped_crt(variant).modifier_cap
+    assert [sum_modifiers([Modifier('drm', t)], cap)[0] for t in (-7, -4, 0, 4, 9)] == [-4, -4, 0, 4, 4]
 
 
 def game_reads(source: str, name: str) -> list[str]:
