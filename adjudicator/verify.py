@@ -28,7 +28,8 @@ from arbitro.adjudicator.exchange import Loaded
 from arbitro.adjudicator.randomness import (
     EnteredSupply, NeedRandom, RecordedSupply, SeededSupply, Supply, audit_dice, describe_rerolls, unrecorded,
 )
-from arbitro.adjudicator.verify_anchors import Check, Status, beyond, check_head, check_receipt, receipt_seq
+from arbitro.adjudicator.verify_anchors import (Check, Status, beyond, check_head, check_receipt, file_commands,
+                                               receipt_seq)
 from arbitro.adjudicator.verify_ranges import Spans, range_problem, seat_command_problem, spans_problem
 from arbitro.adjudicator.verify_seat import genesis_of, item_hashes, item_problem, seat_checks
 from arbitro.adjudicator.verify_signatures import signatures_said
@@ -173,8 +174,9 @@ def verify(
     anchors = [check_head(hashes, head, commands=loaded.items is not None)] if head is not None else []
     if loaded.redacted_for is not None or loaded.seat_keys or loaded.signatures or seat_keys:
         anchors.append(check_signatures(loaded, seat_keys or {}))  # a seat's export: always said, checked or not
-    anchors += [check_receipt(loaded, hashes, r) for r in receipts]
-    anchors.append(beyond(hashes, head, [receipt_seq(loaded, r) or 0 for r in receipts],
+    numbers = file_commands(loaded) if receipts and loaded.items is None else None
+    anchors += [check_receipt(loaded, hashes, r, numbers) for r in receipts]
+    anchors.append(beyond(hashes, head, [receipt_seq(loaded, r, numbers) or 0 for r in receipts],
                           commands=loaded.items is not None))
     report.checks += anchors
     report.passed = report.passed and all(c.status != "failed" for c in anchors)

@@ -37,20 +37,26 @@ def check_head(hashes: Mapping[int, str], head: str, *, commands: bool = False) 
                  detail=f"{span} are the chain you recorded ({head[:12]}... at #{at})")
 
 
-def receipt_seq(loaded: Loaded, receipt: AnyReceipt) -> int | None:
+def file_commands(loaded: Loaded) -> CommandNumbers:
+    """The file's commands numbered as receipts name them: built once per verify, not once per receipt."""
+    return CommandNumbers(loaded.game.id, (Command(cmd, "", digest, first, last)
+                                           for cmd, (_, digest, first, last) in enumerate(loaded.commands)))
+
+
+def receipt_seq(loaded: Loaded, receipt: AnyReceipt, numbers: CommandNumbers | None = None) -> int | None:
     """The log's number of the head a receipt acknowledges: an arbitro-receipt/1 names it; an arbitro-receipt/2 places
     it after its command (the last event of the command or before it: seat_numbers.CommandNumbers), as the file's
-    commands say; None where the file has no such command."""
+    commands say (`numbers`: file_commands, if already built); None where the file has no such command."""
     if isinstance(receipt, LegacyReceipt):
         return receipt.seq if loaded.items is None else None
     if loaded.items is not None:  # a seat's export in its numbers: its anchors are by command
         return receipt.cmd if 0 <= receipt.cmd < len(loaded.items) else None
-    numbers = CommandNumbers(loaded.game.id, (Command(cmd, "", digest, first, last)
-                                              for cmd, (_, digest, first, last) in enumerate(loaded.commands)))
+    numbers = file_commands(loaded) if numbers is None else numbers
     return numbers.last_event(receipt.cmd) if 0 <= receipt.cmd <= numbers.head else None
 
 
-def check_receipt(loaded: Loaded, hashes: Mapping[int, str], receipt: AnyReceipt) -> Check:
+def check_receipt(loaded: Loaded, hashes: Mapping[int, str], receipt: AnyReceipt,
+                  numbers: CommandNumbers | None = None) -> Check:
     """A receipt the server signed when it accepted a command: the file must hold that command and, after it, that
     head (receipt_seq). Anything else proves a dropped tail or a rewrite (arbitro §L.4)."""
     name = f"receipt for command {receipt.cmd}"
@@ -68,7 +74,7 @@ def check_receipt(loaded: Loaded, hashes: Mapping[int, str], receipt: AnyReceipt
     signer = f"signed by server key {signing.fingerprint(receipt.server_key)}"
     if loaded.server_key and loaded.server_key != receipt.server_key:
         signer += f"; this file was exported by key {signing.fingerprint(loaded.server_key)}"
-    seq = receipt_seq(loaded, receipt)
+    seq = receipt_seq(loaded, receipt, numbers)
     if seq is None:
         return Check(name=name, status="failed",
                      detail=f"the server acknowledged command {receipt.cmd} but this file's commands end at "

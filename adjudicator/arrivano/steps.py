@@ -293,7 +293,7 @@ def before_combat_refusal(w: World, frame: Frame, dumped: dict[str, Any], opts: 
     where = f"{dumped['to']}" + (" off the map" if dumped.get("off_map") else "")
     mine = [o for o in opts if o[key] == dumped[key] and o["to"] is not None]
     leave = (f"off the map only under the ruling retreat_before_combat_off_map: as_forced ({ARRIVANO.OFF_MAP})"
-             if w.reading("retreat_before_combat_off_map") == "as_forced" else
+             if ARRIVANO_VARIANT.before_combat_leaves_map(w.reading) else
              f"never off the map: no unit is obliged to this retreat ({ARRIVANO.OFF_MAP} reading stays_on_map)")
     fit = (f"where stacking allows, going on past full hexes ({ARRIVANO.RETREAT_STACKING}; reading "
            f"{BEFORE_COMBAT_LENGTH} goes_on)" if w.reading(BEFORE_COMBAT_LENGTH) == "goes_on" else

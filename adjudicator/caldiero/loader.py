@@ -151,4 +151,3 @@ def check_consistency(data: CaldieroData, hexmap: HexMap) -> list[DataProblem]:
             if unit_id not in seen:
                 problems.append(DataProblem("scenario.json", f"$.options.{name}.units", f"unknown unit {unit_id!r}"))
     return problems
-
