@@ -29,7 +29,7 @@ from arbitro.adjudicator.errors import (
     GameOver, IllegalCommand, MalformedCommand, NotUmpire, NotYourDecision, NotYourTurn, Rejected, RulesetDefect,
     UnknownSeat,
 )
-from arbitro.adjudicator.log_points import command_at, command_end
+from arbitro.adjudicator.log_points import Points
 from arbitro.adjudicator.randomness import DiceUnavailable, EnteredSupply, NeedRandom, Supply
 from arbitro.adjudicator.ruleset import Decision, Ruleset, malformed
 from arbitro.events import core
@@ -464,7 +464,7 @@ class Adjudicator:
         """Take back everything after event `command.to` (the umpire) or after command `command.to` (a seat, whose
         every number is a command's: engine-rules §V.6), refused in the sender's numbers."""
         seat = ctx.seat
-        to = command.to if seat == UMPIRE else self._seat_point(state, command.to, history)
+        to = command.to if seat == UMPIRE else self._seat_point(state, command.to, history, seat)
         if to >= state.core.seq:
             raise IllegalCommand(f"#{to} is not before the head (#{state.core.seq}): nothing to take back", rule=R_UNDO_POINT)
         if to < 1:
@@ -503,15 +503,14 @@ class Adjudicator:
         open_consent(ctx, seat, to, command.to, tuple(s for s in game.seats if s != seat))
 
     @staticmethod
-    def _seat_point(state: GameState[Any], cmd: int, history: History) -> int:
+    def _seat_point(state: GameState[Any], cmd: int, history: History, seat: str) -> int:
         """The log's number of the last event of command `cmd`, a seat's point to take back to; a command that is not
         before the last one is refused in command numbers (a seat's only numbers: engine-rules §V.6)."""
-        head = state.core.seq
-        last = command_at(history, head)
-        if cmd >= last:
-            raise IllegalCommand(f"#{cmd} is not before the last command (#{last}): nothing to take back",
+        point = Points(history, state.core.seq, seat)
+        if cmd >= point.last:
+            raise IllegalCommand(f"#{cmd} is not before the last command (#{point.last}): nothing to take back",
                                  rule=R_UNDO_POINT)
-        return command_end(history, head, cmd)
+        return point(cmd, R_UNDO_POINT)
 
     def _needs_consent(self, later: list[EventBody[Any]], seat: str, seats: Sequence[str], history: History) -> bool:
         """Whether `seat` may not take back `later` on its own (arbitro §U.1), judged only on what every seat is served

@@ -245,7 +245,9 @@ class NoteNames:
         note = self.held.get((chain, number))
         hashed = bool(ref.get("hash"))  # a seat cites a note without its hash (engine-rules §V.6): by chain and number
         if note is not None and (not hashed or note.hash == ref.get("hash") or not self.checkable):
-            return f'{kind} {number} {where}: "{note.text}"'
+            # named where the reader holds it: a seat-cited note is recorded at its command's last event, which need
+            # not be the note's own (an umpire's note mid-command)
+            return f'{kind} {number} (on #{note.seq}, by {ref["by"]}): "{note.text}"'
         if hashed and self.checkable and reads_chain(self.reader, chain) and (chain, ref.get("hash")) not in self.hashes:
             return (f"a {kind} cited under its pre-schema-3 number {number} {where}: no {chain} note holds the hash it "
                     "was cited with (renumbered by the schema-3 upgrade, or damaged: `arbitro verify`)")

@@ -132,8 +132,13 @@ def noted(numbers: CommandNumbers, notes: Iterable[Annotation], first: int = 0,
     for note in notes:
         cmd = numbers.command_of(note.seq)
         if first <= cmd <= last:
-            served.append(msgspec.structs.replace(note, seq=cmd, at_hash="", prev="", hash=""))
+            served.append(msgspec.structs.replace(without_digests(note), seq=cmd))
     return served
+
+
+def without_digests(note: Annotation) -> Annotation:
+    """A note without its chain digests, which a seat is not served (`noted` says why)."""
+    return msgspec.structs.replace(note, at_hash="", prev="", hash="")
 
 
 STUB_KEYS = frozenset({"type", "rule", "hidden"})

@@ -29,7 +29,7 @@ from arbitro.adjudicator import verify as verification
 from arbitro.adjudicator.errors import BadFile, BadInput, NoSuchEvent
 from arbitro.adjudicator.exchange import Loaded
 from arbitro.adjudicator.results import Awaiting, Replayed, Status
-from arbitro.adjudicator.seat_numbers import Command, CommandNumbers, events_of, noted, per_command
+from arbitro.adjudicator.seat_numbers import Command, CommandNumbers, events_of, noted, per_command, without_digests
 from arbitro.events import signing
 from arbitro.events.codec import canonical, sha256_hex, to_builtins
 from arbitro.events.records import GENESIS, GameRecord
@@ -161,20 +161,15 @@ def _keeps_notes(held_copy: "SeatCopy", sent_copy: "SeatCopy") -> None:
     its command, writer, text; its digests are withheld from a seat, engine-rules §V.6): a note's chain may only
     grow. Verify alone cannot tell, since a chain's end may be cut unseen (arbitro §L.1)."""
     source = sent_copy.loaded.source
-    sent = {(n.chain, n.id): canonical(_as_read(n)) for n in sent_copy.read_notes()}
+    sent = {(n.chain, n.id): canonical(n) for n in sent_copy.read_notes()}
     for note in held_copy.read_notes():
         where = f"note {note.id} of the {note.chain} chain (by {note.seat} on command #{note.seq})"
         if (note.chain, note.id) not in sent:
             raise BadFile(f"{source} does not continue the copy you hold: it lacks {where}, which you were sent "
                           "before (dropped, or the chain's end cut); nothing imported. Keep both files for the dispute")
-        if sent[(note.chain, note.id)] != canonical(_as_read(note)):
+        if sent[(note.chain, note.id)] != canonical(note):
             raise BadFile(f"{source} does not continue the copy you hold: {where} differs from the one you were "
                           "sent before (edited); nothing imported. Keep both files for the dispute")
-
-
-def _as_read(note: Annotation) -> Annotation:
-    """A note without its chain digests, which a seat is not served (seat_numbers.noted): what a copy compares."""
-    return msgspec.structs.replace(note, at_hash="", prev="", hash="")
 
 
 def _keeps_signing(old: Loaded, new: Loaded) -> None:
@@ -451,7 +446,7 @@ class SeatCopy:
     def read_notes(self) -> list[Annotation]:
         """The copy's notes as the seat reads them: numbered by command, digests withheld (seat_numbers.noted)."""
         if self.loaded.items is not None:
-            return list(self.loaded.annotations)
+            return [without_digests(n) for n in self.loaded.annotations]
         return noted(self.numbers, self.loaded.annotations)
 
     def _view_at(self, at: int) -> dict[str, Any]:

@@ -13,13 +13,16 @@ import msgspec
 import pytest
 
 from arbitro.adjudicator import settling
+from arbitro.adjudicator.cli_disputes import dispute_text
 from arbitro.adjudicator.errors import KeyReused
+from arbitro.adjudicator.report_phrases import NoteNames
 from arbitro.adjudicator.service import Arbitro
 from arbitro.events.codec import canonical
 from arbitro.events.sqlite import SQLiteStore
 from arbitro.projections.disputes import WITHHELD
 
 from .conftest import RED_CARD, Cli, exchange, fixed_duel
+from .test_event_counts_sent import RED_CARDS, attacked_and_guarded
 from arbitro.adjudicator.seat_numbers import events_of
 
 CHAIN = ("hash", "prev", "cmd_hash", "salt")
@@ -191,3 +194,18 @@ def test_a_messages_notes_are_read_once_and_a_retry_by_number_is_the_same_comman
     other = {**claim, "evidence": [{"kind": "note", "note": 1}]}
     with pytest.raises(KeyReused):
         app.submit("g", "red", other, key="claim-1")
+
+
+def test_a_seat_cited_note_mid_command_is_named_where_the_umpire_wrote_it(tmp_path: Path,
+                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """The umpire's public note on event #4, the first of blue's guard (command #2, events #4-#7). Blue cites it by
+    chain and number; the record keeps the command's last event (#7: a seat's numbers are commands, log_points), but
+    the umpire's listing names the note where it lies (#4), and blue's where blue reads it (command #2)."""
+    app = attacked_and_guarded(tmp_path, RED_CARDS[0], "tellingduel", monkeypatch)
+    note = app.annotate("g", "umpire", 4, "the guard came late")
+    app.submit("g", "blue", {"type": "dispute_open", "about": [2], "text": "see the umpire's note",
+                             "evidence": [{"kind": "note", "note": note.id}]})
+    said = {seat: dispute_text(settling.disputes(app, "g", seat), "g", NoteNames(app.notes("g", seat), seat))
+            for seat in ("umpire", "blue")}
+    assert 'note 1 (on #4, by umpire): "the guard came late"' in said["umpire"]
+    assert 'note 1 (on #2, by umpire): "the guard came late"' in said["blue"]
