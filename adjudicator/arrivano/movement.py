@@ -18,11 +18,11 @@ from arbitro.adjudicator.maps.hexgrid import HexId
 from arbitro.adjudicator.maps.movement import MoveRules, check_path
 from arbitro.adjudicator.parabellum import command, orders, rout
 from arbitro.adjudicator.parabellum.movement import (
-    Mover, costs_in_force, end_fits, ends, entry_cost, nearest_enemy_distance, one_hex_rule, order_moves,
+    Mover, column_problem, costs_in_force, end_fits, ends, entry_cost, nearest_enemy_distance, one_hex_rule, order_moves,
     toward_enemy, toward_enemy_problem, unit_reach, unit_rules,
 )
 from arbitro.adjudicator.parabellum.movement import reach as search
-from arbitro.adjudicator.parabellum.commander_move import CommanderMove, commander_destination_problem, commander_moves, commander_may_move
+from arbitro.adjudicator.parabellum.commander_move import CommanderMove, commander_destination_problem, commander_ends, commander_may_move
 from arbitro.adjudicator.parabellum.data import WeatherBox
 from arbitro.adjudicator.parabellum.move_problems import destination_problem, unreachable
 from arbitro.adjudicator.parabellum.orders import ORDERS
@@ -96,21 +96,18 @@ def plan(w: World, uid: str, column: bool, ic: set[str] | frozenset[str], chosen
     column. `open_order`: the move of a light unit about to fire, which may enter EZoC (and stops there) even under
     Manoeuvre (arrivano §16.3). Worked out once per World (issue 15: a move asks it, then its listing)."""
     ic = frozenset(ic)  # the same object for a World's in_command
-    return w.cached(("plan", uid, str(column), str(chosen), str(open_order), ic),  # type: ignore[arg-type]
-                    lambda: _plan(w, uid, column, ic, chosen, open_order))
+    return w.cached(("plan", uid, column, chosen, open_order, ic), lambda: _plan(w, uid, column, ic, chosen, open_order))
 
 
 def _plan(w: World, uid: str, column: bool, ic: frozenset[str], chosen: str | None, open_order: bool) -> Plan | str:
     unit = w.state.units[uid]
     order = movement_order(w, uid, ic, chosen)
     rules_o = w.orders.orders[order]  # type: ignore[index]
-    if column:
-        if not rules_o.march_column:
-            return str(R.MARCH_COLUMN)
-        if unit.side in w.scenario.march_column_forbidden:
-            return str(R.MB_NO_COLUMN)
-        if not ARRIVANO_VARIANT.column_keeps_to_roads(w.reading) and not w.hexmap.roads_at(unit.hex):
-            return str(R.MARCH_COLUMN)  # §9.3 "una unità su strada o strada minore può dichiarare" (as_caldiero)
+    if column and unit.side in w.scenario.march_column_forbidden:
+        return str(R.MB_NO_COLUMN)
+    problem = column_problem(ARRIVANO_VARIANT, w, [order], unit.hex) if column else None
+    if problem:
+        return str(problem[0])
     ezoc = enemy_zoc(w, unit.side)
     budget = w.counters.unit(uid).movement * 2
     start = unit.hex
@@ -159,8 +156,7 @@ def _reached(w: World, uid: str, column: bool, ic: set[str] | frozenset[str],
     """`destinations` but for the Attack order's direction (§5.1.2): what `why_not` explains. Worked out once per
     World (a move, its refusal, the listing and the obligations ask it): do not modify the answer."""
     ic = frozenset(ic)
-    return w.cached(("reached", uid, str(column), str(chosen), ic),  # type: ignore[arg-type]
-                    lambda: _search(w, uid, column, ic, chosen))
+    return w.cached(("reached", uid, column, chosen, ic), lambda: _search(w, uid, column, ic, chosen))
 
 
 def destination(w: World, uid: str, column: bool, ic: set[str], chosen: str | None, to: str) -> tuple[str, ...] | None:
@@ -390,8 +386,9 @@ def storm_one_hex(box: WeatherBox | None) -> Rule | None:
 
 
 def leader_destinations(w: World, lid: str, to: str | None = None) -> dict[str, tuple[str, ...]]:
-    """The kernel's `commander_moves` for his `commander_move_of` (`to`: that hex alone, if it is one)."""
-    return commander_moves(ARRIVANO_VARIANT, w, commander_move_of(w, lid), to)
+    """The kernel's `commander_ends` for his `commander_move_of`, each with the hexes he enters (`to`: that hex
+    alone, if it is one)."""
+    return commander_ends(ARRIVANO_VARIANT, w, commander_move_of(w, lid), to=to)
 
 
 def move_leader(g: Game, lid: str, to: str) -> None:
@@ -403,7 +400,7 @@ def move_leader(g: Game, lid: str, to: str) -> None:
     if to not in dests:
         rule, message = commander_destination_problem(ARRIVANO_VARIANT, w, commander_move_of(w, lid), to)
         g.reject(str(rule), message)
-    g.emit(ev.LeaderMoved(leader=lid, path=tuple(dests[to][1:]), rule=str(R.COMMANDER_MOVE)))
+    g.emit(ev.LeaderMoved(leader=lid, path=dests[to], rule=str(R.COMMANDER_MOVE)))
 
 
 # --- movement obligations (arrivano §5.1.1, §5.1.2, §5.1.5) ----------------------------------------------------

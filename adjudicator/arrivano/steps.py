@@ -49,7 +49,7 @@ def refuge_hexes(w: World, lid: str) -> list[str]:
     it, any hex he can reach that holds no enemy (reading: "sull'unità amica più vicina" counts hexes, and "entro la
     sua capacità di movimento" the commander's own movement, leader_destinations)."""
     leader = w.state.leaders[lid]
-    reach = [h for h in M.leader_destinations(w, lid) if h != leader.hex]
+    reach = list(M.leader_destinations(w, lid))
     friends = [h for h in reach if w.side_at(h) == leader.side]
     if not friends:
         return sorted(reach)
@@ -84,7 +84,7 @@ def frame_options(w: World, frame: Frame, assault: AssaultUnderway | None = None
             lid = frame.data["leader"]
             if w.state.leaders[lid].where != "map":
                 return []
-            out = [{"type": "escape", "to": h} for h in escape_destinations(w, lid)]
+            out = [{"type": "escape", "to": h} for h in M.leader_destinations(w, lid)]  # his move (§4.5.6, §8.2.3)
             return out if frame.data["forced"] else out + [{"type": "escape", "to": None}]
         case "countercharge":
             return [{"type": "countercharge", "unit": u} for u in frame.data["counter"]] + \
@@ -343,8 +343,7 @@ def apply_answer(g: Game, frame: Frame, dumped: dict[str, Any]) -> None:
         case "escape":
             if dumped["to"] is not None:
                 lid = frame.data["leader"]
-                path = escape_destinations(g.world(), lid)[dumped["to"]]
-                g.emit(ev.LeaderMoved(leader=lid, path=tuple(path[1:]), rule=frame.rule))
+                g.emit(ev.LeaderMoved(leader=lid, path=M.leader_destinations(g.world(), lid)[dumped["to"]], rule=frame.rule))
         case "cavalry_retreat":
             A.cavalry_retreat(g, frame, dumped)
         case "countercharge":
@@ -370,13 +369,6 @@ def apply_answer(g: Game, frame: Frame, dumped: dict[str, Any]) -> None:
         case "commander_refuge":
             lid = frame.data["leader"]
             g.emit(ev.LeaderMoved(leader=lid, path=(dumped["to"],), rule=str(ARRIVANO.LEADER_ALONE)))
-
-
-def escape_destinations(w: World, lid: str) -> dict[str, tuple[str, ...]]:
-    """Where a commander may flee: his full allowance (arrivano §4.5.6, §8.2.3), never into enemy units, entering
-    EZoC only where friends stand; an escape from his own hex must leave it."""
-    here = w.state.leaders[lid].hex
-    return {h: p for h, p in M.leader_destinations(w, lid).items() if h != here}
 
 
 def light_retreat(g: Game, frame: Frame, uid: str | None, to: str | None, off_map: bool = False) -> None:

@@ -35,10 +35,6 @@ def road(w: World, a: str, b: str) -> bool:  # a road crosses the hexside betwee
     return w.adjacent(a, b) and bool(w.hexmap.roads_between(a, b))
 
 
-def on_road(w: World, h: str) -> bool:  # a road runs through h (caldiero §9.3: a march column starts on one)
-    return bool(w.hexmap.roads_at(h))
-
-
 def canal_without_bridge(w: World, a: str, b: str) -> bool:
     """A hexside artillery may not cross (caldiero §10.3 "solo se è presente un ponte"): a feature that needs a
     bridge, with no bridge (a feature cancelling the canal's cost, §10.4.1) and no road over it (§10.4: a bridge

@@ -18,22 +18,24 @@ from arbitro.adjudicator.caldiero import ground, map_rules
 from arbitro.adjudicator.caldiero import commands as C
 from arbitro.adjudicator.caldiero import flow as F
 from arbitro.adjudicator.parabellum.bombardment import targets
-from arbitro.adjudicator.caldiero.system_orders import allows_column, unit_order
+from arbitro.adjudicator.caldiero.system_orders import unit_order
 from arbitro.adjudicator.caldiero.scenario_rules import charge_problem
 from arbitro.adjudicator.caldiero.system_activation import (activate_formation, check_activate, check_order_try,
                                                             check_unit_order, eligible_formations, try_order, unit_order_test)
 from arbitro.adjudicator.caldiero.system_artillery import check_bombard, do_bombard
 from arbitro.adjudicator.caldiero.system_assault import do_attack
 from arbitro.adjudicator.caldiero.system_declare import attack_problem
-from arbitro.adjudicator.caldiero.system_moves import (any_leader_option, any_move, check_move, check_move_leader,
-                                                       check_movers, do_move, leader_options, movable_leaders, move_options,
-                                                       movement_obligation_problem, mover_orders)
+from arbitro.adjudicator.caldiero.system_movement import any_leader_end, leader_reachable
+from arbitro.adjudicator.caldiero.system_moves import (any_move, check_move, check_move_leader, check_movers, do_move,
+                                                       movable_leaders, move_options, movement_obligation_problem,
+                                                       mover_orders)
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
 from arbitro.adjudicator.parabellum.assault import general_with
 from arbitro.adjudicator.parabellum.efficiency import side_values
 from arbitro.adjudicator.parabellum.declare import ATTACKING_ORDERS, fit_to_attack, hex_sets, hexes_to_attack
 from arbitro.adjudicator.parabellum import reinforcements
+from arbitro.adjudicator.parabellum.movement import column_problem
 from arbitro.adjudicator.parabellum.orders import ORDERS
 from arbitro.adjudicator.parabellum.activation import Refusal
 from arbitro.adjudicator.parabellum.sequence import CHOOSE_ACTIVATION, Step, Steps
@@ -107,15 +109,15 @@ def _movement(w: World, seat: str) -> Iterator[dict[str, Any]]:
 
 def _leader_moves(w: World, seat: str) -> Iterator[dict[str, Any]]:
     for leader in movable_leaders(w, seat):
-        for dest in sorted(leader_options(w, leader)):
+        for dest in sorted(leader_reachable(w, leader)):
             yield {"type": "move_leader", "leader": leader, "to": dest}
 
 
 def _first_leader_moves(w: World, seat: str) -> Iterator[dict[str, Any]]:
     """`_leader_moves` as far as the first (the step's `first`), each leader's search stopped at the first hex that
-    gives him somewhere to end (`any_leader_option`, issue 15)."""
+    gives him somewhere to end (`any_leader_end`, issue 15)."""
     for leader in movable_leaders(w, seat):
-        dest = any_leader_option(w, leader)
+        dest = any_leader_end(w, leader)
         if dest is not None:
             yield {"type": "move_leader", "leader": leader, "to": dest}
 
@@ -196,9 +198,8 @@ def _move_commands(w: World, seat: str) -> Iterator[dict[str, Any]]:
 
 
 def _may_march(w: World, g: tuple[str, ...]) -> bool:
-    """Whether the group may move in march column: an order allowing it, from a road (§9.3) or entering the map."""
-    start = w.state.units[g[0]].hex
-    return any(allows_column(w, o) for o in mover_orders(w, g)) and (not start or ground.on_road(w, start))
+    """Whether the group may move in march column (§9.3, the kernel's `column_problem`)."""
+    return column_problem(CALDIERO_VARIANT, w, mover_orders(w, g), w.state.units[g[0]].hex) is None
 
 
 def _mover_groups(w: World, seat: str) -> Iterator[tuple[str, ...]]:

@@ -33,8 +33,10 @@ from arbitro.adjudicator.parabellum.movement import (
     Mover, Problem, costs_in_force, end_fits, entry_cost, leave_ezoc_problem, off_road_half_less, one_hex_rule,
     road_steps, terrain_multiplier, unit_reach, unit_rules,
 )
-from arbitro.adjudicator.parabellum.commander_move import CommanderMove, commander_moves, commander_path_problem
-from arbitro.adjudicator.parabellum.chief_limits import limit_closed, limit_ends
+from arbitro.adjudicator.parabellum.commander_move import (
+    CommanderMove, any_commander_end, commander_ends, commander_path_problem,
+)
+from arbitro.adjudicator.parabellum.chief_limits import limit_closed
 from arbitro.adjudicator.parabellum.move_problems import StepVeto, path_problem, step_problem
 from arbitro.adjudicator.parabellum.zoc import enemy_zoc
 from arbitro.adjudicator.maps.hexgrid import HexId
@@ -186,48 +188,43 @@ def _closed(world: World, g: Group) -> Callable[[str], bool]:
 def reachable(world: World, g: Group) -> dict[str, Route]:
     """Every legal destination of the group with its cheapest path (stacking checked at the end). Computed
     once per World and group (legal() and the movement obligations ask again): do not modify the answer."""
-    memo = world._memo
-    key = ("reachable", g)
-    if key not in memo:
-        routes = _routes(world, memo, replace(g, units=()))
+    def work() -> dict[str, Route]:
         fits = end_fits(CALDIERO_VARIANT, world, g.units, g.column)
-        memo[key] = {h: r for h, r in routes.items() if fits(h)}
-    return memo[key]  # type: ignore[no-any-return]
+        return {h: r for h, r in _routes(world, replace(g, units=())).items() if fits(h)}
+
+    return world.cached(("reachable", g), work)
 
 
 def route_to(world: World, g: Group, to: str) -> Route | None:
     """`reachable(world, g).get(to)`, searched only as far as `to` where the group's searches are not worked out
     (issue 15: a move names its destination)."""
-    known = world._memo.get(("reachable", g))
+    known = world.known(("reachable", g))
     if known is not None:
-        return known.get(to)  # type: ignore[no-any-return, attr-defined]
+        return known.get(to)  # type: ignore[no-any-return]
     if not end_fits(CALDIERO_VARIANT, world, g.units, g.column)(to):
         return None
     search = replace(g, units=())
-    routes = world._memo.get(("routes", search))
-    return (routes if routes is not None else _reachable(world, search, to=to)).get(to)  # type: ignore[attr-defined]
+    routes = world.known(("routes", search))
+    return (routes if routes is not None else _reachable(world, search, to=to)).get(to)  # type: ignore[no-any-return]
 
 
 def any_destination(world: World, g: Group, accept: Callable[[str], bool]) -> str | None:
     """A destination of `reachable(world, g)` that `accept` takes, or None when there is none: the group's searches
     stopped at the first (issue 15: a listing asking only whether anything is left)."""
-    known = world._memo.get(("reachable", g))
+    known = world.known(("reachable", g))
     if known is not None:
-        return next((h for h in sorted(known) if accept(h)), None)  # type: ignore[attr-defined]
+        return next((h for h in sorted(known) if accept(h)), None)
     fits = end_fits(CALDIERO_VARIANT, world, g.units, g.column)
     found = _reachable(world, replace(g, units=()), stop_at=lambda h: h != g.start and fits(h) and accept(h))
     return next(iter(found), None)
 
 
-def _routes(world: World, memo: dict[object, object], search: Group) -> dict[str, Route]:
+def _routes(world: World, search: Group) -> dict[str, Route]:
     """Every hex the group could end in but for stacking, with its cheapest path: the same for every group of the
     same start, side, order, formation, allowance, arm and formation of march, whoever its units are (the search
     never enters its start, where alone the movers stand), so who moves changes nothing but where the group may end
     (stacking, `reachable`)."""
-    key = ("routes", search)
-    if key not in memo:
-        memo[key] = _reachable(world, search)
-    return memo[key]  # type: ignore[return-value]
+    return world.cached(("routes", search), lambda: _reachable(world, search))
 
 
 def _reachable(world: World, g: Group, *, to: str | None = None,
@@ -316,84 +313,54 @@ def check_path(world: World, g: Group, path: tuple[str, ...]) -> Route:
 
 
 # --- leaders ------------------------------------------------------------------------------------------
-def leader_move(world: World, leader: str, entry: str | None = None, escape: bool = False) -> CommanderMove | None:
+def leader_entry(world: World, leader: str) -> str | None:
+    """Where an off-map leader enters (his arrival's entry hex, caldiero §15.4), None on the map."""
+    arrival = world.counters.leader(leader).arrival if world.state.leaders[leader].where == "offmap" else None
+    return arrival.entry if arrival else None
+
+
+def leader_move(world: World, leader: str, escape: bool = False) -> CommanderMove | None:
     """A leader's move for the kernel (his movement from oob.json, 6 MP, caldiero §2.2.1, §9.1.4: D31), entering from
-    off the map at `entry`, never into a row his scenario closes (§9.2.1) nor, a commander in chief, beyond his limit
-    farther than where he starts (§4.2.2 read for the whole move: `chief_limits.limit_closed`); `escape`: fleeing an enemy unit (§8.2.3); None when
-    he cannot enter there."""
+    off the map at his entry hex (§15.4), never into a row his scenario closes (§9.2.1) nor, a commander in chief,
+    beyond his limit farther than where he starts (§4.2.2 read for the whole move: `chief_limits.limit_closed`);
+    `escape`: fleeing an enemy unit (§8.2.3); None when he cannot enter now."""
     s = world.state.leaders[leader]
     side = s.side
-    start = s.hex if s.where == "map" else None
     ma = world.counters.leader(leader).movement * 2
-    if start is None:
+    if s.where != "map":
+        entry = leader_entry(world, leader)
         if entry is None or world.enemy_units_at(entry, side):
             return None
         origin, spent = entry, map_entry_cost(world, entry)
     else:
-        origin, spent = start, 0
+        origin, spent = s.hex, 0
     limit = map_rules.leader_limit(world, leader)
     closed_beyond = limit_closed(limit, origin)
     return CommanderMove(
-        side, _hexmap(world), costs_in_force(CALDIERO_VARIANT, world), origin, start is not None, UNIT_CLASS, ma - spent,
+        side, _hexmap(world), costs_in_force(CALDIERO_VARIANT, world), origin, s.where == "map", UNIT_CLASS, ma - spent,
         terrain_multiplier=terrain_multiplier(world), fleeing=escape, anchors=(world.counters, world.scenario),
         closed=lambda h: bool(world.closed_to(side, h)) or (closed_beyond is not None and closed_beyond(h)),
         closed_reads=limit.key if limit is not None else ())
 
 
-def leader_search(world: World, leader: str, entry: str | None = None, escape: bool = False, *, to: str | None = None,
-                  stop_at: Callable[[str], bool] | None = None) -> tuple[CommanderMove, dict[str, tuple[str, ...]]] | None:
-    """The leader's move and every hex its search reaches, each with its path (on the map: from the hex after his;
-    entering: from the entry hex): the kernel's `commander_moves`, before §4.2.2 says where a commander in chief
-    may end; None when he cannot enter at `entry`. `to`, `stop_at`: only as far as those (`kept_reach`)."""
-    move = leader_move(world, leader, entry, escape)
-    if move is None:
-        return None
-    found = commander_moves(CALDIERO_VARIANT, world, move, to, stop_at)
-    return move, (found if not move.on_map else {h: path[1:] for h, path in found.items()})
+def leader_reachable(world: World, leader: str, escape: bool = False, to: str | None = None) -> dict[str, tuple[str, ...]]:
+    """Legal destinations of a leader, each with the hexes he enters: the kernel's `commander_ends` for his
+    `leader_move`, a commander in chief ending within his limit or as near it as he can get (§4.2.2); `to`: that
+    hex alone (issue 15: a move names its hex)."""
+    return commander_ends(CALDIERO_VARIANT, world, leader_move(world, leader, escape), map_rules.leader_limit(world, leader), to)
 
 
-def leader_end(world: World, leader: str, to: str, entry: str | None = None) -> tuple[str, ...] | None:
-    """`leader_reachable(world, leader, entry).get(to)`, searched only as far as `to` where §4.2.2 lets him end there
-    whatever else he reaches: without a limit, or `to` within it (issue 15: a move names its hex)."""
-    limit = map_rules.leader_limit(world, leader)
-    if limit is not None and (not world.grid.contains(to) or limit.beyond(to) > 0):
-        return leader_reachable(world, leader, entry).get(to)
-    searched = leader_search(world, leader, entry, to=to)
-    return None if searched is None else searched[1].get(to)
+def any_leader_end(world: World, leader: str) -> str | None:
+    """A hex of `leader_reachable`, or None: the kernel's `any_commander_end` (issue 15: "anything left?")."""
+    return any_commander_end(CALDIERO_VARIANT, world, leader_move(world, leader), map_rules.leader_limit(world, leader))
 
 
-def any_leader_end(world: World, leader: str, entry: str | None = None) -> str | None:
-    """A hex of `leader_reachable(world, leader, entry)`, or None when there is none (issue 15: "anything left?"): his
-    search stopped at the first hex within §4.2.2's limit, where he may always end, whatever else he reaches; found
-    none, it searched everything, and the limit says where he may end as `leader_reachable` does."""
-    move = leader_move(world, leader, entry)
-    limit = map_rules.leader_limit(world, leader)
-    if move is None:
-        return None
-    within = (lambda h: True) if limit is None else (lambda h: limit.beyond(h) == 0)
-    searched = leader_search(world, leader, entry, stop_at=lambda h: (h != move.origin or not move.on_map) and within(h))
-    found = searched[1] if searched is not None else {}
-    may_end = map_rules.limit_ends(limit, move.origin, found)  # stopped at a hex within: only those within
-    return next((h for h in sorted(found) if may_end(h)), None)
-
-
-def leader_reachable(world: World, leader: str, entry: str | None = None, escape: bool = False) -> dict[str, tuple[str, ...]]:
-    """Legal destinations of a leader, each with its path (`leader_search`), a commander in chief ending within his
-    limit, or as near it as he can get (§4.2.2: `chief_limits.limit_ends`)."""
-    searched = leader_search(world, leader, entry, escape)
-    if searched is None:
-        return {}
-    move, found = searched
-    may_end = limit_ends(map_rules.leader_limit(world, leader), move.origin, found)
-    return {h: path for h, path in found.items() if may_end(h)}
-
-
-def leader_path_problem(world: World, leader: str, path: tuple[str, ...], entry: str | None = None) -> Problem | None:
+def leader_path_problem(world: World, leader: str, path: tuple[str, ...]) -> Problem | None:
     """Why the leader may not walk the path he is given (as `leader_reachable` gives one), or None: the kernel's
     `commander_path_problem`."""
-    move = leader_move(world, leader, entry)
+    move = leader_move(world, leader)
     if move is None:
-        return CALDIERO.REINFORCEMENTS, f"{leader} cannot enter the map at {entry} now (caldiero §15.4)"
+        return CALDIERO.REINFORCEMENTS, f"{leader} cannot enter the map at {leader_entry(world, leader)} now (caldiero §15.4)"
     beyond = map_rules.limit_problem(map_rules.leader_limit(world, leader), leader, move.origin,
                                      (h for h in path if world.grid.contains(h)))
     if beyond is not None:

@@ -6,20 +6,20 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from arbitro.adjudicator.caldiero import ground, map_rules
+from arbitro.adjudicator.caldiero import map_rules
 from arbitro.adjudicator.caldiero import commands as C
 from arbitro.adjudicator.caldiero import rules as R
 from arbitro.adjudicator.caldiero.system_movement import (
-    Group, MoveProblem, Route, any_destination, any_leader_end, check_path, group_mover, leader_end,
-    leader_path_problem, leader_reachable, leader_search, make_group, own_step_problem, reachable, route_to,
+    Group, MoveProblem, Route, any_destination, check_path, group_mover, leader_entry, leader_move,
+    leader_path_problem, leader_reachable, make_group, own_step_problem, reachable, route_to,
 )
-from arbitro.adjudicator.parabellum.commander_move import commander_destination_problem, commander_may_move
+from arbitro.adjudicator.parabellum.commander_move import commander_destination_problem, commander_may_move, commander_moves
 from arbitro.adjudicator.parabellum.move_problems import destination_problem, unreachable
-from arbitro.adjudicator.caldiero.system_orders import allows_column, in_command_moves_over, unit_order
+from arbitro.adjudicator.caldiero.system_orders import in_command_moves_over, order_rules, unit_order
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.caldiero.variant import CALDIERO, CALDIERO_VARIANT
 from arbitro.adjudicator.parabellum import command
-from arbitro.adjudicator.parabellum.movement import toward_enemy
+from arbitro.adjudicator.parabellum.movement import column_problem, toward_enemy
 from arbitro.adjudicator.parabellum import rout
 from arbitro.adjudicator.parabellum.orders import Counted, artillery_orders, obligation_problem
 from arbitro.adjudicator.parabellum.zoc import enemy_zoc
@@ -29,12 +29,13 @@ from arbitro.adjudicator.caldiero.system_procedure import Act, Reject, arrival_t
 from arbitro.adjudicator.caldiero.scenario_rules import charge_problem, check_direction_release
 
 
-def mover_orders(w: World, units: tuple[str, ...]) -> list[str]:
-    """Orders every unit of the group may act under, the group's own first."""
+def mover_orders(w: World, units: tuple[str, ...], column: bool = False) -> list[str]:
+    """Orders every unit of the group may act under, the group's own first; `column`: those allowing march column
+    (§9.3, the orders table's `march_column`)."""
     sets = []
     for u in units:
         sets.append(set(artillery_orders(unit_order(w, u))) if w.is_artillery(u) else {unit_order(w, u)})
-    common = set.intersection(*sets)
+    common = {o for o in set.intersection(*sets) if not column or order_rules(w, o).march_column}
     first = unit_order(w, units[0])
     return sorted(common, key=lambda o: (o != first, o))
 
@@ -70,30 +71,23 @@ def check_movers(w: World, seat: str, units: tuple[str, ...]) -> None:
 def move_options(w: World, units: tuple[str, ...], column: bool) -> dict[str, tuple[str, Route]]:
     """dest -> (order used, cheapest route), for every order the group may act under. Worked out once per
     World (legal() and the movement obligations both ask): do not modify the answer."""
-    key = ("move_options", units, column)
-    if key not in w._memo:
-        w._memo[key] = _move_options(w, units, column)
-    return w._memo[key]  # type: ignore[no-any-return]
+    return w.cached(("move_options", units, column), lambda: _move_options(w, units, column))
 
 
 def move_option(w: World, units: tuple[str, ...], column: bool, to: str) -> tuple[str, Route] | None:
     """`move_options(w, units, column).get(to)`, each order's searches only as far as `to` where they are not worked
     out (issue 15: a move names its destination)."""
-    known = w._memo.get(("move_options", units, column))
-    if known is not None:
-        return known.get(to)  # type: ignore[no-any-return, attr-defined]
-    return _move_options(w, units, column, to).get(to)
+    known = w.known(("move_options", units, column))
+    return (known if known is not None else _move_options(w, units, column, to)).get(to)  # type: ignore[no-any-return]
 
 
 def any_move(w: World, units: tuple[str, ...], column: bool) -> str | None:
     """A destination of `move_options(w, units, column)`, or None when there is none: each order's searches stopped
     at the first it finds (issue 15: the movement step's "anything left?" after every command)."""
-    known = w._memo.get(("move_options", units, column))
+    known = w.known(("move_options", units, column))
     if known is not None:
-        return min(known, default=None)  # type: ignore[type-var]
-    for order in mover_orders(w, units):
-        if column and not allows_column(w, order):
-            continue
+        return min(known, default=None)  # type: ignore[no-any-return]
+    for order in mover_orders(w, units, column):
         g = make_group(w, units, order, column)
         toward = attack_toward(w, g)
         found = any_destination(w, g, lambda h, toward=toward: toward is None or toward(h) is None)  # type: ignore[misc]
@@ -105,9 +99,7 @@ def any_move(w: World, units: tuple[str, ...], column: bool) -> str | None:
 def _move_options(w: World, units: tuple[str, ...], column: bool,
                   to: str | None = None) -> dict[str, tuple[str, Route]]:
     out: dict[str, tuple[str, Route]] = {}
-    for order in mover_orders(w, units):
-        if column and not allows_column(w, order):
-            continue
+    for order in mover_orders(w, units, column):
         g = make_group(w, units, order, column)
         toward = attack_toward(w, g)
         routes = reachable(w, g) if to is None else _only(to, route_to(w, g, to))
@@ -155,13 +147,9 @@ def check_move(w: World, seat: str, cmd: C.GroupMove) -> tuple[str, Route]:
 
 
 def _order_and_route(w: World, units: tuple[str, ...], cmd: C.GroupMove) -> tuple[str, Route]:
-    orders = mover_orders(w, units)
-    if cmd.column:
-        if not any(allows_column(w, o) for o in orders):
-            raise Reject(R.COLUMN, "march column needs an Advance or Manoeuvre order (caldiero §9.3, §5.1.1, §5.1.4)")
-        start = w.state.units[units[0]].hex
-        if start and not ground.on_road(w, start):
-            raise Reject(R.COLUMN, f"march column is declared on a road or minor road; {start} has none (caldiero §9.3)")
+    column = column_problem(CALDIERO_VARIANT, w, mover_orders(w, units), w.state.units[units[0]].hex) if cmd.column else None
+    if column:
+        raise Reject(*column)
     if cmd.path is None:
         option = move_option(w, units, cmd.column, cmd.to)
         if option is None:
@@ -171,9 +159,7 @@ def _order_and_route(w: World, units: tuple[str, ...], cmd: C.GroupMove) -> tupl
     if path[-1] != cmd.to:
         raise Reject(CALDIERO.MOVEMENT, f"the path ends at {path[-1]}, not at {cmd.to}")
     last: Reject | None = None
-    for order in orders:
-        if cmd.column and not allows_column(w, order):
-            continue
+    for order in mover_orders(w, units, cmd.column):
         g = make_group(w, units, order, cmd.column)
         try:
             route = check_path(w, g, path)
@@ -191,7 +177,7 @@ def _order_and_route(w: World, units: tuple[str, ...], cmd: C.GroupMove) -> tupl
 def _why_not(w: World, units: tuple[str, ...], cmd: C.GroupMove) -> tuple[Rule, str]:
     """The most specific reason a destination is not reachable under any of the group's orders: the kernel's
     `destination_problem` with Caldiero's step vetoes, then §5.1.2's direction for a route found."""
-    orders = [o for o in mover_orders(w, units) if not cmd.column or allows_column(w, o)]
+    orders = mover_orders(w, units, cmd.column)
     for order in orders:
         g = make_group(w, units, order, cmd.column)
         route = reachable(w, g).get(cmd.to)
@@ -244,33 +230,17 @@ def movable_leaders(w: World, seat: str) -> list[str]:
     return [x for x in leaders if commander_may_move(CALDIERO_VARIANT, w, x, seat, lambda due: leader_due(w, due))]
 
 
-def leader_entry(w: World, leader: str) -> str | None:
-    """Where an off-map leader enters (his arrival's entry hex, caldiero §15.4), None on the map."""
-    arrival = w.counters.leader(leader).arrival if w.state.leaders[leader].where == "offmap" else None
-    return arrival.entry if arrival else None
-
-
-def leader_options(w: World, leader: str) -> dict[str, tuple[str, ...]]:
-    return leader_reachable(w, leader, leader_entry(w, leader))
-
-
-def any_leader_option(w: World, leader: str) -> str | None:
-    """A hex of `leader_options`, or None: his search stopped at the first (`any_leader_end`)."""
-    return any_leader_end(w, leader, leader_entry(w, leader))
-
-
 def leader_destination_problem(w: World, leader: str, to: str) -> tuple[Rule, str]:
     """Why the leader may not end his move in `to`: a commander in chief's limit (caldiero §4.2.2, its map rules:
     farther beyond it than where he starts, or beyond it when he can end nearer), else the kernel's
     `commander_destination_problem`, which, for a commander in chief under the whole-move reading, may also be
     that every way there leaves his limit."""
-    searched = leader_search(w, leader, leader_entry(w, leader))
-    if searched is None:
+    move = leader_move(w, leader)
+    if move is None:
         return CALDIERO.REINFORCEMENTS, f"{leader} cannot enter the map at {leader_entry(w, leader)} now (caldiero §15.4)"
-    move, found = searched
     limit = map_rules.leader_limit(w, leader)
     if w.grid.contains(to):
-        beyond = map_rules.limit_end_problem(limit, leader, move.origin, to, found)
+        beyond = map_rules.limit_end_problem(limit, leader, move.origin, to, commander_moves(CALDIERO_VARIANT, w, move))
         if beyond is not None:
             return beyond
     rule, message = commander_destination_problem(CALDIERO_VARIANT, w, move, to)
@@ -283,7 +253,7 @@ def check_move_leader(w: World, seat: str, cmd: C.GroupMoveLeader) -> tuple[str,
     if cmd.leader not in movable_leaders(w, seat):
         raise Reject(R.GENERAL_MOVE, f"{cmd.leader} may not move now: the active formation's general moves after its movement, "
                      "a commander in chief once per turn (caldiero §4.1.4, §4.2.1)")
-    found = leader_end(w, cmd.leader, cmd.to, leader_entry(w, cmd.leader))  # searched only as far as `to` (issue 15)
+    found = leader_reachable(w, cmd.leader, to=cmd.to).get(cmd.to)  # searched only as far as `to` (issue 15)
     if found is None:
         raise Reject(*leader_destination_problem(w, cmd.leader, cmd.to))
     if cmd.path is None or tuple(cmd.path) == found:
@@ -291,7 +261,7 @@ def check_move_leader(w: World, seat: str, cmd: C.GroupMoveLeader) -> tuple[str,
     path = tuple(cmd.path)  # a path he is given is the one he walks, if he may (as a unit's: caldiero §9.1)
     if path[-1] != cmd.to:
         raise Reject(CALDIERO.MOVEMENT, f"the path ends at {path[-1]}, not at {cmd.to}")
-    problem = leader_path_problem(w, cmd.leader, path, leader_entry(w, cmd.leader))
+    problem = leader_path_problem(w, cmd.leader, path)
     if problem:
         raise Reject(*problem)
     return path

@@ -19,11 +19,6 @@ def order_move(world: World, order: str) -> OrderMove:
     return order_moves(world.orders)[order]
 
 
-def allows_column(world: World, order: str) -> bool:
-    """caldiero §5.1.1, §5.1.4, §9.3: march column under Advance and Manoeuvre."""
-    return order_rules(world, order).march_column
-
-
 def unit_order(world: World, u: str) -> str:
     """The order a unit acts under in the current activation (or, outside one, its standing order)."""
     state = world.state

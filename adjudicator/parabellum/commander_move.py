@@ -14,6 +14,7 @@ from arbitro.adjudicator.maps.costs import MovementTable
 from arbitro.adjudicator.maps.hexgrid import HexId
 from arbitro.adjudicator.maps.hexmap import HexMap
 from arbitro.adjudicator.maps.movement import MoveBlock, MoveRules, ZocRules, check_path
+from arbitro.adjudicator.parabellum.chief_limits import ChiefLimit, limit_ends
 from arbitro.adjudicator.parabellum.move_problems import (
     off_map_problem, one_hex_words, seen_zoc, unseen_from, unseen_problem,
 )
@@ -136,6 +137,35 @@ def commander_moves(variant: Variant, world: World, m: CommanderMove, to: str | 
     if not m.on_map and to in (None, m.origin):
         out[m.origin] = (HexId(m.origin),)
     return dict(sorted(out.items()))
+
+
+def commander_ends(variant: Variant, world: World, m: CommanderMove | None, limit: ChiefLimit | None = None,
+                   to: str | None = None) -> dict[str, tuple[HexId, ...]]:
+    """Where the commander may end his move (`commander_moves`), each with the hexes he enters, as his move's event
+    records them (on the map from the hex after his, entering from his entry hex): a commander in chief within his
+    `limit`, or as near it as he can get (caldiero §4.2.2: `chief_limits.limit_ends`; Arrivano prints none). `to`:
+    that hex alone, searched only as far as it where the limit lets him end there whatever else he reaches (issue 15:
+    a move names its hex). `m` None (he cannot enter now): nowhere."""
+    if m is None:
+        return {}
+    if to is not None and limit is not None and (not world.grid.contains(to) or limit.beyond(to) > 0):
+        return {h: path for h, path in commander_ends(variant, world, m, limit).items() if h == to}
+    found = commander_moves(variant, world, m, to)
+    may_end = limit_ends(limit, m.origin, found)
+    return {h: path[1:] if m.on_map else path for h, path in found.items() if may_end(h)}
+
+
+def any_commander_end(variant: Variant, world: World, m: CommanderMove | None,
+                      limit: ChiefLimit | None = None) -> str | None:
+    """A hex of `commander_ends`, or None (issue 15: "anything left?"): his search stopped at the first hex within his
+    limit, where he may always end whatever else he reaches; found none, it searched everything, and the limit says
+    where he may end as `commander_ends` does."""
+    if m is None:
+        return None
+    within = (lambda h: True) if limit is None else (lambda h: limit.beyond(h) == 0)
+    found = commander_moves(variant, world, m, stop_at=lambda h: (h != m.origin or not m.on_map) and within(h))
+    may_end = limit_ends(limit, m.origin, found)  # stopped at a hex within: only those within
+    return next((h for h in found if may_end(h)), None)
 
 
 def commander_path_problem(variant: Variant, world: World, m: CommanderMove, walked: Sequence[str]) -> Problem | None:

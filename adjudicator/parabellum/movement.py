@@ -127,6 +127,20 @@ def presence_problem(variant: Variant, order: OrderMove, b: str, ezoc: frozenset
     return None
 
 
+def column_problem(variant: Variant, world: World, orders: Sequence[str], start: str | None) -> Problem | None:
+    """Why movers under any of `orders`, leaving `start` (None or "": entering the map), may not declare march column
+    (§9.3 in both, "una unità su strada o strada minore ... può dichiarare"), or None: none of the orders allows it (the
+    orders table's `march_column`: caldiero §5.1.1, §5.1.4; arrivano §5.1), or no road at the start, unless the
+    variant keeps the whole column move to roads (D38 `column_keeps_to_roads`: the roads of the path say it then)."""
+    rule, table = variant.rules.MARCH_COLUMN, world.orders.orders
+    if not any(table[o].march_column for o in orders):  # type: ignore[index]
+        allowing = " or ".join(o.capitalize() for o, rules in table.items() if rules.march_column)
+        return rule, f"march column needs an {allowing} order ({rule})"
+    if start and not variant.column_keeps_to_roads(world.reading) and not world.hexmap.roads_at(start):
+        return rule, f"march column is declared on a road or minor road; {start} has none ({rule})"
+    return None
+
+
 def ezoc_to_ezoc_problem(variant: Variant, order: OrderMove, a: str | None, b: str,
                          ezoc: frozenset[HexId]) -> Problem | None:
     """D7, §5.1.3 in both: whether a Defence unit may go straight from one EZoC hex to another is the order's
@@ -141,11 +155,6 @@ def one_hex_rule(variant: Variant, move: OrderMove, weather: Rule | None = None)
     """The rule keeping a unit to one hex (`Mover.one_hex`): its Defence order's, the order allowing one hex (§5.1.3
     in both), else the weather's (arrivano §17.2.7), or None."""
     return variant.rules.DEFENCE if move.max_hexes == 1 else weather
-
-
-def one_hex_only(start: str) -> Callable[[HexId, HexId], bool]:
-    """A step veto keeping the move to one hex (§5.1.3 Defence in both; arrivano §17.2.7 Storm)."""
-    return lambda a, b: a == start
 
 
 def reach(variant: Variant, hexmap: HexMap, table: MovementTable, origin: str, rules: MoveRules, *,

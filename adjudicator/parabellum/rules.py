@@ -59,6 +59,7 @@ class Rulebook(msgspec.Struct, frozen=True, kw_only=True):
     LEADER_MOVE: Rule  # a commander's six MP whatever his orders, and he may leave an enemy ZoC (§9.1.4 in both)
     STOP_IN_EZOC: Rule  # a combat unit stops on entering an enemy ZoC (§9.1.2 in both)
     TERRAIN_MOVE: Rule  # what terrain and hexsides cost a move, and forbid (§9.2 in both)
+    MARCH_COLUMN: Rule  # declared on a road or minor road, under an order that allows it (§9.3 in both)
     COLUMN_LIMITS: Rule  # a march column enters no EZoC, stacks with no one, passes through no friends (§9.3.2 in both)
     ARTILLERY: Rule
     ARTILLERY_STACKED: Rule  # artillery stacked with units an assault eliminates or forces back is eliminated (§11.1 in both)

@@ -12,7 +12,7 @@ movement search, what a hex sees) are kept by the rule that works them out, unde
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Hashable, Mapping, Sequence
 from typing import Any, ClassVar, Protocol, TypeVar
 
 from arbitro.adjudicator.maps.command import command_distances
@@ -207,12 +207,16 @@ class World:
     def reading(self, name: str) -> str:
         return self._reading(name)
 
-    # An answer worked out from this position, kept as long as the World (a World never outlives its state).
-    def cached(self, key: tuple[str, ...], work: Callable[[], T]) -> T:
+    # An answer worked out from this position, kept as long as the World (a World never outlives its state); `known`:
+    # the answer if it is worked out already (a caller asking for one part of it searches only that part).
+    def cached(self, key: Hashable, work: Callable[[], T]) -> T:
         memo = self._memo
         if key not in memo:
             memo[key] = work()
         return memo[key]  # type: ignore[no-any-return]
+
+    def known(self, key: Hashable) -> Any:
+        return self._memo.get(key)
 
     # --- pieces ------------------------------------------------------------------------------------------
     def on_map_units(self) -> list[str]:

@@ -13,10 +13,12 @@ import pytest
 
 from arbitro.adjudicator.caldiero import map_rules, system_movement
 from arbitro.adjudicator.caldiero import rules as R
-from arbitro.adjudicator.caldiero.system_movement import leader_reachable, leader_search
+from arbitro.adjudicator.caldiero.system_movement import leader_reachable
+from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
 from arbitro.adjudicator.errors import IllegalCommand
 from arbitro.adjudicator.memo import Memo
 from arbitro.adjudicator.parabellum import movement
+from arbitro.adjudicator.parabellum.commander_move import commander_moves
 from tests.caldiero.harness import RULESET, Table, activate, position
 from tests.caldiero.test_movement import moving, reject
 
@@ -129,16 +131,17 @@ def test_a_chief_far_beyond_his_limit_ends_as_near_it_as_he_can_get(scope: str, 
     w = RULESET.world(t.state)
     limit = map_rules.leader_limit(w, "bonaparte")
     assert limit is not None
-    searched = leader_search(w, "bonaparte")
-    assert searched is not None
-    nearest = min(limit.beyond(h) for h in searched[1])
+    move = system_movement.leader_move(w, "bonaparte")
+    assert move is not None
+    searched = commander_moves(CALDIERO_VARIANT, w, move)
+    nearest = min(limit.beyond(h) for h in searched)
     ends = leader_reachable(w, "bonaparte")
     assert 0 < nearest < limit.beyond("2014") and ends and {limit.beyond(h) for h in ends} == {nearest}
     if scope == "whole_move":
         assert all(limit.beyond(h) <= limit.beyond("2014") for path in ends.values() for h in path)
     monkeypatch.setattr(movement, "SEARCHES", Memo(16))  # "anything left?" searched by itself (issue 15)
     assert system_movement.any_leader_end(RULESET.world(t.state), "bonaparte") in ends
-    farther = next(h for h in sorted(searched[1]) if limit.beyond(h) > nearest)
+    farther = next(h for h in sorted(searched) if limit.beyond(h) > nearest)
     words = reject(t, "caldiero §4.2.2", {"type": "move_leader", "leader": "bonaparte", "to": farther})
     assert "as near it as he can" in words
     to = sorted(ends)[0]

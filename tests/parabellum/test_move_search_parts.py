@@ -115,11 +115,11 @@ def test_caldiero_leaders_moves_and_anything_left_answer_as_the_listing(monkeypa
     for rules, whole, alone in caldiero_positions("leaders", 12, caldiero_legal._leader_moves,
                                                   caldiero_legal._first_leader_moves, monkeypatch):
         for leader in system_moves.movable_leaders(whole, rules.seat):
-            options = system_moves.leader_options(whole, leader)
-            any_agrees(system_moves.any_leader_option(alone(), leader), options)
-            entry = system_moves.leader_entry(whole, leader)
+            options = system_movement.leader_reachable(whole, leader)
+            any_agrees(system_movement.any_leader_end(alone(), leader), options)
+            entry = system_movement.leader_entry(whole, leader)
             compared += parts_agree(whole, options, rules.leaders[leader].hex or entry,
-                                    lambda h: system_movement.leader_end(alone(), leader, h, entry))
+                                    lambda h: system_movement.leader_reachable(alone(), leader, to=h).get(h))
     assert compared > 30
 
 
