@@ -7,14 +7,12 @@ from __future__ import annotations
 
 from arbitro.adjudicator.arrivano import rules as R
 from arbitro.adjudicator.arrivano.flow import Game, after_leader_lost, by_hex, stack_test
-from arbitro.adjudicator.arrivano.turn import (activatable, activatable_columns, chief_can_change, next_activation,
-                                              order_changes_barred)
+from arbitro.adjudicator.arrivano.turn import activatable, activatable_columns, chief_can_change, next_activation
 from arbitro.adjudicator.arrivano.world import acts_now, cavalry_like, column_of, in_command, order_of
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.arrivano.variant import ARRIVANO
-from arbitro.adjudicator.parabellum import activation, recovery
+from arbitro.adjudicator.parabellum import recovery
 from arbitro.adjudicator.parabellum.zoc import enemy_zoc
-from arbitro.adjudicator.ruleset import Rule
 from arbitro.events import arrivano as ev
 from arbitro.projections.arrivano import Frame
 
@@ -74,22 +72,6 @@ def form_column(g: Game, officer: str, units: list[str], order: str) -> None:
     g.emit(ev.ColumnFormed(officer=officer, units=sorted(units), order=order, rule=str(R.COLUMNS)))
     g.emit(ev.FormationActivated(formation=fid, by=g.ctx.seat, column=officer, rule=str(R.COLUMNS)))
     g.steps.begin("bombardment", g, g.ctx.seat)
-
-
-def order_change_problem(w: World, seat: str, order: str) -> tuple[Rule, str] | None:
-    """The kernel's refusals of the activated general's try (arrivano §5.2.1; an independent column's officer tries
-    for his column, §16.2, §17.2.9), and Arrivano's own: none once the commander in chief is lost, under the reading
-    cic_loss_scope: all_changes (§4.5.5)."""
-    act = w.state.activation
-    assert act is not None
-    lost = (R.CHIEF_LOST, "your commander in chief is lost: no order may change (interpretation cic_loss_scope: "
-                          "all_changes)")
-    if act.column is not None:
-        giver, current = act.column, w.state.columns[act.column].order
-    else:
-        giver, current = w.general_on_map(act.formation), w.state.formations[act.formation].order
-    return activation.order_change_problem(ARRIVANO, order, tried=act.order_tried, giver=giver, current=current,
-                                           barred=lost if order_changes_barred(w, seat) else None)
 
 
 HQ = "HQ"

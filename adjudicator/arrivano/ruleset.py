@@ -319,18 +319,10 @@ def _activation(g: F.Game, rule: Rule) -> PB.Activation:
 
 
 def try_order_change(g: F.Game, seat: str, cmd: C.TryOrderChange) -> None:
-    """arrivano §5.2.1: at activation the general may roll d6 <= his initiative to change his order."""
+    """arrivano §5.2.1: the kernel's try (a column's officer tries for his column, §16.2, §17.2.9)."""
     act = _activation(g, ARRIVANO.GENERAL_ORDER)
-    problem = AC.order_change_problem(g.world(), seat, cmd.order)
-    if problem is not None:
-        g.reject(*problem)
-    if act.column is not None:  # the column's officer rolls for its own order (arrivano §16.2, §17.2.9)
-        value, what = g.s.leader(act.column).initiative, f"the column of {act.column}"
-    else:
-        value, what = g.s.leader(g.world().general_on_map(act.formation) or "").initiative, act.formation
-    die = g.roll(*activation.roll_words(ARRIVANO, what, value))
-    activation.record_try(g.emit, ARRIVANO, act.formation, cmd.order, succeeded=activation.passes(die, value),
-                          by="officer" if act.column else "general", column=act.column)
+    activation.try_order(ARRIVANO_VARIANT, g.world(), seat, cmd.order, g.emit, g.roll, lambda r: g.reject(*r),
+                         by="officer" if act.column else "general")
 
 
 def bombard(g: F.Game, seat: str, cmd: C.Bombard) -> None:
@@ -383,7 +375,7 @@ def choices(w: World, seat: str) -> Iterator[dict[str, Any]]:
 def bombardment_commands(w: World, seat: str) -> Iterator[dict[str, Any]]:
     act = w.state.activation
     assert act is not None
-    yield from ({"type": "try_order_change", "order": o} for o in ORDERS if AC.order_change_problem(w, seat, o) is None)
+    yield from activation.tries(ARRIVANO_VARIANT, w, seat)
     for group in B.fire_groups(w, seat, act.formation):
         yield from ({"type": "bombard", "artillery": group, "target": t} for t in targets(ARRIVANO_VARIANT, w, group))
 

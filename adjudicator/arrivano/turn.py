@@ -188,11 +188,8 @@ def return_hexes(w: World, uid: str) -> list[str]:
 
 
 def order_changes_barred(w: World, side: str) -> bool:
-    """arrivano §4.5.5 (interpretation cic_loss_scope): with `all_changes`, a side whose commander in chief is lost
-    changes no order of any kind (generals' §5.2.1 rolls, column officers, the officers of §3.1 B-4); with
-    `chief_changes` only the chief's own changes end (chief_can_change)."""
-    chief = w.commander_in_chief(side)
-    return w.state.leaders[chief].where == "lost" and w.reading("cic_loss_scope") == "all_changes"
+    """arrivano §4.5.5 (interpretation cic_loss_scope): no order of any kind changes (the variant's bar)."""
+    return ARRIVANO_VARIANT.order_try_barred(w, side) is not None
 
 
 def chief_can_change(w: World, side: str) -> list[str]:

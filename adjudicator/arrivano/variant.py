@@ -7,12 +7,15 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import ClassVar, Literal
 
+from arbitro.adjudicator.arrivano import rules as R
 from arbitro.adjudicator.arrivano import world as own
 from arbitro.adjudicator.maps.costs import MovementTable
 from arbitro.adjudicator.parabellum import retreat
 from arbitro.adjudicator.parabellum.rules import Rulebook, read_rulebook
 from arbitro.adjudicator.parabellum.variant import Reading, Variant
 from arbitro.adjudicator.parabellum.world import World
+from arbitro.adjudicator.ruleset import Rule
+from arbitro.projections.parabellum import Activation
 
 
 class ArrivanoVariant(Variant):
@@ -152,6 +155,20 @@ class ArrivanoVariant(Variant):
         if unit.arm == "artillery" or own.column_of(w, u) is not None or unit.fatigue_defence_turn == state.turn:
             return True
         return any(state.march_orders.get(m.id) and u in m.units for m in w.scenario.march_orders)  # type: ignore[attr-defined]
+
+    def order_giver(self, w: World, act: Activation) -> tuple[str | None, str | None]:
+        """arrivano §16.2, §17.2.9: an independent column's officer tries for his column's order; else the general."""
+        if act.column is None:
+            return super().order_giver(w, act)
+        return act.column, w.state.columns[act.column].order
+
+    def order_try_barred(self, w: World, seat: str) -> tuple[Rule, str] | None:
+        """arrivano §4.5.5 (interpretation cic_loss_scope): with `all_changes`, a side whose commander in chief is lost
+        changes no order of any kind (generals' §5.2.1 rolls, column officers, the officers of §3.1 B-4); with
+        `chief_changes` only the chief's own changes end (the kernel's chief_orders)."""
+        if w.state.leaders[w.commander_in_chief(seat)].where != "lost" or w.reading("cic_loss_scope") != "all_changes":
+            return None
+        return R.CHIEF_LOST, "your commander in chief is lost: no order may change (interpretation cic_loss_scope: all_changes)"
 
     def commanded_anyway(self, w: World, formation: str, members: Sequence[str]) -> list[str]:
         """arrivano §3.2: every unit starts in command; §15.4.1: a unit entered in this activation is in command (D2)."""

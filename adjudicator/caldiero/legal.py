@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from itertools import combinations
-from typing import Any, NoReturn
+from typing import Any
 
 from arbitro.adjudicator.caldiero import ground, map_rules
 from arbitro.adjudicator.caldiero import commands as C
@@ -20,8 +20,8 @@ from arbitro.adjudicator.caldiero import flow as F
 from arbitro.adjudicator.parabellum.bombardment import targets
 from arbitro.adjudicator.caldiero.system_orders import unit_order
 from arbitro.adjudicator.caldiero.scenario_rules import charge_problem
-from arbitro.adjudicator.caldiero.system_activation import (activate_formation, check_activate, check_order_try,
-                                                            check_unit_order, eligible_formations, try_order, unit_order_test)
+from arbitro.adjudicator.caldiero.system_activation import (activate_formation, check_activate, check_unit_order,
+                                                            eligible_formations, try_order, unit_order_test)
 from arbitro.adjudicator.caldiero.system_artillery import check_bombard, do_bombard
 from arbitro.adjudicator.caldiero.system_assault import do_attack
 from arbitro.adjudicator.caldiero.system_declare import attack_problem
@@ -34,10 +34,9 @@ from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
 from arbitro.adjudicator.parabellum.assault import general_with
 from arbitro.adjudicator.parabellum.efficiency import side_values
 from arbitro.adjudicator.parabellum.declare import ATTACKING_ORDERS, fit_to_attack, hex_sets, hexes_to_attack
-from arbitro.adjudicator.parabellum import reinforcements
+from arbitro.adjudicator.parabellum import activation, reinforcements
 from arbitro.adjudicator.parabellum.movement import column_problem
 from arbitro.adjudicator.parabellum.orders import ORDERS
-from arbitro.adjudicator.parabellum.activation import Refusal
 from arbitro.adjudicator.parabellum.sequence import CHOOSE_ACTIVATION, Step, Steps
 from arbitro.adjudicator.caldiero import rules as R
 from arbitro.adjudicator.caldiero.system_procedure import Act, Reject, unit_due
@@ -63,12 +62,8 @@ def legal_commands(w: World, seat: str) -> list[dict[str, Any]]:
 def decide(a: Act, seat: str, cmd: Any) -> None:
     if a.state.phase == "over":
         raise Reject(R.VICTORY, "the game is over")
-    CALDIERO_STEPS.decide(F.step_key(a.state), a, a.w, seat, cmd, _refuse)
+    CALDIERO_STEPS.decide(F.step_key(a.state), a, a.w, seat, cmd, Reject.refusal)
     F.go_on(a)
-
-
-def _refuse(refusal: Refusal) -> NoReturn:
-    raise Reject(*refusal)
 
 
 # --- each step's commands, listed: built from the checks their handlers make -----------------------------------
@@ -96,9 +91,7 @@ def _activations(w: World, seat: str) -> Iterator[dict[str, Any]]:
 
 
 def _order_tries(w: World, seat: str) -> Iterator[dict[str, Any]]:
-    for order in ORDERS:
-        if _ok(check_order_try, w, seat, C.TryOrderChange(type="try_order_change", order=order)):
-            yield {"type": "try_order_change", "order": order}
+    yield from activation.tries(CALDIERO_VARIANT, w, seat)
     yield from _unit_orders(w, seat)
 
 

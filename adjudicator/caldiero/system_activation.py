@@ -5,7 +5,6 @@ units' orders.
 
 from __future__ import annotations
 
-
 from arbitro.adjudicator.caldiero import commands as C
 from arbitro.adjudicator.caldiero import rules as R
 from arbitro.adjudicator.caldiero.variant import CALDIERO, CALDIERO_VARIANT
@@ -91,32 +90,13 @@ def activate_formation(a: Act, seat: str, cmd: C.Activate) -> None:
     do_activate(a, seat, cmd.formation)
 
 
-def check_order_try(w: World, seat: str, cmd: C.TryOrderChange) -> None:
-    """The kernel's refusals of the general's try (caldiero §5.2.2), and Caldiero's own: none in an ice storm."""
-    act = w.state.activation
-    assert act is not None
-    f = w.state.formations[act.formation]
-    ice = (R.ICE_STORM, "in an ice storm every formation holds a Defence order (caldiero §17.1.3)")
-    problem = activation.order_change_problem(
-        CALDIERO, cmd.order, tried=act.order_tried, current=f.order, barred=ice if w.state.weather == 3 else None,
-        giver=f.general if f.general is not None and w.leader_on_map(f.general) is not None else None)
-    if problem is not None:
-        raise Reject(*problem)
-
-
 def try_order(a: Act, seat: str, cmd: C.TryOrderChange) -> None:
-    """The general's die (caldiero §5.2.2); Bonaparte changes his own order without one (§20.1.1)."""
-    check_order_try(a.w, seat, cmd)
-    act = a.state.activation
+    """The kernel's try (caldiero §5.2.2); Bonaparte changes his own order without a die (§20.1.1)."""
+    act, w = a.state.activation, a.w
     assert act is not None
-    f = act.formation
-    general = a.state.formations[f].general or ""
-    if general == "bonaparte":
-        activation.record_try(a.emit, CALDIERO, f, cmd.order, succeeded=True, by=general, rule=R.BONAPARTE)
-        return
-    value = a.w.counters.leader(general).initiative
-    (roll,) = a.roll(*activation.roll_words(CALDIERO, f, value))
-    activation.record_try(a.emit, CALDIERO, f, cmd.order, succeeded=activation.passes(roll, value), by=general)
+    free = R.BONAPARTE if w.general_on_map(act.formation) == "bonaparte" else None
+    activation.try_order(CALDIERO_VARIANT, w, seat, cmd.order, a.emit, lambda p, d: a.roll(p, d)[0], Reject.refusal,
+                        free=free)
 
 
 def ooc_units_at(w: World, h: str) -> list[str]:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, NoReturn
 
 import msgspec
 
@@ -65,6 +65,11 @@ class Reject(Exception):
     def __init__(self, rule: Rule | str, message: str) -> None:
         super().__init__(message)
         self.rule, self.message = str(rule), message
+
+    @staticmethod
+    def refusal(refusal: tuple[Rule, str]) -> NoReturn:
+        """Refuse with a kernel's refusal (the rule and the words), where a kernel procedure asks how to refuse."""
+        raise Reject(*refusal)
 
 
 @dataclass

@@ -100,6 +100,11 @@ class CaldieroVariant(Variant):
         """caldiero §9.2.1: the Austrians never enter the 10xx row (D30)."""
         return map_rules.closed_row(w, side, h)
 
+    def order_try_barred(self, w: World, seat: str) -> tuple[Rule, str] | None:
+        """caldiero §17.1.3: in an ice storm every formation holds a Defence order: no general tries."""
+        return (R.ICE_STORM, "in an ice storm every formation holds a Defence order (caldiero §17.1.3)") \
+            if w.state.weather == 3 else None
+
     def formations_at_rest(self, w: World, units: Sequence[str]) -> list[str]:
         """caldiero §7.1 with §15.4.3: a French Reserve unit joins either formation turn by turn (reading
         `reserve_attachment`), so a stack it formed lawfully beside one formation's unit is still lawful when it has

@@ -1,30 +1,35 @@
 """The activated general's one try to change his formation's order (caldiero §5.2.2, arrivano §5.2.1), written once:
 once an activation, by a commander on the map (the formation's general; arrivano §16.2: an independent column's
-officer), to another order, passing with a die at most his initiative. What else bars it is each game's to say
-(caldiero §17.1.3: the ice storm; arrivano §4.5.5: a lost commander in chief, reading `cic_loss_scope`), and each
-game rolls the die (its own roll, `roll_words` its record) and records the try with `record_try`. `legal()` lists the
-orders `order_change_problem` allows, so a listed try is never refused and a refused one never listed."""
+officer, `Variant.order_giver`), to another order, passing with a die at most his initiative. What else bars it is
+each game's to say (`Variant.order_try_barred`: caldiero §17.1.3 the ice storm; arrivano §4.5.5 a lost commander in
+chief, reading `cic_loss_scope`); each game rolls the die its own way (`try_order`'s `die`). `legal()` lists the tries
+`try_problem` allows (`tries`), and `try_order` refuses what it refuses, so a listed try is never refused and a refused
+one never listed."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, NoReturn
 
 from arbitro.adjudicator.parabellum.orders import ORDERS
-from arbitro.adjudicator.parabellum.rules import Rulebook
+from arbitro.adjudicator.parabellum.variant import Variant
+from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.ruleset import Rule
 from arbitro.events.parabellum import OrderChanged, OrderChangeTried
 
 Refusal = tuple[Rule, str]
 
 
-def order_change_problem(rules: Rulebook, order: str, *, tried: bool, giver: str | None, current: str | None,
-                         barred: Refusal | None = None) -> Refusal | None:
-    """Why the activated group may not try to change its order to `order` now, or None: its commander already
-    tried in this activation (`tried`), the game bars it (`barred`), no commander is on the map to try (`giver`
-    None: caldiero §4.4.5, arrivano §4.5.5), or the group already has that order (`current`)."""
-    if tried:
+def try_problem(variant: Variant, w: World, seat: str, order: str) -> Refusal | None:
+    """Why the activated group's commander may not try to change its order to `order` now, or None: he already tried
+    in this activation, the variant bars it (`order_try_barred`), no commander is on the map to try (caldiero §4.4.5,
+    arrivano §4.5.5; the variant's `order_giver`), or the group already has that order."""
+    act, rules = w.state.activation, variant.rules
+    assert act is not None
+    giver, current = variant.order_giver(w, act)
+    if act.order_tried:
         return rules.GENERAL_ORDER, f"the general already tried to change the order in this activation ({rules.GENERAL_ORDER})"
+    barred = variant.order_try_barred(w, seat)
     if barred is not None:
         return barred
     if giver is None:
@@ -34,29 +39,30 @@ def order_change_problem(rules: Rulebook, order: str, *, tried: bool, giver: str
     return None
 
 
-def order_changes(rules: Rulebook, *, tried: bool, giver: str | None, current: str | None,
-                  barred: Refusal | None = None) -> list[str]:
-    """The orders the activated group's commander may try to change to now, in order (`order_change_problem`)."""
-    return [o for o in ORDERS if order_change_problem(rules, o, tried=tried, giver=giver, current=current,
-                                                      barred=barred) is None]
+def tries(variant: Variant, w: World, seat: str) -> list[dict[str, Any]]:
+    """The tries legal() lists, in the orders' order: those `try_problem` allows."""
+    return [{"type": "try_order_change", "order": o} for o in ORDERS if try_problem(variant, w, seat, o) is None]
 
 
-def passes(die: int, initiative: int) -> bool:
-    """The try succeeds with a die at most the commander's initiative (caldiero §5.2.2, arrivano §5.2.1)."""
-    return die <= initiative
-
-
-def roll_words(rules: Rulebook, what: str, initiative: int) -> tuple[str, dict[str, str | int]]:
-    """The purpose and detail a try's die is recorded with (`what`: whose order changes, "massena", "the column of
-    franceschi"): the commander's initiative is the most it may show."""
-    return f"{rules.GENERAL_ORDER} order change of {what}", {"table": "initiative", "needs_at_most": initiative}
-
-
-def record_try(emit: Callable[[Any], None], rules: Rulebook, formation: str, order: str, *, succeeded: bool, by: str,
-               column: str | None = None, rule: Rule | None = None) -> None:
-    """The try and, when it `succeeded`, the change it makes (`by`: who changed it; `column`: an independent
-    column's order instead of the formation's, arrivano §16.2; `rule`: what the change cites when another rule made
-    it pass, caldiero §20.1.1 Bonaparte's, else the try's)."""
-    emit(OrderChangeTried(formation=formation, order=order, succeeded=succeeded, rule=str(rules.GENERAL_ORDER)))
+def try_order(variant: Variant, w: World, seat: str, order: str, emit: Callable[[Any], None],
+              die: Callable[[str, dict[str, str | int]], int], refuse: Callable[[Refusal], NoReturn], *,
+              by: str | None = None, free: Rule | None = None) -> None:
+    """Carry out the try (refused as `try_problem` says): it passes with a die at most the commander's initiative
+    (caldiero §5.2.2, arrivano §5.2.1); the try and, if it passed, the change are recorded (an independent column's
+    as its `column`'s, arrivano §16.2). `die`: the game's roll of one die with its purpose and detail; `by`: who the
+    change is recorded as made by (None: the commander); `free`: the rule that makes it pass without a die, which the
+    change then cites (caldiero §20.1.1, Bonaparte's own)."""
+    problem = try_problem(variant, w, seat, order)
+    if problem is not None:
+        refuse(problem)
+    act, rules = w.state.activation, variant.rules
+    assert act is not None
+    giver = variant.order_giver(w, act)[0] or ""
+    value = w.leader_initiative(giver)
+    what = f"the column of {act.column}" if act.column else act.formation
+    succeeded = free is not None or die(f"{rules.GENERAL_ORDER} order change of {what}",
+                                        {"table": "initiative", "needs_at_most": value}) <= value
+    emit(OrderChangeTried(formation=act.formation, order=order, succeeded=succeeded, rule=str(rules.GENERAL_ORDER)))
     if succeeded:
-        emit(OrderChanged(formation=formation, order=order, by=by, column=column, rule=str(rule or rules.GENERAL_ORDER)))
+        emit(OrderChanged(formation=act.formation, order=order, by=by or giver, column=act.column,
+                          rule=str(free or rules.GENERAL_ORDER)))

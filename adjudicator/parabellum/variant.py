@@ -14,6 +14,7 @@ from arbitro.adjudicator.parabellum import exchange, retreat
 from arbitro.adjudicator.parabellum.rules import Rulebook
 from arbitro.adjudicator.ruleset import Rule
 from arbitro.adjudicator.parabellum.world import World
+from arbitro.projections.parabellum import Activation
 
 # A variant's interpretations as the game's rulings set them (name -> the reading in force).
 Reading = Callable[[str], str]
@@ -225,6 +226,17 @@ class Variant:
         activation."""
         act = w.state.activation
         return act is not None and u in act.out_of_command
+
+    def order_giver(self, w: World, act: Activation) -> tuple[str | None, str | None]:
+        """D30, caldiero §5.2.2 / arrivano §5.2.1 with §16.2 (its independent columns): the commander who may try to
+        change the activated group's order (None: none on the map) and the order it has. Neutral reading (caldiero's):
+        its formation's general on the map, the formation's order."""
+        return w.general_on_map(act.formation), w.state.formations[act.formation].order
+
+    def order_try_barred(self, w: World, seat: str) -> tuple[Rule, str] | None:
+        """D11, D29, caldiero §17.1.3 / arrivano §4.5.5: why `seat`'s commanders may try no order change now, whatever the
+        order, with the rule to cite. Neutral reading: nothing bars it."""
+        return None
 
     def ordered_otherwise(self, w: World, u: str) -> bool:
         """D8, caldiero §5.3 / arrivano §11, §16.2.2, §16.3.4, §17.1.5: whether another rule of the book gives the
