@@ -1,0 +1,67 @@
+"""A whole assault under Caldiero's fog of war (caldiero §20.4, an optional rule) serves the attacker nothing of what
+it may not examine (engine-rules §V.4-§V.6): its declaration, the table's result for every die (§12.5.4), each seat's
+answers (the defender's taken each way), retreats, exchanges and advances, up to the step's return (as
+tests/arrivano/test_assault_served_whole.py for Arrivano).
+
+Gyulai's battalion holds 1517 against the 18e de Ligne from 1417, Austrian infantry on both flanks (attacked with it,
+§12.2.1). Behind it, 1621 is out of France's sight (1618, nearer, is seen once 1517 empties: rightly, so not used);
+two games differ only in which of two identical battalions (Callenberg or Colloredo: one formation, strength,
+efficiency and movement) stands there and which far off at 2618, also unseen. France declines every advance and
+takes every last answer it is offered. Every command of both games is the same, and France must be served the same
+bytes (its log item per command, its view and what status tells it); the umpire's differ (the control)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from arbitro.projections.base import UMPIRE
+from tests.caldiero.harness import FOLD, RULESET
+from tests.caldiero.test_combat import ATT, DEF, FLANKS_HELD, table
+from tests.caldiero.test_fog_served import FOG
+from tests.parabellum.served_status import served
+
+BEHIND, AWAY = "1621", "2618"
+HIDDEN = {"au-callenberg": BEHIND, "au-colloredo": AWAY, "au-banal-grenz": AWAY}
+ATTACK = {"type": "attack", "attackers": ["fr-18-ligne"], "defenders": [DEF, *FLANKS_HELD.values()]}
+
+
+def assault(hidden: dict[str, str], die: int, answer: int) -> tuple[list[tuple[str, dict[str, Any]]], bytes, bytes]:
+    """The assault with every die `die`, Austria answering its `answer`-th option (first or last), France its last,
+    until no decision is awaited: the commands sent, and what France and the umpire are served of them."""
+    t = table({"fr-18-ligne": ATT}, {"au-gyulai": DEF, **FLANKS_HELD, **hidden}, options=FOG)
+    assert RULESET.unexaminable(t.state, "france", hidden.values()) == set(hidden.values()), "out of France's sight"
+    before = FOLD.copy(t.game)
+    sent: list[tuple[str, dict[str, Any]]] = [("france", ATTACK)]
+    made = [("france", t.send("france", ATTACK, pad=die))]
+    while (awaited := t.awaited()) is not None and len(made) < 12:
+        seat = awaited.seats[0]
+        command = t.legal(seat)[answer if seat == "austria" else -1]
+        sent.append((seat, command))
+        made.append((seat, t.send(seat, command, pad=die)))
+    assert t.awaited() is None, "the assault ends"
+    return sent, served(RULESET, FOLD, before, made, "france"), served(RULESET, FOLD, before, made, UMPIRE)
+
+
+@pytest.mark.parametrize("answer", [0, -1])
+@pytest.mark.parametrize("die", range(1, 7))
+@pytest.mark.parametrize("hidden", [{"au-colloredo": BEHIND, "au-callenberg": AWAY, "au-banal-grenz": AWAY},  # who
+                                    {"au-callenberg": BEHIND, "au-colloredo": BEHIND, "au-banal-grenz": AWAY}],  # many
+                         ids=["who", "how-many"])
+def test_a_whole_assault_tells_the_attacker_nothing_unseen(hidden: dict[str, str], die: int, answer: int) -> None:
+    """`who`: which battalion stands behind the defender; `how-many`: one or two (France sees a stack's marker,
+    §20.4, never what it holds)."""
+    one, other = assault(HIDDEN, die, answer), assault(hidden, die, answer)
+    assert one[0] == other[0], "both games are sent the same commands"
+    assert one[2] != other[2], "the umpire sees the hidden fact"
+    assert one[1] == other[1], "France learns what stands unseen behind the defender"
+
+
+def test_the_dice_reach_the_results_that_move_pieces() -> None:
+    """The test above is worth its name only if its dice reach answers of both seats after the table (a retreat or an
+    exchange next to the unseen hex)."""
+    sent = [(seat, command["type"]) for die in range(1, 7) for answer in (0, -1)
+            for seat, command in assault(HIDDEN, die, answer)[0][1:]]
+    assert {("austria", "exchange_loss"), ("austria", "retreat"), ("france", "ne_choice"),
+            ("france", "decline")} <= set(sent)
