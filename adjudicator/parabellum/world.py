@@ -470,8 +470,10 @@ class World:
         start = self.leader_on_map(leader)
         if start is None:
             return frozenset()
-        held = self.hexes_held(self.enemy(self.state.leaders[leader].side))
         radius = self.command_range(leader)
+        # The line never leaves his range, so only the enemy-held hexes within it are read: an enemy moving
+        # elsewhere leaves the kept reach in force (issue 15).
+        held = self.hexes_held(self.enemy(self.state.leaders[leader].side)).intersection(self.grid.within(start, radius))
 
         def trace() -> frozenset[str]:  # reads only what the key names: the start, the radius, `held`, the ground
             return frozenset(command_distances(self.grid, start, radius, lambda h: h not in held,
