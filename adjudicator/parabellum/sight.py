@@ -143,15 +143,7 @@ def view_from(w: World, o: str, limit: int) -> frozenset[str]:
     depend on the position (`lines_key`: arrivano §11.3.1, units never block) what one hex sees is worked out once
     for every position (a game's fog is asked after every command, for both seats: issue 15)."""
     key = w.lines_key()
-    if key is None:
-        return _view(w, o, limit)
-    return _kept_view(w, key, o, limit)
-
-
-def _kept_view(w: World, key: object, o: str, limit: int) -> frozenset[str]:
-    """`view_from` where lines do not depend on the position, `key` being the World's `lines_key` (asked once by a
-    caller looking from many hexes)."""
-    return _VIEWS.get((), (key, o, limit), lambda: _view(w, o, limit))
+    return _view(w, o, limit) if key is None else _VIEWS.get((), (key, o, limit), lambda: _view(w, o, limit))
 
 
 def _view(w: World, o: str, limit: int) -> frozenset[str]:
