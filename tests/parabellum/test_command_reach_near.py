@@ -4,33 +4,19 @@ of both games, with every enemy-held hex read; and an enemy moving beyond his ra
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
-from arbitro.adjudicator import registry
-from arbitro.adjudicator.exchange import read_lines
-from arbitro.adjudicator.maps.command import command_distances
 from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
+from arbitro.adjudicator.maps.command import command_distances
 from arbitro.adjudicator.parabellum.world import World
-from arbitro.projections.fold import Fold
 from tests.caldiero.harness import RULESET, position
-
-LOGS = Path(__file__).resolve().parents[2] / "logs"
+from tests.parabellum.log_positions import log_worlds
 
 
 @pytest.mark.parametrize("log", ["arrivano-montebello.jsonl", "caldiero-tempo-regge.jsonl"])
 def test_a_kept_reach_is_the_trace_with_every_enemy_held_hex(log: str) -> None:
-    loaded = read_lines((LOGS / log).read_text(encoding="utf-8").splitlines(), log)
-    ruleset = registry.get(loaded.game.ruleset)
-    fold = Fold(ruleset)
-    bodies = [fold.decode_checked(e.body) for e in loaded.events]
-    state, traced, blocked = None, 0, 0
-    for i, body in enumerate(bodies):
-        state = fold.apply(state, body, lambda seq: fold.fold(bodies[:seq]))
-        if i % 25:
-            continue
-        w = ruleset.world(state.rules)
+    traced, blocked = 0, 0
+    for i, w in log_worlds(log, 25):
         for leader in sorted(w.state.leaders):
             start = w.leader_on_map(leader)
             if start is None:

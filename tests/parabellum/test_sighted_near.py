@@ -6,30 +6,16 @@ Arrivano's lines kept across positions (units never block, §11.3.1) and Caldier
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
-from arbitro.adjudicator import registry
-from arbitro.adjudicator.exchange import read_lines
 from arbitro.adjudicator.parabellum import sight
-from arbitro.projections.fold import Fold
-
-LOGS = Path(__file__).resolve().parents[2] / "logs"
+from tests.parabellum.log_positions import log_worlds
 
 
 @pytest.mark.parametrize("log", ["arrivano-montebello.jsonl", "caldiero-tempo-regge.jsonl"])
 def test_sighted_from_the_pieces_near_enough_is_sighted_from_every_piece(log: str) -> None:
-    loaded = read_lines((LOGS / log).read_text(encoding="utf-8").splitlines(), log)
-    ruleset = registry.get(loaded.game.ruleset)
-    fold = Fold(ruleset)
-    bodies = [fold.decode_checked(e.body) for e in loaded.events]
-    state, asked, seen = None, 0, 0
-    for i, body in enumerate(bodies):
-        state = fold.apply(state, body, lambda seq: fold.fold(bodies[:seq]))
-        if i % 40:
-            continue
-        w = ruleset.world(state.rules)
+    asked, seen = 0, 0
+    for i, w in log_worlds(log, 40):
         for side in w.sides:
             enemy = {u: s.hex for u, s in w.state.units.items() if s.side != side and s.where == "map" and s.hex}
             enemy |= {c: s.hex for c, s in w.state.leaders.items() if s.side != side and s.where == "map" and s.hex}
