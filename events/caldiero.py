@@ -10,7 +10,7 @@ from typing import Union
 from arbitro.events.core import Event, FrameContext
 from arbitro.events.parabellum import PIECE_FIELDS as SHARED_PIECE_FIELDS
 from arbitro.events.parabellum import (
-    ActivationEnded, ArtilleryFired, AssaultDeclared, AssaultResolved, GameEnded, FormationActivated, InitiativeWon,
+    ActivationEnded, ArtilleryFired, AssaultDeclared, AssaultResolved, AssaultUnderway, GameEnded, FormationActivated, InitiativeWon,
     LeaderLost, LeaderMoved, LeaderPlaced, OrderChanged, OrderChangeTried, PiecesSighted, StatusChanged, StepBegan,
     TurnBegan, UnitEliminated, UnitOrderSet, UnitPlaced, UnitRetreated, UnitsAdvanced, UnitsMoved, WeatherChanged,
 )
@@ -143,34 +143,9 @@ class AdvanceAwaited(FrameContext, tag="caldiero_advance"):
     """caldiero §12.7: the attacker may advance into a hex the combat vacated (the options follow the position)."""
 
 
-class CombatUnderway(FrameContext, tag="caldiero_combat"):
-    """caldiero §12: the assault in progress, from its declaration (§12.2) to its end (§12.7), waiting below the
-    decisions it asks (system_assault opens, revises and closes it; nobody answers it). `stage` is the next
-    stage to run; the units still taking part (the withdrawn ones left out, §12.2.2, §14.1, §11.4.5); the
-    efficiencies in use (§12.3.1); the result (§12.5.4), the defenders a Dr tests and the SP an Ex cost the
-    attacker (§12.5.4)."""
-
-    attacker_side: str
-    attackers: tuple[str, ...]
-    attacker_hexes: tuple[str, ...]
-    defender_hexes: tuple[str, ...]
-    defenders: tuple[str, ...]
-    tested: tuple[str, ...] = ()
-    elan: str | None = None
-    use_general: bool = True
-    efficiency: int | None = None
-    defender_efficiency: int | None = None
-    charge: bool = False
-    stage: str = "declared"
-    result: str = ""
-    dr_units: tuple[str, ...] = ()
-    ex_lost: int = 0
-    ex_attacker: str | None = None
-
-
 CALDIERO_CONTEXTS: tuple[type[FrameContext], ...] = (
     RetreatsAwaited, LeaderEscapeAwaited, CavalryRetreatAwaited, DefensiveFireAwaited, DefenderEfficiencyAwaited,
-    NeTestAwaited, ExAttackerAwaited, ExDefenderAwaited, AdvanceAwaited, CombatUnderway,
+    NeTestAwaited, ExAttackerAwaited, ExDefenderAwaited, AdvanceAwaited, AssaultUnderway,
 )
 
 

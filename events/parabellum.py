@@ -328,25 +328,33 @@ class PiecesSighted(Event, tag="pieces_sighted"):
 
 
 class AssaultUnderway(FrameContext, tag="parabellum_assault", kw_only=True):
-    """§12 in both books: one assault from its declaration (§12.2) to the roll on the table (§12.5), waiting below
-    the decisions it asks (retreats before combat, §14.1; defensive fire, arrivano §11.4.4 / caldiero §11.4.5; the
-    efficiency a side picks on a tie, §12.3.1); nobody answers it. `stage` is the next stage to run
-    (parabellum/assault.STAGES), `attacker_side` the declaring seat; `attackers` the units still attacking and
-    `targets` the attacked hexes (those left by the stages that ran); `forced`: an Attack order made it (arrivano
-    §12.4.2); `tested`: failed "Attack?" tests took attackers away (§12.2.2); `cavalry_done` / `light_done`: the
-    hexes whose retreats before combat were offered (arrivano §14.1, §16.3.5); `chosen`: the efficiency values the
-    owners picked (§12.3.1), by role (attack, defence). Arrivano's after 1.38.0; Caldiero's combat frame
-    (events/caldiero.CombatUnderway) is to join it."""
+    """§12 in both books: one assault from its declaration (§12.2) to the roll on the table (§12.5; caldiero's to its
+    end, §12.7), waiting below the decisions it asks (retreats before combat, §14.1; defensive fire, arrivano §11.4.4
+    / caldiero §11.4.5; the efficiency a side picks on a tie, §12.3.1); nobody answers it. `stage` is the next stage
+    to run (parabellum/assault.run), `attacker_side` the declaring seat; `attackers` the units still attacking and
+    `targets` the attacked hexes (those left by the stages that ran); `defenders` the units fighting there (caldiero:
+    those the stages left); `forced`: an Attack order made it (arrivano §12.4.2); `tested`: the attackers of the
+    "Attack?" tests (§12.2.2: caldiero's to test after the defensive fire, arrivano's who failed them at the
+    declaration); `cavalry_done` / `light_done`: the hexes whose retreats before combat were offered (arrivano
+    §14.1, §16.3.5); `chosen`: the efficiency values in use (§12.3.1: the declared or picked ones), by role (attack,
+    defence); caldiero's `elan` (§16, named at the declaration), `use_general` (§12.4.4), and for its result
+    (§12.5.4) `result`, the defenders a Dr tests (`dr_units`) and the SP an Ex cost the attacker (`ex_lost`)."""
 
     stage: str
     attacker_side: str
     attackers: tuple[str, ...]
     targets: tuple[str, ...]
+    defenders: tuple[str, ...] = ()
     forced: bool = False
-    tested: bool = False
+    tested: tuple[str, ...] = ()
     cavalry_done: tuple[str, ...] = ()
     light_done: tuple[str, ...] = ()
     chosen: dict[str, int] = msgspec.field(default_factory=dict)
+    elan: str | None = None
+    use_general: bool = True
+    result: str = ""
+    dr_units: tuple[str, ...] = ()
+    ex_lost: int = 0
 
 
 # Fog of war: the fields of the shared events that name pieces (an id, a tuple of ids, or None for none).

@@ -6,7 +6,7 @@ kernel's stages (`AssaultStages`)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -129,13 +129,17 @@ class AssaultStages:
         g = self.g
         g.frames.revise(stage=sys_assault.RESOLVE, attackers=still_attacking(g.world(), c))
 
+    def after_table(self) -> dict[str, Callable[[AssaultUnderway], None]]:
+        """None: the frame closes as the table decides, its result carried out at once (`resolve`)."""
+        return {}
+
     def resolve(self, c: AssaultUnderway) -> None:
         """The assault on the table, once each side's efficiency value is known (§12.3.1: on a tie in SP its owner
         picks one, `efficiency_value`, the assault's `chosen`): its frame closes as the table decides."""
         g = self.g
         w = g.world()
         attackers = [u for u in c.attackers if w.state.units[u].where == "map"]
-        targets, forced, tested = list(c.targets), c.forced, c.tested
+        targets, forced, tested = list(c.targets), c.forced, bool(c.tested)
         defenders_all = [u for t in targets for u in w.units_at(t)]
         if not attackers or not defenders_all:
             g.frames.end()

@@ -182,7 +182,7 @@ def declare(g: Game, attackers: list[str], targets: list[str]) -> None:
                                   notes=("every Attack? test failed",), rule=str(R.DECLARE)))
         return
     begin(g, ev.AssaultUnderway(stage=sys_assault.DECLARED, attacker_side=g.ctx.seat, attackers=tuple(keep),
-                                targets=tuple(sorted(targets)), forced=forced, tested=len(keep) < len(attackers)))
+                                targets=tuple(sorted(targets)), forced=forced, tested=tuple(sorted(failed))))
 
 
 def assaults(w: World, seat: str) -> list[dict[str, Any]]:

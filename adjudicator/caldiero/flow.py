@@ -5,8 +5,8 @@ Each command has a `check_*` (raises Reject with the rule it enforces; legal.py 
 the same checks) and a `do_*` that emits events. After every command the kernel's `sequence.settle` runs the automatic steps
 (weather, initiative, empty steps) until some seat must decide. Multi-step procedures (an assault, a
 retreat, an exchange) wait on frames of the engine's decision stack, answered by the steps of steps.py; the
-assault then goes on from the stage its own `combat` frame records, once it is on top again (go_on,
-system_assault.run_combat).
+assault then goes on from the stage its own `assault` frame records, once it is on top again (go_on,
+system_assault.run_stages).
 
 System modules (importable by Arrivano i Francesi!): system_procedure (Act, retreats, elimination, leader
 tests), system_activation (initiative, activation, orders), system_moves (movement step), system_artillery
@@ -35,7 +35,7 @@ from arbitro.adjudicator.ruleset import Rule
 from arbitro.events import caldiero as ev
 from arbitro.projections.caldiero import CaldieroState
 from arbitro.adjudicator.caldiero.system_activation import do_activate, eligible_formations
-from arbitro.adjudicator.caldiero.system_assault import run_combat
+from arbitro.adjudicator.caldiero.system_assault import run_stages
 from arbitro.adjudicator.caldiero.system_declare import attack_obligation_problem
 from arbitro.adjudicator.caldiero.system_procedure import Act, Reject
 
@@ -304,8 +304,7 @@ def step_key(state: CaldieroState) -> str:
 def go_on(a: Act) -> None:
     """After a command or an answer: the assault in progress goes on unless a decision waits, then the steps
     that need no choice are run."""
-    if a.combat_on_top():
-        run_combat(a)
+    run_stages(a)
     sequence.settle(CaldieroSequence(a), CALDIERO_VARIANT)
 
 

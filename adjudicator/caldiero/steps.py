@@ -4,7 +4,7 @@ procedure that carries one out, after which the game goes on as after any comman
 
 The retreat (caldiero §12.6) and the lone leader's escape (§8.2.3) are system_procedure's; the assault's decisions
 (cavalry retreat §14.1, defensive fire §11.4.5, the defenders' efficiency §12.3.1, Ne §12.5.4, the Ex losses
-§12.5.4, the advance §12.7) system_assault's, which opens them above the `combat` frame of the assault in progress:
+§12.5.4, the advance §12.7) system_assault's, which opens them above the `assault` frame of the assault in progress:
 that frame waits for them and nobody answers it.
 """
 
@@ -16,7 +16,6 @@ from typing import Any
 from arbitro.adjudicator.caldiero import flow as F
 from arbitro.adjudicator.caldiero import system_assault as A
 from arbitro.adjudicator.caldiero.system_procedure import (
-    COMBAT,
     LEADER_ESCAPE,
     RETREAT,
     Act,
@@ -25,17 +24,18 @@ from arbitro.adjudicator.caldiero.system_procedure import (
     do_leader_escape,
     answer_retreat,
     leader_escape_options,
-    live_combat,
     retreat_options,
 )
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
 from arbitro.adjudicator.decisions import Step
 from arbitro.adjudicator.parabellum import bombardment
+from arbitro.adjudicator.parabellum.assault_frame import ASSAULT
 from arbitro.adjudicator.parabellum.steps import Handler, Lister, nothing, procedures
 from arbitro.adjudicator.ruleset import Decision
 from arbitro.events import caldiero as ev
 from arbitro.events import core
+from arbitro.events.parabellum import AssaultUnderway
 from arbitro.projections.game import GameState
 
 Listed = list[dict[str, Any]]
@@ -68,7 +68,7 @@ def caldiero_steps(env: Callable[[Any], Env], world: Callable[[GameState[Any]], 
     def advance(state: GameState[Any], frame: core.Frame[ev.AdvanceAwaited], seat: str) -> Listed:
         return A.advance_options(world(state), _combat(state)) + [{"type": "decline"}]
 
-    def combat(ctx: Decision[Any], frame: core.Frame[ev.CombatUnderway], command: Any) -> None:
+    def combat(ctx: Decision[Any], frame: core.Frame[AssaultUnderway], command: Any) -> None:
         ctx.reject(frame.rule, "the assault goes on when the decisions it asked are answered; nothing is asked")
 
     return procedures({
@@ -97,11 +97,9 @@ def caldiero_steps(env: Callable[[Any], Env], world: Callable[[GameState[Any]], 
         A.ADVANCE: (advance, carried_out(lambda a, frame, cmd: A.do_advance(a, frame, a.ctx.seat, cmd))),
         # caldiero §12: the assault in progress, waiting below the decisions it asked; flow.go_on runs its next stage
         # in the same command once they are answered, so nobody ever answers it
-        COMBAT: (nothing, combat),
+        ASSAULT: (nothing, combat),
     })
 
 
-def _combat(state: GameState[Any]) -> ev.CombatUnderway:
-    c = live_combat(state.core.decisions, state.rules)
-    assert c is not None, "an assault's decision without its assault"
-    return c
+def _combat(state: GameState[Any]) -> AssaultUnderway:
+    return A.in_progress(state.core.decisions, state.rules)

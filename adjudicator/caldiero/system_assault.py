@@ -1,15 +1,17 @@
 """The assault procedure (caldiero §12, §14.1, §11.4.5, §16, §17.2, §20.2-§20.5), once declared (system_declare.py):
 cavalry retreat, defensive fire, "Attack?" tests, efficiency, odds and modifiers, the results of §12.5.4, exchange,
-retreat and advance. The assault in progress is a `combat` frame on the engine's decision stack (arbitro §S.3;
-its context events/caldiero.CombatUnderway, revised as its stages run, closed when it ends), below the decisions
-it asks, frames answered by the steps of caldiero/steps.py. Caldiero-only modifiers (weather
+retreat and advance. The assault in progress is the kernel's assault frame (parabellum/assault_frame, its context
+events/parabellum.AssaultUnderway), its stages run by the kernel's `assault.run` (`CombatStages`), below the
+decisions it asks, frames answered by the steps of caldiero/steps.py. Caldiero-only modifiers (weather
 columns, confusion, Elan, storm from the east, flank attacks, charges) are CaldieroVariant's hooks, applied in
 `stage_resolve` and the kernel's `strengths`, each with its citation.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 import msgspec
@@ -21,24 +23,23 @@ from arbitro.adjudicator.caldiero.system_declare import defending_terrain
 from arbitro.adjudicator.caldiero.system_orders import unit_order
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.caldiero.variant import CALDIERO, CALDIERO_VARIANT
-from arbitro.adjudicator.decisions import close_frame, open_frame, update_frame
+from arbitro.adjudicator.decisions import close_frame, open_frame
 from arbitro.adjudicator.parabellum import advance, assault, elimination, results, retreat, rout
 from arbitro.adjudicator.parabellum import efficiency as shared_efficiency
+from arbitro.adjudicator.parabellum.assault_frame import ASSAULT, AssaultFrames, assault_below
 from arbitro.adjudicator.parabellum.commands import DefensiveFire
 from arbitro.adjudicator.parabellum.retreat_ground import before_combat_asked, before_combat_lines
 from arbitro.adjudicator.ruleset import Rule
 from arbitro.adjudicator.tables import Modifier, sum_modifiers
 from arbitro.events import caldiero as ev
 from arbitro.events.core import FrameContext
-from arbitro.events.parabellum import CombatTableRead
+from arbitro.events.parabellum import AssaultUnderway, CombatTableRead
 from arbitro.events.core import Frame as CoreFrame
-from arbitro.projections.caldiero import enemy_of
+from arbitro.projections.caldiero import CaldieroState, enemy_of
 from arbitro.adjudicator.caldiero.system_procedure import (
     Act,
-    COMBAT,
     Reject,
     add_disorder,
-    combat_frame,
     lone_leaders,
     open_retreats,
 )
@@ -71,44 +72,52 @@ def do_attack(a: Act, seat: str, cmd: C.Attack) -> None:
     hexes = tuple(dict.fromkeys(cmd.defenders))
     defenders = tuple(u for h in hexes for u in w.enemy_units_at(h, seat))
     tested = tuple(u for u in attackers if unit_order(w, u) == "advance")
-    declared = ev.AssaultDeclared(attackers=attackers, targets=hexes, defenders=defenders, rule=str(R.DECLARATION),
-                                  tested=tested, elan=cmd.elan, use_general=cmd.use_general, efficiency=cmd.efficiency)
-    a.emit(declared)
+    a.emit(ev.AssaultDeclared(attackers=attackers, targets=hexes, defenders=defenders, rule=str(R.DECLARATION),
+                              tested=tested, elan=cmd.elan, use_general=cmd.use_general, efficiency=cmd.efficiency))
     side = a.state.units[attackers[0]].side if attackers else ""
-    open_frame(a.ctx, COMBAT, (side,), str(R.DECLARATION), COMBAT_PROMPT, ev.CombatUnderway(
-        attacker_side=side, attackers=attackers, attacker_hexes=tuple(sorted({w.state.units[u].hex or "" for u in attackers})),
-        defender_hexes=hexes, defenders=defenders, tested=tested, elan=cmd.elan, use_general=cmd.use_general,
-        efficiency=cmd.efficiency, charge=declared.charge))
-    run_combat(a)
+    open_frame(a.ctx, ASSAULT, (side,), str(R.DECLARATION), COMBAT_PROMPT, AssaultUnderway(
+        stage=assault.DECLARED, attacker_side=side, attackers=attackers, targets=hexes, defenders=defenders,
+        tested=tested, elan=cmd.elan, use_general=cmd.use_general,
+        chosen={} if cmd.efficiency is None else {"attack": cmd.efficiency}))
+    run_stages(a)
 
 
-def run_combat(a: Act) -> None:
-    """Run the assault's stages while it waits for no decision (its frame on top of the stack)."""
-    guard = 0
-    while a.combat_on_top():
-        guard += 1
-        assert guard < 50, "combat state machine does not progress"
-        c = a.combat
-        assert c is not None
-        STAGES[c.stage](a)
+def run_stages(a: Act) -> None:
+    """The assault's stages while it waits for no decision (the kernel's `run`)."""
+    assault.run(_frames(a), CombatStages(a))
 
 
-def _combat(a: Act) -> ev.CombatUnderway:
-    c = a.combat
+def _frames(a: Act) -> AssaultFrames:
+    """The decision stack as Caldiero's assault uses it: no kind lifted, so its stages run only while its frame is on
+    top (it waits for every decision opened above it: its own, the retreats, the engine's)."""
+    return AssaultFrames(a.ctx, (ASSAULT,), (ASSAULT,))
+
+
+def without_eliminated(c: AssaultUnderway, state: CaldieroState) -> AssaultUnderway:
+    """The assault without the units eliminated since its frame was last revised (an elimination can happen while a
+    decision it asked sits above it, where its frame cannot be revised): they no longer take part (caldiero
+    §12.5.4, §12.6)."""
+    on_map = {u for u in (*c.attackers, *c.defenders) if state.units[u].where == "map"}
+    return msgspec.structs.replace(c, attackers=tuple(u for u in c.attackers if u in on_map),
+                                   defenders=tuple(u for u in c.defenders if u in on_map))
+
+
+def in_progress(decisions: Sequence[CoreFrame[Any]], state: CaldieroState) -> AssaultUnderway:
+    """The assault in progress, `without_eliminated` (its frame wherever it waits on the stack; one at a time)."""
+    c = assault_below(decisions)
     assert c is not None, "no assault in progress"
-    return c
+    return without_eliminated(c, state)
+
+
+def _combat(a: Act) -> AssaultUnderway:
+    return in_progress(a.ctx.game.core.decisions, a.state)
 
 
 def _revise(a: Act, **fields: Any) -> None:
-    """The assault's frame after a stage or a withdrawal (it is on top: nothing it asked is pending)."""
-    frame = combat_frame(a.ctx.game.core.decisions)
-    assert frame is not None and a.combat_on_top()
-    update_frame(a.ctx, frame, msgspec.structs.replace(_combat(a), **fields))
-
-
-def _set_stage(a: Act, stage: str, **fields: Any) -> None:
-    """The stage the assault runs next (and what the stage left decided for the later ones)."""
-    _revise(a, stage=stage, **fields)
+    """The assault's frame after a stage (its `stage` the next to run) or a withdrawal, its frame on top: `fields`
+    changed, the units eliminated since its last revision left out (`without_eliminated`)."""
+    c = _combat(a)
+    _frames(a).revise(**{"attackers": c.attackers, "defenders": c.defenders, **fields})
 
 
 def withdraw_attackers(a: Act, units: tuple[str, ...], rule: Rule) -> None:
@@ -123,7 +132,7 @@ def _withdraw_defenders(a: Act, units: tuple[str, ...], rule: Rule) -> None:
 
 def stage_declared(a: Act) -> None:
     c = _combat(a)
-    _set_stage(a, "defensive_fire")
+    _revise(a, stage=assault.DEFENSIVE_FIRE)
     w = a.w
     if not all(w.state.units[u].arm == "infantry" for u in c.attackers):
         return
@@ -169,7 +178,7 @@ def do_cavalry_retreat(a: Act, frame: CoreFrame[ev.CavalryRetreatAwaited], cmd: 
 
 def stage_defensive_fire(a: Act) -> None:
     c = _combat(a)
-    _set_stage(a, "tests")
+    _revise(a, stage=assault.RESUMED)
     w = a.w
     if not c.defenders:
         return
@@ -203,15 +212,16 @@ def do_defensive_fire(a: Act, frame: CoreFrame[ev.DefensiveFireAwaited], cmd: De
         open_retreats(a, retreats, R.BOMBARD_PROCEDURE, from_combat=False)
 
 
-def stage_tests(a: Act) -> None:
+def stage_resumed(a: Act) -> None:
+    """After the defensive fire: the "Attack?" tests of the attackers still in it (caldiero §12.2.2), then the sides'
+    efficiency values (§12.3.1: the defenders' owner picks among tied ones)."""
     c = _combat(a)
-    _set_stage(a, "efficiency")
-    w = a.w
     tested = [u for u in c.tested if u in c.attackers]
     failed = shared_efficiency.failed(shared_efficiency.stack_tests(
-        CALDIERO_VARIANT, w, tested, _stack_roll(a, f"{R.ATTACK_TEST} 'Attack?' test")))
+        CALDIERO_VARIANT, a.w, tested, _stack_roll(a, f"{R.ATTACK_TEST} 'Attack?' test")))
     if failed:
         withdraw_attackers(a, tuple(failed), R.ATTACK_TEST)
+    _efficiency(a)
 
 
 def _stack_roll(a: Act, why: str) -> shared_efficiency.StackRoll:
@@ -223,33 +233,34 @@ def _stack_roll(a: Act, why: str) -> shared_efficiency.StackRoll:
     return roll
 
 
-def stage_efficiency(a: Act) -> None:
+def _efficiency(a: Act) -> None:
     c = _combat(a)
     w = a.w
     if not c.attackers or not [d for d in c.defenders if not w.is_artillery(d)]:
-        _set_stage(a, "resolve")
+        _revise(a, stage=assault.RESOLVE)
         return
     att_choices = shared_efficiency.side_values(w, c.attackers)
-    att = c.efficiency if c.efficiency in att_choices else max(att_choices)
+    declared = c.chosen.get("attack")
+    chosen = {"attack": declared if declared in att_choices else max(att_choices)}
     def_choices = shared_efficiency.side_values(w, c.defenders)
     if len(def_choices) > 1:
-        _set_stage(a, "resolve", efficiency=att)
+        _revise(a, stage=assault.RESOLVE, chosen=chosen)
         _await(a, DEFENDER_EFFICIENCY, enemy_of(c.attacker_side), CALDIERO.SIDE_EFFICIENCY,
                ev.DefenderEfficiencyAwaited(choices=tuple(def_choices)))
         return
-    _set_stage(a, "resolve", efficiency=att, defender_efficiency=def_choices[0])
+    _revise(a, stage=assault.RESOLVE, chosen=chosen | {"defence": def_choices[0]})
 
 
 def stage_resolve(a: Act) -> None:
     c = _combat(a)
     w = a.w
     if not c.attackers:
-        _set_stage(a, "end")
+        _revise(a, stage="end")
         return
     non_art_def = [d for d in c.defenders if not w.is_artillery(d)]
     if not non_art_def:
         # artillery alone (or nobody left): no table; an advance overruns it (caldiero §11.1.1, §14.1)
-        _set_stage(a, "advance")
+        _revise(a, stage="advance")
         return
     notes: list[str] = []
     bonus_columns = 0  # before the odds, the Elan named at the declaration (D30): columns right, or it withdraws
@@ -261,9 +272,9 @@ def stage_resolve(a: Act) -> None:
     w = a.w
     c = _combat(a)
     if not c.attackers:
-        _set_stage(a, "end")
+        _revise(a, stage="end")
         return
-    att, dfn = assault.strengths(CALDIERO_VARIANT, w, c.attackers, c.defenders, c.defender_hexes)
+    att, dfn = assault.strengths(CALDIERO_VARIANT, w, c.attackers, c.defenders, c.targets)
     left = 0
     drm_parts: list[str] = []  # the roll's record of each modifier
     mods: list[Modifier] = []  # the event's: no leader named (caldiero §20.4)
@@ -272,20 +283,19 @@ def stage_resolve(a: Act) -> None:
         drm_parts.append(part)
         mods.append(Modifier(reason, value))
     # terrain of the defender (terrain effects table): the best for the defender
-    shift_terrain, cav_fort = defending_terrain(w, c.defender_hexes, non_art_def)
+    shift_terrain, cav_fort = defending_terrain(w, c.targets, non_art_def)
     if cav_fort:
         modifier("cavalry in fortress -1", f"cavalry in a fortress ({R.CAVALRY})", -1)
     if shift_terrain:
         left += shift_terrain
         notes.append(f"terrain {shift_terrain}L")
-    more_left, right = CALDIERO_VARIANT.assault_column_shifts(a, w, c.attackers, c.defender_hexes,
+    more_left, right = CALDIERO_VARIANT.assault_column_shifts(a, w, c.attackers, c.targets,
                                                               enemy_of(c.attacker_side), notes)  # D29-D30
     left, right = left + more_left, right + bonus_columns
     crt = assault.crt(CALDIERO_VARIANT, a.env.data.crt)
     col = assault.odds(crt, att, dfn, right - left, a.reading("shift_beyond_6_1") != "capped")
     raw_odds = assault.odds_label(crt, att, dfn)
-    att_eff = c.efficiency or 0
-    def_eff = c.defender_efficiency or 0
+    att_eff, def_eff = c.chosen.get("attack", 0), c.chosen.get("defence", 0)
     table: CombatTableRead | None = None
     # D24: worse than 1-5 the variant's result (caldiero §12.4.2: an automatic Ae), None to roll on the first column
     automatic = CALDIERO_VARIANT.below_minimum_result(
@@ -299,29 +309,29 @@ def stage_resolve(a: Act) -> None:
             modifier(drm.part, drm.modifier.reason, drm.modifier.value)
         if col.excess_drm:
             modifier(f"above 6-1 +{col.excess_drm}", f"above 6-1 ({CALDIERO.ABOVE_6_1})", col.excess_drm)
-        across = all(ground.canal_for_combat(w, w.state.units[u].hex or "", h) for u in c.attackers for h in c.defender_hexes)
+        across = all(ground.canal_for_combat(w, w.state.units[u].hex or "", h) for u in c.attackers for h in c.targets)
         if across:
             modifier("across canal -1", f"across a canal ({R.CANAL_DRM})", w.terrain_table.hexsides["canale"].assault_drm)
-        uphill = all(all(ground.climbs(w, w.state.units[u].hex or "", h) for h in c.defender_hexes) for u in c.attackers)
+        uphill = all(all(ground.climbs(w, w.state.units[u].hex or "", h) for h in c.targets) for u in c.attackers)
         if uphill:
             modifier("uphill -1", "uphill (terrain effects table)", w.terrain_table.climb.assault_drm)
         total, _ = sum_modifiers(mods, crt.modifier_cap)  # both §12.5.2: crt.json's drm_cap
-        (roll,) = a.roll(f"{R.CRT} assault on {', '.join(c.defender_hexes)}", {
+        (roll,) = a.roll(f"{R.CRT} assault on {', '.join(c.targets)}", {
             "table": "CRT (provisional)", "column": col.column.label, "odds": f"{att}:{dfn} = {raw_odds}",
             "shifts": f"{left}L {right}R", "modifiers": "; ".join(drm_parts) or "none", "drm": total},
-            about=(*c.defender_hexes, *(w.state.units[u].hex for u in c.attackers)))
+            about=(*c.targets, *(w.state.units[u].hex for u in c.attackers)))
         look = assault.resolve(crt, col.column, roll, mods)
         table, result = assault.table_read(look), look.result
         if result == "Dr":
-            result = dr_in_terrain(w, c.defender_hexes, a.reading("dr_in_fortress"), notes)
-    a.emit(ev.AssaultResolved(result=result, rule=str(CALDIERO.RESULTS), targets=c.defender_hexes, attack_strength=att,
+            result = dr_in_terrain(w, c.targets, a.reading("dr_in_fortress"), notes)
+    a.emit(ev.AssaultResolved(result=result, rule=str(CALDIERO.RESULTS), targets=c.targets, attack_strength=att,
                               defence_strength=dfn, odds=raw_odds, shifts=right - left, attacker_efficiency=att_eff,
                               defender_efficiency=def_eff, table=table,
                               automatic=str(CALDIERO.BELOW_1_5) if automatic is not None else "",
                               below_minimum=col.below_minimum, notes=tuple(notes)))
     _revise(a, result=result)
     general = assault.general_with(a.w, c.attackers) if c.use_general and not col.below_minimum else None
-    results.commanders_tested(a, CALDIERO_VARIANT, a.w, roll, enemy_of(c.attacker_side), c.defender_hexes, general,
+    results.commanders_tested(a, CALDIERO_VARIANT, a.w, roll, enemy_of(c.attacker_side), c.targets, general,
                               _leader_loss_cause)
     c = _combat(a)
     results.apply_result(CombatResults(a), result, c.attackers, [d for d in c.defenders if not a.w.is_artillery(d)],
@@ -360,22 +370,22 @@ class CombatResults:
         else:
             for u in [d for d in _combat(a).defenders if d in units or a.w.is_artillery(d)]:
                 elimination.eliminate(a, CALDIERO_VARIANT, u, CALDIERO.RESULTS if not a.w.is_artillery(u) else CALDIERO.ARTILLERY_STACKED)
-        _set_stage(a, "advance")
+        _revise(a, stage="advance")
 
     def disordered(self, units: Sequence[str], attackers: bool) -> None:
         """caldiero §12.5.4 Ad/Dd; a unit it routs retreats two hexes at once (§15.2.1)."""
         retreats: dict[str, int] = {}
         for u in units:
             add_disorder(self.a, u, CALDIERO.RESULTS, retreats)
-        _set_stage(self.a, "advance")
+        _revise(self.a, stage="advance")
         if retreats:
             open_retreats(self.a, retreats, R.ROUT_RETREAT, from_combat=True)
 
     def ne_kept(self) -> None:
-        _set_stage(self.a, "advance")
+        _revise(self.a, stage="advance")
 
     def ne_test_offered(self) -> None:
-        _set_stage(self.a, "advance")
+        _revise(self.a, stage="advance")
         _await(self.a, NE_TEST, _combat(self.a).attacker_side, CALDIERO.RESULTS, ev.NeTestAwaited())
 
     def exchanged(self) -> None:
@@ -383,7 +393,7 @@ class CombatResults:
 
     def retreat_tested(self, units: Sequence[str]) -> None:
         """caldiero §12.5.4 Dr: every defender retreats one hex, then tests (stage dr_tests, after the retreats)."""
-        _set_stage(self.a, "dr_tests", dr_units=tuple(units))
+        _revise(self.a, stage="dr_tests", dr_units=tuple(units))
         open_retreats(self.a, {u: 1 for u in units}, CALDIERO.RESULTS, from_combat=True)
 
 
@@ -393,7 +403,7 @@ def stage_dr_tests(a: Act) -> None:
     c = _combat(a)
     w = a.w
     units_left = [u for u in c.dr_units if w.state.units[u].where == "map"]
-    _set_stage(a, "advance")
+    _revise(a, stage="advance")
     extra = results.dr_rout_hexes(a.reading)
     retreats: dict[str, int] = {}
     roll = _stack_roll(a, f"{CALDIERO.RESULTS} Dr test")
@@ -413,9 +423,9 @@ def stage_dr_tests(a: Act) -> None:
 def start_exchange(a: Act) -> None:
     c = _combat(a)
     w = a.w
-    used = c.efficiency or 0
+    used = c.chosen.get("attack", 0)
     options = CALDIERO_VARIANT.ex_attacker_losses(w, c.attackers, used, {u: w.strength(u) for u in c.attackers})  # D26
-    _set_stage(a, "exchange_defender")
+    _revise(a, stage="exchange_defender")
     if len(options) == 1:
         exchange_attacker_loss(a, options[0])
         return
@@ -425,7 +435,7 @@ def start_exchange(a: Act) -> None:
 def do_defender_efficiency(a: Act, frame: CoreFrame[ev.DefenderEfficiencyAwaited], value: int) -> None:
     """caldiero §12.3.1: the defenders' owner picked one of the tied values; the combat goes on to the table."""
     close_frame(a.ctx, frame)
-    _set_stage(a, "resolve", defender_efficiency=value)
+    _revise(a, stage=assault.RESOLVE, chosen=_combat(a).chosen | {"defence": value})
 
 
 def do_ex_attacker(a: Act, frame: CoreFrame[ev.ExAttackerAwaited], unit: str) -> None:
@@ -440,11 +450,11 @@ def do_ex_defender(a: Act, frame: CoreFrame[ev.ExDefenderAwaited], units: list[s
 
 def exchange_attacker_loss(a: Act, u: str) -> None:
     lost = a.w.strength(u)
-    _set_stage(a, "exchange_defender", ex_lost=lost, ex_attacker=u)
+    _revise(a, stage="exchange_defender", ex_lost=lost)
     elimination.eliminated_with_guns(a, CALDIERO_VARIANT, [u], CALDIERO.RESULTS)
 
 
-def ex_defender_sets(w: World, c: ev.CombatUnderway) -> list[list[str]]:
+def ex_defender_sets(w: World, c: AssaultUnderway) -> list[list[str]]:
     units = [u for u in c.defenders if not w.is_artillery(u) and w.on_map(u)]
     return CALDIERO_VARIANT.ex_defender_losses(w, units, c.ex_lost, {u: w.strength(u) for u in units})  # D26
 
@@ -452,7 +462,7 @@ def ex_defender_sets(w: World, c: ev.CombatUnderway) -> list[list[str]]:
 def stage_exchange_defender(a: Act) -> None:
     c = _combat(a)
     sets = ex_defender_sets(a.w, c)
-    _set_stage(a, "exchange_tests")
+    _revise(a, stage="exchange_tests")
     if len(sets) == 1:
         elimination.eliminated_with_guns(a, CALDIERO_VARIANT, sets[0], CALDIERO.RESULTS)
         return
@@ -469,7 +479,7 @@ def stage_exchange_tests(a: Act) -> None:
                                                  _stack_roll(a, f"{CALDIERO.RESULTS} Ex test")):
         for u in shared_efficiency.failed([stack]):
             add_disorder(a, u, CALDIERO.RESULTS, retreats)
-    _set_stage(a, "advance")
+    _revise(a, stage="advance")
     if retreats:
         open_retreats(a, retreats, R.ROUT_RETREAT, from_combat=True)
 
@@ -480,7 +490,7 @@ def do_ne_test(a: Act, frame: CoreFrame[ev.NeTestAwaited], test: bool) -> None:
     if not test:
         return
     new = assault.ne_tested(CALDIERO_VARIANT, a.w, c.attackers, _stack_roll(a, f"{CALDIERO.RESULTS} Ne test"))  # D25
-    a.emit(ev.AssaultResolved(result=new, rule=str(CALDIERO.RESULTS), targets=c.defender_hexes,
+    a.emit(ev.AssaultResolved(result=new, rule=str(CALDIERO.RESULTS), targets=c.targets,
                               notes=("Ne tested by the attacker",)))
     _revise(a, result=new)
     if new == "Ex":
@@ -489,19 +499,19 @@ def do_ne_test(a: Act, frame: CoreFrame[ev.NeTestAwaited], test: bool) -> None:
         retreats: dict[str, int] = {}
         for u in list(c.attackers):
             add_disorder(a, u, CALDIERO.RESULTS, retreats)
-        _set_stage(a, "advance")
+        _revise(a, stage="advance")
         if retreats:
             open_retreats(a, retreats, R.ROUT_RETREAT, from_combat=True)
 
 
-def advance_options(w: World, c: ev.CombatUnderway) -> list[dict[str, Any]]:
+def advance_options(w: World, c: AssaultUnderway) -> list[dict[str, Any]]:
     """caldiero §12.7: the kernel's advances (parabellum/advance.answers) into the hexes this assault attacked."""
-    return advance.answers(w, c.attackers, c.defender_hexes, enemy_of(c.attacker_side))
+    return advance.answers(w, c.attackers, c.targets, enemy_of(c.attacker_side))
 
 
 def stage_advance(a: Act) -> None:
     c = _combat(a)
-    _set_stage(a, "end")
+    _revise(a, stage="end")
     options = advance_options(a.w, c)
     if options:
         _await(a, ADVANCE, c.attacker_side, CALDIERO.ADVANCE_AFTER, ev.AdvanceAwaited())
@@ -531,13 +541,31 @@ def stage_end(a: Act) -> None:
             if s.status == "good":
                 a.emit(ev.StatusChanged(unit=u, status="disordered", rule=str(CALDIERO.CHARGE)))  # caldiero §20.2.3
     a.emit(ev.CombatEnded(rule=str(R.COMBAT_PROCEDURE)))
-    frame = combat_frame(a.ctx.game.core.decisions)
-    assert frame is not None
-    close_frame(a.ctx, frame)
+    _frames(a).end()
 
 
-STAGES = {
-    "declared": stage_declared, "defensive_fire": stage_defensive_fire, "tests": stage_tests,
-    "efficiency": stage_efficiency, "resolve": stage_resolve, "exchange_defender": stage_exchange_defender,
-    "exchange_tests": stage_exchange_tests, "dr_tests": stage_dr_tests, "advance": stage_advance, "end": stage_end,
-}
+@dataclass(frozen=True)
+class CombatStages:
+    """Caldiero's stages of the assault (the kernel's assault.Stages) on its frame: the functions above, on the Act of
+    the command that runs them; each reads the assault live (`_combat`)."""
+
+    a: Act
+
+    def declared(self, c: AssaultUnderway) -> None:
+        stage_declared(self.a)
+
+    def defensive_fire(self, c: AssaultUnderway) -> None:
+        stage_defensive_fire(self.a)
+
+    def resumed(self, c: AssaultUnderway) -> None:
+        stage_resumed(self.a)
+
+    def resolve(self, c: AssaultUnderway) -> None:
+        stage_resolve(self.a)
+
+    def after_table(self) -> dict[str, Callable[[AssaultUnderway], None]]:
+        return {name: partial(lambda stage, c: stage(self.a), stage) for name, stage in AFTER_TABLE.items()}
+
+
+AFTER_TABLE = {"exchange_defender": stage_exchange_defender, "exchange_tests": stage_exchange_tests,
+               "dr_tests": stage_dr_tests, "advance": stage_advance, "end": stage_end}

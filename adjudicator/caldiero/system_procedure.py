@@ -9,8 +9,6 @@ from dataclasses import dataclass
 from collections.abc import Sequence
 from typing import Any, NoReturn
 
-import msgspec
-
 from arbitro.adjudicator.caldiero import commands as C
 from arbitro.adjudicator.caldiero import fog as FOG
 from arbitro.adjudicator.caldiero import rules as R
@@ -22,6 +20,7 @@ from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.caldiero.variant import CALDIERO, CALDIERO_VARIANT
 from arbitro.adjudicator.decisions import close_frame, open_frame, update_frame
 from arbitro.adjudicator.parabellum import elimination, retreat, rout
+from arbitro.adjudicator.parabellum.assault_frame import assault_below
 from arbitro.adjudicator.parabellum.sequence import Steps
 from arbitro.adjudicator.ruleset import Decision, Rule
 from arbitro.adjudicator.parabellum import efficiency as shared_efficiency
@@ -37,28 +36,6 @@ RETREAT = "retreat"
 RETREAT_PROMPT = "choose the retreat path of each retreating unit (caldiero §12.6)"
 LEADER_ESCAPE = "leader_escape"
 ESCAPE_PROMPT = "your leader, alone, is reached by an enemy unit: move him away (caldiero §8.2.3)"
-COMBAT = "combat"  # the assault in progress (caldiero §12), below the decisions it asks; nobody answers it
-
-
-def combat_frame(decisions: tuple[core.Frame[Any], ...]) -> core.Frame[ev.CombatUnderway] | None:
-    """The assault in progress: its frame, wherever it waits on the stack (at most one assault at a time)."""
-    for frame in reversed(decisions):
-        if frame.kind == COMBAT:
-            return frame
-    return None
-
-
-def live_combat(decisions: tuple[core.Frame[Any], ...], state: CaldieroState) -> ev.CombatUnderway | None:
-    """The assault in progress, without the units eliminated since its frame was last revised (an elimination
-    can happen while a decision it asked sits above it, where its frame cannot be revised): they no longer
-    take part (caldiero §12.5.4, §12.6)."""
-    frame = combat_frame(decisions)
-    if frame is None:
-        return None
-    c = frame.ctx
-    on_map = {u for u in (*c.attackers, *c.defenders) if state.units[u].where == "map"}
-    return msgspec.structs.replace(c, attackers=tuple(u for u in c.attackers if u in on_map),
-                                   defenders=tuple(u for u in c.defenders if u in on_map))
 
 
 class Reject(Exception):
@@ -92,16 +69,6 @@ class Act:
     @property
     def state(self) -> CaldieroState:
         return self.ctx.state
-
-    @property
-    def combat(self) -> ev.CombatUnderway | None:
-        """The assault in progress (caldiero §12), or None."""
-        return live_combat(self.ctx.game.core.decisions, self.ctx.state)
-
-    def combat_on_top(self) -> bool:
-        """The assault waits for no decision: its next stage runs now."""
-        decisions = self.ctx.game.core.decisions
-        return bool(decisions) and decisions[-1].kind == COMBAT
 
     @property
     def w(self) -> World:
@@ -240,7 +207,8 @@ def open_retreats(a: Act, moves: dict[str, int], rule: Rule, from_combat: bool) 
             elimination.eliminate(a, CALDIERO_VARIANT, u, CALDIERO.OFF_MAP if edge else R.RETREAT_BLOCKED, permanent=True)
             continue
         by_side.setdefault(s.side, {})[u] = n
-    for side in sorted(by_side, key=lambda x: x == (a.combat.attacker_side if a.combat else "")):
+    assaulting = assault_below(a.ctx.game.core.decisions)
+    for side in sorted(by_side, key=lambda x: x == (assaulting.attacker_side if assaulting else "")):
         open_frame(a.ctx, RETREAT, (side,), str(rule), RETREAT_PROMPT, ev.RetreatsAwaited(moves=by_side[side]))
 
 

@@ -4,7 +4,7 @@ modifier, capped die modifiers."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -51,12 +51,16 @@ class Stages(Protocol):
     def resolve(self, c: AssaultUnderway) -> None:
         """The table (§12.3-§12.5 in both): the sides' efficiency values, odds, die, result."""
 
+    def after_table(self) -> Mapping[str, Callable[[AssaultUnderway], None]]:
+        """The stages run after the table, by name: the result carried out in the assault's frame (caldiero's
+        exchange, Dr tests, advance and end); none where the frame closes as the table decides (arrivano)."""
+
 
 def run(frames: AssaultFrames, stages: Stages) -> None:
     """Run the assault's stages while it waits for no decision of its own (AssaultFrames.current); a stage of
     WAITS_ON_TOP also waits below any other decision (AssaultFrames.on_top)."""
     by_name = {DECLARED: stages.declared, DEFENSIVE_FIRE: stages.defensive_fire, RESUMED: stages.resumed,
-               RESOLVE: stages.resolve}
+               RESOLVE: stages.resolve, **stages.after_table()}
     for _ in range(MAX_STAGES):
         c = frames.current()
         if c is None or (c.stage in WAITS_ON_TOP and not frames.on_top()):

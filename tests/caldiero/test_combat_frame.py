@@ -1,44 +1,45 @@
-"""The assault in progress is a frame on the engine's decision stack (issue 18; caldiero §12): a `combat` frame
-with a typed context (events/caldiero.CombatUnderway), opened at the declaration, revised as its stages run,
-closed when it ends, below the decisions it asks; the state keeps no combat of its own."""
+"""The assault in progress is a frame on the engine's decision stack (issue 18; caldiero §12): the kernel's `assault`
+frame with its typed context (events/parabellum.AssaultUnderway), opened at the declaration, revised as its stages
+run, closed when it ends, below the decisions it asks; the state keeps no combat of its own."""
 
 from __future__ import annotations
 
 from arbitro.events import caldiero as ev
 from arbitro.events import core
+from arbitro.events.parabellum import AssaultUnderway
 from arbitro.projections.caldiero import CaldieroState
 from tests.caldiero.test_combat import ATT, DEF, attack, table
 
 
-def _combat(t: object) -> core.Frame[ev.CombatUnderway] | None:
-    frames = [f for f in t.game.core.decisions if f.kind == "combat"]  # type: ignore[attr-defined]
+def _combat(t: object) -> core.Frame[AssaultUnderway] | None:
+    frames = [f for f in t.game.core.decisions if f.kind == "assault"]  # type: ignore[attr-defined]
     assert len(frames) <= 1
     return frames[0] if frames else None
 
 
 def test_the_state_keeps_no_combat() -> None:
     assert "combat" not in CaldieroState.__struct_fields__
-    assert not hasattr(ev, "CombatStageSet")
+    assert not hasattr(ev, "CombatStageSet") and not hasattr(ev, "CombatUnderway")
 
 
 def test_an_ex_waits_in_the_combat_frame_below_the_losses_it_asks_caldiero_12_5_4() -> None:
     t = table({"fr-carabiniers": ATT, "fr-18-legere": ATT}, {"au-colloredo": DEF, "au-hungarian": DEF})
     attack(t, ["fr-carabiniers", "fr-18-legere"], [DEF], dice=[4])  # Ex (test_combat: 7:8 = 1-2, +1)
     stack = t.game.core.decisions
-    assert [f.kind for f in stack[-2:]] == ["combat", "ex_attacker"]
+    assert [f.kind for f in stack[-2:]] == ["assault", "ex_attacker"]
     c = stack[-2].ctx
-    assert isinstance(c, ev.CombatUnderway) and c.result == "Ex" and c.stage == "exchange_defender"
-    assert c.attacker_side == "france" and c.defender_hexes == (DEF,) and c.attacker_hexes == (ATT,)
+    assert isinstance(c, AssaultUnderway) and c.result == "Ex" and c.stage == "exchange_defender"
+    assert c.attacker_side == "france" and c.targets == (DEF,) and c.attackers == ("fr-carabiniers", "fr-18-legere")
     assert stack[-2].rule == "caldiero §12.2"
     t.send("france", {"type": "exchange_loss", "units": ["fr-carabiniers"]})
     frame = _combat(t)
     assert frame is not None and t.awaited().kind == "ex_defender"
     # what the attacker lost is kept in the frame for the defender's choice (2 SP)
-    assert frame.ctx.ex_attacker == "fr-carabiniers" and frame.ctx.ex_lost == 2
+    assert frame.ctx.ex_lost == 2
     assert t.unit("fr-carabiniers").where == "track" and frame.ctx.attackers == ("fr-18-legere",)
     t.send("austria", {"type": "exchange_loss", "units": ["au-hungarian"]}, dice=[6, 1])
     assert _combat(t) is None and t.of(ev.CombatEnded)
-    revised = [e for e in t.events if isinstance(e, core.DecisionRevised) and e.kind == "combat"]
+    revised = [e for e in t.events if isinstance(e, core.DecisionRevised) and e.kind == "assault"]
     assert [e.ctx.stage for e in revised][-1] == "end"
 
 
@@ -65,6 +66,6 @@ def test_defensive_fire_withdraws_the_attackers_it_hits_from_the_frame_caldiero_
     assert hit and set(withdrawn[0].units) == hit
     # the frame was revised without them before anything else ran (then, with no attacker left, no table)
     fired = next(i for i, e in enumerate(t.events) if isinstance(e, ev.ArtilleryFired))
-    after = next(e.ctx for e in t.events[fired:] if isinstance(e, core.DecisionRevised) and e.kind == "combat")
-    assert set(after.attackers) == {"fr-18-ligne", "fr-18-legere"} - hit and after.stage == "tests"
+    after = next(e.ctx for e in t.events[fired:] if isinstance(e, core.DecisionRevised) and e.kind == "assault")
+    assert set(after.attackers) == {"fr-18-ligne", "fr-18-legere"} - hit and after.stage == "resumed"
     assert not t.of(ev.AssaultResolved)
