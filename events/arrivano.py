@@ -11,7 +11,8 @@ from typing import Any, Union
 from arbitro.events.core import Event, FrameContext
 from arbitro.events.parabellum import PIECE_FIELDS as SHARED_PIECE_FIELDS
 from arbitro.events.parabellum import (
-    ActivationEnded, ArtilleryFired, AssaultDeclared, AssaultUnderway, AssaultResolved, GameEnded, FormationActivated, InitiativeWon,
+    ActivationEnded, AdvanceAwaited, ArtilleryFired, AssaultDeclared, AssaultUnderway, AssaultResolved,
+    DefensiveFireAwaited, EfficiencyChoiceAwaited, NeChoiceAwaited, GameEnded, FormationActivated, InitiativeWon,
     LeaderLost, LeaderMoved, LeaderPlaced, OrderChanged, OrderChangeTried, PiecesSighted, StatusChanged, StepBegan,
     TurnBegan, UnitEliminated, UnitOrderSet, UnitPlaced, UnitRetreated, UnitsAdvanced, UnitsMoved, WeatherChanged,
 )
@@ -257,30 +258,6 @@ class BeforeCombatAwaited(FrameContext, tag="arrivano_before_combat"):
     hex: str
 
 
-class DefensiveBombardmentAwaited(FrameContext, tag="arrivano_defensive_fire"):
-    """arrivano §11.4.4: the defenders' `battery` may bombard one of the hexes `fire_at` of the attackers of the
-    assault waiting below (events/parabellum.AssaultUnderway)."""
-
-    fire_at: tuple[str, ...]
-    battery: tuple[str, ...]
-
-
-class EfficiencyValueAwaited(FrameContext, tag="arrivano_efficiency_value"):
-    """arrivano §12.3.1: the values tied for most SP on one side (`role`) of the assault waiting below; its owner
-    picks one."""
-
-    role: str
-    values: tuple[int, ...]
-
-
-class NeChoiceAwaited(FrameContext, tag="arrivano_ne_choice"):
-    """arrivano §12.5.4 NE: under an Attack order the attacker may test (EX if a stack passes, Ad if none)."""
-
-    attackers: tuple[str, ...]
-    defenders: tuple[str, ...]
-    targets: tuple[str, ...]
-
-
 class ExchangeLossAwaited(FrameContext, tag="arrivano_exchange_loss"):
     """arrivano §12.5.4 EX: the side `role` loses one of its exactly tied `candidates`, its owner's choice; `sp`:
     the strengths compared, `lost`: the losses settled so far."""
@@ -310,14 +287,6 @@ class DrTestUnderway(FrameContext, tag="arrivano_dr_test"):
     hexes: tuple[str, ...]
 
 
-class AdvanceAfterCombatAwaited(FrameContext, tag="arrivano_advance"):
-    """arrivano §12.7: one of `attackers` may (`must`: shall, §11.1.1) advance into a vacated hex of `targets`."""
-
-    attackers: tuple[str, ...]
-    targets: tuple[str, ...]
-    must: bool = False
-
-
 ARRIVANO_CONTEXTS: dict[str, type[FrameContext]] = {
     "retreat": RetreatAwaited, "rout_move": RoutMoveAwaited, "artillery_retreat": ArtilleryRetreatAwaited,
     "choose_order": OrderAwaited, "escape": EscapeAwaited, "countercharge": CounterchargeAwaited,
@@ -325,9 +294,9 @@ ARRIVANO_CONTEXTS: dict[str, type[FrameContext]] = {
     "commander_refuge": RefugeAwaited, "end_phase": EndPhaseUnderway, "fall_back": FallBackAwaited,
     "fire_target": FireTargetAwaited,
     "cavalry_retreat": BeforeCombatAwaited, "light_retreat": BeforeCombatAwaited,
-    "defensive_fire": DefensiveBombardmentAwaited, "assault": AssaultUnderway,
-    "efficiency_value": EfficiencyValueAwaited, "ne_choice": NeChoiceAwaited, "exchange_loss": ExchangeLossAwaited,
-    "dr_choice": DrChoiceAwaited, "dr_test": DrTestUnderway, "advance": AdvanceAfterCombatAwaited,
+    "defensive_fire": DefensiveFireAwaited, "assault": AssaultUnderway,
+    "efficiency_value": EfficiencyChoiceAwaited, "ne_choice": NeChoiceAwaited, "exchange_loss": ExchangeLossAwaited,
+    "dr_choice": DrChoiceAwaited, "dr_test": DrTestUnderway, "advance": AdvanceAwaited,
 }
 # The assault's decisions wait below every other kind (as when they had a stack of their own): flow.Game.push.
 ASSAULT_KINDS: frozenset[str] = frozenset({

@@ -10,7 +10,8 @@ from typing import Union
 from arbitro.events.core import Event, FrameContext
 from arbitro.events.parabellum import PIECE_FIELDS as SHARED_PIECE_FIELDS
 from arbitro.events.parabellum import (
-    ActivationEnded, ArtilleryFired, AssaultDeclared, AssaultResolved, AssaultUnderway, GameEnded, FormationActivated, InitiativeWon,
+    ActivationEnded, AdvanceAwaited, ArtilleryFired, AssaultDeclared, AssaultResolved, AssaultUnderway,
+    DefensiveFireAwaited, EfficiencyChoiceAwaited, NeChoiceAwaited, GameEnded, FormationActivated, InitiativeWon,
     LeaderLost, LeaderMoved, LeaderPlaced, OrderChanged, OrderChangeTried, PiecesSighted, StatusChanged, StepBegan,
     TurnBegan, UnitEliminated, UnitOrderSet, UnitPlaced, UnitRetreated, UnitsAdvanced, UnitsMoved, WeatherChanged,
 )
@@ -110,22 +111,6 @@ class CavalryRetreatAwaited(FrameContext, tag="caldiero_cavalry_retreat"):
     units: tuple[str, ...]
 
 
-class DefensiveFireAwaited(FrameContext, tag="caldiero_defensive_fire"):
-    """caldiero §11.4.5: the defending artillery that may still bombard one hex of attackers (one at a time)."""
-
-    artillery: tuple[str, ...]
-
-
-class DefenderEfficiencyAwaited(FrameContext, tag="caldiero_defender_efficiency"):
-    """caldiero §12.3.1: the efficiency values tied for most SP among the defenders; their owner picks one."""
-
-    choices: tuple[int, ...]
-
-
-class NeTestAwaited(FrameContext, tag="caldiero_ne_test"):
-    """caldiero §12.5.4 Ne: attackers all under an Attack order may test (Ex if they pass, Ad if not) or keep Ne."""
-
-
 class ExAttackerAwaited(FrameContext, tag="caldiero_ex_attacker"):
     """caldiero §12.5.4 Ex: the attacking units the exchange may take; their owner picks one."""
 
@@ -139,13 +124,9 @@ class ExDefenderAwaited(FrameContext, tag="caldiero_ex_defender"):
     sets: tuple[tuple[str, ...], ...]
 
 
-class AdvanceAwaited(FrameContext, tag="caldiero_advance"):
-    """caldiero §12.7: the attacker may advance into a hex the combat vacated (the options follow the position)."""
-
-
 CALDIERO_CONTEXTS: tuple[type[FrameContext], ...] = (
-    RetreatsAwaited, LeaderEscapeAwaited, CavalryRetreatAwaited, DefensiveFireAwaited, DefenderEfficiencyAwaited,
-    NeTestAwaited, ExAttackerAwaited, ExDefenderAwaited, AdvanceAwaited, AssaultUnderway,
+    RetreatsAwaited, LeaderEscapeAwaited, CavalryRetreatAwaited, DefensiveFireAwaited, EfficiencyChoiceAwaited,
+    NeChoiceAwaited, ExAttackerAwaited, ExDefenderAwaited, AdvanceAwaited, AssaultUnderway,
 )
 
 

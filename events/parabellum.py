@@ -357,6 +357,43 @@ class AssaultUnderway(FrameContext, tag="parabellum_assault", kw_only=True):
     ex_lost: int = 0
 
 
+# --- the decisions an assault asks that both books share, each one context (the kind is each game's) -------------
+
+
+class DefensiveFireAwaited(FrameContext, tag="parabellum_defensive_fire"):
+    """arrivano §11.4.4, caldiero §11.4.5: the defenders' guns (`battery`) that may still bombard one of the hexes
+    `fire_at` of the attackers of the assault waiting below."""
+
+    fire_at: tuple[str, ...]
+    battery: tuple[str, ...]
+
+
+class EfficiencyChoiceAwaited(FrameContext, tag="parabellum_efficiency_value"):
+    """§12.3.1 in both: the values tied for most SP on one side (`role`: attack, defence) of the assault waiting
+    below; its owner picks one."""
+
+    role: str
+    values: tuple[int, ...]
+
+
+class NeChoiceAwaited(FrameContext, tag="parabellum_ne_choice"):
+    """§12.5.4 Ne in both: under an Attack order the attacker may test (Ex if a stack passes, D25, Ad if not) or
+    keep the Ne; the assault's `attackers`, `defenders` and `targets`."""
+
+    attackers: tuple[str, ...]
+    defenders: tuple[str, ...]
+    targets: tuple[str, ...]
+
+
+class AdvanceAwaited(FrameContext, tag="parabellum_advance"):
+    """§12.7 in both: one of `attackers` may (`must`: shall, arrivano §11.1.1) advance into a vacated hex of
+    `targets` (parabellum/advance.answers)."""
+
+    attackers: tuple[str, ...]
+    targets: tuple[str, ...]
+    must: bool = False
+
+
 # Fog of war: the fields of the shared events that name pieces (an id, a tuple of ids, or None for none).
 PIECE_FIELDS: dict[type, tuple[str, ...]] = {
     LeaderPlaced: ("leader",), LeaderMoved: ("leader",), LeaderLost: ("leader",), UnitRetreated: ("unit",),

@@ -33,9 +33,8 @@ from arbitro.adjudicator.parabellum import bombardment
 from arbitro.adjudicator.parabellum.assault_frame import ASSAULT
 from arbitro.adjudicator.parabellum.steps import Handler, Lister, nothing, procedures
 from arbitro.adjudicator.ruleset import Decision
-from arbitro.events import caldiero as ev
 from arbitro.events import core
-from arbitro.events.parabellum import AssaultUnderway
+from arbitro.events.parabellum import AdvanceAwaited, AssaultUnderway, DefensiveFireAwaited
 from arbitro.projections.game import GameState
 
 Listed = list[dict[str, Any]]
@@ -59,14 +58,12 @@ def caldiero_steps(env: Callable[[Any], Env], world: Callable[[GameState[Any]], 
                 ctx.reject(e.rule, e.message)
         return answer
 
-    def defensive_fire(state: GameState[Any], frame: core.Frame[ev.DefensiveFireAwaited], seat: str) -> Listed:
-        w = world(state)  # each gun an attacking hex of its own, one at a time
-        hexes = [w.state.units[u].hex or "" for u in _combat(state).attackers]
-        return bombardment.defensive_fire_answers(CALDIERO_VARIANT, w, frame.ctx.artillery, hexes, per_stack=False) + \
-            [{"type": "decline"}]
+    def defensive_fire(state: GameState[Any], frame: core.Frame[DefensiveFireAwaited], seat: str) -> Listed:
+        return bombardment.defensive_fire_answers(CALDIERO_VARIANT, world(state), frame.ctx.battery,
+                                                  list(frame.ctx.fire_at), per_stack=False) + [{"type": "decline"}]
 
-    def advance(state: GameState[Any], frame: core.Frame[ev.AdvanceAwaited], seat: str) -> Listed:
-        return A.advance_options(world(state), _combat(state)) + [{"type": "decline"}]
+    def advance(state: GameState[Any], frame: core.Frame[AdvanceAwaited], seat: str) -> Listed:
+        return A.advance_options(world(state), frame.ctx, frame.seats[0]) + [{"type": "decline"}]
 
     def combat(ctx: Decision[Any], frame: core.Frame[AssaultUnderway], command: Any) -> None:
         ctx.reject(frame.rule, "the assault goes on when the decisions it asked are answered; nothing is asked")
@@ -81,7 +78,7 @@ def caldiero_steps(env: Callable[[Any], Env], world: Callable[[GameState[Any]], 
         # caldiero §11.4.5: the defenders' artillery bombards one hex of attackers, one gun at a time, or holds
         A.DEFENSIVE_FIRE: (defensive_fire, carried_out(A.do_defensive_fire)),
         # caldiero §12.3.1: the defenders' owner picks among the efficiency values tied for most SP
-        A.DEFENDER_EFFICIENCY: (lambda state, frame, seat: [{"type": "efficiency_value", "value": v} for v in frame.ctx.choices],
+        A.DEFENDER_EFFICIENCY: (lambda state, frame, seat: [{"type": "efficiency_value", "value": v} for v in frame.ctx.values],
                                 carried_out(lambda a, frame, cmd: A.do_defender_efficiency(a, frame, cmd.value))),
         # caldiero §12.5.4 Ne: the attackers test (Ex if they pass, Ad if not), or the Ne stands
         A.NE_TEST: (lambda state, frame, seat: [{"type": "ne_choice", "test": t} for t in (True, False)],
@@ -100,6 +97,3 @@ def caldiero_steps(env: Callable[[Any], Env], world: Callable[[GameState[Any]], 
         ASSAULT: (nothing, combat),
     })
 
-
-def _combat(state: GameState[Any]) -> AssaultUnderway:
-    return A.in_progress(state.core.decisions, state.rules)

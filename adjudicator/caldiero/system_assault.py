@@ -33,7 +33,14 @@ from arbitro.adjudicator.ruleset import Rule
 from arbitro.adjudicator.tables import Modifier, sum_modifiers
 from arbitro.events import caldiero as ev
 from arbitro.events.core import FrameContext
-from arbitro.events.parabellum import AssaultUnderway, CombatTableRead
+from arbitro.events.parabellum import (
+    AdvanceAwaited,
+    AssaultUnderway,
+    CombatTableRead,
+    DefensiveFireAwaited,
+    EfficiencyChoiceAwaited,
+    NeChoiceAwaited,
+)
 from arbitro.events.core import Frame as CoreFrame
 from arbitro.projections.caldiero import CaldieroState, enemy_of
 from arbitro.adjudicator.caldiero.system_procedure import (
@@ -102,15 +109,11 @@ def without_eliminated(c: AssaultUnderway, state: CaldieroState) -> AssaultUnder
                                    defenders=tuple(u for u in c.defenders if u in on_map))
 
 
-def in_progress(decisions: Sequence[CoreFrame[Any]], state: CaldieroState) -> AssaultUnderway:
-    """The assault in progress, `without_eliminated` (its frame wherever it waits on the stack; one at a time)."""
-    c = assault_below(decisions)
-    assert c is not None, "no assault in progress"
-    return without_eliminated(c, state)
-
-
 def _combat(a: Act) -> AssaultUnderway:
-    return in_progress(a.ctx.game.core.decisions, a.state)
+    """The assault in progress, `without_eliminated` (its frame wherever it waits on the stack; one at a time)."""
+    c = assault_below(a.ctx.game.core.decisions)
+    assert c is not None, "no assault in progress"
+    return without_eliminated(c, a.state)
 
 
 def _revise(a: Act, **fields: Any) -> None:
@@ -186,10 +189,16 @@ def stage_defensive_fire(a: Act) -> None:
         return
     arts = [u for u in c.defenders if w.is_artillery(u) and not w.state.units[u].art_moved]
     if arts and c.attackers:
-        _await(a, DEFENSIVE_FIRE, enemy_of(c.attacker_side), R.DEFENSIVE_BOMBARD, ev.DefensiveFireAwaited(artillery=tuple(arts)))
+        _await(a, DEFENSIVE_FIRE, enemy_of(c.attacker_side), R.DEFENSIVE_BOMBARD, _fire_awaited(a, arts))
 
 
-def do_defensive_fire(a: Act, frame: CoreFrame[ev.DefensiveFireAwaited], cmd: DefensiveFire | C.Decline) -> None:
+def _fire_awaited(a: Act, battery: Sequence[str]) -> DefensiveFireAwaited:
+    """caldiero §11.4.5: `battery` may bombard one hex of the attackers still in the assault (each gun its own)."""
+    return DefensiveFireAwaited(fire_at=tuple(a.state.units[u].hex or "" for u in _combat(a).attackers),
+                                battery=tuple(battery))
+
+
+def do_defensive_fire(a: Act, frame: CoreFrame[DefensiveFireAwaited], cmd: DefensiveFire | C.Decline) -> None:
     """One listed gun bombards one attacking hex (the engine took only a listed answer); the others may still;
     declined: the rest hold their fire."""
     close_frame(a.ctx, frame)
@@ -205,9 +214,9 @@ def do_defensive_fire(a: Act, frame: CoreFrame[ev.DefensiveFireAwaited], cmd: De
                 or before[u] != a.state.units[u].hex)
     if out:
         withdraw_attackers(a, out, CALDIERO.DISORDER)
-    remaining = tuple(u for u in frame.ctx.artillery if u != cmd.artillery)
+    remaining = [u for u in frame.ctx.battery if u != cmd.artillery]
     if remaining:
-        _await(a, DEFENSIVE_FIRE, frame.seats[0], R.DEFENSIVE_BOMBARD, ev.DefensiveFireAwaited(artillery=remaining))
+        _await(a, DEFENSIVE_FIRE, frame.seats[0], R.DEFENSIVE_BOMBARD, _fire_awaited(a, remaining))
     if retreats:
         open_retreats(a, retreats, R.BOMBARD_PROCEDURE, from_combat=False)
 
@@ -246,7 +255,7 @@ def _efficiency(a: Act) -> None:
     if len(def_choices) > 1:
         _revise(a, stage=assault.RESOLVE, chosen=chosen)
         _await(a, DEFENDER_EFFICIENCY, enemy_of(c.attacker_side), CALDIERO.SIDE_EFFICIENCY,
-               ev.DefenderEfficiencyAwaited(choices=tuple(def_choices)))
+               EfficiencyChoiceAwaited(role="defence", values=tuple(def_choices)))
         return
     _revise(a, stage=assault.RESOLVE, chosen=chosen | {"defence": def_choices[0]})
 
@@ -386,7 +395,9 @@ class CombatResults:
 
     def ne_test_offered(self) -> None:
         _revise(self.a, stage="advance")
-        _await(self.a, NE_TEST, _combat(self.a).attacker_side, CALDIERO.RESULTS, ev.NeTestAwaited())
+        c = _combat(self.a)
+        _await(self.a, NE_TEST, c.attacker_side, CALDIERO.RESULTS,
+               NeChoiceAwaited(attackers=c.attackers, defenders=c.defenders, targets=c.targets))
 
     def exchanged(self) -> None:
         start_exchange(self.a)
@@ -432,7 +443,7 @@ def start_exchange(a: Act) -> None:
     _await(a, EX_ATTACKER, c.attacker_side, CALDIERO.RESULTS, ev.ExAttackerAwaited(units=tuple(options)))
 
 
-def do_defender_efficiency(a: Act, frame: CoreFrame[ev.DefenderEfficiencyAwaited], value: int) -> None:
+def do_defender_efficiency(a: Act, frame: CoreFrame[EfficiencyChoiceAwaited], value: int) -> None:
     """caldiero §12.3.1: the defenders' owner picked one of the tied values; the combat goes on to the table."""
     close_frame(a.ctx, frame)
     _revise(a, stage=assault.RESOLVE, chosen=_combat(a).chosen | {"defence": value})
@@ -484,8 +495,8 @@ def stage_exchange_tests(a: Act) -> None:
         open_retreats(a, retreats, R.ROUT_RETREAT, from_combat=True)
 
 
-def do_ne_test(a: Act, frame: CoreFrame[ev.NeTestAwaited], test: bool) -> None:
-    c = _combat(a)
+def do_ne_test(a: Act, frame: CoreFrame[NeChoiceAwaited], test: bool) -> None:
+    c = frame.ctx
     close_frame(a.ctx, frame)
     if not test:
         return
@@ -504,23 +515,23 @@ def do_ne_test(a: Act, frame: CoreFrame[ev.NeTestAwaited], test: bool) -> None:
             open_retreats(a, retreats, R.ROUT_RETREAT, from_combat=True)
 
 
-def advance_options(w: World, c: AssaultUnderway) -> list[dict[str, Any]]:
+def advance_options(w: World, c: AdvanceAwaited, side: str) -> list[dict[str, Any]]:
     """caldiero §12.7: the kernel's advances (parabellum/advance.answers) into the hexes this assault attacked."""
-    return advance.answers(w, c.attackers, c.targets, enemy_of(c.attacker_side))
+    return advance.answers(w, c.attackers, c.targets, enemy_of(side))
 
 
 def stage_advance(a: Act) -> None:
     c = _combat(a)
     _revise(a, stage="end")
-    options = advance_options(a.w, c)
-    if options:
-        _await(a, ADVANCE, c.attacker_side, CALDIERO.ADVANCE_AFTER, ev.AdvanceAwaited())
+    awaited = AdvanceAwaited(attackers=c.attackers, targets=c.targets)
+    if advance_options(a.w, awaited, c.attacker_side):
+        _await(a, ADVANCE, c.attacker_side, CALDIERO.ADVANCE_AFTER, awaited)
 
 
-def do_advance(a: Act, frame: CoreFrame[ev.AdvanceAwaited], seat: str, cmd: C.Advance | C.Decline) -> None:
+def do_advance(a: Act, frame: CoreFrame[AdvanceAwaited], seat: str, cmd: C.Advance | C.Decline) -> None:
     """One of `advance_options`, or none; any other advance is refused with the kernel's words (advance.refusal)."""
     if isinstance(cmd, C.Advance):
-        options = advance_options(a.w, _combat(a))
+        options = advance_options(a.w, frame.ctx, frame.seats[0])
         if {"type": "advance", "units": cmd.units, "to": cmd.to} not in options:
             raise Reject(*advance.refusal(CALDIERO_VARIANT, options))
     close_frame(a.ctx, frame)

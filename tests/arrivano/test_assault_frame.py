@@ -36,7 +36,7 @@ def test_a_defensive_fire_reads_the_attackers_of_the_assault_below():
     assault(t, ["6e-legere-i"])
     (kind, below), (fire, ctx) = stack(t)
     assert (kind, below.stage, below.attackers, below.targets) == ("assault", "defensive_fire", ("6e-legere-i",), (D,))
-    assert (fire, ctx) == ("defensive_fire", ev.DefensiveBombardmentAwaited(fire_at=(X,), battery=("art-gottesheim",)))
+    assert (fire, ctx) == ("defensive_fire", pb.DefensiveFireAwaited(fire_at=(X,), battery=("art-gottesheim",)))
     assert {"type": "defensive_fire", "target": X} in t.legal("austria")  # the attacker's hex (reading one_target)
     t.send("austria", {"type": "defensive_fire", "target": None}, [3])
     assert resolved(t).result != "cancelled" and all(kind != "assault" for kind, _ in stack(t))
@@ -47,7 +47,7 @@ def test_the_efficiency_picked_on_a_tie_is_kept_by_the_assault():
     t.send("france", {"type": "assault", "attackers": ["6e-legere-i", "6e-legere-ii"], "targets": [D]})
     (kind, below), (choice, ctx) = stack(t)
     assert (kind, below.stage, below.chosen) == ("assault", "resolve", {})
-    assert (choice, ctx) == ("efficiency_value", ev.EfficiencyValueAwaited(role="defence", values=(3, 4)))
+    assert (choice, ctx) == ("efficiency_value", pb.EfficiencyChoiceAwaited(role="defence", values=(3, 4)))
     t.send("austria", {"type": "efficiency_value", "value": 3}, [3])
     assert resolved(t).defender_efficiency == 3 and all(kind != "assault" for kind, _ in stack(t))
 
