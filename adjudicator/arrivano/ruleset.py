@@ -28,7 +28,7 @@ from arbitro.adjudicator.arrivano.victory import automatic_now
 from arbitro.adjudicator.arrivano.world import acts_now, in_command, order_of
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.errors import BadInput
-from arbitro.adjudicator.parabellum import activation, assault, sequence, sight
+from arbitro.adjudicator.parabellum import activation, assault, chief_orders, sequence, sight
 from arbitro.adjudicator.parabellum.bombardment import targets
 from arbitro.adjudicator.parabellum.commander_move import commander_may_move
 from arbitro.adjudicator.parabellum.orders import ORDERS
@@ -320,9 +320,8 @@ def _activation(g: F.Game, rule: Rule) -> PB.Activation:
 
 def try_order_change(g: F.Game, seat: str, cmd: C.TryOrderChange) -> None:
     """arrivano §5.2.1: the kernel's try (a column's officer tries for his column, §16.2, §17.2.9)."""
-    act = _activation(g, ARRIVANO.GENERAL_ORDER)
-    activation.try_order(ARRIVANO_VARIANT, g.world(), seat, cmd.order, g.emit, g.roll, lambda r: g.reject(*r),
-                         by="officer" if act.column else "general")
+    _activation(g, ARRIVANO.GENERAL_ORDER)
+    activation.try_order(ARRIVANO_VARIANT, g.world(), seat, cmd.order, g.emit, g.roll, lambda r: g.reject(*r))
 
 
 def bombard(g: F.Game, seat: str, cmd: C.Bombard) -> None:
@@ -384,9 +383,8 @@ def bombardment_commands(w: World, seat: str) -> Iterator[dict[str, Any]]:
 # his chief's command range, §4.3, §5.2, hangs on where leaders stand out of the enemy's sight) and an activation's
 # bombardment, movement and combat (which units may still fire, move or assault).
 ARRIVANO_STEPS: sequence.Steps[F.Game, World] = sequence.Steps({
-    "orders": sequence.Step(ARRIVANO.ORDER_CHANGES, {"change_order": lambda g, seat, cmd: T.change_order(g, cmd.formation, cmd.order)},
-                            lambda w, seat: ({"type": "change_order", "formation": f, "order": o}
-                                             for f, o in T.chief_changes(w, seat)),
+    "orders": sequence.Step(ARRIVANO.ORDER_CHANGES, {"change_order": T.change_order},
+                            lambda w, seat: chief_orders.changes(ARRIVANO_VARIANT, w, seat, w.state.chief_changes.get(seat, 0)),
                             lambda g, seat: T.next_activation(g), unseen=True, phase="command",
                             seats=T.orders_seats, begins=R.ORDERS_PHASE),
     sequence.CHOOSE_ACTIVATION: sequence.Step(R.ACTIVATE, {

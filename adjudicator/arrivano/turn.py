@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from arbitro.adjudicator.arrivano import commands as C
 from arbitro.adjudicator.arrivano import rules as R
 from arbitro.adjudicator.arrivano.flow import Game
 from arbitro.adjudicator.arrivano.variant import ARRIVANO, ARRIVANO_VARIANT
@@ -197,12 +198,6 @@ def chief_can_change(w: World, side: str) -> list[str]:
     return chief_orders.in_reach(ARRIVANO_VARIANT, w, w.commander_in_chief(side), w.state.chief_changes.get(side, 0))
 
 
-def chief_changes(w: World, side: str) -> list[tuple[str, str]]:
-    """The (formation, order) changes the side's chief may make now: the kernel's listing from the predicate
-    `change_order` asks (arrivano §5.2, §4.3)."""
-    return chief_orders.changes(ARRIVANO_VARIANT, w, w.commander_in_chief(side), w.state.chief_changes.get(side, 0))
-
-
 def orders_seats(g: Game) -> tuple[str, ...]:
     """Who changes orders in the orders sub-phase, one after the other (arrivano §3.1 A-1, §5.2: the French first,
     the scenario's `initiative_tie_winner`); an activated HQ's orders (§16.1): its seat alone. Initiative next."""
@@ -212,14 +207,10 @@ def orders_seats(g: Game) -> tuple[str, ...]:
     return (first, g.world().enemy(first))
 
 
-def change_order(g: Game, fid: str, order: str) -> None:
-    side = g.ctx.seat
-    problem = chief_orders.chief_order_problem(ARRIVANO_VARIANT, g.world(), g.world().commander_in_chief(side), fid, order,
-                                               g.state.chief_changes.get(side, 0))
-    if problem is not None:
-        g.reject(*problem)
-    g.emit(ev.OrderChanged(formation=fid, order=order, by="commander_in_chief", rule=str(ARRIVANO.CHIEF_ORDERS),
-                           counts_against_chief=True))
+def change_order(g: Game, seat: str, cmd: C.ChangeOrder) -> None:
+    """The kernel's orders sub-phase (arrivano §5.2, §4.3: his changes so far counted against his initiative)."""
+    chief_orders.change(ARRIVANO_VARIANT, g.world(), seat, cmd.formation, cmd.order, g.emit, lambda r: g.reject(*r),
+                        g.state.chief_changes.get(seat, 0))
 
 
 def finish(g: Game) -> None:

@@ -120,23 +120,9 @@ def order_at_setup(a: Act, seat: str, cmd: C.ChangeOrder) -> None:
 # =====================================================================================================
 # Command phase (caldiero §3.1 A)
 # =====================================================================================================
-def check_cinc_order(w: World, seat: str, cmd: C.ChangeOrder) -> None:
-    """The kernel's orders sub-phase (parabellum/chief_orders.py), after Caldiero's own: with the optional rule,
-    Bonaparte changes his own order automatically (caldiero §20.1.1)."""
-    f = w.state.formations.get(cmd.formation)
-    if w.option("bonaparte_intervention") and cmd.formation == "bonaparte" and f is not None and f.side == seat:
-        if w.leader_on_map("bonaparte") is None:
-            raise Reject(R.BONAPARTE, "Bonaparte is not on the map")
-        return
-    problem = chief_orders.chief_order_problem(CALDIERO_VARIANT, w, w.commander_in_chief(seat), cmd.formation, cmd.order)
-    if problem is not None:
-        raise Reject(*problem)
-
-
 def chief_order(a: Act, seat: str, cmd: C.ChangeOrder) -> None:
-    check_cinc_order(a.w, seat, cmd)
-    a.emit(ev.OrderChanged(formation=cmd.formation, order=cmd.order, rule=str(CALDIERO.CHIEF_ORDERS),
-                           by=a.w.commander_in_chief(seat)))
+    """The kernel's orders sub-phase (parabellum/chief_orders.py)."""
+    chief_orders.change(CALDIERO_VARIANT, a.w, seat, cmd.formation, cmd.order, a.emit, Reject.refusal)
 
 
 def reorganise_candidates(w: World, seat: str, h: str) -> list[str]:

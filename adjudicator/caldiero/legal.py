@@ -34,7 +34,7 @@ from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
 from arbitro.adjudicator.parabellum.assault import general_with
 from arbitro.adjudicator.parabellum.efficiency import side_values
 from arbitro.adjudicator.parabellum.declare import ATTACKING_ORDERS, fit_to_attack, hex_sets, hexes_to_attack
-from arbitro.adjudicator.parabellum import activation, reinforcements
+from arbitro.adjudicator.parabellum import activation, chief_orders, reinforcements
 from arbitro.adjudicator.parabellum.movement import column_problem
 from arbitro.adjudicator.parabellum.orders import ORDERS
 from arbitro.adjudicator.parabellum.sequence import CHOOSE_ACTIVATION, Step, Steps
@@ -67,14 +67,6 @@ def decide(a: Act, seat: str, cmd: Any) -> None:
 
 
 # --- each step's commands, listed: built from the checks their handlers make -----------------------------------
-def _chief_orders(w: World, seat: str) -> Iterator[dict[str, Any]]:
-    for f in sorted(w.state.formations):
-        for order in ORDERS:
-            cmd = C.ChangeOrder(type="change_order", formation=f, order=order)
-            if _ok(F.check_cinc_order, w, seat, cmd):
-                yield cmd.model_dump()
-
-
 def _reorganisations(w: World, seat: str) -> Iterator[dict[str, Any]]:
     for h in sorted({w.state.units[u].hex or "" for u in w.on_map_units() if w.state.units[u].side == seat}):
         if _ok(F.check_reorganise, w, seat, C.Reorganise(type="reorganise", hex=h)):
@@ -331,7 +323,8 @@ SIDES = ("france", "austria")  # caldiero §3.1 A: each step of the command phas
 CALDIERO_STEPS: Steps[Act, World] = Steps({
     "setup": Step(R.SETUP, {"place": F.place_at_setup, "change_order": F.order_at_setup}, _setup,
                   F.after_setup, F.setup_problem, unseen=True, phase="setup"),
-    "orders": Step(CALDIERO.ORDER_CHANGES, {"change_order": F.chief_order}, _chief_orders, unseen=True,
+    "orders": Step(CALDIERO.ORDER_CHANGES, {"change_order": F.chief_order},
+                   lambda w, seat: chief_orders.changes(CALDIERO_VARIANT, w, seat), unseen=True,
                    phase="command", seats=SIDES, then="weather"),
     "weather": Step(R.WEATHER, {}, run=F.roll_weather, phase="command", seats=("austria",), then="reorganise"),
     "reorganise": Step(CALDIERO.RECOVERY, {"reorganise": F.reorganise}, _reorganisations, unseen=True,

@@ -45,12 +45,12 @@ def tries(variant: Variant, w: World, seat: str) -> list[dict[str, Any]]:
 
 
 def try_order(variant: Variant, w: World, seat: str, order: str, emit: Callable[[Any], None],
-              die: Callable[[str, dict[str, str | int]], int], refuse: Callable[[Refusal], NoReturn], *,
-              by: str | None = None, free: Rule | None = None) -> None:
+              die: Callable[[str, dict[str, str | int]], int], refuse: Callable[[Refusal], NoReturn],
+              free: Rule | None = None) -> None:
     """Carry out the try (refused as `try_problem` says): it passes with a die at most the commander's initiative
-    (caldiero §5.2.2, arrivano §5.2.1); the try and, if it passed, the change are recorded (an independent column's
-    as its `column`'s, arrivano §16.2). `die`: the game's roll of one die with its purpose and detail; `by`: who the
-    change is recorded as made by (None: the commander); `free`: the rule that makes it pass without a die, which the
+    (caldiero §5.2.2, arrivano §5.2.1); the try and, if it passed, the change are recorded as the commander's (an
+    independent column's as its `column`'s, arrivano §16.2). `die`: the game's roll of one die with its purpose and
+    detail; `free`: the rule that makes it pass without a die, which the
     change then cites (caldiero §20.1.1, Bonaparte's own)."""
     problem = try_problem(variant, w, seat, order)
     if problem is not None:
@@ -64,5 +64,5 @@ def try_order(variant: Variant, w: World, seat: str, order: str, emit: Callable[
                                         {"table": "initiative", "needs_at_most": value}) <= value
     emit(OrderChangeTried(formation=act.formation, order=order, succeeded=succeeded, rule=str(rules.GENERAL_ORDER)))
     if succeeded:
-        emit(OrderChanged(formation=act.formation, order=order, by=by or giver, column=act.column,
+        emit(OrderChanged(formation=act.formation, order=order, by=giver, column=act.column,
                           rule=str(free or rules.GENERAL_ORDER)))

@@ -1,18 +1,23 @@
-"""The orders sub-phase (caldiero §3.1 A-1, §4.2, §5.2, §5.2.1; arrivano §3.1 A-1, §4.3, §5.2 and its note to §5.2.1), written once: a
-commander in chief on the map changes, without a die, the order of a formation of his side whose general is on the
-map within his command range, to another order; D5 (`Variant.chief_changes_limited`): arrivano §4.3 allows him at
-most as many changes as his initiative, caldiero §4.2 no limit. A general out of his range may only try by his own
-initiative when activated (caldiero §5.2.2, arrivano §5.2.1: GENERAL_ORDER; parabellum/activation.py). Each game records the change its own way
-(caldiero by the chief's name; arrivano counting it against the chief) and may allow more before asking this
-(caldiero §20.1.1: Bonaparte changes his own order). `legal()` lists the changes `chief_order_problem` allows, so a
-listed change is never refused and a refused one never listed."""
+"""The orders sub-phase (caldiero §3.1 A-1, §4.2, §5.2, §5.2.1; arrivano §3.1 A-1, §4.3, §5.2 and its note to
+§5.2.1), written once: a commander in chief on the map changes, without a die, the order of a formation of his side
+whose general is on the map within his command range, to another order, recorded as his (`change`); D5
+(`Variant.chief_changes_limited`): arrivano §4.3 allows him at most as many changes as his initiative, each counted
+against him, caldiero §4.2 no limit. A general out of his range may only try by his own initiative when activated
+(caldiero §5.2.2, arrivano §5.2.1: GENERAL_ORDER; parabellum/activation.py). Caldiero §20.1.1's Bonaparte changing
+his own formation's order is this change too: he is its general and its commander in chief, in his own range.
+`legal()` lists the changes `chief_order_problem` allows (`changes`), so a listed change is never refused and a
+refused one never listed."""
 
 from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, NoReturn
 
 from arbitro.adjudicator.parabellum.activation import Refusal
 from arbitro.adjudicator.parabellum.orders import ORDERS
 from arbitro.adjudicator.parabellum.variant import Variant
 from arbitro.adjudicator.parabellum.world import World
+from arbitro.events.parabellum import OrderChanged
 
 
 def chief_bar(variant: Variant, w: World, chief: str, formation: str, made: int = 0) -> Refusal | None:
@@ -54,7 +59,20 @@ def in_reach(variant: Variant, w: World, chief: str, made: int = 0) -> list[str]
     return [f for f in sorted(w.state.formations) if chief_bar(variant, w, chief, f, made) is None]
 
 
-def changes(variant: Variant, w: World, chief: str, made: int = 0) -> list[tuple[str, str]]:
-    """The (formation, order) changes `chief` may make now, by formation then in the orders' order."""
-    return [(f, o) for f in in_reach(variant, w, chief, made) for o in ORDERS
-            if chief_order_problem(variant, w, chief, f, o, made) is None]
+def changes(variant: Variant, w: World, seat: str, made: int = 0) -> list[dict[str, Any]]:
+    """The changes `seat`'s chief may make now, as legal() lists them: by formation, then in the orders' order."""
+    chief = w.commander_in_chief(seat)
+    return [{"type": "change_order", "formation": f, "order": o} for f in in_reach(variant, w, chief, made)
+            for o in ORDERS if chief_order_problem(variant, w, chief, f, o, made) is None]
+
+
+def change(variant: Variant, w: World, seat: str, formation: str, order: str, emit: Callable[[Any], None],
+           refuse: Callable[[Refusal], NoReturn], made: int = 0) -> None:
+    """Carry out `seat`'s chief's change (refused as `chief_order_problem` says): recorded as his (`by`), counted
+    against him where D5 limits him."""
+    chief = w.commander_in_chief(seat)
+    problem = chief_order_problem(variant, w, chief, formation, order, made)
+    if problem is not None:
+        refuse(problem)
+    emit(OrderChanged(formation=formation, order=order, by=chief, rule=str(variant.rules.CHIEF_ORDERS),
+                      counts_against_chief=variant.chief_changes_limited))
