@@ -1,7 +1,7 @@
 """Caldiero 1796: the state (the position format) and what it adds to the system's fold and views
 (projections/parabellum.py).
 
-Static counter values (strength, efficiency, movement...) stay in adjudicator/caldiero/data/oob.json; the
+Static counter values (strength, efficiency, movement...) stay in adjudicator/caldiero/data/caldiero/oob.json; the
 state holds only what changes. Without the optional fog of war (caldiero §20.4) nothing is hidden: both
 players see the whole map. With it, the view of a seat shows an enemy stack's contents only where the
 ruleset says the seat has line of sight (the ruleset passes the hexes it may examine).

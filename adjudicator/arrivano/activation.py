@@ -153,7 +153,7 @@ def enter_reinforcements(g: Game, fid: str) -> None:
     for group in g.s.oob.reinforcements:
         if group.formation != fid or group.turn > g.state.turn or group.id in g.state.entered_groups:
             continue
-        h = g.s.entry_hex(group.entry)
+        h = g.s.scenario.entry_hexes[group.entry].hex
         if w.side_at(h) not in (None, g.state.formations[fid].side):
             if g.reading("blocked_entry") == "lost":
                 lose_blocked_group(g, group.id, sorted(group.units), sorted(group.leaders))

@@ -1,20 +1,22 @@
-"""The Arrivano i Francesi! data model: the schemas of its data files (adjudicator/arrivano/data/), each an
-extension of the kernel's (adjudicator/parabellum/data.py) where the kernel has one, and the loaded data as the
-rules read it (`Tables`, `ScenarioData`, `ArrivanoData`). Loading and the cross-file checks are in data_loader.py.
+"""Arrivano i Francesi!'s data files (adjudicator/arrivano/data/, laid out and read as every Para Bellum game's are:
+parabellum/loader.py): the schemas only its book prints, each an extension of the kernel's
+(adjudicator/parabellum/data.py) where the kernel has one, and the cross-file checks only they need (flags, march
+orders, redoubts, Franceschi's column, victory; `ArrivanoFolder.scenario_problems`), each problem naming file, JSON
+path and fault: ``montebello/oob.json: $.reinforcements[0].entry: entry flag 'Z' is not defined in ...``.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Literal
 
-from arbitro.adjudicator.datafiles import StrictModel as _Strict, Where
-from arbitro.adjudicator.maps.costs import MovementTable
+from arbitro.adjudicator.datafiles import DataProblem, StrictModel as _Strict, Where
 from arbitro.adjudicator.maps.hexmap import HexMap
 from arbitro.adjudicator.parabellum import data as pb
-from arbitro.adjudicator.parabellum.readings import InterpretationsFile
-from arbitro.adjudicator.parabellum.data import (BombardmentTable, HexStr, Marker, Meta, OrderName, OrderOfBattle, OrdersTable,
-                                                  SpDrm, TerrainTable, UnitData, VictoryLevel)
+from arbitro.adjudicator.parabellum.loader import DataFolder, ScenarioData
+from arbitro.adjudicator.parabellum.data import HexStr, Meta, OrderName, OrderOfBattle, SpDrm, UnitData, VictoryLevel
 from pydantic import ConfigDict, Field
 
 FireResult = Literal["•", "D", "D1", "DR"]
@@ -153,8 +155,6 @@ class ArrivanoScenario(pb.ScenarioFile):
     id: str
     title: str
     rule: str
-    map: str
-    oob: str
     minutes_per_turn: int
     first_turn: FirstTurn | None
     initiative_tie_winner: str  # arrivano §6.1.1
@@ -174,7 +174,6 @@ class ArrivanoScenario(pb.ScenarioFile):
     light_infantry: LightInfantry
     redoubts: list[Redoubt]
     redoubt_rules: RedoubtRules | None = None
-    weather: str | None
     franceschi: Franceschi | None = None
     victory: Victory
 
@@ -256,51 +255,179 @@ class OptionsFile(_Strict):
                 for req in self.options[name].requires if req not in chosen]
 
 
-# --- assembled data ----------------------------------------------------------------------------------------
-@dataclass(frozen=True)
-class Tables:
-    crt: pb.CombatTable
-    bombardment: BombardmentTable
-    infantry_fire: FireTable
-    terrain: TerrainTable
-    orders: OrdersTable
-    movement: MovementTable
+# --- cross-file checks ----------------------------------------------------------------------------------------
+class ArrivanoFolder(DataFolder):
+    """Arrivano's data folder: the kernel's layout and checks, and what only its scenario files must agree on."""
+
+    def scenario_problems(self, s: ScenarioData) -> list[DataProblem]:
+        assert isinstance(s.scenario, ArrivanoScenario)
+        c = _Check(s.scenario, s.oob, s.map, f"{s.name}/scenario.json", f"{s.name}/oob.json", f"{s.name}/map.json")
+        for check in (_check_formations, _check_reinforcements, _check_flags, _check_march_orders, _check_redoubts,
+                      _check_franceschi, _check_victory):
+            check(c)
+        return c.problems
 
 
-@dataclass(frozen=True)
-class ScenarioData(pb.FindsCounters):
-    """Everything one scenario needs (the kernel's parabellum/world.ScenarioOn): its rules, order of battle, map,
-    movement tables (and weather), and the tables every scenario shares."""
+ARRIVANO_DATA = ArrivanoFolder(Path(__file__).parent / "data", "arrivano_data", ("montebello", "campotenese"),
+                               ArrivanoScenario, WeatherTrack, tables={"infantry_fire": FireTable},
+                               files={"options": OptionsFile})
 
-    name: str
+
+@dataclass
+class _Check:
+    """What the cross-file checks of one scenario share: the loaded parts, indexes, and the problems found."""
+
     scenario: ArrivanoScenario
     oob: OrderOfBattle
     map: HexMap
-    movement: dict[int, MovementTable]  # by weather box; key 0 when the scenario has no weather
-    weather: WeatherTrack | None
-    digest: str  # the content hash of its files and the shared tables': what caches of its answers are keyed by
-    provisional: tuple[Marker, ...]  # what those files mark as a reconstruction (parabellum/loader.py)
-    tables: Tables
+    sc: str  # label of scenario.json
+    ob: str  # label of oob.json
+    map_label: str
+    problems: list[DataProblem] = field(default_factory=list)
 
-    @property
-    def terrain(self) -> TerrainTable:
-        return self.tables.terrain
+    def __post_init__(self) -> None:
+        self.seats = set(self.scenario.seats)
+        self.formations = {f.id: f for f in self.oob.formations}
+        self.leaders = {leader.id: leader for leader in self.oob.leaders}
+        self.units = {u.id: u for u in self.oob.units}
 
-    @property
-    def orders(self) -> OrdersTable:
-        return self.tables.orders
+    def add(self, where: str, message: str) -> None:
+        """``where`` is 'file: $.json.path' (the checks build it from the labels ``sc`` and ``ob``)."""
+        file, _, path = where.partition(": ")
+        self.problems.append(DataProblem(file, path, message))
 
-    @property
-    def crt(self) -> pb.CombatTable:
-        return self.tables.crt
+    def on_map(self, hex_id: str, where: str) -> bool:
+        if self.map.grid.contains(hex_id):
+            return True
+        self.add(where, f"hex {hex_id} is not on the map {self.map_label}")
+        return False
 
-    def entry_hex(self, letter: str) -> str:
-        return self.scenario.entry_hexes[letter].hex
+    def side(self, side: str, where: str) -> None:
+        if side not in self.seats:
+            self.add(where, f"unknown side {side!r} (seats: {', '.join(self.scenario.seats)})")
 
 
-@dataclass(frozen=True)
-class ArrivanoData:
-    tables: Tables
-    options: OptionsFile
-    interpretations: InterpretationsFile
-    scenarios: dict[str, ScenarioData]
+def _check_formations(c: _Check) -> None:
+    if set(c.oob.sides) != c.seats:
+        c.add(f"{c.ob}: $.sides", f"sides {sorted(c.oob.sides)} differ from the scenario seats {sorted(c.seats)}")
+    for i, f in enumerate(c.oob.formations):
+        if f.general is None:  # arrivano §17: every formation has its general
+            c.add(f"{c.ob}: $.formations[{i}].general", f"formation {f.id!r} needs its general")
+    for i, u in enumerate(c.oob.units):
+        if u.arm == "artillery" and u.strength != 0:
+            c.add(f"{c.ob}: $.units[{i}].strength", "artillery never counts in assaults (arrivano §11.0.2): must be 0")
+
+
+def _check_reinforcements(c: _Check) -> None:
+    for i, g in enumerate(c.oob.reinforcements):
+        where = f"{c.ob}: $.reinforcements[{i}]"
+        if g.entry not in c.scenario.entry_hexes:
+            c.add(f"{where}.entry", f"entry flag {g.entry!r} is not defined in {c.sc} $.entry_hexes")
+        if g.turn > c.scenario.turns:
+            c.add(f"{where}.turn", f"turn {g.turn} is after the last turn {c.scenario.turns}")
+
+
+def _check_flags(c: _Check) -> None:
+    rules = c.scenario
+    c.side(rules.initiative_tie_winner, f"{c.sc}: $.initiative_tie_winner")
+    if rules.first_turn is not None:
+        c.side(rules.first_turn.only_side_activates, f"{c.sc}: $.first_turn.only_side_activates")
+    for j, side in enumerate(rules.march_column_forbidden):
+        c.side(side, f"{c.sc}: $.march_column_forbidden[{j}]")
+    for side in sorted(rules.hq_counters.by_side()):
+        c.side(side, f"{c.sc}: $.hq_counters.{side}")
+    for key, flags in (("entry_hexes", rules.entry_hexes), ("retreat_hexes", rules.retreat_hexes)):
+        for letter, flag in sorted(flags.items()):
+            where = f"{c.sc}: $.{key}.{letter}.hex"
+            if c.on_map(flag.hex, where) and not c.map.grid.is_edge(flag.hex):
+                c.add(where, f"hex {flag.hex} is not on the map edge")
+
+
+def _check_march_orders(c: _Check) -> None:
+    rules = c.scenario
+    if rules.march_direction is not None and not _place(c.map, rules.march_direction.place):
+        c.add(f"{c.sc}: $.march_direction.place", f"no place {rules.march_direction.place!r} on the map")
+    for i, order in enumerate(rules.march_orders):
+        where = f"{c.sc}: $.march_orders[{i}]"
+        leader = c.leaders.get(order.leader)
+        if leader is None or leader.formation != order.formation:
+            c.add(f"{where}.leader", f"{order.leader!r} is not a leader of formation {order.formation!r}")
+        if c.on_map(order.objective, f"{where}.objective"):
+            named = c.map.hex(order.objective).name
+            if named is not None and named != order.objective_name:
+                c.add(f"{where}.objective_name",
+                      f"the map calls {order.objective} {named!r}, not {order.objective_name!r}")
+        for j, unit_id in enumerate(order.units):
+            unit = c.units.get(unit_id)
+            if unit is None or unit.formation != order.formation:
+                c.add(f"{where}.units[{j}]", f"{unit_id!r} is not a unit of formation {order.formation!r}")
+    grouped = Counter(u for order in rules.march_orders for u in order.units)
+    for unit_id, count in sorted(grouped.items()):
+        if count > 1:
+            c.add(f"{c.sc}: $.march_orders", f"unit {unit_id!r} is in {count} march-order groups")
+
+
+def _check_redoubts(c: _Check) -> None:
+    rules = c.scenario
+    for i, r in enumerate(rules.redoubts):
+        where = f"{c.sc}: $.redoubts[{i}]"
+        if c.on_map(r.hex, f"{where}.hex") and c.map.terrain(r.hex) != "ridotta":
+            c.add(f"{where}.hex", f"hex {r.hex} is {c.map.terrain(r.hex)!r} on the map, not 'ridotta'")
+        battery = c.units.get(r.battery)
+        if battery is None or not battery.redoubt_battery:
+            c.add(f"{where}.battery", f"{r.battery!r} is not a redoubt battery")
+        elif battery.setup is None or battery.setup.hexes != [r.hex]:
+            c.add(f"{where}.battery", f"{r.battery!r} is not set up in {r.hex}")
+    batteries = {r.battery for r in rules.redoubts}
+    for i, u in enumerate(c.oob.units):
+        if u.redoubt_battery and u.id not in batteries:
+            c.add(f"{c.ob}: $.units[{i}].redoubt_battery", f"{u.id!r} is in no redoubt of {c.sc}")
+    if rules.redoubts and rules.redoubt_rules is None:
+        c.add(f"{c.sc}: $.redoubt_rules", "required when there are redoubts")
+
+
+def _check_franceschi(c: _Check) -> None:
+    fr = c.scenario.franceschi
+    if fr is None:
+        return
+    leader = c.leaders.get(fr.leader)
+    if leader is None or leader.formation != fr.formation:
+        c.add(f"{c.sc}: $.franceschi.leader", f"{fr.leader!r} is not an officer of {fr.formation!r}")
+    formation = c.formations.get(fr.formation)
+    if formation is None or formation.general != fr.general:
+        c.add(f"{c.sc}: $.franceschi.general", f"{fr.general!r} does not command {fr.formation!r}")
+    for j, unit_id in enumerate(fr.units):
+        unit = c.units.get(unit_id)
+        if unit is None or unit.formation != fr.formation:
+            c.add(f"{c.sc}: $.franceschi.units[{j}]", f"{unit_id!r} is not a unit of {fr.formation!r}")
+
+
+def _check_victory(c: _Check) -> None:
+    v = c.scenario.victory
+    for i, o in enumerate(v.objectives):
+        where = f"{c.sc}: $.victory.objectives[{i}]"
+        if c.on_map(o.hex, f"{where}.hex") and o.place is not None and o.hex not in _place(c.map, o.place):
+            c.add(f"{where}.place", f"the map's place {o.place!r} does not contain hex {o.hex}")
+    for j, side in enumerate(v.objectives_score_for):
+        c.side(side, f"{c.sc}: $.victory.objectives_score_for[{j}]")
+    for i, a in enumerate(v.automatic):
+        where = f"{c.sc}: $.victory.automatic[{i}]"
+        c.side(a.winner, f"{where}.winner")
+        for j, leader_id in enumerate(a.leaders):
+            if leader_id not in c.leaders:
+                c.add(f"{where}.leaders[{j}]", f"unknown leader {leader_id!r}")
+        for j, place in enumerate(a.places):
+            if not _place(c.map, place):
+                c.add(f"{where}.places[{j}]", f"no place {place!r} on the map")
+        for j, h in enumerate(a.hexes):
+            c.on_map(h, f"{where}.hexes[{j}]")
+    if v.flag_capture is not None:
+        for j, leader_id in enumerate(v.flag_capture.leaders):
+            leader = c.leaders.get(leader_id)
+            if leader is None or leader.side == v.flag_capture.side:
+                c.add(f"{c.sc}: $.victory.flag_capture.leaders[{j}]", f"{leader_id!r} is not an enemy leader")
+
+
+def _place(hexmap: HexMap, name: str) -> tuple[str, ...]:
+    return tuple(hexmap.places.get(name, ()))
+

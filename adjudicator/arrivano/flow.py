@@ -19,7 +19,7 @@ import msgspec
 
 from arbitro.adjudicator.arrivano import retreats as RT
 from arbitro.adjudicator.arrivano import rules as R
-from arbitro.adjudicator.arrivano.data_model import ScenarioData, Tables
+from arbitro.adjudicator.parabellum.loader import ScenarioData, Tables
 from arbitro.adjudicator.arrivano.readings import in_force
 from arbitro.adjudicator.arrivano.retreats import Line
 from arbitro.adjudicator.arrivano.variant import ARRIVANO, ARRIVANO_VARIANT

@@ -26,6 +26,7 @@ from arbitro.adjudicator.arrivano.flow import (
     stack_test,
     worsen,
 )
+from arbitro.adjudicator.arrivano.data_model import FireTable
 from arbitro.adjudicator.arrivano.variant import ARRIVANO, ARRIVANO_VARIANT
 from arbitro.adjudicator.arrivano.world import acts_now, in_command, order_of
 from arbitro.adjudicator.parabellum.world import World
@@ -183,7 +184,8 @@ def roll_fire(g: Game, uid: str, h: str, target: str) -> str:
     target hex's grouping and terrain, +1 with a general or officer of its formation in its hex (interpretation
     open_order_commander_drm)."""
     w = g.world()
-    table = g.tables.infantry_fire
+    table = g.tables.own["infantry_fire"]
+    assert isinstance(table, FireTable)
     column = str(min(table.max_column, max(1, w.strength(uid))))
     sp = sum(w.strength(u) for u in w.units_at(target) if w.state.units[u].arm != "artillery")
     mods: list[Modifier] = []

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from arbitro.adjudicator.arrivano.data_loader import ARRIVANO_DATA
+from arbitro.adjudicator.arrivano.data_model import ARRIVANO_DATA
 from arbitro.projections.arrivano import ArrivanoState
 
 

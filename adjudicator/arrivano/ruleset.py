@@ -21,8 +21,7 @@ from arbitro.adjudicator.arrivano import open_order as O
 from arbitro.adjudicator.arrivano import rules as R
 from arbitro.adjudicator.arrivano import steps as S
 from arbitro.adjudicator.arrivano import turn as T
-from arbitro.adjudicator.arrivano.data_loader import ARRIVANO_DATA, ArrivanoData
-from arbitro.adjudicator.arrivano.data_model import ScenarioData
+from arbitro.adjudicator.arrivano.data_model import ARRIVANO_DATA, OptionsFile
 from arbitro.adjudicator.arrivano.variant import ARRIVANO, ARRIVANO_VARIANT
 from arbitro.adjudicator.arrivano.victory import automatic_now
 from arbitro.adjudicator.arrivano.world import acts_now, in_command, order_of
@@ -33,7 +32,7 @@ from arbitro.adjudicator.parabellum.bombardment import targets
 from arbitro.adjudicator.parabellum.commander_move import commander_may_move
 from arbitro.adjudicator.parabellum.orders import ORDERS
 from arbitro.adjudicator.decisions import Step
-from arbitro.adjudicator.parabellum.overrides import Layout
+from arbitro.adjudicator.parabellum.loader import GameData, ScenarioData
 from arbitro.adjudicator.parabellum.ruleset import ParaBellumRuleset, pieces_at_start, pieces_known, position_problems
 from arbitro.adjudicator.ruleset import Decision, Rule, Scenario
 from arbitro.events import arrivano as ev
@@ -48,7 +47,7 @@ IMPLEMENTED_OPTIONS: tuple[str, ...] = ("hq_orders", "independent_columns", "lig
 class Loaded:
     """What the rules read from one set of data files: the data, and the CRT in the combat engine's shape."""
 
-    data: ArrivanoData
+    data: GameData
     crt: Any = field(init=False)
 
     def __post_init__(self) -> None:
@@ -66,11 +65,11 @@ class ArrivanoRulesetImpl(ParaBellumRuleset[P.ArrivanoState]):
     variant = ARRIVANO_VARIANT
     folder = ARRIVANO_DATA
 
-    def rules_on(self, data: ArrivanoData) -> Loaded:
+    def rules_on(self, data: GameData) -> Loaded:
         return Loaded(data)
 
     @property
-    def data(self) -> ArrivanoData:
+    def data(self) -> GameData:
         """The data in force (`in_force`)."""
         return self.in_force.data  # type: ignore[no-any-return]
 
@@ -78,10 +77,6 @@ class ArrivanoRulesetImpl(ParaBellumRuleset[P.ArrivanoState]):
     def crt(self) -> Any:
         """The CRT in force, in the combat engine's shape."""
         return self.in_force.crt
-
-    def layout(self, state: P.ArrivanoState) -> Layout:
-        spec = self.on(state).data.scenarios[state.scenario].scenario
-        return Layout(oob=spec.oob, map=spec.map, crt="tables/crt.json", book="arrivano")
 
     def on(self, state: P.ArrivanoState) -> Loaded:
         """The data a game in `state` is played on (its own data folder, else the data in force)."""
@@ -103,7 +98,14 @@ class ArrivanoRulesetImpl(ParaBellumRuleset[P.ArrivanoState]):
         """Options chosen without the options they rest on (data/options.json `requires`; e.g. the V marker
         of arrivano §16.3.5 is placed by §16.3.4, itself part of open order §16.3)."""
         return [f"option {name} needs option {req} ({rule} rests on it)"
-                for name, req, rule in self.data.options.missing_requirements(options)]
+                for name, req, rule in self.options.missing_requirements(options)]
+
+    @property
+    def options(self) -> OptionsFile:
+        """The optional rules in force (data/options.json)."""
+        options = self.data.own["options"]
+        assert isinstance(options, OptionsFile)
+        return options
 
     def new_state(self, scenario: str, options: tuple[str, ...]) -> P.ArrivanoState:
         problems = self.option_problems(options)

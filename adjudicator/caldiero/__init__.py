@@ -15,10 +15,10 @@ from arbitro.adjudicator.caldiero.commands import CaldieroCommand
 from arbitro.adjudicator.caldiero.legal import CALDIERO_STEPS, CALDIERO_STEP_NAMES, decide, legal_commands
 from arbitro.adjudicator.caldiero.steps import caldiero_steps
 from arbitro.adjudicator.caldiero.system_procedure import Act, Env, Reject
-from arbitro.adjudicator.caldiero.loader import CALDIERO_DATA, CaldieroData
+from arbitro.adjudicator.caldiero.loader import BATTLE, CALDIERO_DATA, CaldieroData
 from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
 from arbitro.adjudicator.decisions import Step
-from arbitro.adjudicator.parabellum.overrides import Layout
+from arbitro.adjudicator.parabellum.loader import GameData
 from arbitro.adjudicator.parabellum.ruleset import ParaBellumRuleset, mentions, pieces_at_start, pieces_known, position_problems
 from arbitro.adjudicator.ruleset import Decision, Scenario
 from arbitro.events import caldiero as ev
@@ -32,7 +32,6 @@ OPTIONS = ("bonaparte_intervention", "cavalry_charges", "storm_from_east", "fog_
 IMPLEMENTED_OPTIONS = OPTIONS
 
 
-LAYOUT = Layout(oob="oob.json", map="map.json", crt="crt.json", book="caldiero")
 FOG_HIDDEN = "fog of war (caldiero §20.4)"  # what an event or a frame hidden by the fog carries
 
 
@@ -54,17 +53,14 @@ class CaldieroRuleset(ParaBellumRuleset[P.CaldieroState]):
                   ev.OrderTestTaken: "OUT_OF_COMMAND", ev.ChargeEnded: "CHARGE", ev.DistancesTaken: "ADVANCE"}
 
     # --- data ----------------------------------------------------------------------------------
-    def rules_on(self, data: CaldieroData) -> Env:
-        return Env(data=data, steps=CALDIERO_STEPS)
+    def rules_on(self, data: GameData) -> Env:
+        return Env(data=data.scenarios[BATTLE], steps=CALDIERO_STEPS)
 
     @property
     def env(self) -> Env:
         """The data in force (`in_force`), typed."""
         env: Env = self.in_force
         return env
-
-    def layout(self, state: P.CaldieroState) -> Layout:
-        return LAYOUT
 
     def env_of(self, state: P.CaldieroState) -> Env:
         """The data a game in `state` is played on (its own data folder, else the data in force)."""

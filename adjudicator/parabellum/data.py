@@ -401,6 +401,7 @@ class ScenarioFile(StrictModel):
     los_range: int = Field(ge=1)
     los_rule: str
     stacking: Stacking
+    weather: bool  # the scenario has a weather track: its folder's weather.json (caldiero §17, arrivano §17.2.7)
 
 
 # --- the terrain effects table -----------------------------------------------------------------------------

@@ -1,51 +1,189 @@
-"""Reading a Para Bellum game's data files into the models of adjudicator/parabellum/data.py (and each game's
-extensions of them): every file validated by its schema, then by its own whole-file `checks()`, every problem
-collected with the file's name (relative to the game's data folder) and the JSON path, never only the first.
-A game's folder is a `DataFolder`: where its files are, how they are read, the shipped ones read once, and a
-user's own folder (`arbitro new caldiero|arrivano SCENARIO --data DIR`), which a game carries as its files' texts
-and which is read the same way, built once per process and content hash. Maps and movement tables are read by the
-shared map kit (adjudicator/maps/hexmap.py, costs.py)."""
+"""Reading a Para Bellum game's data folder, one layout and one reader for both games: every file validated by its
+schema (adjudicator/parabellum/data.py, each game's extensions of it), then by its own whole-file `checks()`, then
+the cross-file checks both books share, then the game's own (`DataFolder.scenario_problems`); every problem
+collected with the file's name (relative to the data folder) and the JSON path, never only the first.
+
+The layout (docs/rulesets/parabellum.md "Data folder"), the same for both games:
+
+    interpretations.json, and a game's own files (Arrivano's options.json)
+    tables/crt.json, bombardment.json, terrain.json, orders.json, movement.json, and a game's own tables
+    <scenario>/scenario.json, oob.json, map.json; weather.json where the scenario has weather, with the movement
+        tables its boxes name (paths inside the data folder)
+
+A game's folder is a `DataFolder`: the shipped one read once, and a user's own folder (`arbitro new caldiero|arrivano
+SCENARIO --data DIR`), which a game carries as its files' texts and which is read the same way, built once per
+process and content hash. Maps and movement tables are read by the shared map kit (adjudicator/maps/hexmap.py,
+costs.py)."""
 
 from __future__ import annotations
 
 import tempfile
 from collections import Counter
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
-from typing import Generic, TypeVar
+from typing import TypeVar
 
 from arbitro.adjudicator.datafiles import DataError, DataProblem, OwnData, read_json, validated
 from arbitro.adjudicator.errors import BadInput
 from arbitro.adjudicator.maps.costs import MovementTable, load_movement_table
 from arbitro.adjudicator.maps.hexmap import HexMap, load_map
-from arbitro.adjudicator.parabellum.data import (LeaderData, Marker, OrderOfBattle, ScenarioFile, TerrainTable, UnitData,
+from arbitro.adjudicator.parabellum.data import (BombardmentTable, CombatTable, FindsCounters, LeaderData, Marker,
+                                                  OrderOfBattle, OrdersTable, ScenarioFile, TerrainTable, UnitData,
                                                   WeatherTrack, fits_stacking)
+from arbitro.adjudicator.parabellum.readings import InterpretationsFile
 from arbitro.adjudicator.ruleset import data_digest
 from pydantic import BaseModel
 
 _M = TypeVar("_M", bound=BaseModel)
-_D = TypeVar("_D")
+
+TABLES: dict[str, type[BaseModel]] = {"crt": CombatTable, "bombardment": BombardmentTable, "terrain": TerrainTable,
+                                      "orders": OrdersTable}  # tables/<name>.json, in both games
+SCENARIO_FILES = ("scenario.json", "oob.json", "map.json", "weather.json")  # a scenario folder's (weather: if any)
 
 
-class DataFolder(Generic[_D]):
-    """A game's data folder: `read` (each game's) reads and checks every file of a folder into the game's data,
-    raising DataError with every problem found; `load` reads a folder (the shipped one unless given), `shipped` the
-    shipped folder once a process, `files` every data file in it, hashed into each game so that verification
-    detects changed data. A user's own folder is `read_folder`'s files (path in the folder -> text, as a game's
-    genesis carries them) and `own` their data, built from the texts once per process and content hash."""
+@dataclass(frozen=True)
+class Tables:
+    """A game's tables/ folder: the tables every scenario of the game reads, and the game's own (`own`, by name:
+    Arrivano's infantry_fire)."""
 
-    def __init__(self, folder: Path, name: str) -> None:
-        self.folder = folder
-        self._shipped: _D | None = None
-        self.own: OwnData[_D] = OwnData(name, self.from_files, self.shipped)
+    crt: CombatTable
+    bombardment: BombardmentTable
+    terrain: TerrainTable
+    orders: OrdersTable
+    own: Mapping[str, BaseModel]
 
-    def read(self, data_dir: Path) -> _D:
-        raise NotImplementedError
 
-    def load(self, data_dir: Path | None = None) -> _D:
+@dataclass(frozen=True)
+class ScenarioData(FindsCounters):
+    """Everything a game of one scenario folder is played on (parabellum/world.World reads it): its scenario file, order
+    of battle, map, weather track (None: the scenario has none), the movement costs by weather box (0: no weather),
+    the game's tables and readings, the content hash of the files read (what caches of its answers are keyed by) and
+    what those files mark as a reconstruction."""
+
+    name: str
+    scenario: ScenarioFile
+    oob: OrderOfBattle
+    map: HexMap
+    weather: WeatherTrack | None
+    movement: dict[int, MovementTable]
+    tables: Tables
+    interpretations: InterpretationsFile
+    digest: str
+    provisional: tuple[Marker, ...]
+
+    @property
+    def terrain(self) -> TerrainTable:
+        return self.tables.terrain
+
+    @property
+    def orders(self) -> OrdersTable:
+        return self.tables.orders
+
+    @property
+    def crt(self) -> CombatTable:
+        return self.tables.crt
+
+    @property
+    def bombardment(self) -> BombardmentTable:
+        return self.tables.bombardment
+
+
+@dataclass(frozen=True)
+class GameData:
+    """A game's whole data folder: its tables, readings, own files (by name: Arrivano's options) and scenarios (by
+    folder)."""
+
+    tables: Tables
+    interpretations: InterpretationsFile
+    own: Mapping[str, BaseModel]
+    scenarios: dict[str, ScenarioData]
+
+
+class DataFolder:
+    """A game's data folder, read as the module's docstring says: `load` reads a folder (the shipped one unless
+    given), `shipped` the shipped folder once a process, `files` every data file in it, hashed into each game so that
+    verification detects changed data. A user's own folder is `read_folder`'s files (path in the folder -> text, as
+    a game's genesis carries them) and `own` their data, built from the texts once per process and content hash.
+    What a game adds: its scenario folders, its scenario and weather schemas, its own tables and files, the unit classes its rules price
+    every move with (`priced`), and its own cross-file checks (`scenario_problems`)."""
+
+    def __init__(self, folder: Path, name: str, scenarios: Sequence[str], scenario: type[ScenarioFile],
+                 weather: type[WeatherTrack], tables: Mapping[str, type[BaseModel]] | None = None,
+                 files: Mapping[str, type[BaseModel]] | None = None, priced: Sequence[str] = ()) -> None:
+        self.folder, self.scenarios, self.priced = folder, tuple(scenarios), tuple(priced)
+        self.scenario_file, self.weather_file = scenario, weather
+        self.tables, self.own_files = {**TABLES, **(tables or {})}, dict(files or {})
+        self._shipped: GameData | None = None
+        self.own: OwnData[GameData] = OwnData(name, self.from_files, self.shipped)
+
+    def scenario_problems(self, s: ScenarioData) -> list[DataProblem]:
+        """What only this game's book asks its scenario files to agree on (none by default)."""
+        return []
+
+    def moved(self, data_dir: Path) -> list[DataProblem]:
+        """A folder in the flat layout Caldiero's data had before (every file at the root) is refused, each file
+        named with where it goes now (docs/exchange-format.md): tables into tables/, a scenario's files into its
+        folder (as the shipped folder has them)."""
+        tables = {f"{t}.json" for t in self.tables} | {"movement.json"}
+        folder = self.scenarios[0] if len(self.scenarios) == 1 else "<scenario>"
+        return [DataProblem(p.name, "$", f"the data folder's layout changed: move it to "
+                                         f"{'tables' if p.name in tables else folder}/{p.name}")
+                for p in sorted(data_dir.glob("*.json"))
+                if p.name in tables or p.name in SCENARIO_FILES or p.name.startswith("movement_")]
+
+    def read(self, data_dir: Path) -> GameData:
+        """Every data file of the folder, checked; raises DataError listing the problems of every file at once."""
+        moved = self.moved(data_dir)
+        if moved:
+            raise DataError(moved)
+        problems: list[DataProblem] = []
+        parts = {name: load_model(data_dir / "tables" / f"{name}.json", model, data_dir, problems)
+                 for name, model in self.tables.items()}
+        own = {name: load_model(data_dir / f"{name}.json", model, data_dir, problems)
+               for name, model in {"interpretations": InterpretationsFile, **self.own_files}.items()}
+        interpretations = own.pop("interpretations")
+        tables = None
+        if None not in parts.values():
+            tables = Tables(**{k: parts.pop(k) for k in TABLES}, own=parts)  # type: ignore[arg-type]
+        scenarios = {f: self._scenario(data_dir / f, data_dir, tables, interpretations, problems) for f in self.scenarios}
+        if problems or tables is None or interpretations is None or None in own.values():
+            raise DataError(dict.fromkeys(problems))  # a table every scenario reads is named once
+        return GameData(tables=tables, interpretations=interpretations, own=own,  # type: ignore[arg-type]
+                        scenarios={k: v for k, v in scenarios.items() if v is not None})
+
+    def _scenario(self, folder: Path, data_dir: Path, tables: Tables | None, interpretations: BaseModel | None,
+                  problems: list[DataProblem]) -> ScenarioData | None:
+        """One scenario folder, checked with the tables (when they could be read), or None with its problems added."""
+        name = folder.name
+        spec = load_model(folder / "scenario.json", self.scenario_file, data_dir, problems)
+        oob = load_model(folder / "oob.json", OrderOfBattle, data_dir, problems)
+        hexmap = load_hexmap(folder / "map.json", data_dir, problems)
+        has_weather = spec is not None and spec.weather
+        weather = load_model(folder / "weather.json", self.weather_file, data_dir, problems) if has_weather else None
+        movement = {} if has_weather and weather is None else load_movement_by_box(
+            data_dir / "tables" / "movement.json", weather, hexmap, data_dir, problems, self.priced)
+        if spec is None or oob is None or hexmap is None or (spec.weather and weather is None):
+            return None
+        problems += check_counters(f"{name}/oob.json", oob, spec.seats)
+        problems += placement_problems(f"{name}/oob.json", oob, spec, hexmap, f"{name}/map.json",
+                                       tables.terrain if tables is not None else None, "tables/terrain.json")
+        if tables is None or not isinstance(interpretations, InterpretationsFile):
+            return None
+        boxes = [data_dir / b.movement_table for b in weather.boxes if b.movement_table] if weather is not None else []
+        read = [folder / f for f in SCENARIO_FILES] + [data_dir / "tables" / "movement.json", *boxes]
+        read += [data_dir / "tables" / f"{t}.json" for t in self.tables] + [data_dir / f"{f}.json" for f in ("interpretations", *self.own_files)]
+        s = ScenarioData(name=name, scenario=spec, oob=oob, map=hexmap, weather=weather, movement=movement,
+                         tables=tables, interpretations=interpretations, digest=files_digest(read, data_dir),
+                         provisional=provisional_markers(decoded(read, data_dir)))
+        found = self.scenario_problems(s)
+        problems += found
+        return None if found else s
+
+    def load(self, data_dir: Path | None = None) -> GameData:
         return self.read(self.folder if data_dir is None else data_dir)
 
-    def shipped(self) -> _D:
+    def shipped(self) -> GameData:
         if self._shipped is None:
             self._shipped = self.load()
         return self._shipped
@@ -78,7 +216,7 @@ class DataFolder(Generic[_D]):
             raise DataError(unreadable)
         return files
 
-    def from_files(self, files: Mapping[str, str]) -> _D:
+    def from_files(self, files: Mapping[str, str]) -> GameData:
         """The data of a folder given as its files' texts (a game's genesis carries them): written to a private
         temporary folder and read as any folder is, so that a carried folder is checked exactly as the user's
         folder was. A name that would leave the folder, or that no folder can hold, is refused before anything is

@@ -8,8 +8,8 @@ files so changed are checked as a data folder is (every problem at once). Orders
 arrivano §5), what a unit did earlier this turn (moved, attacked, its status) and the other facts of a turn are the
 position's own state fields (docs/rulesets/parabellum.md, "Overrides"): they need no override.
 
-A game's files are named by `Layout`: Caldiero keeps `oob.json`, `map.json` and `crt.json` at the folder's root,
-Arrivano each scenario's order of battle and map in its own folder and the tables in `tables/`."""
+A game's files are named by `Layout`: its scenario's order of battle and map in the scenario's folder, the combat
+results table in `tables/` (parabellum/loader.py's layout)."""
 
 from __future__ import annotations
 
@@ -118,7 +118,7 @@ MODELS: dict[str, type[OverrideModel]] = {"unit": UnitValues, "leader": LeaderVa
 Docs = dict[str, Any]  # the decoded files an override edits: "oob", "map", "crt"
 
 
-def apply(folder: DataFolder[Any], layout: Layout, state: S, override: Mapping[str, Any]) -> tuple[S, str]:
+def apply(folder: DataFolder, layout: Layout, state: S, override: Mapping[str, Any]) -> tuple[S, str]:
     """`state` carrying the override in its data files (checked whole as a data folder is), and the override's
     public name (no position: under fog of war where a piece stands is not every seat's to know)."""
     parsed: Any = parse_override(MODELS, override)

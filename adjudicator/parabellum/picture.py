@@ -4,7 +4,7 @@ view and the printed data, no game's rules."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -14,20 +14,21 @@ from arbitro.adjudicator.pictures.model import Counter, HexPicture, Objective, P
 STATUS_MARKS: dict[str, str] = {"disordered": "disord.", "routed": "routed", "shaken": "shaken"}
 
 
-def parabellum_picture(title: str, folder: Path) -> Picturing:
+def parabellum_picture(title: str, folder: Path, scenario_folder: Callable[[str], str] = str) -> Picturing:
     """The Para Bellum system's picture (caldiero §20.4, arrivano §11.3.2 fog of war): units and commanders on the
     map as the view serves them, each unit with its printed strength (reduced side when reduced), efficiency and
     movement and its state (disordered, routed, charging, damaged; arrivano §16.3.4's V and F markers of open
     order and fatigue); each formation's order on its general (caldiero §5, arrivano §5), so only where the seat
     may examine him; `hidden_stacks` as markers; the victory hexes with their points (caldiero §18, arrivano
-    §17.1.8/§17.2.12). `folder`: the shipped data folder (map.json, oob.json, scenario.json, or a folder of them
-    per scenario); `data`: the game's own files, drawn instead where it carries them."""
+    §17.1.8/§17.2.12). `folder`: the shipped data folder (parabellum/loader.py's layout), `scenario_folder` the
+    folder a scenario is played on (Caldiero's versions all on `caldiero/`); `data`: the game's own files, drawn
+    instead where it carries them."""
 
     def picture(view: Mapping[str, Any], provisional: tuple[str, ...],
                 data: Mapping[str, str] | None = None) -> HexPicture:
         state = view["state"]
         files = Printed(folder, data or {})
-        scenario = state["scenario"] + "/" if files.is_folder(state["scenario"]) else ""
+        scenario = scenario_folder(state["scenario"]) + "/"
         printed = files.counters(f"{scenario}oob.json")
         orders = {f["general"]: f.get("order", "") for f in state.get("formations", {}).values() if f.get("general")}
         placed: list[tuple[str, Piece]] = []

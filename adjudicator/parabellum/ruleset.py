@@ -17,11 +17,11 @@ import msgspec
 from arbitro.adjudicator.datafiles import OwnData
 from arbitro.adjudicator.parabellum import command, overrides, sight
 from arbitro.adjudicator.parabellum.data import OrderOfBattle, UnitData
-from arbitro.adjudicator.parabellum.loader import DataFolder, provisional_report
+from arbitro.adjudicator.parabellum.loader import DataFolder, ScenarioData, provisional_report
 from arbitro.adjudicator.parabellum.orders import ORDERS
 from arbitro.adjudicator.parabellum.stacking import stack_problem
 from arbitro.adjudicator.parabellum.variant import Variant
-from arbitro.adjudicator.parabellum.world import ScenarioOn, World
+from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.ruleset import Interpretation, Ruleset, interpretation_in_force
 from arbitro.events.parabellum import (
     PIECE_FIELDS, ArtilleryFired, AssaultDeclared, AssaultResolved, FormationActivated, LeaderLost, LeaderMoved,
@@ -119,7 +119,7 @@ class ParaBellumRuleset(Ruleset[S]):
     notice, the irreversible sighting, the outcome as recorded."""
 
     variant: ClassVar[Variant]
-    folder: ClassVar[DataFolder[Any]]  # the game's shipped data folder
+    folder: ClassVar[DataFolder]  # the game's shipped data folder
 
     def __init__(self) -> None:
         super().__init__()
@@ -159,8 +159,10 @@ class ParaBellumRuleset(Ruleset[S]):
 
     # --- a position's overrides (issue 19 item 13; parabellum/overrides.py, docs/rulesets/parabellum.md "Overrides")
     def layout(self, state: S) -> overrides.Layout:
-        """Where the game's data folder keeps what overrides change."""
-        raise NotImplementedError
+        """Where the game's data folder keeps what overrides change (parabellum/loader.py's layout)."""
+        name = self.scenario_on(state).name
+        return overrides.Layout(oob=f"{name}/oob.json", map=f"{name}/map.json", crt="tables/crt.json",
+                                book=self.variant.book)
 
     def override_kinds(self) -> dict[str, str]:
         return dict(overrides.KINDS)
@@ -177,11 +179,11 @@ class ParaBellumRuleset(Ruleset[S]):
         data, or the folder a game is being made on: `using_data`)."""
         return self.own.load(state.data_files) if state.data_files else self.own.current()
 
-    def scenario_on(self, state: S) -> ScenarioOn:
+    def scenario_on(self, state: S) -> ScenarioData:
         """What the game in `state` is played on: its scenario's data (its own data folder's, else the data in force)."""
         raise NotImplementedError
 
-    def scenario_data(self, scenario: str) -> ScenarioOn:
+    def scenario_data(self, scenario: str) -> ScenarioData:
         """What a new game of `scenario` is played on: its data in force (the shipped data, or `using_data`'s)."""
         raise NotImplementedError
 

@@ -12,18 +12,16 @@ movement search, what a hex sees) are kept by the rule that works them out, unde
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Hashable, Mapping, Sequence
+from collections.abc import Callable, Collection, Hashable, Sequence
 from typing import Any, ClassVar, Protocol, TypeVar
 
 from arbitro.adjudicator.maps.command import command_distances
-from arbitro.adjudicator.maps.costs import MovementTable
 from arbitro.adjudicator.maps.hexgrid import Grid, HexId
 from arbitro.adjudicator.maps.hexmap import HexMap
 from arbitro.adjudicator.maps.sight import line_of_sight
 from arbitro.adjudicator.memo import Memo
-from arbitro.adjudicator.parabellum.data import (CombatTable, FormationData, HexsideEffect, LeaderData, Marker, OrderOfBattle, OrdersTable,
-                                                  ScenarioFile, StackPattern, TerrainEffect, TerrainTable, UnitData,
-                                                  WeatherBox, WeatherTrack)
+from arbitro.adjudicator.parabellum.loader import ScenarioData
+from arbitro.adjudicator.parabellum.data import HexsideEffect, StackPattern, TerrainEffect, TerrainTable, WeatherBox
 from arbitro.adjudicator.ruleset import Rule
 from arbitro.projections.parabellum import SystemState
 
@@ -40,41 +38,6 @@ def _no_zoc_hexes(hexmap: HexMap, table: TerrainTable) -> frozenset[str]:
     position's enemy ZoC asks it of every hex next to a unit)."""
     return _NO_ZOC.get((hexmap, table), "no zoc", lambda: frozenset(
         h for h in hexmap.hexes() if any(table.terrain[t].no_zoc_into for t in hexmap.hex(h).terrains)))
-
-
-class ScenarioOn(Protocol):
-    """What a game of one scenario is played on, one shape for both books (caldiero/loader.CaldieroData,
-    arrivano/data_model.ScenarioData): the order of battle (its counters found by id), the scenario file, the map, the
-    terrain effects, orders and combat results tables, the weather track (None: the scenario has none), the movement
-    costs by weather box and the content hash of the files read, under which answers that outlive a position are
-    kept."""
-
-    @property
-    def oob(self) -> OrderOfBattle: ...
-    @property
-    def scenario(self) -> ScenarioFile: ...
-    @property
-    def map(self) -> HexMap: ...
-    @property
-    def terrain(self) -> TerrainTable: ...
-    @property
-    def orders(self) -> OrdersTable: ...
-    @property
-    def crt(self) -> CombatTable: ...
-    @property
-    def weather(self) -> WeatherTrack | None: ...
-    @property
-    def movement(self) -> Mapping[int, MovementTable]: ...  # the costs by weather box (0: none), load_movement_by_box
-    @property
-    def digest(self) -> str: ...
-    @property
-    def provisional(self) -> tuple[Marker, ...]: ...
-
-    def unit(self, unit_id: str) -> UnitData: ...
-
-    def leader(self, leader_id: str) -> LeaderData: ...
-
-    def formation(self, formation_id: str) -> FormationData: ...
 
 
 class Answers(Protocol):
@@ -115,14 +78,14 @@ def clear_line(variant: Answers, grid: Grid, a: str, b: str, elevation: Callable
 
 class World:
     """What the kernel may ask; every answer is a pure function of the state, the game's data and its readings.
-    `data`: what the scenario is played on, the same shape in both books (`ScenarioOn`: the order of
+    `data`: what the scenario is played on, the same shape in both books (loader.ScenarioData: the order of
     battle, the scenario file whose seats are the two sides, the map and terrain effects table, the orders table, the
     CRT, the weather track, the content hash); `variant`: the game's answers where the books differ (`Answers`);
     `reading(name)`: the reading of an interpretation in force; `position()`: a count that moves with every event
     folded into the state while the World lives (a procedure's events so far), so that what was worked out is worked
     out again after one (None: the state does not change under the World)."""
 
-    def __init__(self, state: Any, data: ScenarioOn, reading: Callable[[str], str],
+    def __init__(self, state: Any, data: ScenarioData, reading: Callable[[str], str],
                  position: Callable[[], int] | None = None, *, variant: Answers) -> None:
         self.state: SystemState = state
         self.variant, self.crt, self.digest = variant, data.crt, data.digest

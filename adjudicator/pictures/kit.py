@@ -73,10 +73,6 @@ class Printed:
         text = self.files.get(name)
         return hexmap(self.folder / name) if text is None else _own_map(text, name)
 
-    def is_folder(self, name: str) -> bool:
-        """Whether `name` is a folder of the data (a scenario's own files: arrivano's `montebello/`)."""
-        return any(f.startswith(f"{name}/") for f in self.files) or (self.folder / name).is_dir()
-
 
 def tally(what: str, scores: Mapping[str, Any] | None) -> str:
     """A per-side score for the caption: '; VP austrian 0, italian 11' ('' where the view keeps none)."""

@@ -19,7 +19,7 @@ ADJUDICATOR = Path(__file__).resolve().parents[1]
 PICTURES: dict[str, Picturing] = {
     "marengo": marengo_picture,
     "monferrato": monferrato_picture,
-    "caldiero": parabellum_picture("Caldiero 1796", ADJUDICATOR / "caldiero" / "data"),
+    "caldiero": parabellum_picture("Caldiero 1796", ADJUDICATOR / "caldiero" / "data", lambda version: "caldiero"),
     "arrivano": parabellum_picture("Arrivano i Francesi!", ADJUDICATOR / "arrivano" / "data"),
     "caricat": caricat_picture,
 }

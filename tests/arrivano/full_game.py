@@ -13,7 +13,7 @@ from typing import Any
 import msgspec
 
 from arbitro.adjudicator import registry
-from arbitro.adjudicator.arrivano.data_loader import load_scenario
+from arbitro.adjudicator.arrivano.data_model import ARRIVANO_DATA
 from arbitro.adjudicator.parabellum.movement import nearest_enemy_distance
 from arbitro.adjudicator.selfplay import SelfPlay, weighted_pick
 from arbitro.adjudicator.service import Arbitro
@@ -88,7 +88,7 @@ def main(names: list[str]) -> None:
             log = app.log(gid, "umpire")
             kinds = {e["type"] for e in log}
             missing = [k for k in (*NEEDED, *shows) if k not in kinds]
-            if app.state_at(gid).rules.turn != load_scenario(scenario).scenario.turns:
+            if app.state_at(gid).rules.turn != ARRIVANO_DATA.shipped().scenarios[scenario].scenario.turns:
                 missing.append("the last turn")
             if not missing:
                 (LOGS / f"{name}.jsonl").write_text(

@@ -11,9 +11,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from arbitro.adjudicator.arrivano import data_loader
-from arbitro.adjudicator.arrivano.data_model import ArrivanoData, ScenarioData
-from arbitro.adjudicator.parabellum.data import StackPattern
+from arbitro.adjudicator.arrivano.data_model import ARRIVANO_DATA
+from arbitro.adjudicator.parabellum.loader import GameData as ArrivanoData, ScenarioData
 from arbitro.adjudicator.parabellum.stacking import SECTION_7_1, fits_stacking
 from arbitro.adjudicator.maps.costs import step_cost
 
@@ -22,7 +21,7 @@ DOC = Path(__file__).resolve().parents[2] / "docs" / "rulesets" / "arrivano.md"
 
 @pytest.fixture(scope="module")
 def data() -> ArrivanoData:
-    return data_loader.ARRIVANO_DATA.load()
+    return ARRIVANO_DATA.load()
 
 
 @pytest.fixture(scope="module")
@@ -212,7 +211,7 @@ def test_campotenese_reinforcements(campotenese: ScenarioData) -> None:
             name = names[unit_id]
             prefix = name.split("(")[0] + "(" if "(" in name else name
             counts[prefix] = counts.get(prefix, 0) + 1
-        got.append((g.turn, campotenese.entry_hex(g.entry), {names[i] for i in g.leaders}, counts))
+        got.append((g.turn, campotenese.scenario.entry_hexes[g.entry].hex, {names[i] for i in g.leaders}, counts))
     assert got == CAMPOTENESE_REINFORCEMENTS
     assert {g.order for g in campotenese.oob.reinforcements} == {"advance"}  # set-up '(Avanzata)', §15.4.1
 
@@ -220,7 +219,7 @@ def test_campotenese_reinforcements(campotenese: ScenarioData) -> None:
 def test_entry_hexes_exist_on_the_map_edge(data: ArrivanoData) -> None:
     for name, s in sorted(data.scenarios.items()):
         for group in s.oob.reinforcements:
-            h = s.entry_hex(group.entry)
+            h = s.scenario.entry_hexes[group.entry].hex
             assert s.map.grid.contains(h), f"{name}: entry {group.entry} ({h})"
             assert len(s.map.grid.neighbours(h)) < 6, f"{name}: entry {group.entry} ({h}) is not on the map edge"
     campotenese = data.scenarios["campotenese"].scenario
@@ -330,24 +329,24 @@ def test_tables_shape(data: ArrivanoData) -> None:
     assert t.crt.excess_odds_drm_per_level == 0 and t.crt.drm_cap == 4  # arrivano §12.4.3, §12.5.2
     assert t.crt.roll_range() == (-3, 10)
     assert t.crt.result(99, "6-1") == t.crt.result(10, "6-1") and t.crt.result(-9, "1-5") == t.crt.result(-3, "1-5")
-    assert {r for row in t.infantry_fire.rows.values() for r in row.values()} == {"•", "D", "D1", "DR"}  # §16.3.3
-    assert t.infantry_fire.commander_drm == 1  # arrivano §16.3.2
-    assert t.crt.meta.provisional and t.bombardment.meta.provisional and t.infantry_fire.meta.provisional
+    assert {r for row in t.own["infantry_fire"].rows.values() for r in row.values()} == {"•", "D", "D1", "DR"}  # §16.3.3
+    assert t.own["infantry_fire"].commander_drm == 1  # arrivano §16.3.2
+    assert t.crt.meta.provisional and t.bombardment.meta.provisional and t.own["infantry_fire"].meta.provisional
     assert t.terrain.terrain["grano"].bombard_drm == -1 and not t.terrain.terrain["grano"].charge_allowed  # §10.3
     assert t.terrain.terrain["bosco"].cavalry_halved  # arrivano §10.4
     assert t.terrain.terrain["ridotta"].no_zoc_into  # arrivano §8
     assert t.orders.orders["defence"].max_hexes == 1 and t.orders.orders["defence"].ezoc_to_ezoc_test  # §5.1.3
     assert t.orders.reinforcement_order == "advance"  # arrivano §15.4.1
-    grain = t.movement.terrain["grano"].cost["default"]
+    grain = data.scenarios["montebello"].movement[0].terrain["grano"].cost["default"]
     assert grain == 4  # arrivano §10.3: 2 MP
-    assert t.movement.terrain["collina"].cost["cavalry"] == "all"  # arrivano §10.2
+    assert data.scenarios["montebello"].movement[0].terrain["collina"].cost["cavalry"] == "all"  # arrivano §10.2
 
 
 def test_options_are_the_optional_rules(data: ArrivanoData) -> None:
-    assert {name: o.rule for name, o in data.options.options.items()} == {
+    assert {name: o.rule for name, o in data.own["options"].options.items()} == {
         "hq_orders": "arrivano §16.1", "independent_columns": "arrivano §16.2", "open_order": "arrivano §16.3",
         "physical_exhaustion": "arrivano §16.3.4", "light_troops_retreat": "arrivano §16.3.5"}
-    assert data.options.options["light_troops_retreat"].requires == ["open_order", "physical_exhaustion"]
+    assert data.own["options"].options["light_troops_retreat"].requires == ["open_order", "physical_exhaustion"]
 
 
 def test_interpretations_are_documented(data: ArrivanoData) -> None:

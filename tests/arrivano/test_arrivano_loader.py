@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from arbitro.adjudicator.arrivano.data_loader import ARRIVANO_DATA
+from arbitro.adjudicator.arrivano.data_model import ARRIVANO_DATA
 from arbitro.adjudicator.arrivano.ruleset import ArrivanoRulesetImpl
 from arbitro.adjudicator.datafiles import DataError
 
@@ -27,10 +27,10 @@ def test_every_json_file_is_validated_by_the_loader() -> None:
     read = {"tables/crt.json", "tables/bombardment.json", "tables/infantry_fire.json", "tables/terrain.json",
             "tables/orders.json", "tables/movement.json", "options.json", "interpretations.json"}
     for name, s in data.scenarios.items():
-        read |= {f"{name}/scenario.json", s.scenario.oob, s.scenario.map}
-        if s.scenario.weather:
-            read.add(s.scenario.weather)
-            read |= {box.movement_table for box in s.weather.boxes}  # type: ignore[union-attr]
+        read |= {f"{name}/scenario.json", f"{name}/oob.json", f"{name}/map.json"}
+        if s.weather:
+            read.add(f"{name}/weather.json")
+            read |= {box.movement_table for box in s.weather.boxes}  # type: ignore[misc]
     present = {p.relative_to(ARRIVANO_DATA.folder).as_posix() for p in ARRIVANO_DATA.files()}
     assert present == read
 

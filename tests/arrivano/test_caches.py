@@ -7,8 +7,8 @@ import json
 import shutil
 from pathlib import Path
 
-from arbitro.adjudicator.arrivano.data_loader import ARRIVANO_DATA
-from arbitro.adjudicator.arrivano.data_model import ArrivanoData
+from arbitro.adjudicator.arrivano.data_model import ARRIVANO_DATA
+from arbitro.adjudicator.parabellum.loader import GameData as ArrivanoData
 from arbitro.adjudicator.arrivano.readings import in_force
 from arbitro.adjudicator.arrivano.ruleset import ArrivanoRulesetImpl
 from arbitro.adjudicator.arrivano.variant import ARRIVANO_VARIANT

@@ -324,7 +324,7 @@ def test_recovery_scope_active_formation_or_any_idle_unit():
 
 def blocked(reading: str | None) -> Table:
     group = next(g for g in MB.oob.reinforcements if g.id == "mb-fr-t2-C")
-    entry = MB.entry_hex(group.entry)
+    entry = MB.scenario.entry_hexes[group.entry].hex
     state = position({"ir18-i": entry, "28e-i": X}, leaders={"lannes": X})
     state.entered_groups = [g for g in state.entered_groups if g != group.id]
     for u in group.units:

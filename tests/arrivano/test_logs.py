@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from arbitro.adjudicator.arrivano.data_loader import load_scenario
+from arbitro.adjudicator.arrivano.data_model import ARRIVANO_DATA
 from arbitro.adjudicator.service import Arbitro
 from arbitro.events.sqlite import SQLiteStore
 
@@ -49,7 +49,7 @@ def test_log_is_played_to_the_last_turn(name: str, scenario: str, options: tuple
     assert evs[0]["type"] == "game_created" and evs[0]["scenario"] == scenario
     assert tuple(evs[0]["options"]) == options
     turns = [e["turn"] for e in evs if e["type"] == "turn_began"]
-    assert turns[-1] == load_scenario(scenario).scenario.turns
+    assert turns[-1] == ARRIVANO_DATA.shipped().scenarios[scenario].scenario.turns
     ended = [e for e in evs if e["type"] == "game_ended"]
     assert len(ended) == 1 and ended[0]["rule"].startswith("arrivano §17.")
 

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 from arbitro.adjudicator.arrivano import retreats, rules as R
-from arbitro.adjudicator.arrivano.data_loader import load_tables
+from arbitro.adjudicator.arrivano.data_model import ARRIVANO_DATA
 from arbitro.adjudicator.arrivano.variant import ARRIVANO_VARIANT
 from arbitro.adjudicator.arrivano.ruleset import ARRIVANO_STEPS, any_time
 from arbitro.adjudicator.arrivano.steps import Automatic
@@ -730,7 +730,7 @@ def test_a_commander_left_alone_by_a_retreat_off_the_map_tests_once():
 def test_a_rout_stop_in_a_village_with_a_redoubt_is_named_by_the_terrain_tables_order() -> None:
     """arrivano §15.2.2 (review rev-kernel 4): whichever order a user's map lists a hex's terrains in, the terrain
     table's order names the stop (village before redoubt); no shipped hex has both, so only such a map tells."""
-    table = load_tables().terrain
+    table = ARRIVANO_DATA.shipped().tables.terrain
     for terrains in (["ridotta", "villaggio"], ["villaggio", "ridotta"]):
         w = SimpleNamespace(terrain_table=table, hexmap=SimpleNamespace(hex=lambda h, t=terrains: SimpleNamespace(terrains=t)))
         assert retreats.stop_reason(w, "any-unit", "0101") == "village", terrains

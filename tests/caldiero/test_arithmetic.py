@@ -19,7 +19,7 @@ def test_efficiency_tie_lets_the_player_choose() -> None:
     assert most_sp_values([(2, 2), (3, 2), (4, 2)]) == [2, 3, 4]
 
 
-CRT = assault.crt(CALDIERO_VARIANT, CALDIERO_DATA.shipped().crt)
+CRT = assault.crt(CALDIERO_VARIANT, CALDIERO_DATA.shipped().scenarios["caldiero"].crt)
 
 
 def odds(attack: int, defence: int, shift: int = 0, shift_beyond: str = "extra_drm") -> assault.Odds:

@@ -97,9 +97,9 @@ def test_the_limit_is_the_scenario_data() -> None:
     """The limits are scenario.json's `commander_limits`, not names in code: on a data folder keeping Bonaparte
     within three hexes of 1014, the detour refused above is walked, and a hex four away is refused in those words."""
     files = RULESET.read_data(RULESET.folder.folder)
-    scenario = json.loads(files["scenario.json"])
+    scenario = json.loads(files["caldiero/scenario.json"])
     next(lim for lim in scenario["commander_limits"] if lim["leader"] == "bonaparte")["max_distance"] = 3
-    files["scenario.json"] = json.dumps(scenario, ensure_ascii=False)
+    files["caldiero/scenario.json"] = json.dumps(scenario, ensure_ascii=False)
     t = _at_leaders("1114", files=files)
     path = _detour(t)
     grid = RULESET.world(t.state).grid

@@ -13,7 +13,7 @@ from arbitro.adjudicator.caldiero import ground
 from arbitro.adjudicator.caldiero.loader import CALDIERO_DATA
 from arbitro.adjudicator.datafiles import DataError, DataProblem
 
-DATA = CALDIERO_DATA.load()
+DATA = CALDIERO_DATA.load().scenarios["caldiero"]
 
 
 def units_in(pi: str) -> set[str]:
@@ -109,23 +109,22 @@ def test_crt_covers_every_code_of_12_5_4() -> None:
 
 @pytest.fixture
 def data_copy(tmp_path: Path) -> Path:
-    for path in CALDIERO_DATA.files():  # every file is read with the others (the map's terrains checked, the tables')
-        shutil.copy(path, tmp_path / path.name)
+    shutil.copytree(CALDIERO_DATA.folder, tmp_path, dirs_exist_ok=True)  # every file is read with the others
     return tmp_path
 
 
 def test_bad_unit_arm_names_file_and_path(data_copy: Path) -> None:
-    raw = json.loads((data_copy / "oob.json").read_text())
+    raw = json.loads((data_copy / "caldiero" / "oob.json").read_text())
     raw["units"][3]["arm"] = "dragoons"
-    (data_copy / "oob.json").write_text(json.dumps(raw))
+    (data_copy / "caldiero" / "oob.json").write_text(json.dumps(raw))
     with pytest.raises(DataError, match=r"oob\.json: \$\.units\[3\]\.arm: Input should be"):
         CALDIERO_DATA.load(data_copy)
 
 
 def test_unknown_formation_is_reported(data_copy: Path) -> None:
-    raw = json.loads((data_copy / "oob.json").read_text())
+    raw = json.loads((data_copy / "caldiero" / "oob.json").read_text())
     raw["units"][0]["formation"] = "davidovich"
-    (data_copy / "oob.json").write_text(json.dumps(raw))
+    (data_copy / "caldiero" / "oob.json").write_text(json.dumps(raw))
     with pytest.raises(DataError, match=r"oob\.json: \$\.units\[0\]\.formation: unknown formation 'davidovich'"):
         CALDIERO_DATA.load(data_copy)
 
@@ -134,7 +133,7 @@ def test_the_kernel_checks_caldiero_s_set_up_and_arrivals_as_arrivano_s(data_cop
     """parabellum/loader.placement_problems, one check for both books: a set-up hex off the map, an arrival after the
     scenario's last turn or off the map, a fixed set-up hex (no PI area) over §7.1's limits, each named at once
     (Caldiero's loader checked none of them before)."""
-    raw = json.loads((data_copy / "oob.json").read_text())
+    raw = json.loads((data_copy / "caldiero" / "oob.json").read_text())
     placed = [i for i, u in enumerate(raw["units"]) if u.get("setup") and u["arm"] == "infantry"]
     arriving = next(i for i, u in enumerate(raw["units"]) if u.get("arrival"))
     raw["units"][placed[0]]["setup"]["hexes"] = ["9999"]
@@ -143,12 +142,12 @@ def test_the_kernel_checks_caldiero_s_set_up_and_arrivals_as_arrivano_s(data_cop
     crowd = raw["units"][placed[1]]["setup"]["hexes"][0]
     for i in placed[1:4]:  # fixed there (no PI area, no start)
         raw["units"][i]["setup"] = {"hexes": [crowd]}
-    (data_copy / "oob.json").write_text(json.dumps(raw))
+    (data_copy / "caldiero" / "oob.json").write_text(json.dumps(raw))
     with pytest.raises(DataError) as caught:
         CALDIERO_DATA.load(data_copy)
-    found = {(p.path, p.problem) for p in caught.value.problems if p.file == "oob.json"}
-    assert (f"$.units[{placed[0]}].setup.hexes[0]", "hex 9999 is not on the map map.json") in found, found
-    assert (f"$.units[{arriving}].arrival.entry", "hex 9998 is not on the map map.json") in found, found
+    found = {(p.path, p.problem) for p in caught.value.problems if p.file == "caldiero/oob.json"}
+    assert (f"$.units[{placed[0]}].setup.hexes[0]", "hex 9999 is not on the map caldiero/map.json") in found, found
+    assert (f"$.units[{arriving}].arrival.entry", "hex 9998 is not on the map caldiero/map.json") in found, found
     assert (f"$.units[{arriving}].arrival.turn", "turn 11 is after the last turn 10") in found, found
     assert any(path == "$.units" and problem.startswith(f"set-up hex {crowd} holds ") for path, problem in found), found
 
@@ -156,12 +155,12 @@ def test_the_kernel_checks_caldiero_s_set_up_and_arrivals_as_arrivano_s(data_cop
 def test_four_units_listed_at_one_pi_load_as_the_book_prints_them(data_copy: Path) -> None:
     """caldiero §21.0: PI 1 (1119) lists four units, each placed "entro un esagono" of it, so the folder need not
     spread them (`start`) to load: their stacking holds when the set-up ends (flow.setup_problems)."""
-    raw = json.loads((data_copy / "oob.json").read_text())
+    raw = json.loads((data_copy / "caldiero" / "oob.json").read_text())
     at_pi = [u for u in raw["units"] if u.get("setup") and u["setup"].get("start") and u["setup"]["hexes"][0] == "1119"]
     assert at_pi, "the shipped folder spreads PI 1's units with `start`"
     for u in at_pi:
         u["setup"].pop("start")
-    (data_copy / "oob.json").write_text(json.dumps(raw))
+    (data_copy / "caldiero" / "oob.json").write_text(json.dumps(raw))
     assert CALDIERO_DATA.load(data_copy) is not None
 
 
@@ -169,53 +168,53 @@ def test_commander_limits_are_data_and_checked(data_copy: Path) -> None:
     """caldiero §4.2.2's limits on the commanders in chief are scenario data (`commander_limits`), not names in
     code: each names a commander in chief, a map hex, an optional rule lifting it and a reading's choices, every
     problem at once."""
-    raw = json.loads((data_copy / "scenario.json").read_text())
+    raw = json.loads((data_copy / "caldiero" / "scenario.json").read_text())
     bonaparte, alvinczy = raw["commander_limits"]
     assert (bonaparte["leader"], bonaparte["near"], bonaparte["max_distance"]) == ("bonaparte", "1014", 2)
     assert (alvinczy["leader"], alvinczy["min_column"], alvinczy["reading_columns"]) == ("alvinczy", 24, {"east_of_24": 25})
     raw["commander_limits"].append({"leader": "alvinczy", "near": "1014"})
-    (data_copy / "scenario.json").write_text(json.dumps(raw))
+    (data_copy / "caldiero" / "scenario.json").write_text(json.dumps(raw))
     with pytest.raises(DataError) as caught:
         CALDIERO_DATA.load(data_copy)
     found = {(p.file, p.path) for p in caught.value.problems}
-    assert ("scenario.json", "$.commander_limits[2].near") in found, found  # the model's: near without max_distance
+    assert ("caldiero/scenario.json", "$.commander_limits[2].near") in found, found  # the model's: near without max_distance
     raw["commander_limits"].pop()
     bonaparte.update(leader="massena", near="9999", lifted_by="no_such_option")
     alvinczy["reading_columns"] = {"west_of_24": 23}
-    (data_copy / "scenario.json").write_text(json.dumps(raw))
+    (data_copy / "caldiero" / "scenario.json").write_text(json.dumps(raw))
     with pytest.raises(DataError) as caught:
         CALDIERO_DATA.load(data_copy)
     found = {(p.file, p.path) for p in caught.value.problems}
-    assert {("scenario.json", "$.commander_limits[0].leader"), ("scenario.json", "$.commander_limits[0].near"),
-            ("scenario.json", "$.commander_limits[0].lifted_by"),
-            ("scenario.json", "$.commander_limits[1].reading_columns.west_of_24")} <= found, found
+    assert {("caldiero/scenario.json", "$.commander_limits[0].leader"), ("caldiero/scenario.json", "$.commander_limits[0].near"),
+            ("caldiero/scenario.json", "$.commander_limits[0].lifted_by"),
+            ("caldiero/scenario.json", "$.commander_limits[1].reading_columns.west_of_24")} <= found, found
 
 
 def test_incomplete_crt_row_is_reported(data_copy: Path) -> None:
-    raw = json.loads((data_copy / "crt.json").read_text())
+    raw = json.loads((data_copy / "tables" / "crt.json").read_text())
     del raw["rows"]["3"]["6-1"]
-    (data_copy / "crt.json").write_text(json.dumps(raw))
+    (data_copy / "tables" / "crt.json").write_text(json.dumps(raw))
     with pytest.raises(DataError, match=r"crt\.json: \$\.rows\.3: must give exactly the columns .*missing \[.6-1.\]"):
         CALDIERO_DATA.load(data_copy)
 
 
 def test_every_problem_of_every_file_is_reported_at_once(data_copy: Path) -> None:
-    raw = json.loads((data_copy / "oob.json").read_text())
+    raw = json.loads((data_copy / "caldiero" / "oob.json").read_text())
     raw["units"][3]["arm"] = "dragoons"
     raw["units"][4]["strength"] = -1
-    (data_copy / "oob.json").write_text(json.dumps(raw))
-    (data_copy / "weather.json").write_text('{"meta": ')
-    (data_copy / "bombardment.json").unlink()
+    (data_copy / "caldiero" / "oob.json").write_text(json.dumps(raw))
+    (data_copy / "caldiero" / "weather.json").write_text('{"meta": ')
+    (data_copy / "tables" / "bombardment.json").unlink()
     with pytest.raises(DataError) as caught:
         CALDIERO_DATA.load(data_copy)
     found = {(p.file, p.path) for p in caught.value.problems}
-    assert {("oob.json", "$.units[3].arm"), ("oob.json", "$.units[4].strength"), ("weather.json", "line 1 column 10"),
-            ("bombardment.json", "$")} <= found, found
+    assert {("caldiero/oob.json", "$.units[3].arm"), ("caldiero/oob.json", "$.units[4].strength"), ("caldiero/weather.json", "line 1 column 10"),
+            ("tables/bombardment.json", "$")} <= found, found
     assert caught.value.problems[0] == DataProblem(caught.value.file, caught.value.path, caught.value.problem)
 
 
 def test_invalid_json_is_located(data_copy: Path) -> None:
-    (data_copy / "weather.json").write_text('{"meta": ')
+    (data_copy / "caldiero" / "weather.json").write_text('{"meta": ')
     with pytest.raises(DataError, match=r"weather\.json: line 1 column"):
         CALDIERO_DATA.load(data_copy)
 
@@ -242,3 +241,18 @@ def test_docs_name_every_interpretation() -> None:
     doc = (Path(__file__).resolve().parents[2] / "docs" / "rulesets" / "caldiero.md").read_text(encoding="utf-8")
     for name, item in RULESET.interpretations().items():
         assert f"`{name}`" in doc and f"`{item.default}`" in doc, name
+
+
+def test_a_folder_in_the_old_flat_layout_is_refused_naming_where_each_file_goes(tmp_path: Path) -> None:
+    """docs/exchange-format.md (twelfth session): Caldiero's data had every file at the root; such a user's folder is
+    refused before anything is read, each file named with its place in the one layout of both games."""
+    for path in CALDIERO_DATA.files():
+        shutil.copy(path, tmp_path / path.name)
+    with pytest.raises(DataError) as caught:
+        CALDIERO_DATA.load(tmp_path)
+    moves = {p.file: p.problem.rsplit(" ", 1)[-1] for p in caught.value.problems}
+    assert moves == {"bombardment.json": "tables/bombardment.json", "crt.json": "tables/crt.json",
+                     "map.json": "caldiero/map.json", "movement.json": "tables/movement.json",
+                     "movement_3.json": "caldiero/movement_3.json", "oob.json": "caldiero/oob.json",
+                     "orders.json": "tables/orders.json", "scenario.json": "caldiero/scenario.json",
+                     "terrain.json": "tables/terrain.json", "weather.json": "caldiero/weather.json"}

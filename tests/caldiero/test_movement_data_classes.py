@@ -15,14 +15,13 @@ from arbitro.adjudicator.datafiles import DataError
 
 
 def test_a_movement_table_without_caldiero_s_unit_class_is_refused_at_load(tmp_path: Path) -> None:
-    for path in CALDIERO_DATA.files():
-        shutil.copy(path, tmp_path / path.name)
-    for name in ("movement.json", "movement_3.json"):
+    shutil.copytree(CALDIERO_DATA.folder, tmp_path, dirs_exist_ok=True)
+    for name in ("tables/movement.json", "caldiero/movement_3.json"):
         table = json.loads((tmp_path / name).read_text())
         table["unit_classes"] = ["fanteria"]  # every cost is "default": the map kit's own checks pass
         (tmp_path / name).write_text(json.dumps(table))
     with pytest.raises(DataError) as e:
         CALDIERO_DATA.load(tmp_path)  # before: loaded, then the first legal() raised ValueError("unknown unit class 'unit'")
     text = str(e.value)
-    for name in ("movement.json", "movement_3.json"):
+    for name in ("tables/movement.json", "caldiero/movement_3.json"):
         assert f"{name}: $.unit_classes: does not declare 'unit'" in text

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from arbitro.adjudicator.arrivano import data_loader as arrivano
+from arbitro.adjudicator.arrivano import data_model as arrivano
 from arbitro.adjudicator.caldiero import loader as caldiero
 from arbitro.adjudicator.datafiles import DataError, DataProblem, OwnData, Problem, data_digest, files_digest, read_json
 from arbitro.adjudicator.maps.hexmap import load_map
@@ -61,7 +61,7 @@ def _marengo(tmp_path: Path) -> None:
 
 def _caldiero(tmp_path: Path) -> None:
     data = _copy(tmp_path, caldiero.CALDIERO_DATA.folder)
-    _break(data / "oob.json", lambda d: (d["units"][0].update(strength=-1), d["units"][1].update(arm="dragoons")))
+    _break(data / "caldiero" / "oob.json", lambda d: (d["units"][0].update(strength=-1), d["units"][1].update(arm="dragoons")))
     caldiero.CALDIERO_DATA.load(data)
 
 
@@ -74,8 +74,8 @@ def _arrivano(tmp_path: Path) -> None:
 
 def _hexmap(tmp_path: Path) -> None:
     data = _copy(tmp_path, caldiero.CALDIERO_DATA.folder)
-    _break(data / "map.json", lambda m: (m["meta"].update(provisional="yes"), m["grid"].update(orientation="round")))
-    load_map(data / "map.json")
+    _break(data / "caldiero" / "map.json", lambda m: (m["meta"].update(provisional="yes"), m["grid"].update(orientation="round")))
+    load_map(data / "caldiero" / "map.json")
 
 
 @pytest.mark.parametrize("load", [_marengo, _caldiero, _arrivano, _hexmap], ids=lambda f: f.__name__.lstrip("_"))

@@ -20,7 +20,7 @@ from arbitro.projections.views import UMPIRE_ONLY, served_origin
 SCENARIO = {"caldiero": "historical", "arrivano": "campotenese", "caricat": "montebello", "marengo": "marengo",
             "monferrato": "1628"}
 OVERRIDE: dict[str, tuple[dict[str, Any], str]] = {  # an override, and the file it changes
-    "caldiero": ({"kind": "crt", "column": "3-1", "roll": 4, "result": "Ex"}, "crt.json"),
+    "caldiero": ({"kind": "crt", "column": "3-1", "roll": 4, "result": "Ex"}, "tables/crt.json"),
     "arrivano": ({"kind": "crt", "column": "3-1", "roll": 4, "result": "Ex"}, "tables/crt.json"),
     "caricat": ({"kind": "unit", "unit": "fr74", "morale": 2}, "montebello.json"),
     "marengo": ({"kind": "block", "block": "AUT_ZACH", "strength": 3}, "armies.json"),
@@ -101,7 +101,7 @@ def r_hash(ruleset: str) -> str:
 FOLDER_VALUE = {  # a data file, a printed value in it (of the first piece whose id starts so) and the seats that
     # may not know it: the enemy's under fog or face down; where the game hides no piece, every seat, since no view
     # holds a printed value and only the folder or its hash could tell it
-    "caldiero": ("oob.json", "efficiency", "", ("austria", "france")),
+    "caldiero": ("caldiero/oob.json", "efficiency", "", ("austria", "france")),
     "arrivano": ("montebello/oob.json", "efficiency", "", ("france",)),
     "caricat": ("montebello.json", "morale", "", ("austrian", "italian")),
     "marengo": ("armies.json", "strength", "AUT_ZACH", ("france",)),

@@ -9,7 +9,7 @@ import pytest
 import arbitro.adjudicator.caldiero as caldiero_package
 from arbitro.adjudicator.maps.hexmap import HexMap, load_map
 
-MAP_PATH = Path(caldiero_package.__file__).parent / "data" / "map.json"
+MAP_PATH = Path(caldiero_package.__file__).parent / "data" / "caldiero" / "map.json"
 
 # Every hex the rulebook names: (hex, section, terrain stated by the text or None if only the hex is named).
 NAMED_HEXES = [

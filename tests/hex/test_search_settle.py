@@ -24,7 +24,7 @@ from tests.hex.test_hexmap import TABLE, make_map, make_table
 CALDIERO = Path(caldiero_package.__file__).parent / "data"
 ARRIVANO = Path(arrivano_package.__file__).parent / "data"
 MAPS = {
-    "caldiero": (CALDIERO / "map.json", CALDIERO / "movement.json", ("unit",)),
+    "caldiero": (CALDIERO / "caldiero" / "map.json", CALDIERO / "tables" / "movement.json", ("unit",)),
     "montebello": (ARRIVANO / "montebello" / "map.json", ARRIVANO / "tables" / "movement.json", None),
 }
 

@@ -19,7 +19,7 @@ import msgspec
 import pytest
 
 from arbitro.adjudicator.arrivano import turn as arrivano_turn
-from arbitro.adjudicator.arrivano.data_loader import ARRIVANO_DATA
+from arbitro.adjudicator.arrivano.data_model import ARRIVANO_DATA
 from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
 from arbitro.adjudicator.datafiles import DataError
 from arbitro.adjudicator.errors import BadPosition, IllegalCommand, Unsettled

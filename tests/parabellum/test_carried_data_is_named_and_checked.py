@@ -15,8 +15,8 @@ from arbitro.adjudicator import registry
 from arbitro.adjudicator.datafiles import DataError
 from tests.parabellum.test_overrides import overridden
 
-OOB = {"caldiero": "oob.json", "arrivano": "montebello/oob.json"}
-CRT = {"caldiero": "crt.json", "arrivano": "tables/crt.json"}
+OOB = {"caldiero": "caldiero/oob.json", "arrivano": "montebello/oob.json"}
+CRT = {"caldiero": "tables/crt.json", "arrivano": "tables/crt.json"}
 
 
 @pytest.mark.parametrize("ruleset", ["caldiero", "arrivano"])

@@ -8,7 +8,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from arbitro.adjudicator.arrivano import data_loader as arrivano
+from arbitro.adjudicator.arrivano import data_model as arrivano
 from arbitro.adjudicator.caldiero import loader as caldiero
 from arbitro.adjudicator.datafiles import DataError, DataProblem
 from arbitro.adjudicator.parabellum import data as pb
@@ -18,16 +18,13 @@ from arbitro.adjudicator.parabellum.variant import Variant
 
 # Where each variant keeps the two tables the kernel reads (the books print neither: both are reconstructions).
 TABLE_FILES: dict[str, tuple[Path, Path]] = {
-    "caldiero": (caldiero.CALDIERO_DATA.folder / "crt.json", caldiero.CALDIERO_DATA.folder / "bombardment.json"),
+    "caldiero": (caldiero.CALDIERO_DATA.folder / "tables" / "crt.json", caldiero.CALDIERO_DATA.folder / "tables" / "bombardment.json"),
     "arrivano": (arrivano.ARRIVANO_DATA.folder / "tables" / "crt.json", arrivano.ARRIVANO_DATA.folder / "tables" / "bombardment.json"),
 }
 
 
 def loaded_tables(variant: Variant) -> tuple[pb.CombatTable, pb.BombardmentTable]:
-    if variant.book == "caldiero":
-        data = caldiero.CALDIERO_DATA.shipped()
-        return data.crt, data.bombardment
-    tables = arrivano.load_tables()
+    tables = (caldiero.CALDIERO_DATA if variant.book == "caldiero" else arrivano.ARRIVANO_DATA).shipped().tables
     return tables.crt, tables.bombardment
 
 
@@ -64,15 +61,15 @@ def test_a_table_fault_names_file_path_and_problem(variant: Variant, tmp_path: P
 
 
 TERRAIN_FILES: dict[str, Path] = {
-    "caldiero": caldiero.CALDIERO_DATA.folder / "terrain.json",
+    "caldiero": caldiero.CALDIERO_DATA.folder / "tables" / "terrain.json",
     "arrivano": arrivano.ARRIVANO_DATA.folder / "tables" / "terrain.json",
 }
 
 
 def loaded_terrain(variant: Variant) -> pb.TerrainTable:
     if variant.book == "caldiero":
-        return caldiero.CALDIERO_DATA.shipped().terrain
-    return arrivano.load_tables().terrain
+        return caldiero.CALDIERO_DATA.shipped().scenarios["caldiero"].terrain
+    return arrivano.ARRIVANO_DATA.shipped().tables.terrain
 
 
 def test_both_games_read_their_terrain_effects_into_the_one_kernel_model(variant: Variant) -> None:
@@ -135,7 +132,7 @@ def test_a_hexside_fighting_as_another_must_name_a_known_one(tmp_path: Path) -> 
 
 def loaded_scenario(variant: Variant) -> pb.ScenarioFile:
     if variant.book == "caldiero":
-        return caldiero.CALDIERO_DATA.shipped().scenario
+        return caldiero.CALDIERO_DATA.shipped().scenarios["caldiero"].scenario
     return arrivano.ARRIVANO_DATA.shipped().scenarios["montebello"].scenario
 
 
@@ -150,7 +147,7 @@ def test_both_games_scenario_files_extend_the_kernels(variant: Variant) -> None:
 
 
 def test_a_scenario_fault_names_file_path_and_problem(variant: Variant, tmp_path: Path) -> None:
-    folder = caldiero.CALDIERO_DATA.folder if variant.book == "caldiero" else arrivano.ARRIVANO_DATA.folder / "montebello"
+    folder = caldiero.CALDIERO_DATA.folder / "caldiero" if variant.book == "caldiero" else arrivano.ARRIVANO_DATA.folder / "montebello"
     raw = json.loads((folder / "scenario.json").read_text(encoding="utf-8"))
     raw["seats"] = ["france"]
     raw["stacking"]["allowed"][0]["cavalry"] = -1
@@ -180,8 +177,8 @@ def test_a_counter_is_checked_by_the_kernel(variant: Variant) -> None:
 
 def order_of_battle(variant: Variant) -> tuple[str, pb.OrderOfBattle, tuple[str, ...]]:
     if variant.book == "caldiero":
-        return "oob.json", caldiero.CALDIERO_DATA.shipped().oob, ("france", "austria")
-    scenario = arrivano.load_scenario("montebello")
+        return "caldiero/oob.json", caldiero.CALDIERO_DATA.shipped().scenarios["caldiero"].oob, ("france", "austria")
+    scenario = arrivano.ARRIVANO_DATA.shipped().scenarios["montebello"]
     return "montebello/oob.json", scenario.oob, tuple(scenario.scenario.seats)
 
 
@@ -210,7 +207,7 @@ def test_the_kernel_finds_every_fault_of_an_order_of_battle(variant: Variant) ->
 def test_the_kernel_checks_reinforcement_groups() -> None:
     """arrivano §15.4: a counter arriving with a group is listed by it, and a group lists only its own counters;
     a commander in chief named for a side must be that side's."""
-    oob = arrivano.load_scenario("montebello").oob
+    oob = arrivano.ARRIVANO_DATA.shipped().scenarios["montebello"].oob
     group = oob.reinforcements[0]
     stray = next(u for u in oob.units if u.arrival is not None and u.arrival.group != group.id)
     units = [u.model_copy(update={"arrival": pb.Arrival(group=group.id)}) if u is stray else u for u in oob.units]
@@ -259,7 +256,7 @@ def test_the_orders_table_is_the_kernels_model() -> None:
 
 def test_the_order_of_battle_finds_every_counter_by_id(variant: Variant) -> None:
     """Both games' oob.json read into the kernel's OrderOfBattle, each counter in the variant's own model."""
-    oob = caldiero.CALDIERO_DATA.shipped().oob if variant.book == "caldiero" else arrivano.load_scenario("campotenese").oob
+    oob = caldiero.CALDIERO_DATA.shipped().scenarios["caldiero"].oob if variant.book == "caldiero" else arrivano.ARRIVANO_DATA.shipped().scenarios["campotenese"].oob
     assert isinstance(oob, pb.OrderOfBattle)
     for unit in oob.units:
         assert oob.unit(unit.id) is unit and isinstance(unit, pb.UnitData)
@@ -272,7 +269,7 @@ def test_the_order_of_battle_finds_every_counter_by_id(variant: Variant) -> None
 
 
 OOB_FILES: dict[str, tuple[Path, str]] = {
-    "caldiero": (caldiero.CALDIERO_DATA.folder / "oob.json", "oob.json"),
+    "caldiero": (caldiero.CALDIERO_DATA.folder / "caldiero" / "oob.json", "caldiero/oob.json"),
     "arrivano": (arrivano.ARRIVANO_DATA.folder / "montebello" / "oob.json", "montebello/oob.json"),
 }
 

@@ -27,7 +27,7 @@ from arbitro.events.sqlite import SQLiteStore
 from tests.arrivano import harness as arrivano
 from tests.caldiero import harness as caldiero
 
-OOB = {"caldiero": "oob.json", "arrivano": "montebello/oob.json"}
+OOB = {"caldiero": "caldiero/oob.json", "arrivano": "montebello/oob.json"}
 SCENARIO = {"caldiero": "historical", "arrivano": "montebello"}
 
 
@@ -118,7 +118,7 @@ def _first(key: str, value: Any) -> Callable[[Any], None]:
     return lambda doc: doc["units"][0].update({key: value})
 
 
-@pytest.mark.parametrize("ruleset,crt", [("caldiero", "crt.json"), ("arrivano", "tables/crt.json")])
+@pytest.mark.parametrize("ruleset,crt", [("caldiero", "tables/crt.json"), ("arrivano", "tables/crt.json")])
 def test_every_problem_of_every_file_at_once_exit_status_2(tmp_path: Path, ruleset: str, crt: str) -> None:
     """A folder with a counter of a strength "three", a unit of an unknown formation and a CRT that is no JSON:
     `arbitro new` names each problem (file, JSON path, what) in one refusal, exit status 2, and stores nothing."""

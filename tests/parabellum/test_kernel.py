@@ -52,7 +52,7 @@ def test_initiative_tie_is_the_variant_hook(variant: Variant) -> None:
 
 def shipped_crt(variant: Variant) -> CombatTable:
     """The variant's CRT as its shipped data file gives it (crt.json: the rows, D23's cap and excess odds)."""
-    path = KERNEL.parent / variant.book / "data" / {"caldiero": "crt.json", "arrivano": "tables/crt.json"}[variant.book]
+    path = KERNEL.parent / variant.book / "data" / "tables" / "crt.json"
     return assault.crt(variant, data.CombatTable.model_validate_json(path.read_text(encoding="utf-8")))
 
 

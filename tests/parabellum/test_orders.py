@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from arbitro.adjudicator.arrivano import data_loader as arrivano
+from arbitro.adjudicator.arrivano import data_model as arrivano
 from arbitro.adjudicator.caldiero import loader as caldiero
 from arbitro.adjudicator.parabellum import movement, orders
 from arbitro.adjudicator.parabellum.variant import Variant
@@ -23,8 +23,7 @@ def test_each_game_s_orders_table_gives_the_movement_permissions(variant: Varian
     friend and one hex; D7, Defence straight from one EZoC hex to another: never in caldiero ("non possono passare
     direttamente da EZoC a EZoC"), with a test in arrivano (its own procedure), free for the other orders."""
     folder = caldiero.CALDIERO_DATA if variant.book == "caldiero" else arrivano.ARRIVANO_DATA
-    loaded = folder.shipped()
-    table = loaded.orders if variant.book == "caldiero" else loaded.tables.orders  # type: ignore[attr-defined]
+    table = folder.shipped().tables.orders
     moves = movement.order_moves(table)
     assert movement.order_moves(table) is moves and set(moves) == set(orders.ORDERS)
     assert [moves[o].enter_ezoc for o in orders.ORDERS] == ["yes", "yes", "with_friend", "no"]

@@ -71,13 +71,13 @@ def test_a_mark_changed_in_a_users_folder_changes_the_report() -> None:
     table's Advance order is reported so (and a shipped game is not)."""
     ruleset = registry.get("caldiero")
     files = ruleset.shipped_data()
-    crt, orders = json.loads(files["crt.json"]), json.loads(files["orders.json"])
+    crt, orders = json.loads(files["tables/crt.json"]), json.loads(files["tables/orders.json"])
     crt["meta"]["provisional"] = False
     orders["meta"]["provisional"] = True
-    own = {**files, "crt.json": json.dumps(crt), "orders.json": json.dumps(orders)}
+    own = {**files, "tables/crt.json": json.dumps(crt), "tables/orders.json": json.dumps(orders)}
     with ruleset.using_data(own):
         lines = ruleset.provisional("historical")
-    assert not any(line.startswith("crt.json") for line in lines)
-    assert any(line.startswith("orders.json") and "the whole file" in line for line in lines)
+    assert not any(line.startswith("tables/crt.json") for line in lines)
+    assert any(line.startswith("tables/orders.json") and "the whole file" in line for line in lines)
     shipped = ruleset.provisional("historical")
-    assert any(line.startswith("crt.json") for line in shipped) and not any(line.startswith("orders.json") for line in shipped)
+    assert any(line.startswith("tables/crt.json") for line in shipped) and not any(line.startswith("tables/orders.json") for line in shipped)

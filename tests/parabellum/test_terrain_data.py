@@ -23,8 +23,8 @@ from tests.caldiero.harness import RULESET, fresh
 
 ROOT = Path(__file__).resolve().parents[2]
 ADJUDICATOR = ROOT / "adjudicator"
-TABLES = [ADJUDICATOR / "caldiero" / "data" / "terrain.json", ADJUDICATOR / "arrivano" / "data" / "tables" / "terrain.json",
-          ADJUDICATOR / "caldiero" / "data" / "movement.json", ADJUDICATOR / "arrivano" / "data" / "tables" / "movement.json"]
+TABLES = [ADJUDICATOR / "caldiero" / "data" / "tables" / "terrain.json", ADJUDICATOR / "arrivano" / "data" / "tables" / "terrain.json",
+          ADJUDICATOR / "caldiero" / "data" / "tables" / "movement.json", ADJUDICATOR / "arrivano" / "data" / "tables" / "movement.json"]
 """The terrain effects tables and the movement tables (which name the roads, docs/hexmap-format.md)."""
 
 # The names of the tables' entries still written in the games' code, each with why it stays.
@@ -32,7 +32,7 @@ STILL_NAMED = {
     ("caldiero/map_rules.py", "strada"): "the scenario's main road through 1014 and 2714 (caldiero §4.2.2, §9.2.1)",
     ("caldiero/variant.py", "strada_minore"): "the minor road the minor_road_cost reading prices (movement.json)",
     ("caldiero/system_assault.py", "canale"): "the canal's modifier read from its entry (k-assault's module)",
-    ("arrivano/data_loader.py", "ridotta"): "a scenario's redoubt checked to stand on a redoubt hex of its map",
+    ("arrivano/data_model.py", "ridotta"): "a scenario's redoubt checked to stand on a redoubt hex of its map",
     ("arrivano/variant.py", "grano"): "wheat blocking sight by the wheat_blocks_los reading (line of sight)",
 }
 
@@ -65,7 +65,8 @@ def _caldiero(change: dict[str, dict[str, dict[str, object]]] | None = None) -> 
         for part, entries in change.items():
             for name, fields in entries.items():
                 raw[part][name].update(fields)
-        env = dataclasses.replace(env, data=env.data.model_copy(update={"terrain": TerrainTable.model_validate(raw)}))
+        tables = dataclasses.replace(env.data.tables, terrain=TerrainTable.model_validate(raw))
+        env = dataclasses.replace(env, data=dataclasses.replace(env.data, tables=tables))
     return World(fresh(), env.data, lambda name: RULESET.interpretations()[name].default, variant=CALDIERO_VARIANT)
 
 

@@ -47,7 +47,7 @@ def test_each_general_carries_his_formation_s_order_and_each_victory_hex_its_poi
     expected = {f.general: f.order for f in state.formations.values()
                 if f.general and state.leaders[f.general].where == "map" and f.order}
     assert expected and orders_drawn(svg) == expected
-    victory = json.loads((ADJUDICATOR / "caldiero" / "data" / "scenario.json").read_text())["victory_hexes"]
+    victory = json.loads((ADJUDICATOR / "caldiero" / "data" / "caldiero" / "scenario.json").read_text())["victory_hexes"]
     assert set(marked(svg, "data-objective")) == {v["hex"] for v in victory}
 
 
