@@ -26,11 +26,11 @@ from arbitro.adjudicator.arrivano.flow import (
     rout_move,
     stack_test,
 )
-from arbitro.adjudicator.arrivano.turn import return_hexes, rout_moves
+from arbitro.adjudicator.arrivano.turn import rout_moves
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.decisions import Step
 from arbitro.adjudicator.arrivano.variant import ARRIVANO, ARRIVANO_VARIANT
-from arbitro.adjudicator.parabellum import advance, bombardment, elimination
+from arbitro.adjudicator.parabellum import advance, bombardment, elimination, reinforcements
 from arbitro.adjudicator.parabellum.orders import ORDERS
 from arbitro.adjudicator.parabellum.assault_frame import ASSAULT, assault_below
 from arbitro.adjudicator.parabellum.sequence import Steps
@@ -100,7 +100,9 @@ def frame_options(w: World, frame: Frame, assault: AssaultUnderway | None = None
             return [{"type": "exchange_loss", "units": [u]} for u in frame.data["candidates"]
                     if w.state.units[u].where == "map"]
         case "replacement_hex":
-            return [{"type": "replacement_hex", "hex": h} for h in return_hexes(w, frame.data["unit"])]
+            unit = frame.data["unit"]  # arrivano §12.8.2: only a unit still on the track
+            return [{"type": "replacement_hex", "hex": h} for h in reinforcements.return_hexes(ARRIVANO_VARIANT, w, unit)
+                    if w.state.units[unit].where == "track"]
         case "commander_refuge":
             lid = frame.data["leader"]
             if w.state.leaders[lid].where != "map":

@@ -166,26 +166,10 @@ def replacements(g: Game) -> None:
     """arrivano §12.8.2: units on the track come back reduced within one hex of their general, obeying stacking,
     not in EZoC: the owner places each (pending `replacement_hex`, first unit on top; interpretation
     lost_general_replacements for a formation without its general)."""
-    for uid in reversed(reinforcements.due(g.world())):
-        if return_general(g.world(), uid) is not None:
+    w = g.world()
+    for uid in reversed(reinforcements.due(w)):
+        if any(w.leader_on_map(c) for c in ARRIVANO_VARIANT.return_commanders(w, uid)):
             g.push("replacement_hex", g.state.units[uid].side, str(R.RETURN), {"unit": uid})
-
-
-def return_general(w: World, uid: str) -> str | None:
-    """The commander a returning unit is placed next to: its formation's general, or with the reading
-    lost_general_replacements: with_chief, its commander in chief when the general is gone."""
-    unit = w.state.units[uid]
-    gid = w.general_on_map(unit.formation)
-    if gid is None and w.reading("lost_general_replacements") == "with_chief":
-        chief = w.commander_in_chief(unit.side)
-        gid = chief if w.state.leaders[chief].where == "map" else None
-    return gid
-
-
-def return_hexes(w: World, uid: str) -> list[str]:
-    """Where a returning unit may be placed (the kernel's, arrivano §12.8.2): next to its general, or its chief by
-    the reading lost_general_replacements. None: it waits on the track."""
-    return reinforcements.return_hexes(w, uid, [return_general(w, uid)]) if w.state.units[uid].where == "track" else []
 
 
 def order_changes_barred(w: World, side: str) -> bool:

@@ -156,6 +156,13 @@ class ArrivanoVariant(Variant):
             return True
         return any(state.march_orders.get(m.id) and u in m.units for m in w.scenario.march_orders)  # type: ignore[attr-defined]
 
+    def return_commanders(self, w: World, u: str) -> list[str | None]:
+        """arrivano §12.8.2, interpretation lost_general_replacements: `with_chief`, next to the commander in chief
+        when the formation's general is gone; else with the general alone (none: the unit waits on the track)."""
+        if w.general_on_map(w.formation_of(u)) is None and w.reading("lost_general_replacements") == "with_chief":
+            return [w.commander_in_chief(w.side_of(u))]
+        return super().return_commanders(w, u)
+
     def order_giver(self, w: World, act: Activation) -> tuple[str | None, str | None]:
         """arrivano §16.2, §17.2.9: an independent column's officer tries for his column's order; else the general."""
         if act.column is None:

@@ -169,26 +169,10 @@ def reorganise(a: Act, seat: str, cmd: C.Reorganise) -> None:
             a.emit(ev.StatusChanged(unit=u, status=recovery.recovered(a.w, u), rule=str(CALDIERO.RECOVERY)))
 
 
-def replacement_generals(w: World, u: str) -> list[str]:
-    f = w.state.units[u].formation
-    if f == "reserve":
-        return ["massena", "augereau"]  # the reserve returns with either French general (§15.4.3)
-    general = w.state.formations[f].general if f in w.state.formations else None
-    return [general] if general else []
-
-
-def replacement_hexes(w: World, u: str) -> list[str]:
-    """Where a returning unit may be placed (the kernel's, caldiero §12.8): with a general of its (§15.4.3) or
-    adjacent, never in the Austrians' 10xx row (§9.2.1)."""
-    side = w.state.units[u].side
-    return reinforcements.return_hexes(w, u, replacement_generals(w, u), lambda h: not (
-        side == "austria" and parse_hex(h)[0] == w.scenario.austrian_forbidden_column))
-
-
 def replace(a: Act, seat: str, cmd: C.Place) -> None:
     if cmd.piece not in reinforcements.due(a.w, seat):
         raise Reject(CALDIERO.ELIMINATED, f"{cmd.piece} is not an eliminated unit of yours due back this turn (caldiero §12.8)")
-    if cmd.hex not in replacement_hexes(a.w, cmd.piece):
+    if cmd.hex not in reinforcements.return_hexes(CALDIERO_VARIANT, a.w, cmd.piece):
         raise Reject(CALDIERO.ELIMINATED, f"{cmd.piece} returns with its general or adjacent, not in enemy ZoC, within stacking limits (caldiero §12.8)")
     a.emit(ev.UnitPlaced(unit=cmd.piece, hex=cmd.hex, rule=str(CALDIERO.ELIMINATED), reduced=True))
 
@@ -311,7 +295,7 @@ def after_setup(a: Act, seat: str) -> None:
 
 
 def replacements_owed(w: World, seat: str) -> tuple[Rule, str] | None:
-    placeable = [u for u in reinforcements.due(w, seat) if replacement_hexes(w, u)]
+    placeable = [u for u in reinforcements.due(w, seat) if reinforcements.return_hexes(CALDIERO_VARIANT, w, u)]
     if placeable:
         return CALDIERO.ELIMINATED, f"returning units must be put back where possible: {', '.join(placeable)} (caldiero §3.1 A.4, §12.8)"
     return None

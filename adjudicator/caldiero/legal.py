@@ -74,7 +74,8 @@ def _reorganisations(w: World, seat: str) -> Iterator[dict[str, Any]]:
 
 
 def _replacements(w: World, seat: str) -> Iterator[dict[str, Any]]:
-    return ({"type": "place", "piece": u, "hex": h} for u in reinforcements.due(w, seat) for h in F.replacement_hexes(w, u))
+    return ({"type": "place", "piece": u, "hex": h} for u in reinforcements.due(w, seat)
+            for h in reinforcements.return_hexes(CALDIERO_VARIANT, w, u))
 
 
 def _activations(w: World, seat: str) -> Iterator[dict[str, Any]]:

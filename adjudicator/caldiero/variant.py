@@ -100,6 +100,10 @@ class CaldieroVariant(Variant):
         """caldiero §9.2.1: the Austrians never enter the 10xx row (D30)."""
         return map_rules.closed_row(w, side, h)
 
+    def return_commanders(self, w: World, u: str) -> list[str | None]:
+        """caldiero §15.4.3: the reserve returns with either French general (§12.8: any other unit with its own)."""
+        return ["massena", "augereau"] if w.formation_of(u) == "reserve" else super().return_commanders(w, u)
+
     def order_try_barred(self, w: World, seat: str) -> tuple[Rule, str] | None:
         """caldiero §17.1.3: in an ice storm every formation holds a Defence order: no general tries."""
         return (R.ICE_STORM, "in an ice storm every formation holds a Defence order (caldiero §17.1.3)") \

@@ -11,9 +11,10 @@ are still each game's."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 
 from arbitro.adjudicator.parabellum.stacking import fits
+from arbitro.adjudicator.parabellum.variant import Variant
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.parabellum.zoc import enemy_zoc
 
@@ -44,20 +45,20 @@ def due(w: World, side: str | None = None) -> list[str]:
                   and (side is None or s.side == side))
 
 
-def return_hexes(w: World, u: str, commanders: Iterable[str | None],
-                 enterable: Callable[[str], bool] = lambda h: True) -> list[str]:
+def return_hexes(variant: Variant, w: World, u: str) -> list[str]:
     """Where a returning unit may be placed (caldiero §12.8 "rientrano con il proprio Generale o adiacenti, non in
     ZoC nemica"; arrivano §12.8.2 "entro un esagono dal loro Generale di formazione, rispettando le regole dello
-    stacking e non in Ezoc"), in hex order: the hex of one of `commanders` on the map (each game names them: the
-    formation's general, caldiero §15.4.3's reserve with either French general, arrivano's reading
-    lost_general_replacements) or one next to it, in no enemy ZoC, within the stacking limits (which keep out a hex
-    the enemy holds), and `enterable` to the unit's side (caldiero §9.2.1: never the 10xx row for the Austrians)."""
+    stacking e non in Ezoc"), in hex order: the hex of one of the commanders the variant names for it
+    (`return_commanders`: the formation's general; caldiero §15.4.3's reserve with either French general, arrivano's
+    reading lost_general_replacements) on the map, or one next to it, in no enemy ZoC, within the stacking limits
+    (which keep out a hex the enemy holds), and not closed to the unit's side (`closed_to`, caldiero §9.2.1: never the
+    10xx row for the Austrians)."""
     side = w.side_of(u)
     ezoc = enemy_zoc(w, side)
     out: set[str] = set()
-    for commander in commanders:
+    for commander in variant.return_commanders(w, u):
         where = w.leader_on_map(commander)
-        if where is None:
-            continue
-        out.update(h for h in w.grid.within(where, 1) if h not in ezoc and enterable(h) and fits(w, h, [u]))
+        if where is not None:
+            out.update(h for h in w.grid.within(where, 1) if h not in ezoc
+                       and variant.closed_to(w, side, h) is None and fits(w, h, [u]))
     return sorted(out)

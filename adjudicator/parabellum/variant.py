@@ -227,6 +227,11 @@ class Variant:
         act = w.state.activation
         return act is not None and u in act.out_of_command
 
+    def return_commanders(self, w: World, u: str) -> list[str | None]:
+        """D21, caldiero §12.8 with §15.4.3 / arrivano §12.8.2: the commanders a returning unit is placed with or next
+        to (those off the map offer nothing). Neutral reading: its formation's general."""
+        return [w.general_of(u)]
+
     def order_giver(self, w: World, act: Activation) -> tuple[str | None, str | None]:
         """D30, caldiero §5.2.2 / arrivano §5.2.1 with §16.2 (its independent columns): the commander who may try to
         change the activated group's order (None: none on the map) and the order it has. Neutral reading (caldiero's):

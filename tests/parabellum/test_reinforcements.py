@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 
 from arbitro.adjudicator.parabellum import reinforcements
 from arbitro.adjudicator.parabellum.variant import Variant
+from arbitro.adjudicator.ruleset import Rule
 from tests.parabellum.position import GRID, Piece
 from tests.parabellum.position import Position as Pos
 
@@ -68,33 +69,48 @@ RING = set(GRID.within(GENERAL_HEX, 1))  # his hex and the six around it
 
 def returning(**units: Piece) -> Pos:
     """A position with `back` (france, off the map) returning, its general `gen` at GENERAL_HEX and `units`."""
-    return Pos(units={"back": Piece("france", None), **units}, leaders={"gen": GENERAL_HEX})
+    return Pos(units={"back": Piece("france", None), **units}, leaders={"gen": GENERAL_HEX}, generals={"f1": "gen"})
 
 
 def test_a_returning_unit_goes_with_its_general_or_next_to_him(variant: Variant) -> None:
     """Both books: the general's hex or one adjacent (caldiero "con il proprio Generale o adiacenti", arrivano "entro
     un esagono"), in hex order; a commander off the map, or none, offers nothing."""
-    w = returning()
-    assert reinforcements.return_hexes(w, "back", ["gen"]) == sorted(RING)
-    assert reinforcements.return_hexes(w, "back", [None, "elsewhere"]) == []
+    assert reinforcements.return_hexes(variant, returning(), "back") == sorted(RING)
+    off = Pos(units={"back": Piece("france", None)}, leaders={}, generals={"f1": "gen"})
+    assert reinforcements.return_hexes(variant, off, "back") == []
+    assert reinforcements.return_hexes(variant, Pos(units={"back": Piece("france", None)}), "back") == []
 
 
 def test_never_in_enemy_zoc_nor_with_the_enemy_nor_over_the_stacking_limits(variant: Variant) -> None:
     """Not in EZoC (both books), not where the enemy stands, within §7.1's limits (arrivano "rispettando le regole
-    dello stacking"; caldiero §7.1 always binds); `enterable` leaves out what the variant forbids (caldiero §9.2.1)."""
+    dello stacking"; caldiero §7.1 always binds); never where the variant closes the hex (`closed_to`, caldiero
+    §9.2.1)."""
     outside = sorted(set(GRID.within(GENERAL_HEX, 2)) - RING)[0]
     crowded = sorted(RING - set(GRID.neighbours(outside)) - {GENERAL_HEX})[0]
     w = returning(enemy=Piece("austria", outside), f1=Piece("france", crowded), f2=Piece("france", crowded))
     zoc = set(GRID.neighbours(outside))
-    assert reinforcements.return_hexes(w, "back", ["gen"]) == sorted(RING - zoc - {crowded})
+    assert reinforcements.return_hexes(variant, w, "back") == sorted(RING - zoc - {crowded})
     closed = sorted(RING - zoc - {crowded})[0]
-    assert closed not in reinforcements.return_hexes(w, "back", ["gen"], lambda h: h != closed)
+
+    class Closing(type(variant)):  # type: ignore[misc]
+        def closed_to(self, w: object, side: str, h: str) -> tuple[Rule, str] | None:
+            return (Rule(variant.book, "9.2.1", "closed"), "closed") if h == closed else None
+
+    assert closed not in reinforcements.return_hexes(Closing(), w, "back")
     held = sorted(RING - {GENERAL_HEX})[0]
     w = returning(enemy=Piece("austria", held, status="routed"))  # a routed unit exerts no ZoC, still holds its hex
-    assert held not in reinforcements.return_hexes(w, "back", ["gen"])
+    assert held not in reinforcements.return_hexes(variant, w, "back")
 
 
-def test_any_of_several_commanders_will_do(variant: Variant) -> None:
+def test_any_of_the_commanders_the_variant_names_will_do(variant: Variant) -> None:
     """caldiero §15.4.3: the French reserve returns with either French general; the hexes are their rings' union."""
-    w = Pos(units={"back": Piece("france", None)}, leaders={"a": "1505", "b": "2010"})
-    assert reinforcements.return_hexes(w, "back", ["a", "b"]) == sorted(RING | set(GRID.within("2010", 1)))
+    w = Pos(units={"back": Piece("france", None, formation="reserve")}, leaders={"massena": "1505", "augereau": "2010"})
+
+    class Either(type(variant)):  # type: ignore[misc]
+        def return_commanders(self, w: object, u: str) -> list[str | None]:
+            return ["massena", "augereau"]
+
+    both = sorted(RING | set(GRID.within("2010", 1)))
+    assert reinforcements.return_hexes(Either(), w, "back") == both
+    if variant.book == "caldiero":  # its own hook names them (arrivano's units have no reserve)
+        assert reinforcements.return_hexes(variant, w, "back") == both
