@@ -85,16 +85,12 @@ def charges(w: World, unit: str) -> list[dict[str, Any]]:
     if u.where != "map" or u.moved or u.fought or u.hits >= BROKEN:
         return []
     spec = w.system.charge
-
-    def clear(h: str) -> bool:
-        return w.map.hex(h).terrain == spec.terrain and not w.map.hex(h).other_terrain
-
     # any enemy may be charged (caricat §9.1 "dal suo obiettivo"); the +3 is against infantry only (resolve_melee)
     targets = sorted(k for k, e in w.on_map().items() if e.side != u.side and e.hex is not None
                      and spec.min_distance <= w.grid.distance(u.hex or "", e.hex) <= spec.max_distance)
     return [{"type": "charge", "unit": unit, "path": path, "target": target} for target in targets
-            for path in MV.routes(w, unit, lambda p, t=target: MV.charge_problem(w, unit, p, t) is None, keep=clear,
-                                  what="charge")]
+            for path in MV.routes(w, unit, lambda p, t=target: MV.charge_problem(w, unit, p, t) is None,
+                                  keep=MV.charge_ground(w).__contains__, what="charge")]
 
 
 def unmet(w: World) -> tuple[R.Rule, str] | None:

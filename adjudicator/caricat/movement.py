@@ -4,7 +4,7 @@ what each level requires of a move (§3.1), the morale levels' obligations (§7.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from itertools import combinations
 
@@ -15,6 +15,7 @@ from arbitro.adjudicator.caricat.world import BROKEN, ROUTED, SHAKEN, World
 from arbitro.adjudicator.maps import control
 from arbitro.adjudicator.maps.hexgrid import HexId
 from arbitro.adjudicator.maps.movement import MoveBlock, check_path, reachable
+from arbitro.adjudicator.memo import Memo
 from arbitro.events import caricat as ev
 from arbitro.projections.caricat import leader_hex, other
 
@@ -210,7 +211,7 @@ def _candidates(w: World, unit: str, keep: Callable[[HexId], bool] | None) -> li
     rules = w.move_rules(unit)
     rules = replace(rules, budget=rules.budget - start[1])
     side = other(w.state.units[unit].side)
-    zone, firers = w.zone(side), reactors(w, side)
+    zone, firers = w.zone(side), frozenset(reactors(w, side))
     out: list[tuple[tuple[str, tuple[str, ...]], list[str]]] = []
 
     def take(paths: list[list[str]]) -> set[str]:
@@ -238,12 +239,18 @@ def _candidates(w: World, unit: str, keep: Callable[[HexId], bool] | None) -> li
     while todo := [s for s in _avoidable(sorted(provoked)) if s not in tried]:
         for avoided in todo:
             tried.add(avoided)
-            provoked |= take(search(rules.budget, lambda a, b, these=avoided: any(
-                f in zone.get(a, ()) and f in zone.get(b, ()) for f in these)))
+            provoked |= take(search(rules.budget, _fired_on(zone, avoided)))
     if w.map.roads_at(start[0]) and (keep is None or keep(HexId(start[0]))):
         take(search(rules.budget + 2 * w.system.road_bonus.points,
                     lambda a, b: not w.map.roads_between(a, b) or b in zone))
     return out
+
+
+def _fired_on(zone: Mapping[HexId, tuple[str, ...]], firers: tuple[str, ...]) -> Callable[[HexId, HexId], bool]:
+    """Whether a step goes from a hex in one of `firers`' zones straight into another of the same unit's (its
+    reaction fire, caricat §6.2); only the hexes in their zones are looked at (every step of a search asks)."""
+    theirs = {h: units for h, units in zone.items() if any(f in units for f in firers)}
+    return lambda a, b: a in theirs and b in theirs and any(f in theirs[a] and f in theirs[b] for f in firers)
 
 
 def _avoidable(firers: list[str]) -> list[tuple[str, ...]]:
@@ -316,6 +323,20 @@ def leader_targets(w: World, leader: str) -> list[str]:
 
 
 # --- the charge's path (caricat §9.1) -------------------------------------------------------------------------------
+def charge_ground(w: World) -> frozenset[str]:
+    """The hexes a charge may start, run and end in (caricat §9.1): clear terrain only. Once per map and terrain
+    (kept in the World, as every step of every path a charge listing tries asks it: issue 15)."""
+    found = w.memo.get(("charge ground", ""))
+    if found is None:
+        terrain = w.system.charge.terrain
+        found = w.memo[("charge ground", "")] = _CHARGE_GROUND.get((w.map,), terrain, lambda: frozenset(
+            h for h in w.map.hexes() if w.map.hex(h).terrain == terrain and not w.map.hex(h).other_terrain))
+    return found  # type: ignore[return-value]
+
+
+_CHARGE_GROUND = Memo(8)
+
+
 def charge_problem(w: World, unit: str, path: list[str], target: str) -> tuple[R.Rule, str] | None:
     u, t = w.state.units.get(unit), w.state.units.get(target)
     if u is None or u.kind != "cavalry" or w.state.activation != unit:
@@ -328,7 +349,7 @@ def charge_problem(w: World, unit: str, path: list[str], target: str) -> tuple[R
     d = w.grid.distance(path[0], t.hex or "")
     if not spec.min_distance <= d <= spec.max_distance:
         return R.CHARGE, f"a charge starts {spec.min_distance}-{spec.max_distance} hexes from its target, not {d}"
-    if any(w.map.hex(h).terrain != spec.terrain or w.map.hex(h).other_terrain for h in path):
+    if not charge_ground(w).issuperset(path):
         return R.CHARGE, "a charge starts, runs and ends in clear terrain only"
     if not w.grid.is_adjacent(path[-1], t.hex or ""):
         return R.CHARGE, f"the charge must end next to {target}"

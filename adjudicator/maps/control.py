@@ -58,15 +58,17 @@ class Reaction:
 def reactions(path: Sequence[str], zone_of: Mapping[HexId, tuple[str, ...]], may_react: Iterable[str]) -> tuple[Reaction, ...]:
     """Every step of ``path`` going from a hex in a unit's zone straight into another hex of the same unit's zone, for
     the units in ``may_react`` (each reacts once, at its first such step): caricat §6.2."""
-    allowed = set(may_react)
+    allowed = may_react if isinstance(may_react, (set, frozenset)) else set(may_react)
     seen: set[str] = set()
     out: list[Reaction] = []
+    before = zone_of.get(path[0], ()) if path else ()  # asked of every path a listing tries (issue 15): few units each
     for i in range(1, len(path)):
-        before = set(zone_of.get(HexId(path[i - 1]), ()))
-        for unit in zone_of.get(HexId(path[i]), ()):
+        here = zone_of.get(path[i], ())
+        for unit in here:
             if unit in before and unit in allowed and unit not in seen:
                 seen.add(unit)
                 out.append(Reaction(i, unit, HexId(path[i])))
+        before = here
     return tuple(out)
 
 

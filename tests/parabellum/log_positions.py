@@ -1,20 +1,22 @@
-"""Positions of a shipped log, for tests that compare a kept or shortened answer with the whole one on real play."""
+"""Positions of a shipped log (any ruleset with a `world`), for tests that compare a kept or shortened answer with the
+whole one on real play."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 from arbitro.adjudicator import registry
 from arbitro.adjudicator.exchange import read_lines
-from arbitro.adjudicator.parabellum.world import World
 from arbitro.projections.fold import Fold
 
 LOGS = Path(__file__).resolve().parents[2] / "logs"
 
 
-def log_worlds(log: str, every: int) -> Iterator[tuple[int, World]]:
-    """The World of every `every`th position of `log` (one right after each such event), with its event's index."""
+def log_worlds(log: str, every: int) -> Iterator[tuple[int, Any]]:
+    """The World (its ruleset's `world`) of every `every`th position of `log` (one right after each such event), with
+    its event's index."""
     loaded = read_lines((LOGS / log).read_text(encoding="utf-8").splitlines(), log)
     ruleset = registry.get(loaded.game.ruleset)
     fold = Fold(ruleset)
