@@ -126,7 +126,7 @@ class Adjudicator:
     # --- entry point ----------------------------------------------------------------------------
     def decide(
         self, state: GameState[Any], seat: str, raw: Any, game: GameContext, history: History, supply: Supply,
-        *, keep_states: bool = False, consume: bool = False,
+        *, keep_states: bool = False, consume: bool = False, before: Callable[[], GameState[Any]] | None = None,
     ) -> Adjudicated:
         """`keep_states`: also return the state after each event (Adjudicated.states_after), for a caller that
         serves the events (the service) and would otherwise fold them again.
@@ -134,7 +134,9 @@ class Adjudicator:
         copy of its head). A ruleset command then works on `state` itself rather than on a copy of it, which was a
         tenth of a verify (issue 15); refused, it leaves `state` part-way, to be dropped. The engine's own commands
         and commands entered on a seat's behalf read the state they were given while they emit: they work on a
-        copy whatever the caller says."""
+        copy whatever the caller says. `before`, with `consume`: `state` as it is now, made again by the caller from
+        what it holds (the service's head bytes, verification's log), for the rare refusal or random entry that
+        decides again from it; without it the engine encodes `state` before each command (issue 15)."""
         if seat != UMPIRE and seat not in game.seats:
             raise UnknownSeat(f"unknown seat {seat!r}: this game's seats are {', '.join((*game.seats, UMPIRE))}")
         command, normalised = self.parse(raw)
@@ -147,7 +149,7 @@ class Adjudicator:
             prelude: tuple[core.Event, ...] = (core.EnteredOnBehalf(by=seat, seat=acting, rule=R_BEHALF),)
             seat = acting
         in_place = consume and not prelude and normalised["type"] not in cc.CORE_COMMAND_TYPES
-        ctx = self._context(state, seat, supply, game, history, keep_states, consume=in_place)
+        ctx = self._context(state, seat, supply, game, history, keep_states, consume=in_place, before=before)
         for event in prelude:
             ctx.emit(event)
         if normalised["type"] in cc.CORE_COMMAND_TYPES:
@@ -227,11 +229,12 @@ class Adjudicator:
 
     def _context(
         self, state: GameState[Any], seat: str, supply: Supply, game: GameContext, history: History,
-        keep_states: bool = False, *, consume: bool = False,
+        keep_states: bool = False, *, consume: bool = False, before: Callable[[], GameState[Any]] | None = None,
     ) -> Decision[Any]:
         """The context a command is decided in: its own copy of `state`, or `state` itself if `consume` (see
-        `decide`); either way `state` as it was is kept, for a random entry or a refusal to decide again from."""
-        working, before = (state, self.fold.kept(state)) if consume else (self.fold.copy(state), self._copier(state))
+        `decide`); either way `state` as it was is kept (`before` where given), for a random entry or a refusal to
+        decide again from."""
+        working, before = (state, before or self.fold.kept(state)) if consume else (self.fold.copy(state), self._copier(state))
         ctx = Decision(self.ruleset, self.fold, working, seat, state.core.seq + 1, supply, game.options,
                        history.state_at)
         ctx.log, ctx.context, ctx.before = history, game, before
@@ -242,7 +245,7 @@ class Adjudicator:
         """A new context for the same command from the same state: what `ctx` did so far is discarded."""
         assert ctx.before is not None, "a context this engine made"
         return self._context(ctx.before(), seat, supply, ctx.context, ctx.log, ctx.states_after is not None,
-                             consume=True)
+                             consume=True, before=ctx.before)
 
     def _copier(self, state: GameState[Any]) -> Callable[[], GameState[Any]]:
         """Private copies of `state`, which its caller keeps unchanged."""

@@ -15,6 +15,7 @@ import json
 import secrets
 import threading
 from collections.abc import Callable, Iterable, Iterator, Mapping
+from functools import partial
 from typing import Any
 
 import msgspec
@@ -152,16 +153,20 @@ class Arbitro(ReadingCalls, ExchangeCalls):
 
     def _head_state(self, game: GameRecord) -> GameState[Any]:
         """The state at the head `game` was read with (not at the store's head now, which another writer may
-        have moved since); a private copy. From the head cache, else the newest snapshot and a short fold."""
-        fold = self.adjudicator(game.ruleset).fold
+        have moved since); a private copy."""
+        return self.adjudicator(game.ruleset).fold.decode_state(self._head_bytes(game))
+
+    def _head_bytes(self, game: GameRecord) -> bytes:
+        """`_head_state` encoded: from the head cache, else the newest snapshot and a short fold."""
         cached = self._heads.get(game.id)
         if cached is not None and cached[0] == game.head_hash:
-            return fold.decode_state(cached[1])
+            return cached[1]
         # folded only if the log ends at that head, with that hash (fold.check_head): nothing cached under a head unread
-        history = Replayer(fold, self.store, game.id, head=game.head_seq, head_hash=game.head_hash)
-        state = history.state_at(game.head_seq)
-        self._heads[game.id] = (game.head_hash, state_bytes(state))
-        return state
+        history = Replayer(self.adjudicator(game.ruleset).fold, self.store, game.id, head=game.head_seq,
+                           head_hash=game.head_hash)
+        data = state_bytes(history.state_at(game.head_seq))
+        self._heads[game.id] = (game.head_hash, data)
+        return data
 
     def _created(self, game: GameRecord) -> core.GameCreated:
         """The game's genesis (event #1), decoded once per game and process: its facts never change."""
@@ -260,9 +265,9 @@ class Arbitro(ReadingCalls, ExchangeCalls):
         command = cited_notes(self.store, game, seat, command, signed=signed is not None,
                               numbers=lambda: self.numbers(game))
         history = Replayer(adj.fold, self.store, game_id, head=game.head_seq, head_hash=game.head_hash)
-        state = self._head_state(game)  # a private copy: given up to the engine, which works on it (issue 15)
-        done = adj.decide(state, seat, command, self.context(game, created), history, self.supply(game),
-                          keep_states=True, consume=True)
+        head = self._head_bytes(game)  # decoded, a private copy given up to the engine, which works on it (issue 15)
+        done = adj.decide(adj.fold.decode_state(head), seat, command, self.context(game, created), history,
+                          self.supply(game), keep_states=True, consume=True, before=partial(adj.fold.decode_state, head))
         cmd = game.head_cmd + 1
         record = CommandRecord(game=game_id, cmd=cmd, seat=seat, key=key or secrets.token_hex(16),
                                salt=rnd.command_salt(game.seed, game_id, cmd), command=done.command,

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from functools import partial
 from typing import Any
 
 import msgspec
@@ -399,7 +400,8 @@ def _readjudicate(
             if number == 0:
                 produced = adj.open(created, supply, game, history)
             else:
-                done = adj.decide(state, record.seat, record.command, game, history, supply, consume=True)
+                done = adj.decide(state, record.seat, record.command, game, history, supply, consume=True,
+                                  before=None if game.kind == "transcribed" else partial(history.state_at, state.core.seq))
                 produced, after = done.events, done.state
         except (Rejected, NeedRandom, ArbitroError) as e:
             found = f"rejected: {e}" if isinstance(e, ArbitroError) else f"needs {unrecorded(e.purpose)}"
