@@ -45,16 +45,11 @@ def targets(variant: Variant, w: World, artillery: Sequence[str]) -> list[str]:
         return []
     side = w.side_of(artillery[0])
     reach = min(fire_range(w, u) for u in artillery)
-    out = []
-    for h in w.grid.within(origin, reach):
-        arms = [w.arm(u) for u in w.units_at(h) if w.side_of(u) != side]
-        if h == origin or not arms or w.no_fire_into(h):
-            continue
-        if not variant.bombard_artillery_alone and all(a == "artillery" for a in arms):
-            continue
-        if sight.sees(w, origin, h, reach):
-            out.append(h)
-    return sorted(out)
+    held = w.hexes_held(w.enemy(side)).intersection(w.grid.within(origin, reach))  # the only hexes a target may be in
+    return [h for h in sorted(held) if h != origin and not w.no_fire_into(h)
+            and (variant.bombard_artillery_alone or any(w.arm(u) != "artillery" for u in w.units_at(h)
+                                                        if w.side_of(u) != side))
+            and sight.sees(w, origin, h, reach)]
 
 
 def defensive_targets(variant: Variant, w: World, guns: Sequence[str], attacker_hexes: Sequence[str]) -> list[tuple[str, str]]:
