@@ -41,7 +41,7 @@ def fire_groups(w: World, side: str, formation: str | None) -> list[list[str]]:
 def bombard(g: Game, units: list[str], target: str, defensive: bool) -> str:
     """One bombardment (the kernel's fire: the table, its modifiers, a natural 6's commander tests), the guns turned
     to Moved (§11; §17.2.6 redoubt batteries never), then its result here; returns the result code."""
-    result = kernel_bombardment.fire(g, ARRIVANO_VARIANT, g.tables.bombardment, units, target, defensive).result
+    result = kernel_bombardment.fire(g, ARRIVANO_VARIANT, g.s.bombardment, units, target, defensive).result
     flip = [u for u in units if not g.s.unit(u).redoubt_battery]
     if flip:
         g.emit(ev.ArtilleryTurned(units=sorted(flip), moved=True, rule=str(ARRIVANO.ARTILLERY)))

@@ -188,30 +188,16 @@ class ArrivanoScenario(pb.ScenarioFile):
 
 # --- weather.json ----------------------------------------------------------------------------------------
 class WeatherTrack(pb.WeatherTrack):
-    """arrivano §17.2.7: the kernel's track, and the die roll at the end of each turn that moves it."""
-
-    start_rule: str
-    roll_when: Literal["end_of_turn_last"]
-    roll_rule: str
-    transitions: dict[str, list[int]]
-    transitions_notes: str = ""
+    """arrivano §17.2.7: the kernel's track, boxes 1..n, each naming its movement costs (§17.2.8); the die that moves
+    it is rolled at the end of each turn (turn.py)."""
 
     def problems(self) -> list[tuple[Where, str]]:
         found = super().problems()
         numbers = sorted(b.box for b in self.boxes)
         if numbers != list(range(1, len(numbers) + 1)):
             found.append((("boxes",), f"boxes must be numbered 1..n without gaps, got {numbers}"))
-        if sorted(self.transitions) != sorted(str(n) for n in numbers):
-            found.append((("transitions",), "must have one entry per box"))
-        found += [(("transitions", box), f"must give 6 boxes (one per die face) among {numbers}")
-                  for box, results in self.transitions.items() if len(results) != 6 or any(r not in numbers for r in results)]
-        found += [(("boxes", i, "movement_table"), "required: the movement costs of the box (arrivano §17.2.8)")
-                  for i, b in enumerate(self.boxes) if b.movement_table is None]
-        return found
-
-    def next_box(self, current: int, die: int) -> int:
-        """The weather box after a die roll at the end of phase C (arrivano §17.2.7)."""
-        return self.transitions[str(current)][die - 1]
+        return found + [(("boxes", i, "movement_table"), "required: the movement costs of the box (arrivano §17.2.8)")
+                        for i, b in enumerate(self.boxes) if b.movement_table is None]
 
 
 # --- tables ------------------------------------------------------------------------------------------------

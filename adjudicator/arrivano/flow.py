@@ -19,7 +19,7 @@ import msgspec
 
 from arbitro.adjudicator.arrivano import retreats as RT
 from arbitro.adjudicator.arrivano import rules as R
-from arbitro.adjudicator.parabellum.loader import ScenarioData, Tables
+from arbitro.adjudicator.parabellum.loader import ScenarioData
 from arbitro.adjudicator.arrivano.readings import in_force
 from arbitro.adjudicator.arrivano.retreats import Line
 from arbitro.adjudicator.arrivano.variant import ARRIVANO, ARRIVANO_VARIANT
@@ -48,7 +48,6 @@ class Game:
 
     ctx: Decision[ArrivanoState]
     s: ScenarioData
-    tables: Tables
     crt: CombatTable
     steps: Steps[Game, World]  # the game's steps of play (ruleset.ARRIVANO_STEPS): where a step begins
     _world: World | None = field(default=None, init=False, repr=False)

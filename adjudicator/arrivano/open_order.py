@@ -184,7 +184,7 @@ def roll_fire(g: Game, uid: str, h: str, target: str) -> str:
     target hex's grouping and terrain, +1 with a general or officer of its formation in its hex (interpretation
     open_order_commander_drm)."""
     w = g.world()
-    table = g.tables.own["infantry_fire"]
+    table = g.s.tables.own["infantry_fire"]
     assert isinstance(table, FireTable)
     column = str(min(table.max_column, max(1, w.strength(uid))))
     sp = sum(w.strength(u) for u in w.units_at(target) if w.state.units[u].arm != "artillery")

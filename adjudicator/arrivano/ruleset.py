@@ -21,7 +21,7 @@ from arbitro.adjudicator.arrivano import open_order as O
 from arbitro.adjudicator.arrivano import rules as R
 from arbitro.adjudicator.arrivano import steps as S
 from arbitro.adjudicator.arrivano import turn as T
-from arbitro.adjudicator.arrivano.data_model import ARRIVANO_DATA, OptionsFile
+from arbitro.adjudicator.arrivano.data_model import ARRIVANO_DATA
 from arbitro.adjudicator.arrivano.variant import ARRIVANO, ARRIVANO_VARIANT
 from arbitro.adjudicator.arrivano.victory import automatic_now
 from arbitro.adjudicator.arrivano.world import acts_now, in_command, order_of
@@ -98,14 +98,7 @@ class ArrivanoRulesetImpl(ParaBellumRuleset[P.ArrivanoState]):
         """Options chosen without the options they rest on (data/options.json `requires`; e.g. the V marker
         of arrivano §16.3.5 is placed by §16.3.4, itself part of open order §16.3)."""
         return [f"option {name} needs option {req} ({rule} rests on it)"
-                for name, req, rule in self.options.missing_requirements(options)]
-
-    @property
-    def options(self) -> OptionsFile:
-        """The optional rules in force (data/options.json)."""
-        options = self.data.own["options"]
-        assert isinstance(options, OptionsFile)
-        return options
+                for name, req, rule in self.data.own["options"].missing_requirements(options)]  # type: ignore[attr-defined]
 
     def new_state(self, scenario: str, options: tuple[str, ...]) -> P.ArrivanoState:
         problems = self.option_problems(options)
@@ -123,7 +116,7 @@ class ArrivanoRulesetImpl(ParaBellumRuleset[P.ArrivanoState]):
 
     def game(self, ctx: Decision[P.ArrivanoState]) -> F.Game:
         on = self.on(ctx.state)
-        return F.Game(ctx, on.data.scenarios[ctx.state.scenario], on.data.tables, on.crt, ARRIVANO_STEPS)
+        return F.Game(ctx, on.data.scenarios[ctx.state.scenario], on.crt, ARRIVANO_STEPS)
 
     def scenario_on(self, state: P.ArrivanoState) -> ScenarioData:
         return self.on(state).data.scenarios[state.scenario]

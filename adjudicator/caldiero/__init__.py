@@ -18,7 +18,7 @@ from arbitro.adjudicator.caldiero.system_procedure import Act, Env, Reject
 from arbitro.adjudicator.caldiero.loader import BATTLE, CALDIERO_DATA, CaldieroData
 from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
 from arbitro.adjudicator.decisions import Step
-from arbitro.adjudicator.parabellum.loader import GameData
+from arbitro.adjudicator.parabellum.loader import GameData, provisional_report
 from arbitro.adjudicator.parabellum.ruleset import ParaBellumRuleset, mentions, pieces_at_start, pieces_known, position_problems
 from arbitro.adjudicator.ruleset import Decision, Scenario
 from arbitro.events import caldiero as ev
@@ -27,9 +27,6 @@ from arbitro.projections import parabellum as PB
 from arbitro.events import core
 
 SEATS = ("france", "austria")
-OPTIONS = ("bonaparte_intervention", "cavalry_charges", "storm_from_east", "fog_of_war", "flank_attacks")
-# Optional rules (caldiero §20), each selectable at creation.
-IMPLEMENTED_OPTIONS = OPTIONS
 
 
 FOG_HIDDEN = "fog of war (caldiero §20.4)"  # what an event or a frame hidden by the fog carries
@@ -71,8 +68,16 @@ class CaldieroRuleset(ParaBellumRuleset[P.CaldieroState]):
         return self.env.data
 
     def scenarios(self) -> dict[str, Scenario]:
-        return {name: Scenario(name=name, title=s.title, seats=SEATS, options=IMPLEMENTED_OPTIONS, description=s.rule)
+        options = tuple(self.env.data.scenario.options)  # every optional rule of caldiero §20, selectable at creation
+        return {name: Scenario(name=name, title=s.title, seats=SEATS, options=options, description=s.rule)
                 for name, s in self.env.data.scenario.scenarios.items()}
+
+    def provisional(self, scenario: str) -> list[str]:
+        """What a version rests on: one whose weather holds (caldiero §19.2.1, `fixed_weather`) never rolls on the
+        weather table, so that table's reconstruction (`change_provisional`) is none of its."""
+        fixed = self.env.data.scenario.scenarios[scenario].fixed_weather is not None
+        return provisional_report([m for m in self.env.data.provisional
+                                   if not (fixed and m.path == "$.change_provisional")])
 
     def new_state(self, scenario: str, options: tuple[str, ...]) -> P.CaldieroState:
         d = self.env.data

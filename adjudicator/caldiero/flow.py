@@ -250,7 +250,7 @@ def roll_weather(a: Act, seat: str) -> None:
             a.emit(ev.WeatherChanged(box=scen.fixed_weather, rule=str(R.WEATHER_HOLDS)))
         return  # caldiero §19.2.1: no weather roll
     (roll,) = a.roll(f"{R.WEATHER} weather (Austrian roll)", {"table": "weather (provisional)", "box": a.state.weather})
-    new = a.env.data.weather.change[str(a.state.weather)][roll - 1]
+    new = a.env.data.weather.next_box(a.state.weather, roll)
     if new != a.state.weather:
         a.emit(ev.WeatherChanged(box=new, rule=str(R.WEATHER)))
     if new == 3:

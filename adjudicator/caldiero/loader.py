@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from arbitro.adjudicator.datafiles import DataProblem, StrictModel as _Strict, Where
+from arbitro.adjudicator.datafiles import DataProblem, StrictModel as _Strict
 from arbitro.adjudicator.parabellum import data as pb
 from arbitro.adjudicator.parabellum.data import VictoryLevel, WeatherTrack
 from arbitro.adjudicator.parabellum.chief_limits import CommanderLimit, limit_problems
@@ -15,18 +15,11 @@ from arbitro.adjudicator.parabellum.loader import DataFolder, ScenarioData
 
 # --- weather.json -------------------------------------------------------------------------------------
 class WeatherTable(WeatherTrack):
-    """caldiero §17: the kernel's track, and the table the Austrian player rolls on for the next box (provisional),
-    the box after an ice storm (§17.1.3) and the confusion die (§17.2)."""
+    """caldiero §17: the kernel's track (its `change`: the table the Austrian player rolls on, provisional), the box
+    after an ice storm (§17.1.3) and the confusion die (§17.2)."""
 
-    change: dict[str, list[int]]
-    change_provisional: bool
     after_ice_storm: int
     confusion: dict[str, int]
-
-    def problems(self) -> list[tuple[Where, str]]:
-        return super().problems() + [
-            (("change", box), f"change[{box}] must list 6 boxes in 0..3") for box, results in self.change.items()
-            if len(results) != 6 or any(not 0 <= r <= 3 for r in results)]
 
 
 # --- scenario.json ------------------------------------------------------------------------------------

@@ -1,8 +1,8 @@
 """Movement (caldiero §7.1.2, §9, §10): what Caldiero adds to the kernel's one movement search
 (parabellum/movement.py `unit_rules`/`unit_reach`: a group is searched as a unit alone is; stacking: the kernel's
 parabellum/stacking.py):
-- its costs: the kernel's `costs_in_force` (the movement tables of its data: movement.json, the ice storm's
-  movement_3.json; its `minor_road_cost` reading by CaldieroVariant.road_costs) times the kernel's
+- its costs: the kernel's `costs_in_force` (the movement table of its data: tables/movement.json, in the ice storm
+  with the minor road weighed too, weather.json's `scaled_roads`; its `minor_road_cost` reading by CaldieroVariant.road_costs) times the kernel's
   `terrain_multiplier` (weather.json: caldiero §17.1.2 doubles off-road costs, §17.1.3 all but the main road's);
 - the hexes its scenario closes (§9.2.1 rows, §19.1 direction) and its step vetoes (§10.3 canal for artillery,
   §17.1.3 ice storm), and the rules a refused path breaks, in the order it reads them (`_step_problem`);

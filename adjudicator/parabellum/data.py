@@ -246,21 +246,6 @@ class OrderOfBattle(StrictModel):
         return self._by_id[2][formation_id]
 
 
-class FindsCounters:
-    """A game's loaded data finds its counters by id through its order of battle (its `oob`)."""
-
-    oob: OrderOfBattle
-
-    def unit(self, unit_id: str) -> UnitData:
-        return self.oob.unit(unit_id)
-
-    def leader(self, leader_id: str) -> LeaderData:
-        return self.oob.leader(leader_id)
-
-    def formation(self, formation_id: str) -> FormationData:
-        return self.oob.formation(formation_id)
-
-
 # --- die-roll tables ------------------------------------------------------------------------------------------
 def grid_problems(rows: dict[str, dict[str, str]], columns: list[str]) -> list[tuple[str, str]]:
     """A die-roll table: every row an integer roll giving exactly the columns in order, rolls contiguous."""
@@ -297,11 +282,8 @@ class CombatTable(StrictModel):
     columns: list[str]
     rows: dict[str, dict[str, CrtResult]]
     drm_cap: int = Field(ge=0)  # D23, §12.5.2 in both: the total die modifier never beyond +/- this (4)
-    drm_cap_rule: str
-    excess_odds_drm_per_level: int = Field(ge=0)  # D23, §12.4.3: per level above the last column (caldiero 1)
-    excess_odds_rule: str
+    excess_odds_drm_per_level: int = Field(ge=0)  # D23, §12.4.3 in both: per level above the last column (caldiero 1)
     below_minimum: Literal["forbidden_to_declare"]  # D24, §12.4.2 in both (its procedure: the variant's hooks)
-    below_minimum_rule: str
 
     def checks(self) -> list[tuple[str, str]]:
         return grid_problems(self.rows, self.columns)  # type: ignore[arg-type]
@@ -529,17 +511,21 @@ class WeatherBox(StrictModel):
     defence_efficiency_bonus: dict[str, int] = {}  # side -> added to the efficiency of its units in Defence (arrivano §17.2.7)
     movement_table: str | None = None  # the movement costs in force, a data file (arrivano §17.2.8, caldiero §17.1.3); None: the game's own
     terrain_cost_multiplier: int = Field(default=1, ge=1)  # costs multiplied but where the table spares a road (caldiero §17.1.2-§17.1.3)
+    scaled_roads: list[str] = []  # roads multiplied too in this box: the ice storm spares only the main road (caldiero §17.1.3)
     off_road_mp_less: int = Field(default=0, ge=0)  # MP less for a move not wholly along roads (caldiero §17.1.1)
 
 
 class WeatherTrack(StrictModel):
     """A weather track (caldiero §17: boxes 0-3; arrivano §17.2.7: Campotenese's 1-3), one model for both books: the
-    box the game starts in and what each box does (D29). Each game's file adds how the weather changes (caldiero
-    §17's table, arrivano §17.2.7's transitions)."""
+    box the game starts in, what each box does (D29) and how the weather changes: `change`, the box after a die
+    roll by the box in force (caldiero §17's table, a reconstruction; arrivano §17.2.7's transitions). When the die
+    is rolled is each game's (caldiero §3.1 A.2, arrivano §17.2.7)."""
 
     meta: Meta
     start_box: int
     boxes: list[WeatherBox]
+    change: dict[str, list[int]]
+    change_provisional: bool = False
 
     def problems(self) -> list[tuple[Where, str]]:
         numbers = [b.box for b in self.boxes]
@@ -547,7 +533,14 @@ class WeatherTrack(StrictModel):
                                           for i, n in enumerate(numbers) if n in numbers[:i]]
         if self.start_box not in numbers:
             found.append((("start_box",), f"{self.start_box} is not a box"))
-        return found
+        if sorted(self.change) != sorted(str(n) for n in numbers):
+            found.append((("change",), "must have one entry per box"))
+        return found + [(("change", box), f"must give 6 boxes (one per die face) among {sorted(numbers)}")
+                        for box, results in self.change.items() if len(results) != 6 or set(results) - set(numbers)]
+
+    def next_box(self, current: int, die: int) -> int:
+        """The weather box after a die roll (caldiero §17, arrivano §17.2.7)."""
+        return self.change[str(current)][die - 1]
 
     def box(self, number: int) -> WeatherBox:
         return {b.box: b for b in self.boxes}[number]
@@ -577,18 +570,14 @@ class OrderRules(StrictModel):
 class OrdersTable(StrictModel):
     """The orders table (D6): each order's permissions, and the orders out-of-command units, artillery and
     reinforcements take (arrivano §5.3, §5.1.5, §15.4.1; caldiero §5.3, §5.1.1, §15.4.2): Arrivano's
-    tables/orders.json and Caldiero's data/orders.json."""
+    tables/orders.json in both games' data folders."""
 
     meta: Meta
     orders: dict[OrderName, OrderRules]
-    obligation_excludes: list[str]
-    obligation_excludes_rule: str
-    out_of_command_order: OrderName
-    out_of_command_rule: str
-    artillery_may_choose: list[OrderName]
-    artillery_rule: str
-    reinforcement_order: OrderName
-    reinforcement_rule: str
+    obligation_excludes: list[str]  # caldiero §5.1.1, arrivano §5.1.5
+    out_of_command_order: OrderName  # §5.3 in both
+    artillery_may_choose: list[OrderName]  # caldiero §11.0, arrivano §11
+    reinforcement_order: OrderName  # caldiero §15.4.2, arrivano §15.4.1
 
     def problems(self) -> list[tuple[Where, str]]:
         missing = {"advance", "attack", "defence", "manoeuvre"} - set(self.orders)

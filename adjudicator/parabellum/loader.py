@@ -19,16 +19,16 @@ from __future__ import annotations
 
 import tempfile
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from typing import TypeVar
 
 from arbitro.adjudicator.datafiles import DataError, DataProblem, OwnData, read_json, validated
 from arbitro.adjudicator.errors import BadInput
-from arbitro.adjudicator.maps.costs import MovementTable, load_movement_table
+from arbitro.adjudicator.maps.costs import MovementTable, RoadRule, load_movement_table
 from arbitro.adjudicator.maps.hexmap import HexMap, load_map
-from arbitro.adjudicator.parabellum.data import (BombardmentTable, CombatTable, FindsCounters, LeaderData, Marker,
+from arbitro.adjudicator.parabellum.data import (BombardmentTable, CombatTable, FormationData, LeaderData, Marker,
                                                   OrderOfBattle, OrdersTable, ScenarioFile, TerrainTable, UnitData,
                                                   WeatherTrack, fits_stacking)
 from arbitro.adjudicator.parabellum.readings import InterpretationsFile
@@ -36,6 +36,7 @@ from arbitro.adjudicator.ruleset import data_digest
 from pydantic import BaseModel
 
 _M = TypeVar("_M", bound=BaseModel)
+_T = TypeVar("_T")
 
 TABLES: dict[str, type[BaseModel]] = {"crt": CombatTable, "bombardment": BombardmentTable, "terrain": TerrainTable,
                                       "orders": OrdersTable}  # tables/<name>.json, in both games
@@ -55,11 +56,11 @@ class Tables:
 
 
 @dataclass(frozen=True)
-class ScenarioData(FindsCounters):
+class ScenarioData:
     """Everything a game of one scenario folder is played on (parabellum/world.World reads it): its scenario file, order
     of battle, map, weather track (None: the scenario has none), the movement costs by weather box (0: no weather),
     the game's tables and readings, the content hash of the files read (what caches of its answers are keyed by) and
-    what those files mark as a reconstruction."""
+    what those files mark as a reconstruction. Its counters are found by id through its order of battle."""
 
     name: str
     scenario: ScenarioFile
@@ -87,6 +88,15 @@ class ScenarioData(FindsCounters):
     @property
     def bombardment(self) -> BombardmentTable:
         return self.tables.bombardment
+
+    def unit(self, unit_id: str) -> UnitData:
+        return self.oob.unit(unit_id)
+
+    def leader(self, leader_id: str) -> LeaderData:
+        return self.oob.leader(leader_id)
+
+    def formation(self, formation_id: str) -> FormationData:
+        return self.oob.formation(formation_id)
 
 
 @dataclass(frozen=True)
@@ -158,7 +168,7 @@ class DataFolder:
         name = folder.name
         spec = load_model(folder / "scenario.json", self.scenario_file, data_dir, problems)
         oob = load_model(folder / "oob.json", OrderOfBattle, data_dir, problems)
-        hexmap = load_hexmap(folder / "map.json", data_dir, problems)
+        hexmap = attempt(problems, lambda: load_map(folder / "map.json", source=f"{name}/map.json"))
         has_weather = spec is not None and spec.weather
         weather = load_model(folder / "weather.json", self.weather_file, data_dir, problems) if has_weather else None
         movement = {} if has_weather and weather is None else load_movement_by_box(
@@ -298,10 +308,8 @@ def files_digest(paths: Sequence[Path], data_dir: Path) -> str:
 def load_model(path: Path, model: type[_M], data_dir: Path, problems: list[DataProblem]) -> _M | None:
     """One file as `model`, or None with every problem of the file added to `problems`."""
     name = label(path, data_dir)
-    try:
-        loaded = validated(model, read_json(path, name), name)
-    except DataError as e:
-        problems.extend(e.problems)
+    loaded = attempt(problems, lambda: validated(model, read_json(path, name), name))
+    if loaded is None:
         return None
     # Whole-file checks with their own JSON paths (pydantic's model validators only report "$").
     checks = getattr(loaded, "checks", None)
@@ -310,35 +318,26 @@ def load_model(path: Path, model: type[_M], data_dir: Path, problems: list[DataP
     return None if found else loaded
 
 
-def load_hexmap(path: Path, data_dir: Path, problems: list[DataProblem]) -> HexMap | None:
-    """A map in the shared format (docs/hexmap-format.md), or None with its problems added."""
+def attempt(problems: list[DataProblem], load: Callable[[], _T]) -> _T | None:
+    """`load()`, or None with the problems of its DataError added (a file's, so that the others are read on)."""
     try:
-        return load_map(path, source=label(path, data_dir))
+        return load()
     except DataError as e:
         problems.extend(e.problems)
-    return None
-
-
-def load_movement(path: Path, hexmap: HexMap | None, data_dir: Path,
-                  problems: list[DataProblem]) -> MovementTable | None:
-    """A movement table in the shared format, checked against `hexmap` if given, or None with its problems added."""
-    try:
-        return load_movement_table(path, hexmap=hexmap, source=label(path, data_dir))
-    except DataError as e:
-        problems.extend(e.problems)
-    return None
+        return None
 
 
 def load_movement_by_box(base: Path | None, weather: WeatherTrack | None, hexmap: HexMap | None, data_dir: Path,
                          problems: list[DataProblem], priced: Sequence[str] = ()) -> dict[int, MovementTable]:
     """The movement costs in force in each weather box (caldiero §17.1.2-§17.1.3, arrivano §17.2.8), one shape for
-    both games: a box's own table (its `movement_table`, a file of the data folder), else the game's `base` table;
-    without a weather track, `base` as box 0. A table that does not load is left out, its problems added; so is one
-    that does not declare every unit class in `priced` (the classes the game's rules price moves with), which would
-    load and then fail at the first move."""
+    both games: a box's own table (its `movement_table`, a file of the data folder), else the game's `base` table,
+    its `scaled_roads` weighed by the weather too; without a weather track, `base` as box 0. A table that does not
+    load is left out, its problems added; so is one that does not declare every unit class in `priced` (the classes
+    the game's rules price moves with), which would load and then fail at the first move."""
     own = {b.box: b.movement_table for b in weather.boxes} if weather is not None else {0: None}
     paths = {box: data_dir / name if name else base for box, name in own.items()}
-    tables = {path: load_movement(path, hexmap, data_dir, problems) for path in sorted({p for p in paths.values() if p})}
+    tables = {path: attempt(problems, lambda: load_movement_table(path, hexmap=hexmap, source=label(path, data_dir)))
+              for path in sorted({p for p in paths.values() if p})}
     for path, table in sorted(tables.items()):
         missing = [c for c in priced if table is not None and c not in table.unit_classes]
         if missing:
@@ -346,7 +345,22 @@ def load_movement_by_box(base: Path | None, weather: WeatherTrack | None, hexmap
                                         f"does not declare {', '.join(map(repr, missing))}, the unit class the rules "
                                         "price every move with"))
             tables[path] = None
-    return {box: table for box, path in paths.items() if path is not None and (table := tables[path]) is not None}
+    found = {box: table for box, path in paths.items() if path is not None and (table := tables[path]) is not None}
+    for b in weather.boxes if weather is not None else []:
+        unknown = [r for r in b.scaled_roads if b.box in found and r not in found[b.box].roads]
+        problems += [DataProblem(label(paths[b.box], data_dir), "$.roads",  # type: ignore[arg-type]
+                                 f"no road {r!r} (weather box {b.box}'s scaled_roads)") for r in unknown]
+        if b.scaled_roads and b.box in found and not unknown:
+            found[b.box] = _scaled(found[b.box], b.scaled_roads)
+    return found
+
+
+def _scaled(table: MovementTable, roads: Sequence[str]) -> MovementTable:
+    """`table` with the step along each of `roads` weighed by the weather's multiplier too (map kit `RoadCost.scaled`)."""
+    def scale(rule: RoadRule) -> RoadRule:
+        return rule.model_copy(update={k: c.model_copy(update={"scaled": True})
+                                       for k, c in (("always", rule.always), ("in_column", rule.in_column)) if c})
+    return table.model_copy(update={"roads": {n: scale(r) if n in roads else r for n, r in table.roads.items()}})
 
 
 def check_counters(ob: str, oob: OrderOfBattle, sides: Sequence[str]) -> list[DataProblem]:

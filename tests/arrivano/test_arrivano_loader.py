@@ -185,10 +185,10 @@ def test_crt_missing_column(tmp_path: Path) -> None:
 
 def test_weather_transitions_must_name_boxes(tmp_path: Path) -> None:
     def mutate(doc: Any) -> None:
-        doc["transitions"]["2"] = [1, 2, 2, 2, 4, 3]
+        doc["change"]["2"] = [1, 2, 2, 2, 4, 3]
 
     problems = _problems(_corrupt(tmp_path, "campotenese/weather.json", mutate))
-    assert "campotenese/weather.json: $.transitions.2: must give 6 boxes (one per die face) among [1, 2, 3]" in problems
+    assert "campotenese/weather.json: $.change.2: must give 6 boxes (one per die face) among [1, 2, 3]" in problems
 
 
 def test_interpretation_default_must_be_a_choice(tmp_path: Path) -> None:

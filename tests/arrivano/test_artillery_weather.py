@@ -112,7 +112,7 @@ def test_redoubt_battery_is_damaged_by_an_adverse_result():
     t.state.units["rf-1-fucilieri"].hex = "2714"
     # the French fire at the battery's hex: a D result damages it
     ctx = t.decision("france")
-    apply_bombard_result(Game(ctx, C, RULESET.data.tables, RULESET.crt, ARRIVANO_STEPS), "2714", "D")
+    apply_bombard_result(Game(ctx, C, RULESET.crt, ARRIVANO_STEPS), "2714", "D")
     assert ctx.state.units["art-centro"].damaged and ctx.state.units["art-destra"].damaged
 
 

@@ -248,6 +248,7 @@ def test_a_folder_in_the_old_flat_layout_is_refused_naming_where_each_file_goes(
     refused before anything is read, each file named with its place in the one layout of both games."""
     for path in CALDIERO_DATA.files():
         shutil.copy(path, tmp_path / path.name)
+    shutil.copy(tmp_path / "movement.json", tmp_path / "movement_3.json")  # the ice storm's own table, then
     with pytest.raises(DataError) as caught:
         CALDIERO_DATA.load(tmp_path)
     moves = {p.file: p.problem.rsplit(" ", 1)[-1] for p in caught.value.problems}
@@ -256,3 +257,18 @@ def test_a_folder_in_the_old_flat_layout_is_refused_naming_where_each_file_goes(
                      "movement_3.json": "caldiero/movement_3.json", "oob.json": "caldiero/oob.json",
                      "orders.json": "tables/orders.json", "scenario.json": "caldiero/scenario.json",
                      "terrain.json": "tables/terrain.json", "weather.json": "caldiero/weather.json"}
+
+
+def test_the_provisional_report_is_the_version_s() -> None:
+    """The weather table (`change`) is a reconstruction only a version that rolls on it rests on: the historical battle
+    (caldiero §17), not 'Il tempo regge' (§19.2.1: no weather roll). Only the parts marked are reported: scenario.json's
+    turns and weather.json's table, not the whole files (their `meta` says they are not reconstructions)."""
+    from tests.caldiero.harness import RULESET
+
+    historical, holds = RULESET.provisional("historical"), RULESET.provisional("il_tempo_regge")
+    assert any(line.startswith("caldiero/weather.json") and line.endswith("reconstructed: change_provisional")
+               for line in historical), historical
+    assert not any(line.startswith("caldiero/weather.json") for line in holds), holds
+    assert [line for line in historical if not line.startswith("caldiero/weather.json")] == holds
+    assert any(line.startswith("caldiero/scenario.json") and line.endswith("): reconstructed: turns_provisional")
+               for line in holds), holds
