@@ -6,13 +6,12 @@ turn.py (the initiative that follows every activation), which never imports it.
 from __future__ import annotations
 
 from arbitro.adjudicator.arrivano import rules as R
-from arbitro.adjudicator.arrivano.flow import Game, after_leader_lost, by_hex, stack_test
+from arbitro.adjudicator.arrivano.flow import Game, after_leader_lost, stack_test
 from arbitro.adjudicator.arrivano.turn import activatable, activatable_columns, chief_can_change, next_activation
 from arbitro.adjudicator.arrivano.world import acts_now, cavalry_like, column_of, in_command, order_of
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.arrivano.variant import ARRIVANO
 from arbitro.adjudicator.parabellum import recovery
-from arbitro.adjudicator.parabellum.zoc import enemy_zoc
 from arbitro.events import arrivano as ev
 from arbitro.projections.arrivano import Frame
 
@@ -216,18 +215,8 @@ def recovery_candidates(w: World, tried: list[str]) -> dict[str, list[str]]:
     assert act is not None
     side = w.state.formations[act.formation].side
     any_unit = w.reading("recovery_scope") == "any_unit_idle"
-    ezoc = enemy_zoc(w, side)
-    commands: dict[str, set[str]] = {}
-
-    def order_allows(u: str) -> bool:  # the orders table's `recovery` (D6), the kernel's
-        formation = w.state.units[u].formation
-        if formation not in commands:
-            commands[formation] = in_command(w, formation)
-        return recovery.order_allows(w, w.orders.orders[order_of(w, u, commands[formation])], u)  # type: ignore[index]
-
-    out = [u for u in w.units_of(side) if (any_unit or acts_now(w, u)) and w.state.units[u].acted_turn != w.state.turn
-           and w.state.units[u].hex not in tried and recovery.may_try(w, u, ezoc, order_allows)]
-    return by_hex(w, out)
+    return recovery.stacks(w, side, [u for u in w.units_of(side) if (any_unit or acts_now(w, u)) and w.state.units[u].hex
+                                     not in tried and w.state.units[u].acted_turn != w.state.turn], lambda u: order_of(w, u))
 
 
 def recover(g: Game, frame: Frame, h: str | None) -> None:
@@ -238,9 +227,8 @@ def recover(g: Game, frame: Frame, h: str | None) -> None:
     w = g.world()
     units = recovery_candidates(w, list(frame.data["tried"]))[h]
     results = stack_test(g, units, f"{ARRIVANO.RECOVERY} recovery in {h}", visible_to=(frame.seat,))
-    for u in units:
-        if results[u]:
-            g.emit(ev.StatusChanged(unit=u, status=recovery.recovered(g.world(), u), rule=str(ARRIVANO.RECOVERY)))
+    for u in (u for u, passed in results.items() if passed):
+        g.emit(ev.StatusChanged(unit=u, status=recovery.recovered(g.world(), u), rule=str(ARRIVANO.RECOVERY)))
     tried = [*frame.data["tried"], h]
     if recovery_candidates(g.world(), tried):
         g.push("recovery", frame.seat, frame.rule, frame.data | {"tried": tried})

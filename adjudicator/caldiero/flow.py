@@ -20,7 +20,6 @@ from collections.abc import Mapping
 
 from arbitro.adjudicator.caldiero import commands as C
 from arbitro.adjudicator.caldiero import rules as R
-from arbitro.adjudicator.caldiero.system_orders import order_rules
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.caldiero.variant import CALDIERO, CALDIERO_VARIANT
 from arbitro.adjudicator.parabellum import chief_orders, command
@@ -126,11 +125,9 @@ def chief_order(a: Act, seat: str, cmd: C.ChangeOrder) -> None:
 
 
 def reorganise_candidates(w: World, seat: str, h: str) -> list[str]:
-    """The units of `seat` in `h` that may try to reorganise (caldiero §15.3, the kernel's recovery.may_try): in
+    """The units of `seat` in `h` that may try to reorganise (caldiero §15.3, the kernel's recovery.stacks): in
     disorder or rout, outside enemy ZoC, their order allowing it (Defence, caldiero §5.1.3)."""
-    ezoc = enemy_zoc(w, seat)
-    allows = lambda u: recovery.order_allows(w, order_rules(w, standing_order(w, u)), u)  # noqa: E731
-    return [u for u in w.side_units_at(h, seat) if recovery.may_try(w, u, ezoc, allows)]
+    return recovery.stacks(w, seat, w.side_units_at(h, seat), lambda u: standing_order(w, u)).get(h, [])
 
 
 def standing_order(w: World, u: str) -> str:
@@ -158,15 +155,16 @@ def check_reorganise(w: World, seat: str, cmd: C.Reorganise) -> None:
 
 
 def reorganise(a: Act, seat: str, cmd: C.Reorganise) -> None:
+    """caldiero §15.3: one die for the stack (the kernel's test); those passing come one level back (§15.3.1)."""
     check_reorganise(a.w, seat, cmd)
-    units = reorganise_candidates(a.w, seat, cmd.hex)
-    values = shared_efficiency.test_values(CALDIERO_VARIANT, a.w, units)
-    (roll,) = a.roll(f"{CALDIERO.RECOVERY} reorganisation at {cmd.hex}", {"test": "efficiency", "hex": cmd.hex,
-                     "values": ", ".join(f"{u}={v}" for u, v in values.items())}, about=(cmd.hex,))
+    results = shared_efficiency.stack_test(CALDIERO_VARIANT, a.w, cmd.hex, reorganise_candidates(a.w, seat, cmd.hex),
+                                           lambda h, units, values, modifier: a.roll(
+        f"{CALDIERO.RECOVERY} reorganisation at {h}", {"test": "efficiency", "hex": h,
+                                                       "values": ", ".join(f"{u}={v}" for u, v in values.items())},
+        about=(h,))[0])
     a.emit(ev.StepRecorded(item=cmd.hex, rule=str(CALDIERO.RECOVERY)))
-    for u in units:
-        if shared_efficiency.passes(CALDIERO_VARIANT, roll, values[u]):  # caldiero §15.3.1
-            a.emit(ev.StatusChanged(unit=u, status=recovery.recovered(a.w, u), rule=str(CALDIERO.RECOVERY)))
+    for u in (u for u, passed in results.items() if passed):
+        a.emit(ev.StatusChanged(unit=u, status=recovery.recovered(a.w, u), rule=str(CALDIERO.RECOVERY)))
 
 
 def replace(a: Act, seat: str, cmd: C.Place) -> None:

@@ -6,10 +6,12 @@ Command phase, A-3, for all units; arrivano at the end of an activation, B-6, id
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
+from arbitro.adjudicator.parabellum import efficiency
 from arbitro.adjudicator.parabellum.data import OrderRules
 from arbitro.adjudicator.parabellum.world import World
+from arbitro.adjudicator.parabellum.zoc import enemy_zoc
 from arbitro.projections.parabellum import STATUS_BETTER
 
 
@@ -34,3 +36,12 @@ def order_allows(w: World, rules: OrderRules, u: str) -> bool:
     h, formation = w.hex_of(u), w.formation_of(u)
     return h is not None and any(w.leader_formation(le) == formation
                                  for n in w.grid.within(h, 1) for le in w.leaders_at(n))
+
+
+def stacks(w: World, side: str, units: Iterable[str], order_of: Callable[[str], str]) -> dict[str, list[str]]:
+    """The stacks of `side`'s `units` that may try (`may_try`, each by its row of the orders table for the order it
+    obeys, `order_of`), by hex in order, each stack's units in the order given (one die a stack, §13.1.2)."""
+    ezoc = enemy_zoc(w, side)
+    allows = lambda u: order_allows(w, w.orders.orders[order_of(u)], u)  # type: ignore[index]  # noqa: E731
+    return dict(efficiency.stacks(w, [u for u in units if may_try(w, u, ezoc, allows)]))
+

@@ -4,9 +4,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from types import SimpleNamespace
 
 from arbitro.adjudicator.parabellum import recovery
 from arbitro.adjudicator.parabellum.variant import Variant
+from tests.parabellum.position import Piece, Position
 
 
 @dataclass
@@ -88,3 +90,18 @@ def test_the_order_allows_by_the_orders_table(variant: Variant) -> None:
     assert recovery.order_allows(w, Row("yes"), "far") and not recovery.order_allows(w, Row("no"), "stacked")  # type: ignore[arg-type]
     near = [u for u in sorted(w.units) if recovery.order_allows(w, Row("near_commander"), u)]  # type: ignore[arg-type]
     assert near == ["next", "stacked"]
+
+
+def test_the_stacks_that_may_try_by_hex(variant: Variant) -> None:
+    """recovery.stacks, for both games' listings: the side's units that may try, by hex in order, each stack's units
+    in the order given; never in an enemy ZoC (the enemy at 1810 reaches 1811), never under an order whose row of the
+    orders table says no (`order_of`: each unit's order, as its game reads it)."""
+    w = Position(units={"b": Piece("france", "1502", "routed"), "a": Piece("france", "1502", "disordered"),
+                        "c": Piece("france", "1505", "disordered"), "d": Piece("france", "1811", "disordered"),
+                        "e": Piece("france", "1508", "disordered"), "g": Piece("france", "1509"),
+                        "x": Piece("austria", "1810")})
+    w.orders = SimpleNamespace(orders={"defence": SimpleNamespace(recovery="yes"),  # type: ignore[attr-defined]
+                                       "attack": SimpleNamespace(recovery="no")})
+    orders = {"e": "attack"}
+    found = recovery.stacks(w, "france", ["b", "a", "c", "d", "e", "g"], lambda u: orders.get(u, "defence"))
+    assert found == {"1502": ["b", "a"], "1505": ["c"]}
