@@ -12,7 +12,7 @@ from arbitro.events.core import Event, FrameContext
 from arbitro.events.parabellum import PIECE_FIELDS as SHARED_PIECE_FIELDS
 from arbitro.events.parabellum import (
     ActivationEnded, AdvanceAwaited, ArtilleryFired, AssaultDeclared, AssaultUnderway, AssaultResolved,
-    DefensiveFireAwaited, EfficiencyChoiceAwaited, NeChoiceAwaited, GameEnded, FormationActivated, InitiativeWon,
+    DefensiveFireAwaited, EfficiencyChoiceAwaited, ExchangeLossAwaited, NeChoiceAwaited, GameEnded, FormationActivated, InitiativeWon,
     LeaderLost, LeaderMoved, LeaderPlaced, OrderChanged, OrderChangeTried, PiecesSighted, StatusChanged, StepBegan,
     TurnBegan, UnitEliminated, UnitOrderSet, UnitPlaced, UnitRetreated, UnitsAdvanced, UnitsMoved, WeatherChanged,
 )
@@ -256,18 +256,6 @@ class BeforeCombatAwaited(FrameContext, tag="arrivano_before_combat"):
 
     units: tuple[str, ...]
     hex: str
-
-
-class ExchangeLossAwaited(FrameContext, tag="arrivano_exchange_loss"):
-    """arrivano §12.5.4 EX: the side `role` loses one of its exactly tied `candidates`, its owner's choice; `sp`:
-    the strengths compared, `lost`: the losses settled so far."""
-
-    attackers: tuple[str, ...]
-    defenders: tuple[str, ...]
-    sp: dict[str, int]
-    lost: dict[str, str | None]
-    role: str
-    candidates: tuple[str, ...]
 
 
 class DrChoiceAwaited(FrameContext, tag="arrivano_dr_choice"):

@@ -11,7 +11,7 @@ from arbitro.events.core import Event, FrameContext
 from arbitro.events.parabellum import PIECE_FIELDS as SHARED_PIECE_FIELDS
 from arbitro.events.parabellum import (
     ActivationEnded, AdvanceAwaited, ArtilleryFired, AssaultDeclared, AssaultResolved, AssaultUnderway,
-    DefensiveFireAwaited, EfficiencyChoiceAwaited, NeChoiceAwaited, GameEnded, FormationActivated, InitiativeWon,
+    DefensiveFireAwaited, EfficiencyChoiceAwaited, ExchangeLossAwaited, NeChoiceAwaited, GameEnded, FormationActivated, InitiativeWon,
     LeaderLost, LeaderMoved, LeaderPlaced, OrderChanged, OrderChangeTried, PiecesSighted, StatusChanged, StepBegan,
     TurnBegan, UnitEliminated, UnitOrderSet, UnitPlaced, UnitRetreated, UnitsAdvanced, UnitsMoved, WeatherChanged,
 )
@@ -111,22 +111,9 @@ class CavalryRetreatAwaited(FrameContext, tag="caldiero_cavalry_retreat"):
     units: tuple[str, ...]
 
 
-class ExAttackerAwaited(FrameContext, tag="caldiero_ex_attacker"):
-    """caldiero §12.5.4 Ex: the attacking units the exchange may take; their owner picks one."""
-
-    units: tuple[str, ...]
-
-
-class ExDefenderAwaited(FrameContext, tag="caldiero_ex_defender"):
-    """caldiero §12.5.4 Ex: the sets of defending units losing at least the SP the attacker lost; their owner
-    picks one."""
-
-    sets: tuple[tuple[str, ...], ...]
-
-
 CALDIERO_CONTEXTS: tuple[type[FrameContext], ...] = (
     RetreatsAwaited, LeaderEscapeAwaited, CavalryRetreatAwaited, DefensiveFireAwaited, EfficiencyChoiceAwaited,
-    NeChoiceAwaited, ExAttackerAwaited, ExDefenderAwaited, AdvanceAwaited, AssaultUnderway,
+    NeChoiceAwaited, ExchangeLossAwaited, AdvanceAwaited, AssaultUnderway,
 )
 
 

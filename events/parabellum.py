@@ -394,6 +394,20 @@ class AdvanceAwaited(FrameContext, tag="parabellum_advance"):
     must: bool = False
 
 
+class ExchangeLossAwaited(FrameContext, tag="parabellum_exchange_loss"):
+    """§12.5.4 Ex in both: the side `role` (attackers, defenders) loses one of `sets`, its owner's choice (D26:
+    caldiero's attacker one unit, its defender a set covering the SP lost; arrivano's one of the exactly tied units).
+    Arrivano's exchange, carried out once its assault's frame is closed, keeps its course here: the units in it
+    (`attackers`, `defenders`), the strengths compared (`sp`) and the losses settled so far (`lost`, by role)."""
+
+    role: str
+    sets: tuple[tuple[str, ...], ...]
+    attackers: tuple[str, ...] = ()
+    defenders: tuple[str, ...] = ()
+    sp: dict[str, int] = msgspec.field(default_factory=dict)
+    lost: dict[str, str | None] = msgspec.field(default_factory=dict)
+
+
 # Fog of war: the fields of the shared events that name pieces (an id, a tuple of ids, or None for none).
 PIECE_FIELDS: dict[type, tuple[str, ...]] = {
     LeaderPlaced: ("leader",), LeaderMoved: ("leader",), LeaderLost: ("leader",), UnitRetreated: ("unit",),

@@ -6,7 +6,7 @@ kernel's stages (`AssaultStages`)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -74,7 +74,7 @@ def run(g: Game) -> None:
 
 
 @dataclass(frozen=True)
-class AssaultStages:
+class AssaultStages(sys_assault.Stages):
     """Arrivano's stages of the assault (the kernel's assault.Stages), on its frame (events/parabellum.AssaultUnderway)."""
 
     g: Game
@@ -128,10 +128,6 @@ class AssaultStages:
         good order next to every attacked hex."""
         g = self.g
         g.frames.revise(stage=sys_assault.RESOLVE, attackers=still_attacking(g.world(), c))
-
-    def after_table(self) -> dict[str, Callable[[AssaultUnderway], None]]:
-        """None: the frame closes as the table decides, its result carried out at once (`resolve`)."""
-        return {}
 
     def resolve(self, c: AssaultUnderway) -> None:
         """The assault on the table, once each side's efficiency value is known (§12.3.1: on a tie in SP its owner
@@ -415,7 +411,7 @@ def continue_exchange(g: Game, data: dict[str, Any]) -> None:
         candidates = (ARRIVANO_VARIANT.ex_attacker_losses(w, data[role], 0, data["sp"]) if role == "attackers" else
                       [u for (u,) in ARRIVANO_VARIANT.ex_defender_losses(w, data[role], 0, data["sp"])])  # D26
         if len(candidates) > 1:  # the owner's choice among the exact ties
-            g.push("exchange_loss", w.state.units[candidates[0]].side, str(ARRIVANO.RESULTS), data | {"lost": lost, "role": role, "candidates": candidates})
+            g.push("exchange_loss", w.state.units[candidates[0]].side, str(ARRIVANO.RESULTS), data | {"lost": lost, "role": role, "sets": [[u] for u in candidates]})
             return
         lost[role] = candidates[0] if candidates else None
     gone = [u for u in (lost["attackers"], lost["defenders"]) if u is not None]
@@ -434,7 +430,7 @@ def continue_exchange(g: Game, data: dict[str, Any]) -> None:
 
 def exchange_loss(g: Game, frame: Frame, unit: str) -> None:
     """The owner's answer to `exchange_loss`: that unit is his side's EX loss."""
-    data = {k: v for k, v in frame.data.items() if k not in ("role", "candidates")}
+    data = {k: v for k, v in frame.data.items() if k not in ("role", "sets")}
     data["lost"] = dict(frame.data["lost"]) | {frame.data["role"]: unit}
     continue_exchange(g, data)
 

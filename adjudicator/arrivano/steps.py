@@ -97,8 +97,8 @@ def frame_options(w: World, frame: Frame, assault: AssaultUnderway | None = None
             hexes = recovery_candidates(w, list(frame.data["tried"]))
             return [{"type": "recover", "hex": h} for h in hexes] + [{"type": "recover", "hex": None}]
         case "exchange_loss":
-            return [{"type": "exchange_loss", "units": [u]} for u in frame.data["candidates"]
-                    if w.state.units[u].where == "map"]
+            return [{"type": "exchange_loss", "units": list(s)} for s in frame.data["sets"]
+                    if all(w.state.units[u].where == "map" for u in s)]
         case "replacement_hex":
             unit = frame.data["unit"]  # arrivano §12.8.2: only a unit still on the track
             return [{"type": "replacement_hex", "hex": h} for h in reinforcements.return_hexes(ARRIVANO_VARIANT, w, unit)
@@ -221,7 +221,7 @@ def settle_single(g: Game, frame: Frame, only: dict[str, Any] | None) -> None:
     if only is not None:
         apply_answer(g, frame, only)
     elif frame.kind == "exchange_loss":
-        data = {k: v for k, v in frame.data.items() if k not in ("role", "candidates")}
+        data = {k: v for k, v in frame.data.items() if k not in ("role", "sets")}
         A.continue_exchange(g, data | {"lost": dict(frame.data["lost"]) | {frame.data["role"]: None}})
 
 

@@ -34,7 +34,7 @@ from arbitro.adjudicator.parabellum.assault_frame import ASSAULT
 from arbitro.adjudicator.parabellum.steps import Handler, Lister, nothing, procedures
 from arbitro.adjudicator.ruleset import Decision
 from arbitro.events import core
-from arbitro.events.parabellum import AdvanceAwaited, AssaultUnderway, DefensiveFireAwaited
+from arbitro.events.parabellum import AdvanceAwaited, AssaultUnderway, DefensiveFireAwaited, ExchangeLossAwaited
 from arbitro.projections.game import GameState
 
 Listed = list[dict[str, Any]]
@@ -65,6 +65,9 @@ def caldiero_steps(env: Callable[[Any], Env], world: Callable[[GameState[Any]], 
     def advance(state: GameState[Any], frame: core.Frame[AdvanceAwaited], seat: str) -> Listed:
         return A.advance_options(world(state), frame.ctx, frame.seats[0]) + [{"type": "decline"}]
 
+    def exchange_losses(state: GameState[Any], frame: core.Frame[ExchangeLossAwaited], seat: str) -> Listed:
+        return [{"type": "exchange_loss", "units": list(units)} for units in frame.ctx.sets]
+
     def combat(ctx: Decision[Any], frame: core.Frame[AssaultUnderway], command: Any) -> None:
         ctx.reject(frame.rule, "the assault goes on when the decisions it asked are answered; nothing is asked")
 
@@ -83,12 +86,10 @@ def caldiero_steps(env: Callable[[Any], Env], world: Callable[[GameState[Any]], 
         # caldiero §12.5.4 Ne: the attackers test (Ex if they pass, Ad if not), or the Ne stands
         A.NE_TEST: (lambda state, frame, seat: [{"type": "ne_choice", "test": t} for t in (True, False)],
                     carried_out(lambda a, frame, cmd: A.do_ne_test(a, frame, cmd.test))),
-        # caldiero §12.5.4 Ex: the attacker names his unit lost (D26: the variant's ex_attacker_losses)
-        A.EX_ATTACKER: (lambda state, frame, seat: [{"type": "exchange_loss", "units": [u]} for u in frame.ctx.units],
-                        carried_out(lambda a, frame, cmd: A.do_ex_attacker(a, frame, cmd.units[0]))),
-        # caldiero §12.5.4 Ex: the defender names the units he loses (D26: the variant's ex_defender_losses)
-        A.EX_DEFENDER: (lambda state, frame, seat: [{"type": "exchange_loss", "units": list(units)} for units in frame.ctx.sets],
-                        carried_out(lambda a, frame, cmd: A.do_ex_defender(a, frame, cmd.units))),
+        # caldiero §12.5.4 Ex: the attacker names his unit lost, then the defender his (D26: the variant's
+        # ex_attacker_losses, ex_defender_losses)
+        A.EX_ATTACKER: (exchange_losses, carried_out(A.do_exchange_loss)),
+        A.EX_DEFENDER: (exchange_losses, carried_out(A.do_exchange_loss)),
         # caldiero §12.7: one attacker in good order (or a stack with its general, §12.7.3) advances into a hex the
         # combat vacated, or none does
         A.ADVANCE: (advance, carried_out(lambda a, frame, cmd: A.do_advance(a, frame, a.ctx.seat, cmd))),

@@ -39,6 +39,7 @@ from arbitro.events.parabellum import (
     CombatTableRead,
     DefensiveFireAwaited,
     EfficiencyChoiceAwaited,
+    ExchangeLossAwaited,
     NeChoiceAwaited,
 )
 from arbitro.events.core import Frame as CoreFrame
@@ -440,7 +441,7 @@ def start_exchange(a: Act) -> None:
     if len(options) == 1:
         exchange_attacker_loss(a, options[0])
         return
-    _await(a, EX_ATTACKER, c.attacker_side, CALDIERO.RESULTS, ev.ExAttackerAwaited(units=tuple(options)))
+    _await(a, EX_ATTACKER, c.attacker_side, CALDIERO.RESULTS, ExchangeLossAwaited(role="attackers", sets=tuple((u,) for u in options)))
 
 
 def do_defender_efficiency(a: Act, frame: CoreFrame[EfficiencyChoiceAwaited], value: int) -> None:
@@ -449,14 +450,13 @@ def do_defender_efficiency(a: Act, frame: CoreFrame[EfficiencyChoiceAwaited], va
     _revise(a, stage=assault.RESOLVE, chosen=_combat(a).chosen | {"defence": value})
 
 
-def do_ex_attacker(a: Act, frame: CoreFrame[ev.ExAttackerAwaited], unit: str) -> None:
+def do_exchange_loss(a: Act, frame: CoreFrame[ExchangeLossAwaited], cmd: C.ExchangeLoss) -> None:
+    """caldiero §12.5.4 Ex: the attacker's unit lost (the defender's choice follows), or the defender's units."""
     close_frame(a.ctx, frame)
-    exchange_attacker_loss(a, unit)
-
-
-def do_ex_defender(a: Act, frame: CoreFrame[ev.ExDefenderAwaited], units: list[str]) -> None:
-    close_frame(a.ctx, frame)
-    elimination.eliminated_with_guns(a, CALDIERO_VARIANT, units, CALDIERO.RESULTS)  # sorted: commands.as_set
+    if frame.ctx.role == "attackers":
+        exchange_attacker_loss(a, cmd.units[0])
+    else:
+        elimination.eliminated_with_guns(a, CALDIERO_VARIANT, cmd.units, CALDIERO.RESULTS)  # sorted: commands.as_set
 
 
 def exchange_attacker_loss(a: Act, u: str) -> None:
@@ -478,7 +478,7 @@ def stage_exchange_defender(a: Act) -> None:
         elimination.eliminated_with_guns(a, CALDIERO_VARIANT, sets[0], CALDIERO.RESULTS)
         return
     if sets:
-        _await(a, EX_DEFENDER, enemy_of(c.attacker_side), CALDIERO.RESULTS, ev.ExDefenderAwaited(sets=tuple(tuple(x) for x in sets)))
+        _await(a, EX_DEFENDER, enemy_of(c.attacker_side), CALDIERO.RESULTS, ExchangeLossAwaited(role="defenders", sets=tuple(tuple(x) for x in sets)))
 
 
 def stage_exchange_tests(a: Act) -> None:

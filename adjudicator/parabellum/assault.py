@@ -53,7 +53,8 @@ class Stages(Protocol):
 
     def after_table(self) -> Mapping[str, Callable[[AssaultUnderway], None]]:
         """The stages run after the table, by name: the result carried out in the assault's frame (caldiero's
-        exchange, Dr tests, advance and end); none where the frame closes as the table decides (arrivano)."""
+        exchange, Dr tests, advance and end); by default none, the frame closing as the table decides (arrivano)."""
+        return {}
 
 
 def run(frames: AssaultFrames, stages: Stages) -> None:

@@ -142,7 +142,7 @@ def test_ex_attacker_chooses_defender_matches_sp() -> None:
     attack(t, ["fr-carabiniers", "fr-18-legere"], [DEF], dice=[4])  # 7:8 = 1-2, eff 4-3 -> +1: 4+1 -> Ex
     assert result_of(t) == "Ex"
     frame = t.awaited()
-    assert frame.kind == "ex_attacker" and sorted(frame.ctx.units) == ["fr-18-legere", "fr-carabiniers"]
+    assert frame.kind == "ex_attacker" and sorted(frame.ctx.sets) == [("fr-18-legere",), ("fr-carabiniers",)]
     with pytest.raises(IllegalCommand) as e:  # the awaited answer, unlisted: the seat's own decision answered wrongly
         t.send("france", {"type": "exchange_loss", "units": ["fr-18-ligne"]})
     assert e.value.rule == "caldiero §12.5.4"
