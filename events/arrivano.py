@@ -12,6 +12,7 @@ from arbitro.events.core import Event, FrameContext
 from arbitro.events.parabellum import PIECE_FIELDS as SHARED_PIECE_FIELDS
 from arbitro.events.parabellum import (
     ActivationEnded, AdvanceAwaited, ArtilleryFired, AssaultDeclared, AssaultUnderway, AssaultResolved,
+    BeforeCombatAwaited,
     DefensiveFireAwaited, EfficiencyChoiceAwaited, ExchangeLossAwaited, NeChoiceAwaited, GameEnded, FormationActivated, InitiativeWon,
     LeaderLost, LeaderMoved, LeaderPlaced, OrderChanged, OrderChangeTried, PiecesSighted, StatusChanged, StepBegan,
     TurnBegan, UnitEliminated, UnitOrderSet, UnitPlaced, UnitRetreated, UnitsAdvanced, UnitsMoved, WeatherChanged,
@@ -248,14 +249,6 @@ class FireTargetAwaited(FrameContext, tag="arrivano_fire_target"):
 
 
 # --- the assault's decisions (arrivano §12, §11.4.4, §14.1, §16.3.5) --------------------------------------
-
-
-class BeforeCombatAwaited(FrameContext, tag="arrivano_before_combat"):
-    """arrivano §14.1 (cavalry), §16.3.5 (light troops): the defenders of `hex` who may still retreat before the
-    assault waiting below (events/parabellum.AssaultUnderway)."""
-
-    units: tuple[str, ...]
-    hex: str
 
 
 class DrChoiceAwaited(FrameContext, tag="arrivano_dr_choice"):

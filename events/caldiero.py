@@ -11,6 +11,7 @@ from arbitro.events.core import Event, FrameContext
 from arbitro.events.parabellum import PIECE_FIELDS as SHARED_PIECE_FIELDS
 from arbitro.events.parabellum import (
     ActivationEnded, AdvanceAwaited, ArtilleryFired, AssaultDeclared, AssaultResolved, AssaultUnderway,
+    BeforeCombatAwaited,
     DefensiveFireAwaited, EfficiencyChoiceAwaited, ExchangeLossAwaited, NeChoiceAwaited, GameEnded, FormationActivated, InitiativeWon,
     LeaderLost, LeaderMoved, LeaderPlaced, OrderChanged, OrderChangeTried, PiecesSighted, StatusChanged, StepBegan,
     TurnBegan, UnitEliminated, UnitOrderSet, UnitPlaced, UnitRetreated, UnitsAdvanced, UnitsMoved, WeatherChanged,
@@ -105,14 +106,8 @@ class LeaderEscapeAwaited(FrameContext, tag="caldiero_leader_escape"):
     leader: str
 
 
-class CavalryRetreatAwaited(FrameContext, tag="caldiero_cavalry_retreat"):
-    """caldiero §14.1: the defending cavalry that may still retreat one hex before the combat (one at a time)."""
-
-    units: tuple[str, ...]
-
-
 CALDIERO_CONTEXTS: tuple[type[FrameContext], ...] = (
-    RetreatsAwaited, LeaderEscapeAwaited, CavalryRetreatAwaited, DefensiveFireAwaited, EfficiencyChoiceAwaited,
+    RetreatsAwaited, LeaderEscapeAwaited, BeforeCombatAwaited, DefensiveFireAwaited, EfficiencyChoiceAwaited,
     NeChoiceAwaited, ExchangeLossAwaited, AdvanceAwaited, AssaultUnderway,
 )
 

@@ -360,6 +360,14 @@ class AssaultUnderway(FrameContext, tag="parabellum_assault", kw_only=True):
 # --- the decisions an assault asks that both books share, each one context (the kind is each game's) -------------
 
 
+class BeforeCombatAwaited(FrameContext, tag="parabellum_before_combat"):
+    """§14.1 in both (cavalry), arrivano §16.3.5 (light troops): the defenders who may still retreat before the
+    assault waiting below; arrivano asks hex by hex (`hex`), caldiero all its cavalry at once (`hex` empty)."""
+
+    units: tuple[str, ...]
+    hex: str = ""
+
+
 class DefensiveFireAwaited(FrameContext, tag="parabellum_defensive_fire"):
     """arrivano §11.4.4, caldiero §11.4.5: the defenders' guns (`battery`) that may still bombard one of the hexes
     `fire_at` of the attackers of the assault waiting below."""

@@ -143,7 +143,7 @@ def stage_declared(a: Act) -> None:
     cav = [u for u in c.defenders if w.state.units[u].arm == "cavalry" and w.state.units[u].status != "routed"
            and before_combat_asked(CALDIERO_VARIANT, w, [u])]  # §14.1; under §20.4's fog wherever a line starts
     if cav:
-        _await(a, CAVALRY_RETREAT, enemy_of(c.attacker_side), CALDIERO.CAVALRY_RETREAT, ev.CavalryRetreatAwaited(units=tuple(cav)))
+        _await(a, CAVALRY_RETREAT, enemy_of(c.attacker_side), CALDIERO.CAVALRY_RETREAT, ev.BeforeCombatAwaited(units=tuple(cav)))
 
 
 def cavalry_retreat_hexes(w: World, u: str) -> list[str]:
@@ -152,12 +152,12 @@ def cavalry_retreat_hexes(w: World, u: str) -> list[str]:
     return list(dict.fromkeys(ln.to for ln in before_combat_lines(CALDIERO_VARIANT, w, [u])))
 
 
-def cavalry_retreat_options(w: World, frame: CoreFrame[ev.CavalryRetreatAwaited]) -> list[dict[str, Any]]:
+def cavalry_retreat_options(w: World, frame: CoreFrame[ev.BeforeCombatAwaited]) -> list[dict[str, Any]]:
     out = [{"type": "cavalry_retreat", "unit": u, "to": h} for u in frame.ctx.units for h in cavalry_retreat_hexes(w, u)]
     return out + [{"type": "decline"}]
 
 
-def do_cavalry_retreat(a: Act, frame: CoreFrame[ev.CavalryRetreatAwaited], cmd: C.UnitCavalryRetreat | C.Decline) -> None:
+def do_cavalry_retreat(a: Act, frame: CoreFrame[ev.BeforeCombatAwaited], cmd: C.UnitCavalryRetreat | C.Decline) -> None:
     """One listed unit retreats (the engine took only a listed answer) as any retreat does (§12.6: the kernel's
     `retreat.move_along`, the commanders it leaves alone going with it; §12.6.1: one more disorder level through an
     enemy ZoC, routed by it two hexes more, §15.2.1, answered before the rest); the others may still; declined: the
@@ -175,7 +175,7 @@ def do_cavalry_retreat(a: Act, frame: CoreFrame[ev.CavalryRetreatAwaited], cmd: 
     _withdraw_defenders(a, (cmd.unit,), CALDIERO.CAVALRY_RETREAT)
     remaining = tuple(u for u in frame.ctx.units if u != cmd.unit)
     if remaining:
-        _await(a, CAVALRY_RETREAT, frame.seats[0], CALDIERO.CAVALRY_RETREAT, ev.CavalryRetreatAwaited(units=remaining))
+        _await(a, CAVALRY_RETREAT, frame.seats[0], CALDIERO.CAVALRY_RETREAT, ev.BeforeCombatAwaited(units=remaining))
     if routed:
         open_retreats(a, routed, R.ROUT_RETREAT, from_combat=False)
 
@@ -507,12 +507,7 @@ def do_ne_test(a: Act, frame: CoreFrame[NeChoiceAwaited], test: bool) -> None:
     if new == "Ex":
         start_exchange(a)
     else:
-        retreats: dict[str, int] = {}
-        for u in list(c.attackers):
-            add_disorder(a, u, CALDIERO.RESULTS, retreats)
-        _revise(a, stage="advance")
-        if retreats:
-            open_retreats(a, retreats, R.ROUT_RETREAT, from_combat=True)
+        CombatResults(a).disordered(c.attackers, True)  # Ad
 
 
 def advance_options(w: World, c: AdvanceAwaited, side: str) -> list[dict[str, Any]]:

@@ -9,7 +9,7 @@ from typing import Any
 
 from arbitro.events import parabellum as pb
 
-from tests.arrivano.harness import RULESET, Table, ev
+from tests.arrivano.harness import RULESET, Table
 from tests.arrivano.test_choices import tied_defence
 from tests.arrivano.test_combat import BACK, D, X, assault, fight, resolved
 
@@ -24,7 +24,7 @@ def test_a_cavalry_retreat_waits_above_the_assault_and_names_only_its_hex():
     assert stack(t) == [
         ("assault", pb.AssaultUnderway(stage="declared", attacker_side="france", attackers=("6e-legere-i",),
                                        targets=(D,), forced=True, cavalry_done=(D,))),
-        ("cavalry_retreat", ev.BeforeCombatAwaited(units=("bussy",), hex=D))]
+        ("cavalry_retreat", pb.BeforeCombatAwaited(units=("bussy",), hex=D))]
     assert t.game.core.decisions[0].seats == ()  # nobody answers the assault
     t.send("austria", t.pending().options[0])
     assert resolved(t).result == "cancelled"
