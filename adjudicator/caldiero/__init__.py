@@ -15,10 +15,10 @@ from arbitro.adjudicator.caldiero.commands import CaldieroCommand
 from arbitro.adjudicator.caldiero.legal import CALDIERO_STEPS, CALDIERO_STEP_NAMES, decide, legal_commands
 from arbitro.adjudicator.caldiero.steps import caldiero_steps
 from arbitro.adjudicator.caldiero.system_procedure import Act, Env, Reject
-from arbitro.adjudicator.caldiero.loader import BATTLE, CALDIERO_DATA, CaldieroData
+from arbitro.adjudicator.caldiero.loader import BATTLE, CALDIERO_DATA
 from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
 from arbitro.adjudicator.decisions import Step
-from arbitro.adjudicator.parabellum.loader import GameData, provisional_report
+from arbitro.adjudicator.parabellum.loader import GameData, ScenarioData, provisional_report
 from arbitro.adjudicator.parabellum.ruleset import ParaBellumRuleset, mentions, pieces_at_start, pieces_known, position_problems
 from arbitro.adjudicator.ruleset import Decision, Scenario
 from arbitro.events import caldiero as ev
@@ -64,7 +64,7 @@ class CaldieroRuleset(ParaBellumRuleset[P.CaldieroState]):
         env: Env = self.data_of(state)
         return env
 
-    def scenario_data(self, scenario: str) -> CaldieroData:
+    def scenario_data(self, scenario: str) -> ScenarioData:
         return self.env.data
 
     def scenarios(self) -> dict[str, Scenario]:
@@ -102,7 +102,7 @@ class CaldieroRuleset(ParaBellumRuleset[P.CaldieroState]):
         return state
 
     # --- turn and decisions ----------------------------------------------------------------------
-    def scenario_on(self, state: P.CaldieroState) -> CaldieroData:
+    def scenario_on(self, state: P.CaldieroState) -> ScenarioData:
         return self.env_of(state).data
 
     def steps(self) -> dict[str, Step[Any]]:

@@ -6,6 +6,7 @@ optional rules) and the checks only they need.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Literal
 
 from arbitro.adjudicator.datafiles import DataProblem, StrictModel as _Strict
 from arbitro.adjudicator.parabellum import data as pb
@@ -60,13 +61,13 @@ class CaldieroScenario(pb.ScenarioFile):
     french_entry: str
     commander_limits: list[CommanderLimit]  # caldiero §4.2.2
     austrian_forbidden_column: int
-    victory_hexes: list[VictoryHex]
+    victory_hexes: list[VictoryHex]  # caldiero §18, each on the map (CaldieroFolder.scenario_problems)
     victory_levels: list[VictoryLevel]  # caldiero §18: each by its `min` alone, the highest reached counting
     scenarios: dict[str, ScenarioVersion]
     options: dict[str, OptionEffects]
+    weather: Literal[True]  # every version is played with its weather track (caldiero §17)
 
 
-CaldieroData = ScenarioData  # what Caldiero's rules read: its one scenario folder's data (BATTLE)
 BATTLE = "caldiero"  # the scenario folder: every version of the battle (scenario.json's `scenarios`) is played on it
 UNIT_CLASS = "unit"  # costs do not depend on the arm in Caldiero (terrain effects table): every move is priced so
 
@@ -76,17 +77,15 @@ class CaldieroFolder(DataFolder):
 
     def scenario_problems(self, s: ScenarioData) -> list[DataProblem]:
         """The commanders in chief's limits (caldiero §4.2.2) and the optional rules' units agree with the order of
-        battle and the map; the weather track is there (caldiero §17)."""
+        battle and the map; the victory hexes (§18) are on the map."""
         sc = s.scenario
         assert isinstance(sc, CaldieroScenario)
         file = f"{s.name}/scenario.json"
         problems = limit_problems(file, sc.commander_limits, s.oob, s.map, sc.options, s.interpretations)
-        seen = {unit.id for unit in s.oob.units}
-        problems += [DataProblem(file, f"$.options.{name}.units", f"unknown unit {unit_id!r}")
-                     for name, option in sc.options.items() for unit_id in option.units if unit_id not in seen]
-        if not sc.weather:
-            problems.append(DataProblem(file, "$.weather", "must be true: every version is played with its weather track (caldiero §17)"))
-        return problems
+        problems += [DataProblem(file, f"$.options.{name}.units", f"unknown unit {unit_id!r}") for name, option in
+                     sc.options.items() for unit_id in option.units if unit_id not in {u.id for u in s.oob.units}]
+        return problems + [DataProblem(file, f"$.victory_hexes[{i}].hex", f"hex {v.hex} is not on the map {s.name}/map.json")
+                           for i, v in enumerate(sc.victory_hexes) if not s.map.grid.contains(v.hex)]
 
 
 CALDIERO_DATA = CaldieroFolder(Path(__file__).parent / "data", "caldiero_data", (BATTLE,), CaldieroScenario,

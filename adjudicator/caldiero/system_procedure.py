@@ -12,10 +12,10 @@ from typing import Any, NoReturn
 from arbitro.adjudicator.caldiero import commands as C
 from arbitro.adjudicator.caldiero import fog as FOG
 from arbitro.adjudicator.caldiero import rules as R
-from arbitro.adjudicator.caldiero.loader import CaldieroData
 from arbitro.adjudicator.caldiero.system_movement import (
     leader_reachable,
 )
+from arbitro.adjudicator.parabellum.loader import ScenarioData
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.caldiero.variant import CALDIERO, CALDIERO_VARIANT
 from arbitro.adjudicator.decisions import close_frame, open_frame, update_frame
@@ -51,7 +51,7 @@ class Reject(Exception):
 
 @dataclass
 class Env:
-    data: CaldieroData
+    data: ScenarioData  # its one scenario folder's (loader.BATTLE)
     # The game's steps of play (legal.CALDIERO_STEPS), whose question "does this step offer the seat anything?"
     # `flow.CaldieroSequence.settle_step` asks after every command; handed in by the ruleset, since the table is built
     # on the flow and the flow must not import it

@@ -272,3 +272,22 @@ def test_the_provisional_report_is_the_version_s() -> None:
     assert [line for line in historical if not line.startswith("caldiero/weather.json")] == holds
     assert any(line.startswith("caldiero/scenario.json") and line.endswith("): reconstructed: turns_provisional")
                for line in holds), holds
+
+
+def test_a_victory_hex_off_the_map_and_a_version_without_weather_are_refused(data_copy: Path) -> None:
+    """caldiero §18's victory hexes are on the map (a user's folder could load one nobody can ever hold, scoring
+    nothing silently), and every version is played with its weather track (§17): both named at load."""
+    raw = json.loads((data_copy / "caldiero" / "scenario.json").read_text())
+    raw["victory_hexes"][1]["hex"] = "9999"
+    raw["weather"] = False
+    (data_copy / "caldiero" / "scenario.json").write_text(json.dumps(raw))
+    with pytest.raises(DataError) as caught:
+        CALDIERO_DATA.load(data_copy)
+    found = {(p.file, p.path) for p in caught.value.problems}
+    assert ("caldiero/scenario.json", "$.weather") in found, found
+    raw["weather"] = True
+    (data_copy / "caldiero" / "scenario.json").write_text(json.dumps(raw))
+    with pytest.raises(DataError) as caught:
+        CALDIERO_DATA.load(data_copy)
+    assert [str(p) for p in caught.value.problems] == [
+        "caldiero/scenario.json: $.victory_hexes[1].hex: hex 9999 is not on the map caldiero/map.json"]
