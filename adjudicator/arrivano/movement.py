@@ -22,7 +22,7 @@ from arbitro.adjudicator.parabellum.movement import (
     toward_enemy, toward_enemy_problem, unit_reach, unit_rules,
 )
 from arbitro.adjudicator.parabellum.movement import reach as search
-from arbitro.adjudicator.parabellum.commander_move import CommanderMove, commander_destination_problem, commander_ends, commander_may_move
+from arbitro.adjudicator.parabellum.commander_move import CommanderMove, commander_ends, commander_may_move, commander_walk
 from arbitro.adjudicator.parabellum.data import WeatherBox
 from arbitro.adjudicator.parabellum.move_problems import destination_problem, unreachable
 from arbitro.adjudicator.parabellum.orders import ORDERS
@@ -318,14 +318,14 @@ def move(g: Game, uid: str, to: str, column: bool, chosen: str | None = None) ->
         g.reject(ARRIVANO.ORDERS, "only artillery chooses the order it moves under; other units obey their formation's")
     p = plan(w, uid, column, ic, chosen)
     if isinstance(p, str):
-        g.reject(p, "this unit may not move in march column now" + ooc_note(w, uid))
+        g.reject(p, "this unit may not move in march column now" + command.held_note(ARRIVANO_VARIANT, w, [uid]))
     path = destination(w, uid, column, ic, chosen, to)
     if path is None:
         toward = None
         if to in _reached(w, uid, column, ic, chosen):  # reached, but not toward the enemy (§5.1.2)
             toward = toward_enemy_problem(ARRIVANO_VARIANT, w, g.ctx.seat, p.start, to, p.ezoc)  # type: ignore[union-attr]
         rule, message = (str(toward[0]), toward[1]) if toward else why_not(w, uid, to, p)  # type: ignore[arg-type]
-        g.reject(rule, message + ooc_note(w, uid))
+        g.reject(rule, message + command.held_note(ARRIVANO_VARIANT, w, [uid]))
     unit = w.state.units[uid]
     start_in_ezoc = unit.where == "map" and unit.hex in enemy_zoc(w, unit.side)
     ezoc_to_ezoc = start_in_ezoc and to in enemy_zoc(w, unit.side) and len(path) > 1 and p.order == "defence"  # type: ignore[union-attr]
@@ -351,13 +351,6 @@ def move(g: Game, uid: str, to: str, column: bool, chosen: str | None = None) ->
             worsen(g, uid, ARRIVANO.DEFENCE)
     rout.checks(g, ARRIVANO_VARIANT, to)
     commander_checks(g, to)
-
-
-def ooc_note(w: World, uid: str) -> str:
-    """The refusal's addition for a unit held to Defence by being out of command (issue 19 item 16), else ""."""
-    if not w.held_to_defence(uid):
-        return ""
-    return f"; {command.out_of_command_note(ARRIVANO_VARIANT, w, w.state.units[uid].formation, [uid])}"
 
 
 def why_not(w: World, uid: str, to: str, p: Plan) -> tuple[str, str]:
@@ -396,11 +389,10 @@ def move_leader(g: Game, lid: str, to: str) -> None:
     if lid not in g.state.leaders or not commander_may_move(ARRIVANO_VARIANT, w, lid, g.ctx.seat):
         g.reject(R.CHIEF_MOVE if lid in g.state.leaders and g.state.leaders[lid].role == "commander_in_chief"
                  else R.COMMANDER_MOVE, "this commander cannot move now")
-    dests = leader_destinations(w, lid, to)  # searched only as far as `to` (issue 15)
-    if to not in dests:
-        rule, message = commander_destination_problem(ARRIVANO_VARIANT, w, commander_move_of(w, lid), to)
-        g.reject(str(rule), message)
-    g.emit(ev.LeaderMoved(leader=lid, path=dests[to], rule=str(R.COMMANDER_MOVE)))
+    walked = commander_walk(ARRIVANO_VARIANT, w, commander_move_of(w, lid), to)  # searched only as far as `to`
+    if isinstance(walked[0], Rule):
+        g.reject(str(walked[0]), walked[1])
+    g.emit(ev.LeaderMoved(leader=lid, path=walked, rule=str(R.COMMANDER_MOVE)))
 
 
 # --- movement obligations (arrivano §5.1.1, §5.1.2, §5.1.5) ----------------------------------------------------

@@ -25,7 +25,7 @@ from arbitro.adjudicator.caldiero.system_activation import (activate_formation, 
 from arbitro.adjudicator.caldiero.system_artillery import check_bombard, do_bombard
 from arbitro.adjudicator.caldiero.system_assault import do_attack
 from arbitro.adjudicator.caldiero.system_declare import attack_problem
-from arbitro.adjudicator.caldiero.system_movement import any_leader_end, leader_reachable
+from arbitro.adjudicator.caldiero.system_movement import leader_move, leader_reachable
 from arbitro.adjudicator.caldiero.system_moves import (any_move, check_move, check_move_leader, check_movers, do_move,
                                                        movable_leaders, move_options, movement_obligation_problem,
                                                        mover_orders)
@@ -35,6 +35,7 @@ from arbitro.adjudicator.parabellum.assault import general_with
 from arbitro.adjudicator.parabellum.efficiency import side_values
 from arbitro.adjudicator.parabellum.declare import ATTACKING_ORDERS, fit_to_attack, hex_sets, hexes_to_attack
 from arbitro.adjudicator.parabellum import activation, chief_orders, reinforcements
+from arbitro.adjudicator.parabellum.commander_move import any_commander_end
 from arbitro.adjudicator.parabellum.movement import column_problem
 from arbitro.adjudicator.parabellum.orders import ORDERS
 from arbitro.adjudicator.parabellum.sequence import CHOOSE_ACTIVATION, Step, Steps
@@ -101,9 +102,9 @@ def _leader_moves(w: World, seat: str) -> Iterator[dict[str, Any]]:
 
 def _first_leader_moves(w: World, seat: str) -> Iterator[dict[str, Any]]:
     """`_leader_moves` as far as the first (the step's `first`), each leader's search stopped at the first hex that
-    gives him somewhere to end (`any_leader_end`, issue 15)."""
+    gives him somewhere to end (the kernel's `any_commander_end`, issue 15)."""
     for leader in movable_leaders(w, seat):
-        dest = any_leader_end(w, leader)
+        dest = any_commander_end(CALDIERO_VARIANT, w, leader_move(w, leader))
         if dest is not None:
             yield {"type": "move_leader", "leader": leader, "to": dest}
 

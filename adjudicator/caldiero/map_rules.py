@@ -5,13 +5,11 @@ CaldieroVariant's hooks (`elan_columns`, `assault_column_shifts`)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
 from arbitro.adjudicator.caldiero import rules as R
 from arbitro.adjudicator.maps.hexgrid import parse_hex
 from arbitro.adjudicator.maps.hexmap import HexMap
 from arbitro.adjudicator.memo import Memo
-from arbitro.adjudicator.parabellum.chief_limits import ChiefLimit, CommanderLimit, limit_closed, limit_ends
+from arbitro.adjudicator.parabellum.chief_limits import ChiefLimit, CommanderLimit
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.ruleset import Rule
 
@@ -92,40 +90,15 @@ def leader_limit(world: World, leader: str) -> ChiefLimit | None:
     if limit.near is not None and limit.max_distance is not None:
         near, most = limit.near, limit.max_distance
         return ChiefLimit((leader, near, most, scope), lambda h: max(0, world.grid.distance(h, near) - most),
-                         whole, f"{name} may not move more than {most} hexes from {near} (reading {scope})")
+                         whole, f"{name} may not move more than {most} hexes from {near} (reading {scope})",
+                         R.CINC_LIMITS, leader)
     column, read = limit.min_column, f"reading {scope}"
     if limit.reading is not None:
         reading = world.reading(limit.reading)
         column, read = limit.reading_columns.get(reading, column), f"readings {reading}, {scope}"
     assert column is not None  # CommanderLimit.problems: `near` with `max_distance`, or `min_column`
     return ChiefLimit((leader, column, scope), lambda h: max(0, column - parse_hex(h)[0]), whole,
-                     f"{name} may not move west of the {column}xx line ({read})")
-
-
-def limit_problem(limit: ChiefLimit | None, leader: str, origin: str, hexes: Iterable[str]) -> tuple[Rule, str] | None:
-    """caldiero §4.2.2, reading `whole_move`: the refusal of a move through the first of `hexes` farther beyond
-    the commander in chief's limit than where he starts (`limit_closed`), or None."""
-    closed = limit_closed(limit, origin)
-    beyond = next((h for h in hexes if closed is not None and closed(h)), None)
-    if beyond is None or limit is None:
-        return None
-    return R.CINC_LIMITS, (f"{leader} may not move into {beyond}: {limit.words} at any point of his move"
-                           f"{_back_words(limit, origin)} ({R.CINC_LIMITS})")
-
-
-def limit_end_problem(limit: ChiefLimit | None, leader: str, origin: str, to: str, reached: Iterable[str]) -> tuple[Rule, str] | None:
-    """caldiero §4.2.2: the refusal of ending in `to` (`limit_ends` over the hexes `reached`), or None."""
-    if limit is None or limit_ends(limit, origin, reached)(to):
-        return None
-    nearer = "" if limit.beyond(to) > limit.beyond(origin) else ", and he can end nearer it"
-    return R.CINC_LIMITS, (f"{leader} may not end his move in {to}: {limit.words}{nearer}"
-                           f"{_back_words(limit, origin)} ({R.CINC_LIMITS})")
-
-
-def _back_words(limit: ChiefLimit, origin: str) -> str:
-    if not limit.beyond(origin):
-        return ""
-    return f"; from {origin}, beyond it, he may move only back toward it, to end within it or as near it as he can"
+                     f"{name} may not move west of the {column}xx line ({read})", R.CINC_LIMITS, leader)
 
 
 def attack_strength(w: World, u: str, value: int, defender_hexes: list[str]) -> int:

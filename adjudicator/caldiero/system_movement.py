@@ -33,9 +33,7 @@ from arbitro.adjudicator.parabellum.movement import (
     Mover, Problem, costs_in_force, end_fits, entry_cost, leave_ezoc_problem, off_road_half_less, one_hex_rule,
     road_steps, terrain_multiplier, unit_reach, unit_rules,
 )
-from arbitro.adjudicator.parabellum.commander_move import (
-    CommanderMove, any_commander_end, commander_ends, commander_path_problem,
-)
+from arbitro.adjudicator.parabellum.commander_move import CommanderMove, commander_ends
 from arbitro.adjudicator.parabellum.chief_limits import limit_closed
 from arbitro.adjudicator.parabellum.move_problems import StepVeto, path_problem, step_problem
 from arbitro.adjudicator.parabellum.zoc import enemy_zoc
@@ -340,29 +338,11 @@ def leader_move(world: World, leader: str, escape: bool = False) -> CommanderMov
         side, _hexmap(world), costs_in_force(CALDIERO_VARIANT, world), origin, s.where == "map", UNIT_CLASS, ma - spent,
         terrain_multiplier=terrain_multiplier(world), fleeing=escape, anchors=(world.counters, world.scenario),
         closed=lambda h: bool(world.closed_to(side, h)) or (closed_beyond is not None and closed_beyond(h)),
-        closed_reads=limit.key if limit is not None else ())
+        closed_reads=limit.key if limit is not None else (), limit=limit)
 
 
 def leader_reachable(world: World, leader: str, escape: bool = False, to: str | None = None) -> dict[str, tuple[str, ...]]:
     """Legal destinations of a leader, each with the hexes he enters: the kernel's `commander_ends` for his
     `leader_move`, a commander in chief ending within his limit or as near it as he can get (§4.2.2); `to`: that
     hex alone (issue 15: a move names its hex)."""
-    return commander_ends(CALDIERO_VARIANT, world, leader_move(world, leader, escape), map_rules.leader_limit(world, leader), to)
-
-
-def any_leader_end(world: World, leader: str) -> str | None:
-    """A hex of `leader_reachable`, or None: the kernel's `any_commander_end` (issue 15: "anything left?")."""
-    return any_commander_end(CALDIERO_VARIANT, world, leader_move(world, leader), map_rules.leader_limit(world, leader))
-
-
-def leader_path_problem(world: World, leader: str, path: tuple[str, ...]) -> Problem | None:
-    """Why the leader may not walk the path he is given (as `leader_reachable` gives one), or None: the kernel's
-    `commander_path_problem`."""
-    move = leader_move(world, leader)
-    if move is None:
-        return CALDIERO.REINFORCEMENTS, f"{leader} cannot enter the map at {leader_entry(world, leader)} now (caldiero §15.4)"
-    beyond = map_rules.limit_problem(map_rules.leader_limit(world, leader), leader, move.origin,
-                                     (h for h in path if world.grid.contains(h)))
-    if beyond is not None:
-        return beyond
-    return commander_path_problem(CALDIERO_VARIANT, world, move, path if not move.on_map else (move.origin, *path))
+    return commander_ends(CALDIERO_VARIANT, world, leader_move(world, leader, escape), to)

@@ -6,14 +6,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from arbitro.adjudicator.caldiero import map_rules
 from arbitro.adjudicator.caldiero import commands as C
 from arbitro.adjudicator.caldiero import rules as R
 from arbitro.adjudicator.caldiero.system_movement import (
-    Group, MoveProblem, Route, any_destination, check_path, group_mover, leader_entry, leader_move,
-    leader_path_problem, leader_reachable, make_group, own_step_problem, reachable, route_to,
+    Group, MoveProblem, Route, any_destination, check_path, group_mover, leader_entry, leader_move, make_group,
+    own_step_problem, reachable, route_to,
 )
-from arbitro.adjudicator.parabellum.commander_move import commander_destination_problem, commander_may_move, commander_moves
+from arbitro.adjudicator.parabellum.commander_move import commander_may_move, commander_walk
 from arbitro.adjudicator.parabellum.move_problems import destination_problem, unreachable
 from arbitro.adjudicator.caldiero.system_orders import in_command_moves_over, order_rules, unit_order
 from arbitro.adjudicator.parabellum.world import World
@@ -138,12 +137,10 @@ def check_move(w: World, seat: str, cmd: C.GroupMove) -> tuple[str, Route]:
     try:
         return _order_and_route(w, units, cmd)
     except Reject as e:
-        ooc = [u for u in units if w.held_to_defence(u)]
-        if not ooc:
+        note = command.held_note(CALDIERO_VARIANT, w, units)
+        if not note:
             raise
-        act = w.state.activation
-        assert act is not None
-        raise Reject(e.rule, f"{e.message}; {command.out_of_command_note(CALDIERO_VARIANT, w, act.formation, ooc)}") from None
+        raise Reject(e.rule, e.message + note) from None
 
 
 def _order_and_route(w: World, units: tuple[str, ...], cmd: C.GroupMove) -> tuple[str, Route]:
@@ -230,38 +227,16 @@ def movable_leaders(w: World, seat: str) -> list[str]:
     return [x for x in leaders if commander_may_move(CALDIERO_VARIANT, w, x, seat, lambda due: leader_due(w, due))]
 
 
-def leader_destination_problem(w: World, leader: str, to: str) -> tuple[Rule, str]:
-    """Why the leader may not end his move in `to`: a commander in chief's limit (caldiero §4.2.2, its map rules:
-    farther beyond it than where he starts, or beyond it when he can end nearer), else the kernel's
-    `commander_destination_problem`, which, for a commander in chief under the whole-move reading, may also be
-    that every way there leaves his limit."""
-    move = leader_move(w, leader)
-    if move is None:
-        return CALDIERO.REINFORCEMENTS, f"{leader} cannot enter the map at {leader_entry(w, leader)} now (caldiero §15.4)"
-    limit = map_rules.leader_limit(w, leader)
-    if w.grid.contains(to):
-        beyond = map_rules.limit_end_problem(limit, leader, move.origin, to, commander_moves(CALDIERO_VARIANT, w, move))
-        if beyond is not None:
-            return beyond
-    rule, message = commander_destination_problem(CALDIERO_VARIANT, w, move, to)
-    if rule == CALDIERO.LEADER_MOVE and limit is not None and limit.whole_move:
-        return rule, f"{message}, or reached only by leaving his limit ({limit.words}, {R.CINC_LIMITS})"
-    return rule, message
-
-
 def check_move_leader(w: World, seat: str, cmd: C.GroupMoveLeader) -> tuple[str, ...]:
+    """The hexes the leader's move enters (the kernel's `commander_walk`: a path he is given is the one he walks, if he
+    may, as a unit's: caldiero §9.1), or the refusal."""
     if cmd.leader not in movable_leaders(w, seat):
         raise Reject(R.GENERAL_MOVE, f"{cmd.leader} may not move now: the active formation's general moves after its movement, "
                      "a commander in chief once per turn (caldiero §4.1.4, §4.2.1)")
-    found = leader_reachable(w, cmd.leader, to=cmd.to).get(cmd.to)  # searched only as far as `to` (issue 15)
-    if found is None:
-        raise Reject(*leader_destination_problem(w, cmd.leader, cmd.to))
-    if cmd.path is None or tuple(cmd.path) == found:
-        return found
-    path = tuple(cmd.path)  # a path he is given is the one he walks, if he may (as a unit's: caldiero §9.1)
-    if path[-1] != cmd.to:
-        raise Reject(CALDIERO.MOVEMENT, f"the path ends at {path[-1]}, not at {cmd.to}")
-    problem = leader_path_problem(w, cmd.leader, path)
-    if problem:
-        raise Reject(*problem)
-    return path
+    move = leader_move(w, cmd.leader)
+    if move is None:
+        raise Reject(CALDIERO.REINFORCEMENTS, f"{cmd.leader} cannot enter the map at {leader_entry(w, cmd.leader)} now (caldiero §15.4)")
+    walked = commander_walk(CALDIERO_VARIANT, w, move, cmd.to, cmd.path)
+    if isinstance(walked[0], Rule):
+        raise Reject(*walked)
+    return walked  # type: ignore[return-value]

@@ -13,6 +13,7 @@ from arbitro.adjudicator.datafiles import DataProblem, StrictModel, Where
 from arbitro.adjudicator.maps.hexmap import HexMap
 from arbitro.adjudicator.parabellum.data import HexStr, OrderOfBattle
 from arbitro.adjudicator.parabellum.readings import InterpretationsFile
+from arbitro.adjudicator.ruleset import Rule
 from pydantic import Field
 
 
@@ -69,12 +70,14 @@ class ChiefLimit:
     """A commander in chief's limit under the readings in force. `beyond(h)`: how far h lies beyond it (0 within:
     hexes from a `near` limit, columns short of a column limit); `whole_move`: the limit holds for every hex of his
     move, else only for where he ends; `words`: the limit said for him; `key`: what decides all this (a kept
-    search's key)."""
+    search's key); `rule`: the game's rule, which its refusals cite; `leader`: whose limit it is."""
 
     key: Hashable
     beyond: Callable[[str], int]
     whole_move: bool
     words: str
+    rule: Rule
+    leader: str
 
 
 def limit_closed(limit: ChiefLimit | None, origin: str) -> Callable[[str], bool] | None:
@@ -94,3 +97,29 @@ def limit_ends(limit: ChiefLimit | None, origin: str, reached: Iterable[str]) ->
         return lambda h: True
     cap = min(limit.beyond(origin), min((limit.beyond(h) for h in reached), default=0))
     return lambda h: limit.beyond(h) <= cap
+
+
+def limit_problem(limit: ChiefLimit | None, origin: str, hexes: Iterable[str]) -> tuple[Rule, str] | None:
+    """Read for the whole move: the refusal of a move through the first of `hexes` farther beyond the limit than where
+    he starts (`limit_closed`), or None."""
+    closed = limit_closed(limit, origin)
+    beyond = next((h for h in hexes if closed is not None and closed(h)), None)
+    if beyond is None or limit is None:
+        return None
+    return limit.rule, (f"{limit.leader} may not move into {beyond}: {limit.words} at any point of his move"
+                        f"{_back_words(limit, origin)} ({limit.rule})")
+
+
+def limit_end_problem(limit: ChiefLimit | None, origin: str, to: str, reached: Iterable[str]) -> tuple[Rule, str] | None:
+    """The refusal of ending in `to` (`limit_ends` over the hexes `reached`), or None."""
+    if limit is None or limit_ends(limit, origin, reached)(to):
+        return None
+    nearer = "" if limit.beyond(to) > limit.beyond(origin) else ", and he can end nearer it"
+    return limit.rule, (f"{limit.leader} may not end his move in {to}: {limit.words}{nearer}"
+                        f"{_back_words(limit, origin)} ({limit.rule})")
+
+
+def _back_words(limit: ChiefLimit, origin: str) -> str:
+    if not limit.beyond(origin):
+        return ""
+    return f"; from {origin}, beyond it, he may move only back toward it, to end within it or as near it as he can"

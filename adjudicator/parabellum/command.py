@@ -109,3 +109,10 @@ def out_of_command_notices(variant: Variant, world: World, seat: str) -> list[st
 def out_of_command_note(variant: Variant, world: World, formation: str, units: Sequence[str]) -> str:
     """`units` of `formation` "is/are out of command: ...", for a refusal or the game's status (issue 19 item 16)."""
     return f"{', '.join(units)} {'are' if len(units) > 1 else 'is'} {out_of_command_why(variant, world, formation)}"
+
+
+def held_note(variant: Variant, world: World, units: Sequence[str]) -> str:
+    """A move's refusal's addition naming those of `units` under a Defence order only for being out of command (the
+    World's `held_to_defence`): "; <note>", or "" for none (issue 19 item 16)."""
+    held = [u for u in units if world.held_to_defence(u)]
+    return f"; {out_of_command_note(variant, world, world.formation_of(held[0]), held)}" if held else ""

@@ -14,7 +14,7 @@ from arbitro.adjudicator.maps.costs import MovementTable
 from arbitro.adjudicator.maps.hexgrid import HexId
 from arbitro.adjudicator.maps.hexmap import HexMap
 from arbitro.adjudicator.maps.movement import MoveBlock, MoveRules, ZocRules, check_path
-from arbitro.adjudicator.parabellum.chief_limits import ChiefLimit, limit_ends
+from arbitro.adjudicator.parabellum.chief_limits import ChiefLimit, limit_end_problem, limit_ends, limit_problem
 from arbitro.adjudicator.parabellum.move_problems import (
     off_map_problem, one_hex_words, seen_zoc, unseen_from, unseen_problem,
 )
@@ -33,7 +33,8 @@ class CommanderMove:
     one hex (arrivano §17.2.7 storm), or None; `closed`: hexes his game forbids him to enter (caldiero §9.2.1's rows, by the scenario
     hooks; §4.2.2's limits), a rule of `side`, `anchors` (the data objects it reads) and `closed_reads` (what else it
     reads: which commander, an option, a reading); `fleeing`: he flees an enemy unit
-    (§8.2.3)."""
+    (§8.2.3); `limit`: a commander in chief's limit, where he may end and what his refusals say (caldiero §4.2.2;
+    Arrivano prints none)."""
 
     side: str
     hexmap: HexMap
@@ -48,6 +49,7 @@ class CommanderMove:
     fleeing: bool = False
     anchors: tuple[object, ...] = ()
     closed_reads: Hashable = ()
+    limit: ChiefLimit | None = None
 
 
 def commander_may_move(variant: Variant, world: World, leader: str, seat: str,
@@ -139,33 +141,50 @@ def commander_moves(variant: Variant, world: World, m: CommanderMove, to: str | 
     return dict(sorted(out.items()))
 
 
-def commander_ends(variant: Variant, world: World, m: CommanderMove | None, limit: ChiefLimit | None = None,
+def commander_ends(variant: Variant, world: World, m: CommanderMove | None,
                    to: str | None = None) -> dict[str, tuple[HexId, ...]]:
     """Where the commander may end his move (`commander_moves`), each with the hexes he enters, as his move's event
     records them (on the map from the hex after his, entering from his entry hex): a commander in chief within his
-    `limit`, or as near it as he can get (caldiero §4.2.2: `chief_limits.limit_ends`; Arrivano prints none). `to`:
+    limit, or as near it as he can get (caldiero §4.2.2: `chief_limits.limit_ends`; Arrivano prints none). `to`:
     that hex alone, searched only as far as it where the limit lets him end there whatever else he reaches (issue 15:
     a move names its hex). `m` None (he cannot enter now): nowhere."""
     if m is None:
         return {}
+    limit = m.limit
     if to is not None and limit is not None and (not world.grid.contains(to) or limit.beyond(to) > 0):
-        return {h: path for h, path in commander_ends(variant, world, m, limit).items() if h == to}
+        return {h: path for h, path in commander_ends(variant, world, m).items() if h == to}
     found = commander_moves(variant, world, m, to)
     may_end = limit_ends(limit, m.origin, found)
     return {h: path[1:] if m.on_map else path for h, path in found.items() if may_end(h)}
 
 
-def any_commander_end(variant: Variant, world: World, m: CommanderMove | None,
-                      limit: ChiefLimit | None = None) -> str | None:
+def any_commander_end(variant: Variant, world: World, m: CommanderMove | None) -> str | None:
     """A hex of `commander_ends`, or None (issue 15: "anything left?"): his search stopped at the first hex within his
     limit, where he may always end whatever else he reaches; found none, it searched everything, and the limit says
     where he may end as `commander_ends` does."""
     if m is None:
         return None
+    limit = m.limit
     within = (lambda h: True) if limit is None else (lambda h: limit.beyond(h) == 0)
     found = commander_moves(variant, world, m, stop_at=lambda h: (h != m.origin or not m.on_map) and within(h))
     may_end = limit_ends(limit, m.origin, found)  # stopped at a hex within: only those within
     return next((h for h in found if may_end(h)), None)
+
+
+def commander_walk(variant: Variant, world: World, m: CommanderMove, to: str,
+                   path: Sequence[str] | None = None) -> tuple[str, ...] | Problem:
+    """The hexes a commander's move to `to` enters, as `commander_ends` gives them, or along `path` where his game lets
+    him name one (caldiero §9.1: a path he is given is the one he walks, if he may); else why it is refused
+    (`commander_destination_problem`, `commander_path_problem`): a Problem's first item is a Rule."""
+    r = variant.rules
+    found = commander_ends(variant, world, m, to).get(to)
+    if found is None:
+        return commander_destination_problem(variant, world, m, to)
+    if path is None or tuple(path) == found:
+        return found
+    if path[-1] != to:
+        return r.MOVEMENT, f"the path ends at {path[-1]}, not at {to} ({r.MOVEMENT})"
+    return commander_path_problem(variant, world, m, (m.origin, *path) if m.on_map else path) or tuple(path)
 
 
 def commander_path_problem(variant: Variant, world: World, m: CommanderMove, walked: Sequence[str]) -> Problem | None:
@@ -173,6 +192,9 @@ def commander_path_problem(variant: Variant, world: World, m: CommanderMove, wal
     first rule its first forbidden step breaks, or None: each step read as his search reads it (§8.2.2, §9.1.2,
     §9.1.4 in both)."""
     r = variant.rules
+    beyond = limit_problem(m.limit, m.origin, (h for h in walked if world.grid.contains(h)))
+    if beyond is not None:
+        return beyond
     if not walked or walked[0] != m.origin:
         where = "is" if m.on_map else "enters"
         return r.MOVEMENT, f"a commander's path goes on from {m.origin}, where he {where} ({r.MOVEMENT})"
@@ -205,12 +227,16 @@ def commander_destination_problem(variant: Variant, world: World, m: CommanderMo
     """Why the commander may not end his move in `to`, which `commander_moves` does not list: off the map, enemy
     units there (§9.1.2), a hex his game closes to his side (`World.closed_to`: caldiero §9.2.1), an enemy ZoC
     without friends there (§8.2.2), else beyond his allowance (§9.1.4, §9.1.1) or only through enemy ZoC he may not
-    cross (§8.2.2); a game's own stopping rule (caldiero §4.2.2) is the game's to word first. The ZoC is cited only
+    cross (§8.2.2). The ZoC is cited only
     where the seat may know it (`seen_zoc`: the fog of war, caldiero §20.4, arrivano §11.3.2); the last sentence is
-    true whether a ZoC it may not know of is there or not."""
-    r = variant.rules
+    true whether a ZoC it may not know of is there or not. A commander in chief's limit (caldiero §4.2.2) is worded
+    first (`chief_limits.limit_end_problem`), and named where, read for the whole move, it closed his way."""
+    r, limit = variant.rules, m.limit
     if not world.grid.contains(to):
         return off_map_problem(variant, to)
+    beyond = limit_end_problem(limit, m.origin, to, commander_moves(variant, world, m)) if limit is not None else None
+    if beyond is not None:
+        return beyond
     ground = _commander_rules(variant, world, m)[1]
     if ground.enemy_at(HexId(to)):
         return r.ENEMY_HEX, f"{to} holds enemy combat units ({r.ENEMY_HEX})"
@@ -222,5 +248,6 @@ def commander_destination_problem(variant: Variant, world: World, m: CommanderMo
     if m.one_hex is not None and world.grid.distance(m.origin, to) > 1:
         return m.one_hex, one_hex_words(m.one_hex, None, "a commander")
     allowance = f"his {m.budget / 2:g} MP" if m.on_map else f"the {m.budget / 2:g} MP left him after his entry hex"
+    leaving = f", or reached only by leaving his limit ({limit.words}, {limit.rule})" if limit and limit.whole_move else ""
     return r.LEADER_MOVE, (f"{to} is beyond {allowance}, or in or reached only through enemy ZoC hexes without "
-                           f"friendly units ({r.LEADER_MOVE}, {r.TERRAIN_MOVE}, {r.LEADER_EZOC})")
+                           f"friendly units ({r.LEADER_MOVE}, {r.TERRAIN_MOVE}, {r.LEADER_EZOC}){leaving}")

@@ -18,7 +18,8 @@ from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
 from arbitro.adjudicator.errors import IllegalCommand
 from arbitro.adjudicator.memo import Memo
 from arbitro.adjudicator.parabellum import movement
-from arbitro.adjudicator.parabellum.commander_move import commander_moves
+from arbitro.adjudicator.parabellum.commander_move import any_commander_end, commander_moves, commander_path_problem
+from arbitro.adjudicator.parabellum.world import World
 from tests.caldiero.harness import RULESET, Table, activate, position
 from tests.caldiero.test_movement import moving, reject
 
@@ -88,9 +89,14 @@ def test_bonaparte_never_moves_beyond_two_hexes_from_1014_even_on_the_way() -> N
     w = RULESET.world(t.state)
     for to, walked in leader_reachable(w, "bonaparte").items():
         assert all(w.grid.distance(h, "1014") <= 2 for h in walked), (to, walked)
-    assert system_movement.leader_path_problem(w, "bonaparte", tuple(path))[0] == R.CINC_LIMITS
+    def walk_problem(w: World) -> object:
+        move = system_movement.leader_move(w, "bonaparte")
+        assert move is not None
+        return commander_path_problem(CALDIERO_VARIANT, w, move, (move.origin, *path))
+
+    assert walk_problem(w)[0] == R.CINC_LIMITS  # type: ignore[index]
     free = _at_leaders("1114", options=("bonaparte_intervention",)).state  # §20.1.1: no longer subject to §4.2.2
-    assert system_movement.leader_path_problem(RULESET.world(free), "bonaparte", tuple(path)) is None
+    assert walk_problem(RULESET.world(free)) is None
 
 
 def test_the_limit_is_the_scenario_data() -> None:
@@ -140,7 +146,8 @@ def test_a_chief_far_beyond_his_limit_ends_as_near_it_as_he_can_get(scope: str, 
     if scope == "whole_move":
         assert all(limit.beyond(h) <= limit.beyond("2014") for path in ends.values() for h in path)
     monkeypatch.setattr(movement, "SEARCHES", Memo(16))  # "anything left?" searched by itself (issue 15)
-    assert system_movement.any_leader_end(RULESET.world(t.state), "bonaparte") in ends
+    fresh = RULESET.world(t.state)
+    assert any_commander_end(CALDIERO_VARIANT, fresh, system_movement.leader_move(fresh, "bonaparte")) in ends
     farther = next(h for h in sorted(searched) if limit.beyond(h) > nearest)
     words = reject(t, "caldiero §4.2.2", {"type": "move_leader", "leader": "bonaparte", "to": farther})
     assert "as near it as he can" in words

@@ -26,7 +26,8 @@ from arbitro.adjudicator.caldiero import system_moves
 from arbitro.adjudicator.exchange import read_lines
 from arbitro.adjudicator.memo import Memo
 from arbitro.adjudicator.parabellum import movement as kernel_movement
-from arbitro.adjudicator.parabellum.commander_move import commander_may_move
+from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
+from arbitro.adjudicator.parabellum.commander_move import any_commander_end, commander_may_move
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.projections.fold import Fold
 
@@ -116,7 +117,8 @@ def test_caldiero_leaders_moves_and_anything_left_answer_as_the_listing(monkeypa
                                                   caldiero_legal._first_leader_moves, monkeypatch):
         for leader in system_moves.movable_leaders(whole, rules.seat):
             options = system_movement.leader_reachable(whole, leader)
-            any_agrees(system_movement.any_leader_end(alone(), leader), options)
+            fresh = alone()
+            any_agrees(any_commander_end(CALDIERO_VARIANT, fresh, system_movement.leader_move(fresh, leader)), options)
             entry = system_movement.leader_entry(whole, leader)
             compared += parts_agree(whole, options, rules.leaders[leader].hex or entry,
                                     lambda h: system_movement.leader_reachable(alone(), leader, to=h).get(h))

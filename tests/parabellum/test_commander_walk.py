@@ -1,0 +1,62 @@
+"""A commander's move to a hex, written once (parabellum/commander_move.commander_ends, any_commander_end,
+commander_walk), run for both variants: the hexes his event records (from the hex after his), a path he is given
+walked if he may (caldiero §9.1), a commander in chief's limit (caldiero §4.2.2, `chief_limits.ChiefLimit`: Arrivano
+prints none, so its games give none) deciding where he may end and worded first in the refusals."""
+
+from __future__ import annotations
+
+from arbitro.adjudicator.maps.hexgrid import HexId
+from arbitro.adjudicator.parabellum.chief_limits import ChiefLimit
+from arbitro.adjudicator.parabellum.commander_move import (
+    CommanderMove, any_commander_end, commander_destination_problem, commander_ends, commander_walk,
+)
+from arbitro.adjudicator.parabellum.variant import Variant
+from arbitro.adjudicator.ruleset import Rule
+from tests.parabellum.position import Piece
+from tests.parabellum.test_move_problems import Moving
+from tests.parabellum.test_movement import MAP, TABLE, ezoc_of
+
+
+def position() -> Moving:
+    return Moving(units={"e": Piece("austria", "0305"), "f": Piece("france", "0303")})
+
+
+def move(limit: ChiefLimit | None = None, origin: str = "0303") -> CommanderMove:
+    return CommanderMove("france", MAP, TABLE, origin, True, "unit", 6, limit=limit)
+
+
+def test_the_hexes_he_enters_and_a_path_he_is_given(variant: Variant) -> None:
+    pos, r = position(), variant.rules
+    ends = commander_ends(variant, pos, move())  # type: ignore[arg-type]
+    assert "0303" not in ends and all(path[-1] == h and "0303" not in path for h, path in ends.items())
+    assert commander_ends(variant, pos, move(), "0103") == {"0103": ends["0103"]}  # type: ignore[arg-type]
+    assert commander_walk(variant, pos, move(), "0103") == ends["0103"]  # type: ignore[arg-type]
+    grid = MAP.grid
+    other = next((n, "0103") for n in sorted(grid.neighbours("0303")) if grid.is_adjacent(n, "0103")
+                 and (n, "0103") != ends["0103"])
+    assert commander_walk(variant, pos, move(), "0103", other) == other  # type: ignore[arg-type]
+    assert commander_walk(variant, pos, move(), "0103", other[:1]) == (  # type: ignore[arg-type]
+        r.MOVEMENT, f"the path ends at {other[0]}, not at 0103 ({r.MOVEMENT})")
+    into = next(h for h in sorted(MAP.grid.neighbours("0303")) if h in ezoc_of(MAP, "0305"))
+    refused = commander_walk(variant, pos, move(), into)  # type: ignore[arg-type]
+    assert isinstance(refused[0], Rule) and refused[0] == r.LEADER_EZOC
+    assert any_commander_end(variant, pos, move()) in ends  # type: ignore[arg-type]
+
+
+def test_a_commander_in_chief_within_his_limit(variant: Variant) -> None:
+    """Within one hex of 0303: he ends there; a hex beyond is refused citing the limit's rule, first; from beyond it
+    he ends as near it as he can get."""
+    pos = position()
+    rule = Rule(variant.book, "4.2.2")
+    limit = ChiefLimit(("c", "0303", 1), lambda h: max(0, MAP.grid.distance(h, "0303") - 1), False, "within one hex",
+                       rule, "c")
+    ends = commander_ends(variant, pos, move(limit))  # type: ignore[arg-type]
+    assert ends and all(MAP.grid.distance(h, "0303") <= 1 for h in ends)
+    assert commander_ends(variant, pos, move(limit), "0103") == {}  # type: ignore[arg-type]
+    refused = commander_destination_problem(variant, pos, move(limit), "0103")  # type: ignore[arg-type]
+    assert refused[0] == rule and "c may not end his move in 0103: within one hex" in refused[1]
+    assert any_commander_end(variant, pos, move(limit)) in ends  # type: ignore[arg-type]
+    far = ChiefLimit(("c", "0606", 0), lambda h: MAP.grid.distance(h, HexId("0606")), False, "at 0606", rule, "c")
+    nearest = commander_ends(variant, pos, move(far, "0101"))  # type: ignore[arg-type]
+    best = min(far.beyond(h) for h in nearest)
+    assert nearest and {far.beyond(h) for h in nearest} == {best} and best < far.beyond("0101")
