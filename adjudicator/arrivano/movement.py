@@ -19,7 +19,7 @@ from arbitro.adjudicator.maps.movement import MoveRules, check_path
 from arbitro.adjudicator.parabellum import command, orders, rout
 from arbitro.adjudicator.parabellum.movement import (
     Mover, column_problem, costs_in_force, end_fits, ends, entry_cost, nearest_enemy_distance, one_hex_rule, order_moves,
-    toward_enemy, toward_enemy_problem, unit_reach, unit_rules,
+    toward_enemy, unit_reach, unit_rules,
 )
 from arbitro.adjudicator.parabellum.movement import reach as search
 from arbitro.adjudicator.parabellum.commander_move import CommanderMove, commander_ends, commander_may_move, commander_walk
@@ -102,7 +102,7 @@ def plan(w: World, uid: str, column: bool, ic: set[str] | frozenset[str], chosen
 def _plan(w: World, uid: str, column: bool, ic: frozenset[str], chosen: str | None, open_order: bool) -> Plan | str:
     unit = w.state.units[uid]
     order = movement_order(w, uid, ic, chosen)
-    rules_o = w.orders.orders[order]  # type: ignore[index]
+    rules_o = w.order_rules(order)
     if column and unit.side in w.scenario.march_column_forbidden:
         return str(R.MB_NO_COLUMN)
     problem = column_problem(ARRIVANO_VARIANT, w, [order], unit.hex) if column else None
@@ -130,7 +130,7 @@ def _plan(w: World, uid: str, column: bool, ic: frozenset[str], chosen: str | No
 def destinations(w: World, uid: str, column: bool, ic: set[str],
                  chosen: str | None = None) -> dict[str, tuple[str, ...]]:
     """Hexes the unit may end its move in, with the path (arrivano §9), honouring a march order (§17.1.5) and, for a
-    unit the Attack order binds, its direction (§5.1.2, the kernel's `toward_enemy_problem`)."""
+    unit the Attack order binds, its direction (§5.1.2, the kernel's `toward_enemy`)."""
     return toward_only(w, uid, ic, _reached(w, uid, column, ic, chosen))
 
 
@@ -208,9 +208,7 @@ def _charge_moves(w: World, uid: str, ic: set[str]) -> dict[str, tuple[tuple[str
     if isinstance(p, str):
         return {}
     base = p.rules
-    rules = MoveRules(unit_class=base.unit_class, budget=base.budget, can_enter=base.can_enter,
-                      can_end=base.can_end, zoc=base.zoc, minimum_move=False,
-                      may_step=lambda a, b: charge_permitted(w, b))
+    rules = replace(base, minimum_move=False, may_step=lambda a, b: charge_permitted(w, b))
     costs = costs_in_force(ARRIVANO_VARIANT, w)
     reach = search(ARRIVANO_VARIANT, w.hexmap, costs, p.start, rules)
     out: dict[str, tuple[tuple[str, ...], list[str]]] = {}
@@ -238,7 +236,7 @@ def charge(g: Game, uid: str, to: str, target: str) -> None:
     moves = _charge_moves(w, uid, ic)
     if to not in options and to in moves and target in moves[to][1]:  # a charge, but not toward the enemy (§5.1.2)
         unit = w.state.units[uid]
-        toward = toward_enemy_problem(ARRIVANO_VARIANT, w, unit.side, unit.hex, to, enemy_zoc(w, unit.side))
+        toward = toward_enemy(ARRIVANO_VARIANT, w, unit.side, unit.hex, enemy_zoc(w, unit.side))(to)
         if toward is not None:
             g.reject(str(toward[0]), toward[1])
     if to not in options or target not in options[to][1]:
@@ -323,7 +321,7 @@ def move(g: Game, uid: str, to: str, column: bool, chosen: str | None = None) ->
     if path is None:
         toward = None
         if to in _reached(w, uid, column, ic, chosen):  # reached, but not toward the enemy (§5.1.2)
-            toward = toward_enemy_problem(ARRIVANO_VARIANT, w, g.ctx.seat, p.start, to, p.ezoc)  # type: ignore[union-attr]
+            toward = toward_enemy(ARRIVANO_VARIANT, w, g.ctx.seat, p.start, p.ezoc)(to)  # type: ignore[union-attr]
         rule, message = (str(toward[0]), toward[1]) if toward else why_not(w, uid, to, p)  # type: ignore[arg-type]
         g.reject(rule, message + command.held_note(ARRIVANO_VARIANT, w, [uid]))
     unit = w.state.units[uid]

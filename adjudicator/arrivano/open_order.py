@@ -79,7 +79,7 @@ def why_not_fire(w: World, uid: str) -> tuple[Rule | str, str] | None:
     if unit.fatigue_defence_turn == state.turn:
         return R.EXHAUSTION, f"{uid} failed its fatigue test and has Defence for this turn"
     order = order_of(w, uid, in_command(w, state.activation.formation))
-    if not w.orders.orders[order].open_order:  # type: ignore[index]
+    if not w.order_rules(order).open_order:
         return R.OPEN_ORDER, f"open order is a variant of Manoeuvre or Advance; {uid} has {order}"
     return None
 

@@ -26,21 +26,17 @@ from arbitro.adjudicator.caldiero import ground, map_rules
 from arbitro.adjudicator.caldiero.loader import UNIT_CLASS
 from arbitro.adjudicator.caldiero import rules as R
 from arbitro.adjudicator.memo import Memo
-from arbitro.adjudicator.caldiero.system_orders import order_move
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.caldiero.variant import CALDIERO, CALDIERO_VARIANT
 from arbitro.adjudicator.parabellum.movement import (
-    Mover, Problem, costs_in_force, end_fits, entry_cost, leave_ezoc_problem, off_road_half_less, one_hex_rule,
+    Mover, Problem, costs_in_force, end_fits, entry_cost, leave_ezoc_problem, off_road_half_less, one_hex_rule, order_moves,
     road_steps, terrain_multiplier, unit_reach, unit_rules,
 )
 from arbitro.adjudicator.parabellum.commander_move import CommanderMove, commander_ends
-from arbitro.adjudicator.parabellum.chief_limits import limit_closed
 from arbitro.adjudicator.parabellum.move_problems import StepVeto, path_problem, step_problem
 from arbitro.adjudicator.parabellum.zoc import enemy_zoc
 from arbitro.adjudicator.maps.hexgrid import HexId
-from arbitro.adjudicator.maps.hexmap import HexMap
 from arbitro.adjudicator.maps.movement import MoveRules, Reach, cached_step_cost
-from arbitro.adjudicator.ruleset import Rule
 
 
 @dataclass(frozen=True)
@@ -62,18 +58,6 @@ class Route:
     cost_half: int
 
 
-class MoveProblem(Exception):
-    def __init__(self, rule: Rule, message: str) -> None:
-        super().__init__(message)
-        self.rule, self.message = rule, message
-
-
-
-
-def _hexmap(world: World) -> HexMap:
-    return world.hexmap
-
-
 def map_entry_cost(world: World, b: str) -> int:
     """Entering the map at b from off the map (§15.4): the kernel's entry cost, doubled in boxes 2 and 3."""
     return entry_cost(costs_in_force(CALDIERO_VARIANT, world), world.hexmap.terrain(b), UNIT_CLASS,
@@ -85,7 +69,7 @@ def step_cost(world: World, a: str | None, b: str, column: bool) -> tuple[int, b
     if a is None:
         return map_entry_cost(world, b), False
     rules = MoveRules(unit_class=UNIT_CLASS, budget=0, march_column=column, terrain_multiplier=terrain_multiplier(world))
-    cost = cached_step_cost(_hexmap(world), costs_in_force(CALDIERO_VARIANT, world), a, b, rules)
+    cost = cached_step_cost(world.hexmap, costs_in_force(CALDIERO_VARIANT, world), a, b, rules)
     return cost.half_points, ground.road(world, a, b)
 
 
@@ -132,7 +116,7 @@ def group_mover(world: World, g: Group) -> Mover:
 
 
 def _mover(world: World, g: Group, origin: str, budget: int) -> Mover:
-    move = order_move(world, g.order)
+    move = order_moves(world.orders)[g.order]
     return Mover(g.side, origin, g.start is not None, budget, UNIT_CLASS, g.column, move,
                  one_hex=one_hex_rule(CALDIERO_VARIANT, move))
 
@@ -243,7 +227,7 @@ def _reachable(world: World, g: Group, *, to: str | None = None,
     if _budget(world, g, False) != g.ma_half:  # caldiero §17.1.1: all along roads, or one MP less
         searches = [(g.ma_half, True), (_budget(world, g, False), False)]
     routes: dict[str, Route] = {}
-    hm, table = _hexmap(world), costs_in_force(CALDIERO_VARIANT, world)
+    hm, table = world.hexmap, costs_in_force(CALDIERO_VARIANT, world)
     # what its own rules read besides the kernel's: the arm and formation (§10.3, §17.1.3, §19.1), the weather and
     # its cost multiplier, whether the formation's direction is released (§19.1, by the scenario hooks)
     own = (g.artillery, g.formation, world.state.weather, terrain_multiplier(world),
@@ -291,23 +275,21 @@ def _search_routes(world: World, g: Group, reach: Reach, spent: int,
     return tuple(out)
 
 
-def check_path(world: World, g: Group, path: tuple[str, ...]) -> Route:
-    """Validate a path the player gave; raise MoveProblem with the rule it breaks (the kernel's `path_problem`,
-    with Caldiero's step vetoes and §17.1.1's allowance for the path given)."""
+def check_path(world: World, g: Group, path: tuple[str, ...]) -> Route | Problem:
+    """The route of a path the player gave, or the rule it breaks (the kernel's `path_problem`, with Caldiero's step
+    vetoes and §17.1.1's allowance for the path given)."""
     if not path:
-        raise MoveProblem(CALDIERO.MOVEMENT, "a move needs at least one hex")
+        return CALDIERO.MOVEMENT, "a move needs at least one hex"
     if g.start is None and path[0] != g.entry:
-        raise MoveProblem(CALDIERO.REINFORCEMENTS, f"reinforcements enter at {g.entry} (caldiero §15.4, §21)")
+        return CALDIERO.REINFORCEMENTS, f"reinforcements enter at {g.entry} (caldiero §15.4, §21)"
     walked, spent = (path, map_entry_cost(world, path[0])) if g.start is None else ((g.start, *path), 0)
     all_road = all(world.grid.contains(y) and ground.road(world, x, y) for x, y in zip(walked, walked[1:]))
     budget = _budget(world, g, all_road) - spent
     problem = path_problem(CALDIERO_VARIANT, world, _mover(world, g, walked[0], budget), g.units, walked,
-                           _hexmap(world), costs_in_force(CALDIERO_VARIANT, world),
+                           world.hexmap, costs_in_force(CALDIERO_VARIANT, world),
                            _rules(world, g, walked[0], budget, False),
                            own_step_problem(world, g))
-    if problem:
-        raise MoveProblem(*problem)
-    return Route(path=path, cost_half=path_cost(world, g, path))
+    return problem or Route(path=path, cost_half=path_cost(world, g, path))
 
 
 # --- leaders ------------------------------------------------------------------------------------------
@@ -320,7 +302,7 @@ def leader_entry(world: World, leader: str) -> str | None:
 def leader_move(world: World, leader: str, escape: bool = False) -> CommanderMove | None:
     """A leader's move for the kernel (his movement from oob.json, 6 MP, caldiero §2.2.1, §9.1.4: D31), entering from
     off the map at his entry hex (§15.4), never into a row his scenario closes (§9.2.1) nor, a commander in chief,
-    beyond his limit farther than where he starts (§4.2.2 read for the whole move: `chief_limits.limit_closed`);
+    beyond his limit farther than where he starts (§4.2.2 read for the whole move: the kernel's, from his limit);
     `escape`: fleeing an enemy unit (§8.2.3); None when he cannot enter now."""
     s = world.state.leaders[leader]
     side = s.side
@@ -332,13 +314,10 @@ def leader_move(world: World, leader: str, escape: bool = False) -> CommanderMov
         origin, spent = entry, map_entry_cost(world, entry)
     else:
         origin, spent = s.hex, 0
-    limit = map_rules.leader_limit(world, leader)
-    closed_beyond = limit_closed(limit, origin)
     return CommanderMove(
-        side, _hexmap(world), costs_in_force(CALDIERO_VARIANT, world), origin, s.where == "map", UNIT_CLASS, ma - spent,
+        side, world.hexmap, costs_in_force(CALDIERO_VARIANT, world), origin, s.where == "map", UNIT_CLASS, ma - spent,
         terrain_multiplier=terrain_multiplier(world), fleeing=escape, anchors=(world.counters, world.scenario),
-        closed=lambda h: bool(world.closed_to(side, h)) or (closed_beyond is not None and closed_beyond(h)),
-        closed_reads=limit.key if limit is not None else (), limit=limit)
+        closed=lambda h: bool(world.closed_to(side, h)), limit=map_rules.leader_limit(world, leader))
 
 
 def leader_reachable(world: World, leader: str, escape: bool = False, to: str | None = None) -> dict[str, tuple[str, ...]]:

@@ -9,12 +9,12 @@ from collections.abc import Callable
 from arbitro.adjudicator.caldiero import commands as C
 from arbitro.adjudicator.caldiero import rules as R
 from arbitro.adjudicator.caldiero.system_movement import (
-    Group, MoveProblem, Route, any_destination, check_path, group_mover, leader_entry, leader_move, make_group,
+    Group, Route, any_destination, check_path, group_mover, leader_entry, leader_move, make_group,
     own_step_problem, reachable, route_to,
 )
 from arbitro.adjudicator.parabellum.commander_move import commander_may_move, commander_walk
 from arbitro.adjudicator.parabellum.move_problems import destination_problem, unreachable
-from arbitro.adjudicator.caldiero.system_orders import in_command_moves_over, order_rules, unit_order
+from arbitro.adjudicator.caldiero.system_orders import in_command_moves_over, unit_order
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.caldiero.variant import CALDIERO, CALDIERO_VARIANT
 from arbitro.adjudicator.parabellum import command
@@ -34,7 +34,7 @@ def mover_orders(w: World, units: tuple[str, ...], column: bool = False) -> list
     sets = []
     for u in units:
         sets.append(set(artillery_orders(unit_order(w, u))) if w.is_artillery(u) else {unit_order(w, u)})
-    common = {o for o in set.intersection(*sets) if not column or order_rules(w, o).march_column}
+    common = {o for o in set.intersection(*sets) if not column or w.order_rules(o).march_column}
     first = unit_order(w, units[0])
     return sorted(common, key=lambda o: (o != first, o))
 
@@ -101,17 +101,13 @@ def _move_options(w: World, units: tuple[str, ...], column: bool,
     for order in mover_orders(w, units, column):
         g = make_group(w, units, order, column)
         toward = attack_toward(w, g)
-        routes = reachable(w, g) if to is None else _only(to, route_to(w, g, to))
+        routes = reachable(w, g) if to is None else {to: r for r in [route_to(w, g, to)] if r is not None}
         for dest, route in routes.items():
             if toward is not None and toward(dest) is not None:
                 continue
             if dest not in out or route.cost_half < out[dest][1].cost_half:
                 out[dest] = (order, route)
     return out
-
-
-def _only(to: str, route: Route | None) -> dict[str, Route]:
-    return {} if route is None else {to: route}
 
 
 def attack_toward(w: World, g: Group) -> Callable[[str], tuple[Rule, str] | None] | None:
@@ -158,16 +154,12 @@ def _order_and_route(w: World, units: tuple[str, ...], cmd: C.GroupMove) -> tupl
     last: Reject | None = None
     for order in mover_orders(w, units, cmd.column):
         g = make_group(w, units, order, cmd.column)
-        try:
-            route = check_path(w, g, path)
-        except MoveProblem as e:
-            last = Reject(e.rule, e.message)
-            continue
-        problem = attack_move_problem(w, g, route)
+        route = check_path(w, g, path)
+        problem = attack_move_problem(w, g, route) if isinstance(route, Route) else route
         if problem:
             last = Reject(*problem)
             continue
-        return order, route
+        return order, route  # type: ignore[return-value]
     raise last or Reject(CALDIERO.MOVEMENT, "no order allows this move")
 
 

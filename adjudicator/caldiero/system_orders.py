@@ -3,20 +3,6 @@
 from __future__ import annotations
 
 from arbitro.adjudicator.parabellum.world import World
-from arbitro.adjudicator.parabellum.data import OrderRules
-from arbitro.adjudicator.parabellum.movement import OrderMove, order_moves
-
-
-def order_rules(world: World, order: str) -> OrderRules:
-    """What `order` permits (caldiero §5.1.1-§5.1.4): the game's orders table, data/orders.json."""
-    return world.orders.orders[order]  # type: ignore[index]
-
-
-def order_move(world: World, order: str) -> OrderMove:
-    """The movement permissions of `order` (caldiero §5.1, §8.2.1): Advance and Attack enter EZoC; Defence only where a
-    friendly unit already is, never from one EZoC hex to another, one hex; Manoeuvre never (the kernel's
-    `order_moves` of the orders table)."""
-    return order_moves(world.orders)[order]
 
 
 def unit_order(world: World, u: str) -> str:

@@ -14,7 +14,7 @@ from arbitro.adjudicator.maps.costs import MovementTable
 from arbitro.adjudicator.maps.hexgrid import HexId
 from arbitro.adjudicator.maps.hexmap import HexMap
 from arbitro.adjudicator.maps.movement import MoveBlock, MoveRules, ZocRules, check_path
-from arbitro.adjudicator.parabellum.chief_limits import ChiefLimit, limit_end_problem, limit_ends, limit_problem
+from arbitro.adjudicator.parabellum.chief_limits import ChiefLimit, limit_closed, limit_end_problem, limit_ends, limit_problem
 from arbitro.adjudicator.parabellum.move_problems import (
     off_map_problem, one_hex_words, seen_zoc, unseen_from, unseen_problem,
 )
@@ -30,11 +30,11 @@ class CommanderMove:
     """One commander's move as his game gives it: of `side`, from `origin` (his hex or, `on_map` False, the entry hex
     he comes onto the map at, already paid for in `budget`: §15.4 in both), `budget` half points (D31), priced as
     `unit_class` on `table` times `terrain_multiplier` (caldiero §17.1.2-§17.1.3); `one_hex`: the rule keeping him to
-    one hex (arrivano §17.2.7 storm), or None; `closed`: hexes his game forbids him to enter (caldiero §9.2.1's rows, by the scenario
-    hooks; §4.2.2's limits), a rule of `side`, `anchors` (the data objects it reads) and `closed_reads` (what else it
-    reads: which commander, an option, a reading); `fleeing`: he flees an enemy unit
-    (§8.2.3); `limit`: a commander in chief's limit, where he may end and what his refusals say (caldiero §4.2.2;
-    Arrivano prints none)."""
+    one hex (arrivano §17.2.7 storm), or None; `closed`: hexes his game forbids him to enter (caldiero §9.2.1's rows, by
+    the scenario hooks), a rule of `side` and `anchors` (the data objects it reads); `fleeing`: he flees an enemy unit
+    (§8.2.3); `limit`: a commander in chief's limit (caldiero §4.2.2; Arrivano prints none), which closes, read for
+    the whole move, the hexes farther beyond it than where he starts (`chief_limits.limit_closed`), says where he may
+    end and is worded in his refusals."""
 
     side: str
     hexmap: HexMap
@@ -48,7 +48,6 @@ class CommanderMove:
     closed: Callable[[HexId], bool] | None = None
     fleeing: bool = False
     anchors: tuple[object, ...] = ()
-    closed_reads: Hashable = ()
     limit: ChiefLimit | None = None
 
 
@@ -116,13 +115,15 @@ def _commander_rules(variant: Variant, world: World, m: CommanderMove) -> tuple[
     """A commander's rules on the position (`leader_rules`), its ground, and what his search reads of it (§8.2.2):
     enemy units and ZoC, friends only within an enemy ZoC."""
     enemy, friends = world.hexes_held(world.enemy(m.side)), world.hexes_held(m.side)
+    game, beyond = m.closed, limit_closed(m.limit, m.origin)
+    closed = game if beyond is None else (lambda h: beyond(h) or (game is not None and game(h)))
     ground = LeaderGround(ezoc=enemy_zoc(world, m.side), enemy_at=enemy.__contains__,
-                          friends_at=friends.__contains__, closed=m.closed, free=m.fleeing and variant.escape_through_ezoc)
+                          friends_at=friends.__contains__, closed=closed, free=m.fleeing and variant.escape_through_ezoc)
     rules = leader_rules(ground, unit_class=m.unit_class, budget=m.budget, minimum_move=m.on_map,
                          terrain_multiplier=m.terrain_multiplier,
                          one_hex_from=m.origin if m.one_hex is not None else None)
     key = ("commander", m.origin, m.side, m.on_map, m.unit_class, m.budget, m.terrain_multiplier, m.one_hex,
-           ground.free, m.closed is not None, m.closed_reads, ground.ezoc, enemy, friends & ground.ezoc)
+           ground.free, m.closed is not None, m.limit.key if m.limit else None, ground.ezoc, enemy, friends & ground.ezoc)
     return rules, ground, key
 
 

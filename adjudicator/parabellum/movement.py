@@ -16,7 +16,7 @@ games' recorded events)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Literal
 
@@ -132,9 +132,9 @@ def column_problem(variant: Variant, world: World, orders: Sequence[str], start:
     (§9.3 in both, "una unità su strada o strada minore ... può dichiarare"), or None: none of the orders allows it (the
     orders table's `march_column`: caldiero §5.1.1, §5.1.4; arrivano §5.1), or no road at the start, unless the
     variant keeps the whole column move to roads (D38 `column_keeps_to_roads`: the roads of the path say it then)."""
-    rule, table = variant.rules.MARCH_COLUMN, world.orders.orders
-    if not any(table[o].march_column for o in orders):  # type: ignore[index]
-        allowing = " or ".join(o.capitalize() for o, rules in table.items() if rules.march_column)
+    rule = variant.rules.MARCH_COLUMN
+    if not any(world.order_rules(o).march_column for o in orders):
+        allowing = " or ".join(o.capitalize() for o, rules in world.orders.orders.items() if rules.march_column)
         return rule, f"march column needs an {allowing} order ({rule})"
     if start and not variant.column_keeps_to_roads(world.reading) and not world.hexmap.roads_at(start):
         return rule, f"march column is declared on a road or minor road; {start} has none ({rule})"
@@ -405,19 +405,6 @@ def toward_enemy(variant: Variant, world: World, side: str, start: str,
     return problem
 
 
-def toward_enemy_problem(variant: Variant, world: World, side: str, start: str, end: str,
-                         ezoc: frozenset[HexId]) -> Problem | None:
-    """`toward_enemy` for one move from `start` to `end`."""
-    return toward_enemy(variant, world, side, start, ezoc)(end)
-
-
-def attack_bound(units: Iterable[str], still_could: Callable[[str], bool]) -> Iterator[str]:
-    """§5.1.2 in both ("tutte le unità ... devono muovere (se possibile) almeno un esagono verso le unità nemiche"):
-    the counted Attack-order units that have not moved toward the enemy although they still could, in the order
-    given, found lazily (a caller asking only whether there is one stops at the first)."""
-    return (u for u in units if still_could(u))
-
-
 def advance_short(variant: Variant, counted: int, closer: int, could: Iterable[str]) -> tuple[int, list[str]] | None:
     """§5.1.1 in both ("almeno la metà delle unità" rounded up, caldiero §1.4, arrivano §1.3): (the number that must
     end nearer the enemy, the units that still could) when fewer than half of the `counted` units did (`closer`)
@@ -438,7 +425,7 @@ def advance_short(variant: Variant, counted: int, closer: int, could: Iterable[s
 
 def attack_order_problem(variant: Variant, bound: Iterable[str]) -> Problem | None:
     """§5.1.2 in both: the refusal to end a movement step while counted Attack-order units have not moved toward
-    the enemy although they still could (`attack_bound`), naming them, or None."""
+    the enemy although they still could, naming them, or None."""
     units = list(bound)
     if not units:
         return None

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from arbitro.adjudicator.parabellum.movement import (
-    Problem, advance_order_problem, attack_bound, attack_order_problem, nearer,
+    Problem, advance_order_problem, attack_order_problem, nearer,
 )
 from arbitro.adjudicator.parabellum.variant import Variant
 from arbitro.adjudicator.parabellum.world import World
@@ -58,8 +58,8 @@ def obligation_problem(variant: Variant, world: World, side: str, counted: Seque
     def free(c: Counted) -> bool:  # may still move: it has not, and no enemy ZoC holds it (§8.1)
         return not c.moved and c.start not in ezoc
 
-    bound = (c.unit for c in counted if c.order == "attack" and free(c))
-    problem = attack_order_problem(variant, attack_bound(bound, lambda u: bool(moves(u))))
+    # found lazily: a caller asking only whether there is one stops at the first (§5.1.2 "(se possibile)")
+    problem = attack_order_problem(variant, (c.unit for c in counted if c.order == "attack" and free(c) and moves(c.unit)))
     advance = [c for c in counted if c.order == "advance"]
     if problem or not advance:
         return problem

@@ -21,7 +21,7 @@ from arbitro.adjudicator.maps.hexmap import HexMap
 from arbitro.adjudicator.maps.sight import line_of_sight
 from arbitro.adjudicator.memo import Memo
 from arbitro.adjudicator.parabellum.loader import ScenarioData
-from arbitro.adjudicator.parabellum.data import HexsideEffect, StackPattern, TerrainEffect, TerrainTable, WeatherBox
+from arbitro.adjudicator.parabellum.data import HexsideEffect, OrderRules, StackPattern, TerrainEffect, TerrainTable, WeatherBox
 from arbitro.adjudicator.ruleset import Rule
 from arbitro.projections.parabellum import SystemState
 
@@ -109,6 +109,10 @@ class World:
         if self._worked_out is None:
             self._worked_out = {}
         return self._worked_out
+
+    def order_rules(self, order: str) -> OrderRules:
+        """What `order` permits (§5.1 in both, D6): its row of the game's orders table."""
+        return self.orders.orders[order]  # type: ignore[index]
 
     # --- the ground: the map and the terrain effects table (parabellum/data.TerrainTable), both books' data ------
     def terrains(self, h: str) -> list[TerrainEffect]:

@@ -18,7 +18,8 @@ TABLE = {"advance": True, "attack": False, "defence": False, "manoeuvre": True}
 
 def world(keep_to_roads: str = "as_caldiero") -> Any:
     orders = {o: SimpleNamespace(march_column=m) for o, m in TABLE.items()}
-    return SimpleNamespace(orders=SimpleNamespace(orders=orders), reading=lambda name: keep_to_roads,
+    return SimpleNamespace(orders=SimpleNamespace(orders=orders), order_rules=orders.__getitem__,
+                           reading=lambda name: keep_to_roads,
                            hexmap=SimpleNamespace(roads_at=lambda h: ("road",) if h == "0101" else ()))
 
 

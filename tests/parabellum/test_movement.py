@@ -210,28 +210,16 @@ def test_an_attack_order_move_tends_toward_the_nearest_enemy_or_into_its_zoc(var
     nearer, or in an enemy ZoC, is not; nothing binds while no enemy is on the map."""
     pos = OnPlainMap(units={"e": Piece("austria", "0305"), "f": Piece("france", "0302")})
     ezoc = ezoc_of(MAP, "0305")
-    problem = movement.toward_enemy_problem(variant, pos, "france", "0302", "0301", ezoc)  # type: ignore[arg-type]
+    problem = movement.toward_enemy(variant, pos, "france", "0302", ezoc)("0301")  # type: ignore[arg-type]
     assert problem is not None
     rule, message = problem
     assert rule == variant.rules.ATTACK and str(rule) == f"{variant.book} §5.1.2"
     assert "0301" in message and "(3 hexes now, 4 at 0301)" in message and message.endswith(f"({rule})")
-    assert movement.toward_enemy_problem(variant, pos, "france", "0302", "0202", ezoc) is not None  # type: ignore[arg-type]  # as far
-    assert movement.toward_enemy_problem(variant, pos, "france", "0302", "0303", ezoc) is None  # type: ignore[arg-type]
-    assert movement.toward_enemy_problem(variant, pos, "france", "0302", "0304", ezoc) is None  # type: ignore[arg-type]
+    assert movement.toward_enemy(variant, pos, "france", "0302", ezoc)("0202") is not None  # type: ignore[arg-type]  # as far
+    assert movement.toward_enemy(variant, pos, "france", "0302", ezoc)("0303") is None  # type: ignore[arg-type]
+    assert movement.toward_enemy(variant, pos, "france", "0302", ezoc)("0304") is None  # type: ignore[arg-type]
     alone = OnPlainMap(units={"f": Piece("france", "0302")})
-    assert movement.toward_enemy_problem(variant, alone, "france", "0302", "0301", frozenset()) is None  # type: ignore[arg-type]
-
-
-def test_attack_lists_the_units_that_could_still_close_lazily(variant: Variant) -> None:
-    """§5.1.2 in both: a caller asking whether any unit is bound stops at the first."""
-    asked: list[str] = []
-
-    def could(u: str) -> bool:
-        asked.append(u)
-        return u != "a"
-
-    assert next(movement.attack_bound(["a", "b", "c"], could)) == "b" and asked == ["a", "b"]
-    assert list(movement.attack_bound(["a", "b", "c"], could)) == ["b", "c"]
+    assert movement.toward_enemy(variant, alone, "france", "0302", frozenset())("0301") is None  # type: ignore[arg-type]
 
 
 def test_advance_asks_half_rounded_up_while_it_binds(variant: Variant) -> None:
