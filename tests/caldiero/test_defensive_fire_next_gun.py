@@ -1,8 +1,8 @@
-"""rev-c (review of 5bab30a): the defensive fire frame carries the hexes it may fire at (`fire_at`, computed when the
+"""The defensive fire frame carries the hexes it may fire at (`fire_at`, computed when the
 frame opens, no longer read live by the lister). When one gun's fire takes attackers out of the assault (caldiero
 §11.4.5, §15.1: disordered attackers are withdrawn), the next gun is asked again with the hexes of the attackers
-still in it: a hex whose attackers all left the assault is not offered. No test guarded this: computing the next
-frame before the withdrawal passed the whole caldiero suite's fire tests."""
+still in it: a hex whose attackers all left the assault is not offered. Computing the next frame before
+the withdrawal passed every other fire test (rev-c's review of 5bab30a)."""
 
 from __future__ import annotations
 
