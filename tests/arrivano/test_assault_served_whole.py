@@ -8,7 +8,8 @@ beyond are out of France's sight, as is 3914 far off; Austrian battalions of one
 (IR Stuart 18-I to III, Colloredo 57-II) stand there. Two games differ only in which battalion stands behind the
 defender, or in how many stand beyond it. France declines every advance (in 2011 it would see 2110, and rightly
 learn who holds it). Every command of both games is the same, and France must be served the same bytes (its log item
-per command, its view and what status tells it); the umpire's differ (the control)."""
+per command, its view and what status tells it); the umpire's differ (the control). The same holds from the defender's side for French battalions out of Austria's sight behind the
+attacker."""
 
 from __future__ import annotations
 
@@ -26,17 +27,21 @@ ASSAULT = {"type": "assault", "attackers": ["6e-legere-i"], "targets": [DEFENDER
 
 
 def table(hidden: dict[str, str]) -> Table:
+    """`hidden`: pieces each out of its enemy's sight."""
     units = {"ir57-i": DEFENDER, **hidden, "6e-legere-i": ATTACKER, "22e-i": "1910",
              "22e-ii": "2012"}
     state = position(units, leaders={"watrin": ATTACKER}, orders={"W": "attack"})
-    assert RULESET.unexaminable(state, "france", hidden.values()) == set(hidden.values()), "out of France's sight"
+    for unit, at in hidden.items():
+        enemy = "france" if state.units[unit].side == "austria" else "austria"
+        assert RULESET.unexaminable(state, enemy, [at]) == {at}, f"{unit} out of {enemy}'s sight"
     return at_step(state, "W", "combat")
 
 
-def assault(hidden: dict[str, str], die: int, answer: int) -> tuple[list[tuple[str, dict[str, Any]]], bytes, bytes]:
+def assault(hidden: dict[str, str], die: int, answer: int) -> tuple[list[tuple[str, dict[str, Any]]], bytes, bytes,
+                                                                   bytes]:
     """The assault with every die `die`, Austria answering its `answer`-th option (first or last), France its last
     (it declines to advance, which would bring 2110 into its sight), until no decision is awaited: the commands sent,
-    and what France and the umpire are served of them."""
+    and what France, the umpire and Austria are served of them."""
     t = table(hidden)
     before = FOLD.copy(t.game)
     sent: list[tuple[str, dict[str, Any]]] = [("france", ASSAULT)]
@@ -46,13 +51,13 @@ def assault(hidden: dict[str, str], die: int, answer: int) -> tuple[list[tuple[s
         sent.append((awaited.seat, command))
         made.append((awaited.seat, t.send(awaited.seat, command, pad=die)))
     assert t.pending() is None, "the assault ends"
-    return sent, served(RULESET, FOLD, before, made, "france"), served(RULESET, FOLD, before, made, UMPIRE)
+    return sent, *(served(RULESET, FOLD, before, made, seat) for seat in ("france", UMPIRE, "austria"))
 
 
 @pytest.mark.parametrize("answer", [0, -1])
 @pytest.mark.parametrize("die", range(1, 7))
 @pytest.mark.parametrize("hidden", [{"ir18-ii": BEHIND, "ir18-i": BEYOND, "ir18-iii": AWAY, "ir57-ii": AWAY},  # who
-                                    {"ir18-i": BEHIND, "ir18-ii": BEYOND, "ir18-iii": BEYOND, "ir57-ii": AWAY}],  # how many
+                                    {"ir18-i": BEHIND, "ir18-ii": BEYOND, "ir18-iii": BEYOND, "ir57-ii": AWAY}],  # many
                          ids=["who", "how-many"])
 def test_a_whole_assault_tells_the_attacker_nothing_unseen(hidden: dict[str, str], die: int, answer: int) -> None:
     """`who`: which battalion stands behind the defender; `how-many`: one or two in the hex beyond (France sees a
@@ -62,6 +67,23 @@ def test_a_whole_assault_tells_the_attacker_nothing_unseen(hidden: dict[str, str
     assert one[0] == other[0], "both games are sent the same commands"
     assert one[2] != other[2], "the umpire sees the hidden fact"
     assert one[1] == other[1], "France learns what stands unseen behind the defender"
+
+
+FRENCH = {"22e-iii": "1814", "40e-i": "1708", "40e-ii": "1708"}  # identical battalions out of Austria's sight
+
+
+@pytest.mark.parametrize("answer", [0, -1])
+@pytest.mark.parametrize("die", range(1, 7))
+@pytest.mark.parametrize("french", [{"40e-i": "1814", "22e-iii": "1708", "40e-ii": "1708"},  # who
+                                    {"22e-iii": "1814", "40e-i": "1814", "40e-ii": "1708"}],  # how many
+                         ids=["who", "how-many"])
+def test_a_whole_assault_tells_the_defender_nothing_unseen(french: dict[str, str], die: int, answer: int) -> None:
+    """The same assault seen from Austria: two games differ only in which French battalions, or how many, stand out of
+    its sight behind the attacker (the frames an assault asks it name the attackers it sees, nothing else)."""
+    one, other = assault({**HIDDEN, **FRENCH}, die, answer), assault({**HIDDEN, **french}, die, answer)
+    assert one[0] == other[0], "both games are sent the same commands"
+    assert one[2] != other[2], "the umpire sees the hidden fact"
+    assert one[3] == other[3], "Austria learns what stands unseen behind the attacker"
 
 
 def test_the_dice_reach_every_kind_of_end() -> None:
