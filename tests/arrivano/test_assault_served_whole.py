@@ -1,15 +1,15 @@
-"""A whole assault under Arrivano's fog of war (arrivano §11.3.2, always in force) serves the attacker nothing of what
-it may not examine (engine-rules §V.4-§V.6): its declaration, the table's result for every die (§12.5.4: AE, DE, NE,
-DR, EX as the die falls), each seat's answers (the defender's DR choice taken each way), retreats, advances and the
-commander's refuge, up to the step's return.
+"""A whole assault under Arrivano's fog of war (arrivano §11.3.2, always in force) serves the attacker nothing of what it
+may not examine (engine-rules §V.4-§V.6): its declaration, the table's result for every die (§12.5.4: AE, DE, NE, DR, EX
+as the die falls), each seat's answers (the defender's DR choice taken each way), retreats, advances and the commander's
+refuge, up to the step's return.
 
-IR Colloredo 57-I holds 2011 against the 6e Légère from 1911, the 22e on both flanks. Behind it, 2110 and 2210
-beyond are out of France's sight, as is 3914 far off; Austrian battalions of one formation, strength and efficiency
-(IR Stuart 18-I to III, Colloredo 57-II) stand there. Two games differ only in which battalion stands behind the
-defender, or in how many stand beyond it. France declines every advance (in 2011 it would see 2110, and rightly
-learn who holds it). Every command of both games is the same, and France must be served the same bytes (its log item
-per command, its view and what status tells it); the umpire's differ (the control). The same holds from the defender's side for French battalions out of Austria's sight behind the
-attacker."""
+IR Colloredo 57-I holds 2011 against the 6e Légère from 1911, the 22e on both flanks. Behind it, 2110 and 2210 beyond
+are out of France's sight, as is 3914 far off; Austrian battalions of one formation, strength and efficiency (IR Stuart
+18-I to III, Colloredo 57-II) stand there. Two games differ only in which battalion stands behind the defender, or in
+how many stand beyond it. France declines every advance (in 2011 it would see 2110, and rightly learn who holds it).
+Every command of both games is the same, and France must be served the same bytes (its log item per command, its view
+and what status tells it); the umpire's differ (the control). The same holds from the defender's side for French
+battalions out of Austria's sight behind the attacker."""
 
 from __future__ import annotations
 

@@ -1,15 +1,15 @@
-"""A whole assault under Caldiero's fog of war (caldiero §20.4, an optional rule) serves the attacker nothing of what
-it may not examine (engine-rules §V.4-§V.6): its declaration, the table's result for every die (§12.5.4), each seat's
+"""A whole assault under Caldiero's fog of war (caldiero §20.4, an optional rule) serves the attacker nothing of what it
+may not examine (engine-rules §V.4-§V.6): its declaration, the table's result for every die (§12.5.4), each seat's
 answers (the defender's taken each way), retreats, exchanges and advances, up to the step's return (as
 tests/arrivano/test_assault_served_whole.py for Arrivano).
 
 Gyulai's battalion holds 1517 against the 18e de Ligne from 1417, Austrian infantry on both flanks (attacked with it,
-§12.2.1). Behind it, 1621 is out of France's sight (1618, nearer, is seen once 1517 empties: rightly, so not used);
-two games differ only in which of two identical battalions (Callenberg or Colloredo: one formation, strength,
-efficiency and movement) stands there and which far off at 2618, also unseen. France declines every advance and
-takes every last answer it is offered. Every command of both games is the same, and France must be served the same
-bytes (its log item per command, its view and what status tells it); the umpire's differ (the control). The same holds from the defender's side for French battalions out of Austria's sight behind the
-attacker."""
+§12.2.1). Behind it, 1621 is out of France's sight (1618, nearer, is seen once 1517 empties: rightly, so not used); two
+games differ only in which of two identical battalions (Callenberg or Colloredo: one formation, strength, efficiency and
+movement) stands there and which far off at 2618, also unseen. France declines every advance and takes every last answer
+it is offered. Every command of both games is the same, and France must be served the same bytes (its log item per
+command, its view and what status tells it); the umpire's differ (the control). The same holds from the defender's side
+for French battalions out of Austria's sight behind the attacker."""
 
 from __future__ import annotations
 
