@@ -272,7 +272,7 @@ def view(state: SystemState, seat: str, examinable: Callable[[str], bool] | None
 # comes back in (both §12.8), never how it stood when it went (its reduced side, a step lost out of sight, telling why
 # it went for good; its status, markers, the turn it last moved or attacked) nor where it fell (its hex served "").
 TRACK_SHOWN: Final = frozenset({"side", "formation", "arm", "role", "hex", "where", "return_turn"})
-LOST: Final = frozenset({"track", "eliminated", "lost"})  # a unit's or commander's `where` once lost (both §12.8, §4)
+LOST: Final = frozenset({"track", "eliminated", "lost", "exited"})  # `where` once gone (§12.8, §4; arrivano §17.2.1)
 
 
 def _served_piece(piece: UnitState | LeaderState, served: tuple[str, ...], enemy_under_fog: bool) -> dict[str, Any]:
