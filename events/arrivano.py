@@ -14,8 +14,8 @@ from arbitro.events.parabellum import (
     ActivationEnded, AdvanceAwaited, ArtilleryFired, AssaultDeclared, AssaultUnderway, AssaultResolved,
     BeforeCombatAwaited,
     DefensiveFireAwaited, EfficiencyChoiceAwaited, ExchangeLossAwaited, NeChoiceAwaited, GameEnded, FormationActivated, InitiativeWon,
-    LeaderLost, LeaderMoved, LeaderPlaced, OrderChanged, OrderChangeTried, PiecesSighted, StatusChanged, StepBegan,
-    TurnBegan, UnitEliminated, UnitOrderSet, UnitPlaced, UnitRetreated, UnitsAdvanced, UnitsMoved, WeatherChanged,
+    LeaderLost, LeaderMoved, LeaderPlaced, OrderChanged, OrderChangeTried, PiecesSighted, RetreatAwaited, StatusChanged,
+    StepBegan, TurnBegan, UnitEliminated, UnitOrderSet, UnitPlaced, UnitRetreated, UnitsAdvanced, UnitsMoved, WeatherChanged,
 )
 
 
@@ -150,14 +150,6 @@ class MarchOrderEnded(Event, tag="march_order_ended"):
 
 # --- the contexts of Arrivano's frames on the engine's decision stack (arbitro §S.3) ----------------------
 # One per kind of decision; `kind` names the step that answers it (adjudicator/arrivano/steps.py).
-
-
-class RetreatAwaited(FrameContext, tag="arrivano_retreat"):
-    """arrivano §12.6: the units still to retreat `hexes` hexes (a rout by combat ignores EZoC, §15.2)."""
-
-    units: tuple[str, ...]
-    hexes: int
-    ignore_ezoc: bool
 
 
 class RoutMoveAwaited(FrameContext, tag="arrivano_rout_move"):

@@ -13,8 +13,8 @@ from arbitro.events.parabellum import (
     ActivationEnded, AdvanceAwaited, ArtilleryFired, AssaultDeclared, AssaultResolved, AssaultUnderway,
     BeforeCombatAwaited,
     DefensiveFireAwaited, EfficiencyChoiceAwaited, ExchangeLossAwaited, NeChoiceAwaited, GameEnded, FormationActivated, InitiativeWon,
-    LeaderLost, LeaderMoved, LeaderPlaced, OrderChanged, OrderChangeTried, PiecesSighted, StatusChanged, StepBegan,
-    TurnBegan, UnitEliminated, UnitOrderSet, UnitPlaced, UnitRetreated, UnitsAdvanced, UnitsMoved, WeatherChanged,
+    LeaderLost, LeaderMoved, LeaderPlaced, OrderChanged, OrderChangeTried, PiecesSighted, RetreatAwaited, StatusChanged,
+    StepBegan, TurnBegan, UnitEliminated, UnitOrderSet, UnitPlaced, UnitRetreated, UnitsAdvanced, UnitsMoved, WeatherChanged,
 )
 
 
@@ -93,13 +93,6 @@ class TurnEnded(Event, tag="turn_ended"):
 # --- the contexts of Caldiero's frames on the engine's decision stack (arbitro §S.3) ----------------------
 
 
-class RetreatsAwaited(FrameContext, tag="caldiero_retreat"):
-    """caldiero §12.6: one side's units still to retreat, each with the hexes it must go (its owner names each
-    unit's path in turn)."""
-
-    moves: dict[str, int]
-
-
 class LeaderEscapeAwaited(FrameContext, tag="caldiero_leader_escape"):
     """caldiero §8.2.3: a leader left alone where an enemy unit arrived; his owner moves him away."""
 
@@ -107,7 +100,7 @@ class LeaderEscapeAwaited(FrameContext, tag="caldiero_leader_escape"):
 
 
 CALDIERO_CONTEXTS: tuple[type[FrameContext], ...] = (
-    RetreatsAwaited, LeaderEscapeAwaited, BeforeCombatAwaited, DefensiveFireAwaited, EfficiencyChoiceAwaited,
+    RetreatAwaited, LeaderEscapeAwaited, BeforeCombatAwaited, DefensiveFireAwaited, EfficiencyChoiceAwaited,
     NeChoiceAwaited, ExchangeLossAwaited, AdvanceAwaited, AssaultUnderway,
 )
 

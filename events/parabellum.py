@@ -324,7 +324,16 @@ class PiecesSighted(Event, tag="pieces_sighted"):
     rule: str
 
 
-# --- the assault in progress: one frame on the engine's decision stack (arbitro §S.3) ----------------------
+# --- the frames on the engine's decision stack (arbitro §S.3) both games open --------------------------------
+
+
+class RetreatAwaited(FrameContext, tag="parabellum_retreat"):
+    """§12.6 in both books: the units still to retreat, each with the hexes it must go (parabellum/retreat_ground.py);
+    whether they ignore enemy ZoC is their status's (§8.1.1: routed units do). Caldiero's frame holds one side's
+    units, whose owner names one unit's path at a time; Arrivano's one stack, whose owner names where a part goes."""
+
+    moves: dict[str, int]
+
 
 
 class AssaultUnderway(FrameContext, tag="parabellum_assault", kw_only=True):

@@ -22,7 +22,6 @@ from arbitro.adjudicator.arrivano.flow import (
     rout_retreats,
     stack_roll,
     stack_test,
-    worsen,
 )
 from arbitro.adjudicator.arrivano.open_order import light_retreat_candidates
 from arbitro.adjudicator.arrivano.variant import ARRIVANO, ARRIVANO_VARIANT
@@ -231,7 +230,7 @@ def retreat_before_combat(g: Game, units: list[str], line: RT.Line, rule: Any) -
     §12.6.2 cited, off the map §12.8.1); when the hex is left empty the attacker may advance into it, asked once the
     assault is over (below its frame)."""
     start = g.state.units[units[0]].hex
-    do_retreat(g, units, line, rule, ignore_ezoc=False)
+    do_retreat(g, units, line, rule)
     if not g.world().units_at(start):
         c = g.frames.running()
         g.push("advance", c.attacker_side, str(rule), {"attackers": c.attackers, "targets": [start]}, under_assault=True)
@@ -473,7 +472,7 @@ def dr_tests(g: Game, frame: Frame) -> None:
     routed: list[str] = []
     for levels in results.dr_tested(ARRIVANO_VARIANT, w, units, roll, g.reading):
         for u, added in levels.items():
-            worsen(g, u, ARRIVANO.RESULTS, added)
+            rout.disorder(g, ARRIVANO_VARIANT, u, ARRIVANO.RESULTS, added)
             if g.state.units[u].status == "routed":
                 routed.append(u)
     rout_retreats(g, routed, f"{ARRIVANO.RESULTS} DR test; {R.ROUT_COMBAT}", results.dr_rout_hexes(g.reading))
@@ -511,7 +510,7 @@ def dr_choice(g: Game, frame: Frame, choice: str) -> None:
     # failed: routed before it moves, so its whole retreat (the DR hex and two more) is the §15.2.1 rout retreat,
     # enemy ZoC ignored; a unit passing the DR test's die later retreated its first hex as any retreat (§12.6.1)
     for u in units:
-        worsen(g, u, ARRIVANO.RESULTS, 2)
+        rout.disorder(g, ARRIVANO_VARIANT, u, ARRIVANO.RESULTS, 2)
     rout_retreats(g, units, f"{ARRIVANO.RESULTS} DR", rout_hexes(g))
 
 

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from arbitro.adjudicator.arrivano import rules as R
-from arbitro.adjudicator.arrivano.flow import Game, disorder_by_combat, push_retreat, worsen
+from arbitro.adjudicator.arrivano.flow import Game, disorder_by_combat, push_retreat
 from arbitro.adjudicator.arrivano.variant import ARRIVANO, ARRIVANO_VARIANT
 from arbitro.adjudicator.arrivano.world import acts_now, order_of
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.parabellum import bombardment as kernel_bombardment
+from arbitro.adjudicator.parabellum import rout
 from arbitro.events import arrivano as ev
 
 
@@ -68,7 +69,7 @@ def apply_bombard_result(g: Game, target: str, result: str) -> None:
         disorder_by_combat(g, movers, R.BOMBARD_TABLE, assault=False)
         return
     for u in movers:
-        worsen(g, u, R.BOMBARD_TABLE)
+        rout.disorder(g, ARRIVANO_VARIANT, u, R.BOMBARD_TABLE)
     if result == "R" and movers:
         w = g.world()
         movers = [u for u in movers if w.state.units[u].where == "map"]
@@ -81,7 +82,7 @@ def apply_bombard_result(g: Game, target: str, result: str) -> None:
         elif others:
             push_retreat(g, others, 1, R.BOMBARD_TABLE)
         if routed:
-            push_retreat(g, routed, 2, R.ROUT_COMBAT, ignore_ezoc=True)
+            push_retreat(g, routed, 2, R.ROUT_COMBAT)
 
 
 def damage_battery(g: Game, uid: str) -> None:

@@ -26,7 +26,7 @@ from arbitro.adjudicator.arrivano.variant import ARRIVANO, ARRIVANO_VARIANT
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.decisions import close_frame, update_frame
 from arbitro.adjudicator.parabellum import efficiency as sys_eff
-from arbitro.adjudicator.parabellum import advance, elimination, retreat, rout
+from arbitro.adjudicator.parabellum import advance, elimination, retreat, retreat_ground, rout
 from arbitro.adjudicator.parabellum.assault_frame import AssaultFrames
 from arbitro.adjudicator.parabellum.retreat_ground import lines
 from arbitro.adjudicator.parabellum.sequence import Steps
@@ -35,7 +35,7 @@ from arbitro.adjudicator.tables import CombatTable
 from arbitro.events import arrivano as ev
 from arbitro.events import core
 from arbitro.events.core import FrameContext
-from arbitro.events.parabellum import DieModifier
+from arbitro.events.parabellum import DieModifier, RetreatAwaited
 from arbitro.projections.arrivano import ArrivanoState, Frame
 from arbitro.projections.game import awaited
 
@@ -112,7 +112,7 @@ class Game:
         elimination.eliminate(self, ARRIVANO_VARIANT, unit, ARRIVANO.ROUT, permanent=permanent)  # a surrender (D19)
 
     def rout_retreat(self, units: list[str]) -> None:
-        push_retreat(self, units, rout.RETREAT_HEXES, ARRIVANO.ROUT, ignore_ezoc=True)
+        push_retreat(self, units, rout.RETREAT_HEXES, ARRIVANO.ROUT)
 
     # --- pending decisions: frames on the engine's decision stack (arbitro §S.3), one context per kind
     # (ev.ARRIVANO_CONTEXTS). The assault's decisions (ev.ASSAULT_KINDS) wait below the other kinds, as they did
@@ -211,24 +211,14 @@ def by_hex(w: World, units: list[str]) -> dict[str, list[str]]:
 # ================================================================================================
 
 
-def worsen(g: Game, uid: str, rule: Any, levels: int = 1) -> None:
-    """`levels` disorder levels (the kernel's rout.worsened); routing it cites the second level (arrivano §15.1.1)."""
-    status = g.state.units[uid].status
-    worse = rout.worsened(status, levels)
-    if worse.status != status:
-        g.emit(ev.StatusChanged(unit=uid, status=worse.status, rule=str(R.SECOND_DISORDER if worse.routed else rule)))
-
-
 def disorder_by_combat(g: Game, units: list[str], rule: Any, advance: dict[str, Any] | None = None,
                        assault: bool = True) -> list[str]:
-    """One disorder level from a combat result (`rule`); a unit it routs (the kernel's rout.worsened, §15.1.1) must
+    """One disorder level from a combat result (`rule`); a unit it routs (the kernel's rout.disorder, §15.1.1) must
     retreat two hexes at once, enemy ZoC ignored, or is eliminated if it cannot (arrivano §15.2.1: "si deve
     immediatamente ritirare di 2 esagoni"; issue 19 defect 2), stack by stack. After an `assault` the guns stacked
     with it are eliminated (§11.1), and with `advance` (the attackers and the attacked hexes) the attacker may advance
     into a hex the retreats leave empty (§12.7), asked once they are made. Returns the units it routed."""
-    routed = [u for u in units if rout.retreat_at_once(rout.worsened(g.state.units[u].status))]
-    for u in units:
-        worsen(g, u, rule)
+    routed = [u for u in units if rout.disorder(g, ARRIVANO_VARIANT, u, rule)]
     if not routed:
         return []
     if advance is not None:
@@ -245,7 +235,7 @@ def rout_retreats(g: Game, routed: list[str], because: str, hexes: int = rout.RE
         for gun in rout.guns_with(g.world(), routed):
             elimination.eliminate(g, ARRIVANO_VARIANT, gun, ARRIVANO.ARTILLERY_STACKED, because=because)
     for stack in by_hex(g.world(), routed).values():
-        push_retreat(g, stack, hexes, R.ROUT_COMBAT, ignore_ezoc=True)
+        push_retreat(g, stack, hexes, R.ROUT_COMBAT)
 
 
 def after_leader_lost(g: Game, lid: str) -> None:
@@ -262,21 +252,24 @@ def after_leader_lost(g: Game, lid: str) -> None:
 # ================================================================================================
 
 
-def do_retreat(g: Game, units: list[str], line: Line, rule: Any, ignore_ezoc: bool) -> None:
-    """Move `units` along a permitted line (arrivano §12.6): one more disorder level through EZoC (§12.6.1); the
-    §12.6.2 continuation cited; off the map: eliminated for good (§12.8.1), or out of play through a retreat flag
-    (§17.2.1, interpretation neapolitan_retreat_flags)."""
-    w = g.world()
-    start = w.state.units[units[0]].hex
+def do_retreat(g: Game, units: list[str], line: Line, rule: Any, rout_move: bool = False) -> None:
+    """Move `units` along a permitted line (arrivano §12.6; the kernel's retreat_ground.take), or off the map
+    (§12.8.1, `leave_map`); a unit §12.6.1's disorder level routs retreats two hexes at once (§15.2.1); then the routed
+    enemies next to its end test as §15.2 reads a retreat (`retreat_ground.arrived`), or as after any move where it
+    was a `rout_move` (§15.2.2: "devono muovere")."""
     if line.off_map:
+        start = g.state.units[units[0]].hex
         for u in units if line.path else ():
             g.emit(ev.UnitRetreated(unit=u, path=line.path, rule=retreat.cited(ARRIVANO, line, str(rule))))
         leave_map(g, units, line.to, start, because=rule)
         return
-    retreat.move_along(g, ARRIVANO, units, line, str(rule))
-    if line.through_ezoc and not ignore_ezoc:  # §12.6.1; routed by it, two more hexes at once (§15.2.1)
-        disorder_by_combat(g, units, ARRIVANO.RETREAT_EZOC, assault=False)
-    rout.checks(g, ARRIVANO_VARIANT, line.to)
+    routed = retreat_ground.take(g, ARRIVANO_VARIANT, units, line, str(rule))
+    if routed:
+        rout_retreats(g, routed, f"{ARRIVANO.RETREAT_EZOC}; {R.ROUT_COMBAT}", guns=False)
+    if rout_move:
+        rout.checks(g, ARRIVANO_VARIANT, line.to)
+    else:
+        retreat_ground.arrived(g, ARRIVANO_VARIANT, line)
 
 
 def leave_map(g: Game, units: list[str], edge: str, start: str, because: Any = None) -> None:
@@ -300,9 +293,8 @@ def leave_map(g: Game, units: list[str], edge: str, start: str, because: Any = N
         elimination.leaders_left_alone(g, ARRIVANO_VARIANT, start, side)
 
 
-def push_retreat(g: Game, units: list[str], n: int, rule: Any, ignore_ezoc: bool = False) -> None:
-    g.push("retreat", g.state.units[units[0]].side, str(rule),
-           {"units": sorted(units), "hexes": n, "ignore_ezoc": ignore_ezoc})
+def push_retreat(g: Game, units: list[str], n: int, rule: Any) -> None:
+    g.push("retreat", g.state.units[units[0]].side, str(rule), RetreatAwaited(moves={u: n for u in sorted(units)}))
 
 
 def commander_checks(g: Game, arrived: str) -> None:
@@ -339,10 +331,10 @@ def rout_move(g: Game, uid: str, to: str, off_map: bool) -> None:
     w = g.world()
     line = next((ln for ln in lines(ARRIVANO_VARIANT, w, [uid], 2, ignore_ezoc=True) if ln.to == to and ln.off_map == off_map), None)
     if line is not None:
-        do_retreat(g, [uid], line, R.ROUT_MOVE, True)
+        do_retreat(g, [uid], line, R.ROUT_MOVE, rout_move=True)
         return
     start = w.state.units[uid].hex
     reason = RT.stop_reason(w, uid, to) or ""
     if to != start:
-        do_retreat(g, [uid], Line(path=(to,), to=to), R.ROUT_MOVE, True)
+        do_retreat(g, [uid], Line(path=(to,), to=to), R.ROUT_MOVE, rout_move=True)
     g.emit(ev.RoutStopped(unit=uid, hex=to, reason=reason, rule=str(R.ROUT_MOVE)))

@@ -8,7 +8,7 @@ from dataclasses import dataclass, replace
 from typing import TypeVar
 
 from arbitro.adjudicator.arrivano import rules as R
-from arbitro.adjudicator.arrivano.flow import Game, commander_checks, stack_test, worsen
+from arbitro.adjudicator.arrivano.flow import Game, commander_checks, stack_test
 from arbitro.adjudicator.arrivano.turn import order_changes_barred
 from arbitro.adjudicator.arrivano.variant import ARRIVANO, ARRIVANO_VARIANT
 from arbitro.adjudicator.arrivano.world import acts_now, column_of, in_command, order_of
@@ -332,7 +332,7 @@ def move(g: Game, uid: str, to: str, column: bool, chosen: str | None = None) ->
         # where it is and its move is spent
         if not stack_test(g, [uid], f"{ARRIVANO.DEFENCE} Defence from EZoC to EZoC toward {to}")[uid]:
             emit_move(g, uid, [path[0]], ARRIVANO.DEFENCE)  # none entered: the move is spent
-            worsen(g, uid, ARRIVANO.DEFENCE)
+            rout.disorder(g, ARRIVANO_VARIANT, uid, ARRIVANO.DEFENCE)
             return
         ezoc_to_ezoc = False  # passed: the move is made, no second test
     emit_move(g, uid, list(path), R.MARCH_COLUMN if column else ARRIVANO.MOVEMENT, column=column)
@@ -346,7 +346,7 @@ def move(g: Game, uid: str, to: str, column: bool, chosen: str | None = None) ->
         # arrivano §5.1.3 (interpretation defence_ezoc_to_ezoc: move_then_test): failure costs a disorder level
         results = stack_test(g, [uid], f"{ARRIVANO.DEFENCE} Defence from EZoC to EZoC in {to}")
         if not results[uid]:
-            worsen(g, uid, ARRIVANO.DEFENCE)
+            rout.disorder(g, ARRIVANO_VARIANT, uid, ARRIVANO.DEFENCE)
     rout.checks(g, ARRIVANO_VARIANT, to)
     commander_checks(g, to)
 

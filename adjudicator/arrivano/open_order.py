@@ -24,7 +24,6 @@ from arbitro.adjudicator.arrivano.flow import (
     commander_checks,
     push_retreat,
     stack_test,
-    worsen,
 )
 from arbitro.adjudicator.arrivano.data_model import FireTable
 from arbitro.adjudicator.arrivano.variant import ARRIVANO, ARRIVANO_VARIANT
@@ -253,15 +252,14 @@ def apply_fire_result(g: Game, uid: str, result: str) -> None:
         else:
             if g.state.units[uid].status != "routed":
                 g.emit(ev.StatusChanged(unit=uid, status="routed", rule=str(R.FIRE_RESULTS)))
-            push_retreat(g, [uid], 2, R.ROUT_COMBAT, ignore_ezoc=True)
+            push_retreat(g, [uid], 2, R.ROUT_COMBAT)
 
 
 def disorder_and_retreat(g: Game, uid: str) -> None:
     """Disordered (a second disorder routs, §15.1.1, and the routed retreat two hexes, §15.2.1), one hex back."""
-    routed = rout.worsened(g.state.units[uid].status).status == "routed"
-    worsen(g, uid, R.FIRE_RESULTS)
-    if routed:
-        push_retreat(g, [uid], 2, R.ROUT_COMBAT, ignore_ezoc=True)
+    rout.disorder(g, ARRIVANO_VARIANT, uid, R.FIRE_RESULTS)
+    if g.state.units[uid].status == "routed":
+        push_retreat(g, [uid], 2, R.ROUT_COMBAT)
     else:
         push_retreat(g, [uid], 1, R.FIRE_RESULTS)
 

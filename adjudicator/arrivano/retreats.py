@@ -34,7 +34,8 @@ from arbitro.projections.arrivano import Frame
 
 
 def live(w: World, frame: Frame) -> list[str]:
-    return [u for u in frame.data["units"] if w.state.units[u].where == "map"]
+    """The frame's units still on the map (a retreat's `moves`, events/parabellum.RetreatAwaited; or `units`)."""
+    return [u for u in frame.data.get("moves") or frame.data["units"] if w.state.units[u].where == "map"]
 
 
 def groups(w: World, units: list[str]) -> list[list[str]]:
@@ -58,11 +59,10 @@ def retreat_answers(w: World, frame: Frame) -> list[dict[str, Any]]:
     units = live(w, frame)
     if not units:
         return []
-    n, ignore = frame.data["hexes"], frame.data["ignore_ezoc"]
     out = []
     for part in groups(w, units):
         out += [{"type": "retreat", "to": ln.to, "units": part, "off_map": ln.off_map}
-                for ln in lines(ARRIVANO_VARIANT, w, part, n, ignore_ezoc=ignore)]
+                for ln in lines(ARRIVANO_VARIANT, w, part, frame.data["moves"][part[0]])]
     if len({(o["to"], o["off_map"]) for o in out}) <= 1:
         whole = [o for o in out if o["units"] == units]
         return whole or out

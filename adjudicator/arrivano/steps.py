@@ -39,7 +39,7 @@ from arbitro.adjudicator.parabellum.retreat_ground import BEFORE_COMBAT_LENGTH, 
 from arbitro.adjudicator.ruleset import Decision
 from arbitro.events import arrivano as ev
 from arbitro.events import core
-from arbitro.events.parabellum import AssaultUnderway
+from arbitro.events.parabellum import AssaultUnderway, RetreatAwaited
 from arbitro.projections.arrivano import ArrivanoState, Frame
 from arbitro.projections.game import GameState
 
@@ -164,7 +164,7 @@ def settle_top(g: Game, frame: Frame) -> bool:
     if frame.kind in ("retreat", "rout_move"):
         if not opts:  # arrivano §12.6.3: nowhere to go
             g.clear(frame)
-            units = frame.data["units"] if frame.kind == "retreat" else [frame.data["unit"]]
+            units = list(frame.data["moves"]) if frame.kind == "retreat" else [frame.data["unit"]]
             for u in units:  # (a rout move: only a unit still routed on the map)
                 unit = g.state.units[u]
                 if unit.where == "map" and (frame.kind == "retreat" or unit.status == "routed"):
@@ -231,12 +231,12 @@ def resolve_answer(g: Game, frame: Frame, dumped: dict[str, Any]) -> None:
     match frame.kind:
         case "retreat":
             units = [u for u in dumped["units"] if w.state.units[u].where == "map"]
-            line = next(ln for ln in lines(ARRIVANO_VARIANT, w, units, frame.data["hexes"], ignore_ezoc=frame.data["ignore_ezoc"])
+            line = next(ln for ln in lines(ARRIVANO_VARIANT, w, units, frame.data["moves"][units[0]])
                         if ln.to == dumped["to"] and ln.off_map == dumped["off_map"])
-            do_retreat(g, units, line, frame.rule, frame.data["ignore_ezoc"])
-            rest = [u for u in RT.live(g.world(), frame) if u not in units]
+            do_retreat(g, units, line, frame.rule)
+            rest = {u: frame.data["moves"][u] for u in RT.live(g.world(), frame) if u not in units}
             if rest:  # arrivano §12.6: the rest of the stack may retreat elsewhere
-                g.push("retreat", frame.seat, frame.rule, frame.data | {"units": rest})
+                g.push("retreat", frame.seat, frame.rule, RetreatAwaited(moves=rest))
         case "rout_move":
             rout_move(g, frame.data["unit"], dumped["to"], dumped["off_map"])
         case "artillery_retreat":

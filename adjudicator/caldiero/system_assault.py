@@ -24,7 +24,7 @@ from arbitro.adjudicator.caldiero.system_orders import unit_order
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.caldiero.variant import CALDIERO, CALDIERO_VARIANT
 from arbitro.adjudicator.decisions import close_frame, open_frame
-from arbitro.adjudicator.parabellum import advance, assault, elimination, results, retreat, rout
+from arbitro.adjudicator.parabellum import advance, assault, elimination, results, retreat_ground, rout
 from arbitro.adjudicator.parabellum import efficiency as shared_efficiency
 from arbitro.adjudicator.parabellum.assault_frame import ASSAULT, AssaultFrames, assault_below
 from arbitro.adjudicator.parabellum.commands import DefensiveFire
@@ -159,25 +159,22 @@ def cavalry_retreat_options(w: World, frame: CoreFrame[ev.BeforeCombatAwaited]) 
 
 def do_cavalry_retreat(a: Act, frame: CoreFrame[ev.BeforeCombatAwaited], cmd: C.UnitCavalryRetreat | C.Decline) -> None:
     """One listed unit retreats (the engine took only a listed answer) as any retreat does (§12.6: the kernel's
-    `retreat.move_along`, the commanders it leaves alone going with it; §12.6.1: one more disorder level through an
-    enemy ZoC, routed by it two hexes more, §15.2.1, answered before the rest); the others may still; declined: the
-    rest stay."""
+    `retreat_ground.take`, the commanders it leaves alone going with it; §12.6.1: one more disorder level through an
+    enemy ZoC, routed by it two hexes more, §15.2.1, answered before the rest); the others may still, where a line is
+    still theirs (`before_combat_asked`, as when first asked); declined: the rest stay."""
     if isinstance(cmd, C.Decline):
         close_frame(a.ctx, frame)
         return
     # closed and asked again for the rest: the assault's frame below it is revised in between
     close_frame(a.ctx, frame)
     line = next(ln for ln in before_combat_lines(CALDIERO_VARIANT, a.w, [cmd.unit]) if ln.to == cmd.to)
-    retreat.move_along(a, CALDIERO, [cmd.unit], line, str(CALDIERO.CAVALRY_RETREAT))
-    routed: dict[str, int] = {}
-    if line.through_ezoc:
-        add_disorder(a, cmd.unit, CALDIERO.RETREAT_EZOC, routed)
+    routed = retreat_ground.take(a, CALDIERO_VARIANT, [cmd.unit], line, str(CALDIERO.CAVALRY_RETREAT))
     _withdraw_defenders(a, (cmd.unit,), CALDIERO.CAVALRY_RETREAT)
-    remaining = tuple(u for u in frame.ctx.units if u != cmd.unit)
+    remaining = tuple(u for u in frame.ctx.units if u != cmd.unit and before_combat_asked(CALDIERO_VARIANT, a.w, [u]))
     if remaining:
         _await(a, CAVALRY_RETREAT, frame.seats[0], CALDIERO.CAVALRY_RETREAT, ev.BeforeCombatAwaited(units=remaining))
     if routed:
-        open_retreats(a, routed, R.ROUT_RETREAT, from_combat=False)
+        open_retreats(a, {u: rout.RETREAT_HEXES for u in routed}, R.ROUT_RETREAT, from_combat=False)
 
 
 def stage_defensive_fire(a: Act) -> None:

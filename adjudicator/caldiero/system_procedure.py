@@ -19,7 +19,7 @@ from arbitro.adjudicator.parabellum.loader import ScenarioData
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.caldiero.variant import CALDIERO, CALDIERO_VARIANT
 from arbitro.adjudicator.decisions import close_frame, open_frame, update_frame
-from arbitro.adjudicator.parabellum import elimination, retreat, rout
+from arbitro.adjudicator.parabellum import elimination, retreat_ground, rout
 from arbitro.adjudicator.parabellum.assault_frame import assault_below
 from arbitro.adjudicator.parabellum.sequence import Steps
 from arbitro.adjudicator.ruleset import Decision, Rule
@@ -27,7 +27,7 @@ from arbitro.adjudicator.parabellum import efficiency as shared_efficiency
 from arbitro.adjudicator.parabellum.retreat_ground import lines
 from arbitro.events import caldiero as ev
 from arbitro.events import core
-from arbitro.events.parabellum import DieModifier
+from arbitro.events.parabellum import DieModifier, RetreatAwaited
 from arbitro.projections.caldiero import CaldieroState, enemy_of
 
 
@@ -179,16 +179,11 @@ def leader_due(w: World, leader: str) -> bool:
     return s.where == "offmap" and arrival is not None and arrival_turn(w, arrival.turn) <= w.state.turn
 
 
-def add_disorder(a: Act, u: str, rule: Rule, retreats: dict[str, int], from_combat: bool = True) -> None:
-    """One disorder level (the kernel's rout.worsened); routed by it: a second level (caldiero §15.1), and the unit
-    retreats two hexes at once (§15.2.1), queued in `retreats`."""
-    status = a.state.units[u].status
-    worse = rout.worsened(status)
-    if worse.status == status:
-        return
-    a.emit(ev.StatusChanged(unit=u, status=worse.status, rule=str(CALDIERO.DISORDER if worse.routed else rule)))
-    if worse.routed:
-        retreats[u] = max(retreats.get(u, 0), rout.retreat_at_once(worse))
+def add_disorder(a: Act, u: str, rule: Rule, retreats: dict[str, int]) -> None:
+    """One disorder level (the kernel's rout.disorder); routed by it, the unit retreats two hexes at once (§15.2.1),
+    queued in `retreats`."""
+    if rout.disorder(a, CALDIERO_VARIANT, u, rule):
+        retreats[u] = max(retreats.get(u, 0), rout.RETREAT_HEXES)
 
 
 def open_retreats(a: Act, moves: dict[str, int], rule: Rule, from_combat: bool) -> None:
@@ -209,18 +204,19 @@ def open_retreats(a: Act, moves: dict[str, int], rule: Rule, from_combat: bool) 
         by_side.setdefault(s.side, {})[u] = n
     assaulting = assault_below(a.ctx.game.core.decisions)
     for side in sorted(by_side, key=lambda x: x == (assaulting.attacker_side if assaulting else "")):
-        open_frame(a.ctx, RETREAT, (side,), str(rule), RETREAT_PROMPT, ev.RetreatsAwaited(moves=by_side[side]))
+        open_frame(a.ctx, RETREAT, (side,), str(rule), RETREAT_PROMPT, RetreatAwaited(moves=by_side[side]))
 
 
-def retreat_options(w: World, frame: core.Frame[ev.RetreatsAwaited]) -> list[dict[str, Any]]:
+def retreat_options(w: World, frame: core.Frame[RetreatAwaited]) -> list[dict[str, Any]]:
     """Every unit still to retreat with each of its legal paths (caldiero §12.6)."""
     moves = frame.ctx.moves
     return [{"type": "retreat", "unit": u, "path": list(p.path)} for u in sorted(moves) for p in lines(CALDIERO_VARIANT, w, [u], moves[u])]
 
 
-def answer_retreat(a: Act, frame: core.Frame[ev.RetreatsAwaited], cmd: C.RetreatAlong) -> None:
+def answer_retreat(a: Act, frame: core.Frame[RetreatAwaited], cmd: C.RetreatAlong) -> None:
     """The owner's answer to the pending retreat (caldiero §12.6): one unit and its path, taken (the kernel's
-    `retreat.move_along`), then §12.6.1's extra disorder, and the others' way checked again (§12.6.3)."""
+    `retreat_ground.take`: §12.6.1's extra disorder, a unit it routs going on two hexes, §15.2.1, in this frame), the
+    others' way checked again (§12.6.3), then the routed enemies next to its end tested (§15.2, `arrived`)."""
     moves: dict[str, int] = dict(frame.ctx.moves)
     u = cmd.unit
     if u not in moves:
@@ -230,27 +226,20 @@ def answer_retreat(a: Act, frame: core.Frame[ev.RetreatsAwaited], cmd: C.Retreat
     if chosen is None:
         raise Reject(CALDIERO.RETREAT, f"{cmd.path} is not a legal retreat for {u}: each hex farther from the enemy and out of "
                      f"enemy ZoC if possible; choose one of {[list(p.path) for p in options][:6]} (caldiero §12.6)")
-    retreat.move_along(a, CALDIERO, [u], chosen, frame.rule)
     del moves[u]
-    extra: dict[str, int] = {}
-    if chosen.through_ezoc:
-        add_disorder(a, u, CALDIERO.RETREAT_EZOC, extra)  # caldiero §12.6.1
-    for x, n in extra.items():
-        if a.state.units[x].where == "map":
-            if lines(CALDIERO_VARIANT, a.w, [x], n):
-                moves[x] = n
-            else:
-                elimination.eliminate(a, CALDIERO_VARIANT, x, R.ROUT_RETREAT, permanent=True)
-    for x in sorted(moves):  # a retreat just made may have closed the others' way (caldiero §12.6.3)
+    routed = retreat_ground.take(a, CALDIERO_VARIANT, [u], chosen, frame.rule)
+    moves |= {x: rout.RETREAT_HEXES for x in routed}
+    for x in sorted(moves):  # a retreat just made may have closed the others' way (caldiero §12.6.3, §15.2.1)
         if a.state.units[x].where != "map":
             del moves[x]
         elif not lines(CALDIERO_VARIANT, a.w, [x], moves[x]):
             del moves[x]
-            elimination.eliminate(a, CALDIERO_VARIANT, x, R.RETREAT_BLOCKED, permanent=True)
+            elimination.eliminate(a, CALDIERO_VARIANT, x, R.ROUT_RETREAT if x in routed else R.RETREAT_BLOCKED, permanent=True)
     if moves:
-        update_frame(a.ctx, frame, ev.RetreatsAwaited(moves=moves))
+        update_frame(a.ctx, frame, RetreatAwaited(moves=moves))
     else:
         close_frame(a.ctx, frame)
+    retreat_ground.arrived(a, CALDIERO_VARIANT, chosen)
 
 
 def lone_leaders(a: Act, h: str, seat: str) -> None:

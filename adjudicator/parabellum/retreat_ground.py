@@ -2,14 +2,15 @@
 games from the kernel's World and handed to the variant's reading of §12.6 (`Variant.retreat_lines`, D34;
 parabellum/retreat.py); and the one reading of a retreat before combat (caldiero §14.1; arrivano §14.1, §16.3.5).
 Its own module because the stacking rule it asks (parabellum/stacking.py) reads the variant, whose reading of §12.6
-is retreat.py's."""
+is retreat.py's; and a line the owner chose carried out (`take`) with the rout tests its end makes (`arrived`), the
+same for both games' retreat frames (events/parabellum.RetreatAwaited)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
 
-from arbitro.adjudicator.parabellum import sight
+from arbitro.adjudicator.parabellum import retreat, rout, sight
 from arbitro.adjudicator.parabellum.retreat import Ground, Line
 from arbitro.adjudicator.parabellum.stacking import fits
 from arbitro.adjudicator.parabellum.variant import Variant
@@ -82,3 +83,22 @@ def _before_combat_ground(variant: Variant, world: World, units: Sequence[str]) 
     if not start:
         return None
     return ground(world, units, start, ignore_ezoc=False, may_leave=variant.before_combat_leaves_map(world.reading))
+
+
+ROUT_TRIGGER = "rout_trigger"  # the same interpretation in both games' interpretations.json
+
+
+def take(game: retreat.Retreats, variant: Variant, units: Sequence[str], line: Line, rule: str) -> list[str]:
+    """§12.6 in both: `units`, stacked together, take `line` (on the map: `retreat.move_along`); one through an enemy
+    ZoC that counts adds a disorder level (§12.6.1, `rout.disorder`). Returns the units it routed, which retreat two
+    hexes at once (§15.2.1) as the caller's frames carry it out."""
+    retreat.move_along(game, variant.rules, units, line, rule)
+    return [u for u in units if line.through_ezoc and rout.disorder(game, variant, u, variant.rules.RETREAT_EZOC)]
+
+
+def arrived(game: rout.RoutGame, variant: Variant, line: Line) -> None:
+    """§15.2 in both, "Se un nemico arriva adiacente ad una unità in Rotta", read by `rout_trigger`: `end_of_move`
+    (default) a retreat is no arrival, only moves, advances and entries are; an umpire's `any_arrival`: the routed
+    enemies next to a retreat's end on the map test too (`rout.checks`)."""
+    if not line.off_map and game.world().reading(ROUT_TRIGGER) == "any_arrival":
+        rout.checks(game, variant, line.to)

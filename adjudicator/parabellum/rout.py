@@ -11,8 +11,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Final, Protocol
 
+from arbitro.adjudicator.parabellum.retreat import Retreats
 from arbitro.adjudicator.parabellum.variant import Variant
 from arbitro.adjudicator.parabellum.world import World
+from arbitro.events.parabellum import StatusChanged
 from arbitro.projections.parabellum import STATUS_WORSE
 
 RETREAT_HEXES: Final = 2  # §15.2 in both: a routed unit that passes its test retreats two hexes; §15.2.1 one routed by combat
@@ -34,11 +36,17 @@ def worsened(status: str, levels: int = 1) -> Worsened:
     return Worsened(after, after == "routed" and status != "routed")
 
 
-def retreat_at_once(worse: Worsened) -> int:
-    """The hexes a unit must retreat at once after a combat result worsened it - an assault's, a bombardment's, or
-    the level a retreat into enemy ZoC adds (§12.6.1 in both): RETREAT_HEXES when it routed it (§15.2.1 in both, "si
-    deve immediatamente ritirare di 2 esagoni"), enemy ZoC ignored; none otherwise."""
-    return RETREAT_HEXES if worse.routed else 0
+def disorder(game: Retreats, variant: Variant, unit: str, rule: object, levels: int = 1) -> bool:
+    """`levels` more disorder levels for `unit` (`worsened`), recorded citing `rule`, or the book's second disorder
+    where they rout it (caldiero §15.1, arrivano §15.1.1); True when they routed it: routed by a combat result (an
+    assault's, a bombardment's, the level a retreat into enemy ZoC adds, §12.6.1) it must retreat RETREAT_HEXES at
+    once, enemy ZoC ignored (§15.2.1 in both, "si deve immediatamente ritirare di 2 esagoni"), as each game queues it."""
+    status = game.world().status(unit)
+    worse = worsened(status, levels)
+    if worse.status != status:
+        game.emit(StatusChanged(unit=unit, status=worse.status,
+                                rule=str(variant.rules.SECOND_DISORDER if worse.routed else rule)))
+    return worse.routed
 
 
 def guns_with(w: World, units: list[str]) -> list[str]:

@@ -89,6 +89,7 @@ class Rulebook(msgspec.Struct, frozen=True, kw_only=True):
     CAVALRY_RETREAT: Rule
     CHARGE: Rule  # caldiero §20.2 (optional rule), arrivano §14.2
     DISORDER: Rule
+    SECOND_DISORDER: Rule  # a second disorder level routs (caldiero §15.1, arrivano §15.1.1)
     ROUT: Rule
     RECOVERY: Rule
     REINFORCEMENTS: Rule

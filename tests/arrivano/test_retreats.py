@@ -36,10 +36,9 @@ def nb(h: str, *dirs: int) -> str:
 
 
 def pending_retreat(state: ArrivanoState, units: list[str], hexes: int = 1, rule: Any = ARRIVANO_VARIANT.rules.RETREAT,
-                    interpretations: dict[str, str] | None = None, ignore_ezoc: bool = False) -> Table:
+                    interpretations: dict[str, str] | None = None) -> Table:
     side = state.units[units[0]].side
-    return Table(state, interpretations).with_frame(
-        "retreat", side, str(rule), {"units": sorted(units), "hexes": hexes, "ignore_ezoc": ignore_ezoc})
+    return Table(state, interpretations).with_frame("retreat", side, str(rule), {"moves": {u: hexes for u in sorted(units)}})
 
 
 def pending_rout(state: ArrivanoState, uid: str, interpretations: dict[str, str] | None = None) -> Table:
@@ -101,7 +100,8 @@ def test_a_two_hex_retreat_leaves_through_the_edge_only_when_the_map_ends():
     others = [h for h in GRID.neighbours(inner) if h != E] + [h for h in E_NEXT if h != inner]
     austrians = AUSTRIANS + ["ir28-i", "ir28-ii", "ir28-iii", "ir17-i"]
     state = position({"6e-legere-i": inner} | dict(zip(austrians, sorted(set(others)))))
-    t = pending_retreat(state, ["6e-legere-i"], hexes=2, rule=R.ROUT_COMBAT, ignore_ezoc=True)
+    state.units["6e-legere-i"].status = "routed"  # enemy ZoC ignored (§8.1.1)
+    t = pending_retreat(state, ["6e-legere-i"], hexes=2, rule=R.ROUT_COMBAT)
     assert t.legal("france") == [{"type": "retreat", "to": E, "units": ["6e-legere-i"], "off_map": True}]
     t.send("france", t.legal("france")[0])
     assert t.of(ev.UnitRetreated)[-1].path == (E,)  # the hexes entered, not the start

@@ -445,3 +445,19 @@ def test_an_ne_is_tested_when_the_units_in_the_attack_held_an_attack_order(readi
     attack(t, ["fr-18-ligne", "fr-40-ligne"], [DEF], dice=[1, 1])  # fr-40-ligne's Attack? test passes; then Ne
     assert result_of(t) == "Ne"
     assert (t.awaited() is not None and t.awaited().kind == "ne_test") is offered
+
+
+def test_cavalry_left_with_no_lawful_hex_is_not_asked_again() -> None:
+    """caldiero §14.1, §7.1: two hussars in the assaulted hex, the one hex they may retreat into (1618) holding a
+    third of their formation, room for one more (the others behind and the flanks held by infantry). One retreats
+    there: the other, with no lawful hex left, is not asked again (it was re-asked with `decline` its only answer,
+    without the `before_combat_asked` of the first question); the assault goes on."""
+    t = table({"fr-18-ligne": ATT}, {"au-stab-dragoner": DEF, "au-erz-jozsef-hussars": DEF, "au-wurmser-hussars": "1618",
+                                     "au-colloredo": "1518", "au-gyulai": "1617", **FLANKS_HELD})
+    attack(t, ["fr-18-ligne"], [DEF, *FLANKS_HELD.values()], dice=[])
+    assert t.awaited().kind == "cavalry_retreat"
+    assert [o for o in t.legal("austria") if o["type"] == "cavalry_retreat"] == [
+        {"type": "cavalry_retreat", "unit": u, "to": "1618"} for u in ("au-erz-jozsef-hussars", "au-stab-dragoner")]
+    t.send("austria", {"type": "cavalry_retreat", "unit": "au-stab-dragoner", "to": "1618"}, dice=[3])
+    assert len([e for e in t.of(core.DecisionOpened) if e.frame.kind == "cavalry_retreat"]) == 1
+    assert t.unit("au-erz-jozsef-hussars").hex != DEF or t.of(ev.AssaultResolved), "the assault went on"

@@ -115,11 +115,31 @@ def test_the_rout_check_tests_each_stack_then_eliminates_or_retreats(variant: Va
     assert empty.asked == []
 
 
+@dataclass
+class StatusTable:
+    """A game for rout.disorder: units' statuses, and the events it records."""
+
+    statuses: dict[str, str]
+    events: list[object]
+
+    def world(self) -> "StatusTable":
+        return self
+
+    def status(self, u: str) -> str:
+        return self.statuses[u]
+
+    def emit(self, event: object) -> None:
+        self.events.append(event)
+
+
 def test_a_unit_routed_by_a_combat_result_retreats_two_hexes_at_once(variant: Variant) -> None:
     """§15.2.1 in both ("si deve immediatamente ritirare di 2 esagoni"): the level a combat result adds - an assault's,
-    a bombardment's, a retreat's into enemy ZoC (§12.6.1) - sends the unit it routs two hexes back at once; a unit it
-    only disorders, or one already routed, does not retreat for it."""
-    assert rout.retreat_at_once(rout.worsened("disordered")) == rout.RETREAT_HEXES == 2
-    assert rout.retreat_at_once(rout.worsened("good")) == 0
-    assert rout.retreat_at_once(rout.worsened("routed")) == 0
-    assert rout.retreat_at_once(rout.worsened("good", 2)) == 2
+    a bombardment's, a retreat's into enemy ZoC (§12.6.1) - says it routed the unit (`disorder` True), which each game
+    sends two hexes back at once; a unit it only disorders, or one already routed, does not retreat for it. The level
+    that routs cites the book's second disorder (caldiero §15.1, arrivano §15.1.1), the others the result."""
+    game = StatusTable({"good": "good", "disordered": "disordered", "routed": "routed", "twice": "good"}, [])
+    routed = {u: rout.disorder(game, variant, u, "the result", 2 if u == "twice" else 1) for u in game.statuses}
+    assert routed == {"good": False, "disordered": True, "routed": False, "twice": True} and rout.RETREAT_HEXES == 2
+    assert [(e.unit, e.status, e.rule) for e in game.events] == [  # type: ignore[attr-defined]
+        ("good", "disordered", "the result"), ("disordered", "routed", str(variant.rules.SECOND_DISORDER)),
+        ("twice", "routed", str(variant.rules.SECOND_DISORDER))]
