@@ -9,7 +9,6 @@ from typing import TypeVar
 
 from arbitro.adjudicator.arrivano import rules as R
 from arbitro.adjudicator.arrivano.flow import Game, commander_checks, stack_test
-from arbitro.adjudicator.arrivano.turn import order_changes_barred
 from arbitro.adjudicator.arrivano.variant import ARRIVANO, ARRIVANO_VARIANT
 from arbitro.adjudicator.arrivano.world import acts_now, column_of, in_command, order_of
 from arbitro.adjudicator.parabellum.world import World
@@ -458,7 +457,7 @@ def officer_orders(w: World, lid: str) -> list[str]:
     only the formation's current order (none if it is Defence)."""
     if not officer_order_units(w, lid):
         return []
-    if order_changes_barred(w, w.state.leaders[lid].side):
+    if ARRIVANO_VARIANT.order_try_barred(w, w.state.leaders[lid].side) is not None:  # arrivano §4.5.5
         return []
     act = w.state.activation
     assert act is not None
@@ -477,9 +476,9 @@ def officer_order(g: Game, lid: str, order: str) -> None:
     if not units:
         g.reject(R.MOVE_STEP, "this officer is not stacked with out-of-command units of the active formation that "
                               "have not moved, or has already tried")
-    if order_changes_barred(g.world(), g.ctx.seat):
-        g.reject(R.CHIEF_LOST, "your commander in chief is lost: no order may change (interpretation "
-                               "cic_loss_scope: all_changes)")
+    barred = ARRIVANO_VARIANT.order_try_barred(g.world(), g.ctx.seat)  # arrivano §4.5.5
+    if barred is not None:
+        g.reject(*barred)
     allowed = officer_orders(g.world(), lid)
     if order not in allowed:
         g.reject(R.MOVE_STEP, f"the officer may give his stack only {', '.join(allowed) or 'no order'} "

@@ -172,11 +172,6 @@ def replacements(g: Game) -> None:
             g.push("replacement_hex", g.state.units[uid].side, str(R.RETURN), {"unit": uid})
 
 
-def order_changes_barred(w: World, side: str) -> bool:
-    """arrivano §4.5.5 (interpretation cic_loss_scope): no order of any kind changes (the variant's bar)."""
-    return ARRIVANO_VARIANT.order_try_barred(w, side) is not None
-
-
 def chief_can_change(w: World, side: str) -> list[str]:
     """Formations whose order the chief may change now (the kernel's orders sub-phase, arrivano §5.2, §4.3)."""
     return chief_orders.in_reach(ARRIVANO_VARIANT, w, w.commander_in_chief(side), w.state.chief_changes.get(side, 0))
