@@ -143,10 +143,22 @@ class DataFolder:
                 if p.name in tables or p.name in SCENARIO_FILES or p.name.startswith("movement_")]
 
     def read(self, data_dir: Path) -> GameData:
-        """Every data file of the folder, checked; raises DataError listing the problems of every file at once."""
+        """Every data file of the folder, checked; raises DataError listing the problems of every file at once (a
+        folder in the old layout: each file to move, and each file it lacks wherever it stood)."""
         moved = self.moved(data_dir)
+        try:
+            data = self._read(data_dir)
+        except DataError as e:
+            if not moved:
+                raise
+            at_root = {p.file for p in moved}
+            raise DataError([*moved, *(p for p in e.problems if not (p.problem == "file not found"
+                                                                       and Path(p.file).name in at_root))]) from None
         if moved:
             raise DataError(moved)
+        return data
+
+    def _read(self, data_dir: Path) -> GameData:
         problems: list[DataProblem] = []
         parts = {name: load_model(data_dir / "tables" / f"{name}.json", model, data_dir, problems)
                  for name, model in self.tables.items()}
