@@ -13,7 +13,7 @@ from arbitro.events.parabellum import PIECE_FIELDS as SHARED_PIECE_FIELDS
 from arbitro.events.parabellum import (
     ActivationEnded, AdvanceAwaited, ArtilleryFired, AssaultDeclared, AssaultUnderway, AssaultResolved,
     BeforeCombatAwaited,
-    DefensiveFireAwaited, EfficiencyChoiceAwaited, ExchangeLossAwaited, NeChoiceAwaited, GameEnded, FormationActivated, InitiativeWon,
+    DefensiveFireAwaited, EfficiencyChoiceAwaited, EscapeAwaited, ExchangeLossAwaited, NeChoiceAwaited, GameEnded, FormationActivated, InitiativeWon,
     LeaderLost, LeaderMoved, LeaderPlaced, OrderChanged, OrderChangeTried, PiecesSighted, RetreatAwaited, StatusChanged,
     StepBegan, TurnBegan, UnitEliminated, UnitOrderSet, UnitPlaced, UnitRetreated, UnitsAdvanced, UnitsMoved, WeatherChanged,
 )
@@ -170,13 +170,6 @@ class OrderAwaited(FrameContext, tag="arrivano_choose_order"):
     """arrivano §17.1.2: the order of a formation entering on the first turn, which its owner chooses."""
 
     formation: str
-
-
-class EscapeAwaited(FrameContext, tag="arrivano_escape"):
-    """arrivano §8.2.3 (forced: in the hex) and §4.5.6 (adjacent): the commander who may (or must) flee."""
-
-    leader: str
-    forced: bool
 
 
 class CounterchargeAwaited(FrameContext, tag="arrivano_countercharge"):

@@ -12,7 +12,7 @@ from arbitro.events.parabellum import PIECE_FIELDS as SHARED_PIECE_FIELDS
 from arbitro.events.parabellum import (
     ActivationEnded, AdvanceAwaited, ArtilleryFired, AssaultDeclared, AssaultResolved, AssaultUnderway,
     BeforeCombatAwaited,
-    DefensiveFireAwaited, EfficiencyChoiceAwaited, ExchangeLossAwaited, NeChoiceAwaited, GameEnded, FormationActivated, InitiativeWon,
+    DefensiveFireAwaited, EfficiencyChoiceAwaited, EscapeAwaited, ExchangeLossAwaited, NeChoiceAwaited, GameEnded, FormationActivated, InitiativeWon,
     LeaderLost, LeaderMoved, LeaderPlaced, OrderChanged, OrderChangeTried, PiecesSighted, RetreatAwaited, StatusChanged,
     StepBegan, TurnBegan, UnitEliminated, UnitOrderSet, UnitPlaced, UnitRetreated, UnitsAdvanced, UnitsMoved, WeatherChanged,
 )
@@ -93,14 +93,8 @@ class TurnEnded(Event, tag="turn_ended"):
 # --- the contexts of Caldiero's frames on the engine's decision stack (arbitro §S.3) ----------------------
 
 
-class LeaderEscapeAwaited(FrameContext, tag="caldiero_leader_escape"):
-    """caldiero §8.2.3: a leader left alone where an enemy unit arrived; his owner moves him away."""
-
-    leader: str
-
-
 CALDIERO_CONTEXTS: tuple[type[FrameContext], ...] = (
-    RetreatAwaited, LeaderEscapeAwaited, BeforeCombatAwaited, DefensiveFireAwaited, EfficiencyChoiceAwaited,
+    RetreatAwaited, EscapeAwaited, BeforeCombatAwaited, DefensiveFireAwaited, EfficiencyChoiceAwaited,
     NeChoiceAwaited, ExchangeLossAwaited, AdvanceAwaited, AssaultUnderway,
 )
 

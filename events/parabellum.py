@@ -335,6 +335,14 @@ class RetreatAwaited(FrameContext, tag="parabellum_retreat"):
     moves: dict[str, int]
 
 
+class EscapeAwaited(FrameContext, tag="parabellum_escape"):
+    """§8.2.3 in both books: the commander an enemy unit reached, who must flee or is lost (`forced`); arrivano §4.5.6:
+    one it came next to, who may flee."""
+
+    leader: str
+    forced: bool = True
+
+
 
 class AssaultUnderway(FrameContext, tag="parabellum_assault", kw_only=True):
     """§12 in both books: one assault from its declaration (§12.2) to the roll on the table (§12.5; caldiero's to its

@@ -108,9 +108,6 @@ class Game:
     def rout_test(self, h: str, units: list[str]) -> dict[str, bool]:
         return stack_test(self, units, f"{ARRIVANO.ROUT} routed units in {h} with an enemy adjacent")
 
-    def rout_eliminated(self, unit: str, permanent: bool) -> None:
-        elimination.eliminate(self, ARRIVANO_VARIANT, unit, ARRIVANO.ROUT, permanent=permanent)  # a surrender (D19)
-
     def rout_retreat(self, units: list[str]) -> None:
         push_retreat(self, units, rout.RETREAT_HEXES, ARRIVANO.ROUT)
 

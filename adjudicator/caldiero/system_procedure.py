@@ -27,7 +27,7 @@ from arbitro.adjudicator.parabellum import efficiency as shared_efficiency
 from arbitro.adjudicator.parabellum.retreat_ground import lines
 from arbitro.events import caldiero as ev
 from arbitro.events import core
-from arbitro.events.parabellum import DieModifier, RetreatAwaited
+from arbitro.events.parabellum import DieModifier, EscapeAwaited, RetreatAwaited
 from arbitro.projections.caldiero import CaldieroState, enemy_of
 
 
@@ -110,9 +110,6 @@ class Act:
         (roll,) = self.roll(f"{CALDIERO.ROUT} routed units at {h} reached by the enemy", {"test": "efficiency",
                             "values": ", ".join(f"{u}={v}" for u, v in values.items())}, about=(h,))
         return {u: shared_efficiency.passes(CALDIERO_VARIANT, roll, values[u]) for u in units}
-
-    def rout_eliminated(self, unit: str, permanent: bool) -> None:
-        elimination.eliminate(self, CALDIERO_VARIANT, unit, CALDIERO.ROUT, permanent=permanent)
 
     def rout_retreat(self, units: list[str]) -> None:
         open_retreats(self, {u: rout.RETREAT_HEXES for u in units}, CALDIERO.ROUT, from_combat=False)
@@ -250,17 +247,17 @@ def lone_leaders(a: Act, h: str, seat: str) -> None:
         if a.w.side_units_at(h, enemy):
             continue
         if leader_reachable(a.w, leader, escape=True):
-            open_frame(a.ctx, LEADER_ESCAPE, (enemy,), str(R.LEADER_ESCAPE), ESCAPE_PROMPT, ev.LeaderEscapeAwaited(leader=leader))
+            open_frame(a.ctx, LEADER_ESCAPE, (enemy,), str(R.LEADER_ESCAPE), ESCAPE_PROMPT, EscapeAwaited(leader=leader))
         else:
             a.emit(ev.LeaderLost(leader=leader, rule=str(R.LEADER_ESCAPE)))
 
 
-def leader_escape_options(w: World, frame: core.Frame[ev.LeaderEscapeAwaited]) -> list[dict[str, Any]]:
+def leader_escape_options(w: World, frame: core.Frame[EscapeAwaited]) -> list[dict[str, Any]]:
     leader = frame.ctx.leader
     return [{"type": "move_leader", "leader": leader, "to": d, "path": None} for d in sorted(leader_reachable(w, leader, escape=True))]
 
 
-def do_leader_escape(a: Act, frame: core.Frame[ev.LeaderEscapeAwaited], cmd: Any) -> None:
+def do_leader_escape(a: Act, frame: core.Frame[EscapeAwaited], cmd: Any) -> None:
     leader = frame.ctx.leader
     options = leader_reachable(a.w, leader, escape=True)
     if cmd.leader != leader or cmd.to not in options:

@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Final, Protocol
 
+from arbitro.adjudicator.parabellum.elimination import Eliminates, eliminate
 from arbitro.adjudicator.parabellum.retreat import Retreats
 from arbitro.adjudicator.parabellum.variant import Variant
 from arbitro.adjudicator.parabellum.world import World
@@ -86,17 +87,13 @@ def outcome(variant: Variant, routed: list[str], passed: Mapping[str, bool]) -> 
                        permanent=variant.rout_failure_permanent)
 
 
-class RoutGame(Protocol):
+class RoutGame(Eliminates, Protocol):
     """What a rout check asks of the game it runs in (its procedure context: caldiero's Act, arrivano's Game), each
     game wording its dice and citing its own book."""
-
-    def world(self) -> World: ...
 
     def rout_test(self, h: str, units: list[str]) -> Mapping[str, bool]:
         """The routed stack at `h` tests on one die (§15.2, §13.1.2 in both): whether each unit passed."""
         ...
-
-    def rout_eliminated(self, unit: str, permanent: bool) -> None: ...
 
     def rout_retreat(self, units: list[str]) -> None:
         """`units` retreat RETREAT_HEXES hexes, enemy ZoC ignored (§15.2), a decision of their owner."""
@@ -106,7 +103,8 @@ class RoutGame(Protocol):
 def checks(game: RoutGame, variant: Variant, h: str) -> None:
     """§15.2 in both: a unit arrived in `h` (a move, an advance, a retreat, an entry); each stack of enemy routed
     units next to it tests (`routed_near`, in the grid's direction order or, by the variant, in hex order): those that
-    pass retreat, those that fail are eliminated, for good where the variant says (D19; `outcome`)."""
+    pass retreat, those that fail are eliminated citing §15.2 (`elimination.eliminate`), for good where the variant
+    says (D19; `outcome`)."""
     w = game.world()
     here = w.units_at(h)
     if not here:
@@ -115,6 +113,6 @@ def checks(game: RoutGame, variant: Variant, h: str) -> None:
     for n, routed in sorted(near) if variant.rout_tests_in_hex_order else near:
         result = outcome(variant, routed, game.rout_test(n, routed))
         for u in result.eliminated:
-            game.rout_eliminated(u, result.permanent)
+            eliminate(game, variant, u, variant.rules.ROUT, permanent=result.permanent)
         if result.retreating:
             game.rout_retreat(result.retreating)

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import pytest
+
 from arbitro.adjudicator.maps.hexgrid import Grid
 from arbitro.adjudicator.parabellum import rout
 from arbitro.adjudicator.parabellum.variant import Variant
@@ -90,28 +92,32 @@ class RoutTable:
         self.asked.append(("test", h, *units))
         return {u: self.passed[u] for u in units}
 
-    def rout_eliminated(self, unit: str, permanent: bool) -> None:
-        self.asked.append(("eliminated", unit, str(permanent)))
-
     def rout_retreat(self, units: list[str]) -> None:
         self.asked.append(("retreat", *units))
 
 
-def test_the_rout_check_tests_each_stack_then_eliminates_or_retreats(variant: Variant) -> None:
+def test_the_rout_check_tests_each_stack_then_eliminates_or_retreats(variant: Variant,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
     """§15.2 in both, written once (rout.checks): a unit arrives in 1612; each routed enemy stack next to it tests on
     one die, in the grid's direction order (caldiero) or hex order (arrivano, as its games recorded); failing units
     are eliminated (for good in arrivano, D19), the others retreat; nothing happens where nobody arrived."""
     w = Position({"a": ("1613", "austria", "routed"), "b": ("1613", "austria", "routed"),
                   "f": ("1511", "austria", "routed"), "me": ("1612", "france", "good")})
     table = RoutTable(w, {"a": True, "b": False, "f": True}, [])
-    rout.checks(table, variant, "1612")
+
+    def eliminate(game: RoutTable, v: Variant, unit: str, rule: object, permanent: bool) -> None:  # the kernel's
+        assert rule == v.rules.ROUT, "a failed rout test's elimination cites §15.2"
+        game.asked.append(("eliminated", unit, str(permanent)))
+
+    monkeypatch.setattr(rout, "eliminate", eliminate)
+    rout.checks(table, variant, "1612")  # type: ignore[arg-type]
     stacks = [n for n in GRID.neighbours("1612") if n in {"1613", "1511"}]
     if variant.rout_tests_in_hex_order:
         stacks = sorted(stacks)
     expected = {"1613": [("test", "1613", "a", "b"), ("eliminated", "b", str(variant.rout_failure_permanent)),
                          ("retreat", "a")], "1511": [("test", "1511", "f"), ("retreat", "f")]}
     assert table.asked == [step for n in stacks for step in expected[n]]
-    rout.checks(empty := RoutTable(w, {}, []), variant, "1712")
+    rout.checks(empty := RoutTable(w, {}, []), variant, "1712")  # type: ignore[arg-type]
     assert empty.asked == []
 
 
