@@ -8,8 +8,14 @@ The fixture is a real export made with main at e9ba9c3 (before 6e9f5d3): `arbitr
 from __future__ import annotations
 
 import gzip
+import json
+import shutil
 from pathlib import Path
 
+import pytest
+
+from arbitro.adjudicator.caldiero.loader import CALDIERO_DATA
+from arbitro.adjudicator.datafiles import DataError
 from arbitro.adjudicator.exchange import read_lines
 from arbitro.adjudicator.verify import verify
 
@@ -21,3 +27,18 @@ def test_a_log_carrying_a_folder_in_the_old_flat_layout_is_verified_not_refused(
     report = verify(read_lines(lines, FIXTURE.name))  # on main: raises DataError ("move it to tables/crt.json")
     assert not report.passed
     assert any(c.status == "failed" for c in report.checks)
+
+
+def test_a_box_s_missing_movement_table_is_named_where_the_box_names_it(tmp_path: Path) -> None:
+    """A user who follows the layout message ("movement_3.json: move it to caldiero/movement_3.json") keeps box 3's
+    `"movement_table": "movement_3.json"`; the refusal must name the entry to edit (caldiero/weather.json,
+    $.boxes[3].movement_table), not only a bare 'movement_3.json: $: file not found' for a file the user just moved."""
+    shutil.copytree(CALDIERO_DATA.folder, tmp_path, dirs_exist_ok=True)
+    weather = tmp_path / "caldiero" / "weather.json"
+    raw = json.loads(weather.read_text())
+    raw["boxes"][3]["movement_table"] = "movement_3.json"  # as the old flat folder had it
+    weather.write_text(json.dumps(raw))
+    with pytest.raises(DataError) as caught:
+        CALDIERO_DATA.load(tmp_path)
+    assert any(p.file == "caldiero/weather.json" and "movement_table" in p.path for p in caught.value.problems), \
+        caught.value.problems
