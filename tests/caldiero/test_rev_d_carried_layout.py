@@ -42,3 +42,20 @@ def test_a_box_s_missing_movement_table_is_named_where_the_box_names_it(tmp_path
         CALDIERO_DATA.load(tmp_path)
     assert any(p.file == "caldiero/weather.json" and "movement_table" in p.path for p in caught.value.problems), \
         caught.value.problems
+
+
+def test_a_box_s_movement_table_outside_the_folder_is_refused(tmp_path: Path) -> None:
+    """A game carries its folder's files and hashes them (data_hash); a weather box's `movement_table` is joined to
+    the folder unchecked (loader.load_movement_by_box: `data_dir / name`), so an absolute or '..' path reads a file
+    the game does not carry: its moves then depend on a file outside the game, and verify's data check still passes
+    when that file changes. (Pre-existing; 6e9f5d3 removed Arrivano's other such paths, map/oob/weather.)"""
+    folder, outside = tmp_path / "mine", tmp_path / "outside.json"
+    shutil.copytree(CALDIERO_DATA.folder, folder)
+    shutil.copy(folder / "tables" / "movement.json", outside)
+    weather = folder / "caldiero" / "weather.json"
+    raw = json.loads(weather.read_text())
+    raw["boxes"][3]["movement_table"] = str(outside)
+    weather.write_text(json.dumps(raw))
+    assert "outside.json" not in "".join(CALDIERO_DATA.read_folder(folder))  # the game would not carry it
+    with pytest.raises(DataError):
+        CALDIERO_DATA.read_folder(folder)
