@@ -22,7 +22,7 @@ from typing import Any
 import msgspec
 
 from arbitro.adjudicator import registry, served_dice
-from arbitro.adjudicator.datafiles import differing_files
+from arbitro.adjudicator.datafiles import DataError, differing_files
 from arbitro.adjudicator.engine import Adjudicator, GameContext
 from arbitro.adjudicator.errors import ArbitroError, Rejected
 from arbitro.adjudicator.exchange import Loaded
@@ -236,7 +236,13 @@ def _verify(loaded: Loaded, progress: Progress | None = None) -> Report:
     seed = _check_seed(created, scan, checks, created.kind)
     _check_salts(loaded, salts, seed, checks)
     _check_dice_protection(scan.dice, checks)
-    divergence = _readjudicate(adj, loaded, bodies, seed, checks, progress)
+    try:
+        divergence = _readjudicate(adj, loaded, bodies, seed, checks, progress)
+    except DataError as e:  # the folder a game carries, in a layout or schema this build reads no more
+        found = (f"the data folder this game carries does not load in this build ({ruleset.name} {ruleset.version}; "
+                 f"the game was made with {created.version}): verify it with a build of {created.version}; {e}")
+        checks.append(Check(name="re-adjudication", status="failed", detail=found))
+        divergence = Divergence(seq=1, expected="the game's data folder read", found=found, rule="arbitro §V.1")
     checks.append(_annotations_check(loaded))
     report.divergence = divergence
     report.passed = divergence is None and all(c.status != "failed" for c in checks)

@@ -12,7 +12,7 @@ from arbitro.adjudicator.datafiles import DataProblem, StrictModel as _Strict
 from arbitro.adjudicator.parabellum import data as pb
 from arbitro.adjudicator.parabellum.data import VictoryLevel, WeatherTrack
 from arbitro.adjudicator.parabellum.chief_limits import CommanderLimit, limit_problems
-from arbitro.adjudicator.parabellum.loader import DataFolder, ScenarioData
+from arbitro.adjudicator.parabellum.loader import SCENARIO_FILES, DataFolder, ScenarioData
 
 # --- weather.json -------------------------------------------------------------------------------------
 class WeatherTable(WeatherTrack):
@@ -86,6 +86,18 @@ class CaldieroFolder(DataFolder):
                      sc.options.items() for unit_id in option.units if unit_id not in {u.id for u in s.oob.units}]
         return problems + [DataProblem(file, f"$.victory_hexes[{i}].hex", f"hex {v.hex} is not on the map {s.name}/map.json")
                            for i, v in enumerate(sc.victory_hexes) if not s.map.grid.contains(v.hex)]
+
+    def moved(self, data_dir: Path) -> list[DataProblem]:
+        """A folder in the flat layout Caldiero's data had before 0.41.0 (every file at the root): each file named
+        with where it goes now (docs/exchange-format.md), tables into tables/, the battle's files into its folder; a
+        weather box's own table is no longer read (box 3 scales the minor roads of tables/movement.json)."""
+        tables = {f"{t}.json" for t in self.tables} | {"movement.json"}
+        return [DataProblem(p.name, "$", "the data folder's layout changed: " + (
+                    f"move it to {'tables' if p.name in tables else BATTLE}/{p.name}" if not p.name.startswith("movement_")
+                    else f"delete it (and its box's movement_table in {BATTLE}/weather.json): the box scales "
+                         "tables/movement.json's roads by its scaled_roads"))
+                for p in sorted(data_dir.glob("*.json"))
+                if p.name in tables or p.name in SCENARIO_FILES or p.name.startswith("movement_")]
 
 
 CALDIERO_DATA = CaldieroFolder(Path(__file__).parent / "data", "caldiero_data", (BATTLE,), CaldieroScenario,

@@ -132,15 +132,9 @@ class DataFolder:
         return []
 
     def moved(self, data_dir: Path) -> list[DataProblem]:
-        """A folder in the flat layout Caldiero's data had before (every file at the root) is refused, each file
-        named with where it goes now (docs/exchange-format.md): tables into tables/, a scenario's files into its
-        folder (as the shipped folder has them)."""
-        tables = {f"{t}.json" for t in self.tables} | {"movement.json"}
-        folder = self.scenarios[0] if len(self.scenarios) == 1 else "<scenario>"
-        return [DataProblem(p.name, "$", f"the data folder's layout changed: move it to "
-                                         f"{'tables' if p.name in tables else folder}/{p.name}")
-                for p in sorted(data_dir.glob("*.json"))
-                if p.name in tables or p.name in SCENARIO_FILES or p.name.startswith("movement_")]
+        """The files of a folder in a layout the game's data once had, each named with where it goes now (none by
+        default: the layout never changed)."""
+        return []
 
     def read(self, data_dir: Path) -> GameData:
         """Every data file of the folder, checked; raises DataError listing the problems of every file at once (a
@@ -184,7 +178,8 @@ class DataFolder:
         has_weather = spec is not None and spec.weather
         weather = load_model(folder / "weather.json", self.weather_file, data_dir, problems) if has_weather else None
         movement = {} if has_weather and weather is None else load_movement_by_box(
-            data_dir / "tables" / "movement.json", weather, hexmap, data_dir, problems, self.priced)
+            data_dir / "tables" / "movement.json", weather, hexmap, data_dir, problems, self.priced,
+            f"{name}/weather.json")
         if spec is None or oob is None or hexmap is None or (spec.weather and weather is None):
             return None
         problems += check_counters(f"{name}/oob.json", oob, spec.seats)
@@ -340,14 +335,16 @@ def attempt(problems: list[DataProblem], load: Callable[[], _T]) -> _T | None:
 
 
 def load_movement_by_box(base: Path | None, weather: WeatherTrack | None, hexmap: HexMap | None, data_dir: Path,
-                         problems: list[DataProblem], priced: Sequence[str] = ()) -> dict[int, MovementTable]:
+                         problems: list[DataProblem], priced: Sequence[str] = (),
+                         weather_source: str = "weather.json") -> dict[int, MovementTable]:
     """The movement costs in force in each weather box (caldiero §17.1.2-§17.1.3, arrivano §17.2.8), one shape for
     both games: a box's own table (its `movement_table`, a file of the data folder), else the game's `base` table,
     its `scaled_roads` weighed by the weather too; without a weather track, `base` as box 0. A table that does not
     load is left out, its problems added; so is one that does not declare every unit class in `priced` (the classes
     the game's rules price moves with), which would load and then fail at the first move."""
     own = {b.box: b.movement_table for b in weather.boxes} if weather is not None else {0: None}
-    paths = {box: data_dir / name if name else base for box, name in own.items()}
+    named = _box_tables(weather, data_dir, weather_source, problems)
+    paths = {box: named.get(box) if name else base for box, name in own.items()}
     tables = {path: attempt(problems, lambda: load_movement_table(path, hexmap=hexmap, source=label(path, data_dir)))
               for path in sorted({p for p in paths.values() if p})}
     for path, table in sorted(tables.items()):
@@ -364,6 +361,26 @@ def load_movement_by_box(base: Path | None, weather: WeatherTrack | None, hexmap
                                  f"no road {r!r} (weather box {b.box}'s scaled_roads)") for r in unknown]
         if b.scaled_roads and b.box in found and not unknown:
             found[b.box] = _scaled(found[b.box], b.scaled_roads)
+    return found
+
+
+def _box_tables(weather: WeatherTrack | None, data_dir: Path, source: str,
+                problems: list[DataProblem]) -> dict[int, Path]:
+    """The boxes' own movement tables that are files of the data folder; any other is refused where the box names it
+    (`source`, the weather file): a path outside the folder would be read but neither carried nor hashed by a game."""
+    found: dict[int, Path] = {}
+    for i, b in enumerate(weather.boxes if weather is not None else []):
+        if not b.movement_table:
+            continue
+        where = f"$.boxes[{i}].movement_table"
+        if not _inside(b.movement_table):
+            problems.append(DataProblem(source, where, f"{b.movement_table!r} is not a JSON file's path inside the data "
+                                                       "folder (relative to its root, / separated, no '..')"))
+        elif not (data_dir / b.movement_table).is_file():
+            problems.append(DataProblem(source, where, f"{b.movement_table!r}: no such file in the data folder (a path "
+                                                       "from the folder's root, as tables/movement.json)"))
+        else:
+            found[b.box] = data_dir / b.movement_table
     return found
 
 

@@ -1,4 +1,4 @@
-"""rev-d (review of k-data's 6e9f5d3): a stored game that carries its own data folder (`arbitro new caldiero
+"""A stored game that carries its own data folder (`arbitro new caldiero
 historical --data DIR`, made before the layout change) must still be verifiable: verify reports its failed checks,
 it does not stop with a data error telling the auditor to move files that exist only inside the game's genesis.
 
@@ -56,6 +56,6 @@ def test_a_box_s_movement_table_outside_the_folder_is_refused(tmp_path: Path) ->
     raw = json.loads(weather.read_text())
     raw["boxes"][3]["movement_table"] = str(outside)
     weather.write_text(json.dumps(raw))
-    assert "outside.json" not in "".join(CALDIERO_DATA.read_folder(folder))  # the game would not carry it
-    with pytest.raises(DataError):
+    with pytest.raises(DataError) as caught:  # the game would not carry it: refused where the box names it
         CALDIERO_DATA.read_folder(folder)
+    assert [(p.file, p.path) for p in caught.value.problems] == [("caldiero/weather.json", "$.boxes[3].movement_table")]

@@ -1,4 +1,4 @@
-"""rev-d (review of k-data's 6e9f5d3): `DataFolder.moved`, Caldiero's old-flat-layout shortcut, also runs for
+"""`DataFolder.moved`, Caldiero's old-flat-layout refusal, once ran for
 Arrivano, whose layout never changed: a stray root-level file is refused as "the data folder's layout changed: move
 it to <scenario>/map.json" (a literal placeholder), and every other problem of the folder is hidden behind it."""
 
