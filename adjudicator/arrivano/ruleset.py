@@ -57,7 +57,7 @@ class Loaded:
 class ArrivanoRulesetImpl(ParaBellumRuleset[P.ArrivanoState]):
     name = "arrivano"
     title = "Arrivano i Francesi!"
-    version = "1.39.0"
+    version = "1.40.0"
     State = P.ArrivanoState
     Event = ev.ArrivanoEvent
     Command = C.ArrivanoCommand
