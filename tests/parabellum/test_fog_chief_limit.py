@@ -1,0 +1,40 @@
+"""rev-e: a commander in chief's limit refusal (caldiero §4.2.2, parabellum/chief_limits.limit_end_problem, worded by
+the kernel since ad10c29, the same words and the same reading of the true position in caldiero/system_moves before it)
+tells the seat what fog of war hides (caldiero §20.4, arbitro §V.4, docs/engine-rules.md: "A refused move says only
+what the seat may know").
+
+Bonaparte at 1007, three hexes beyond his limit (two hexes from 1014); the hexes nearest 1014 he could reach (1012,
+1013, 1112) lie next to 1012, where an Austrian stack stands out of France's sight. In one game it is in good order
+(its ZoC closes those hexes to his end, §8.2.2), in the other disordered (no ZoC, §15). France asks him to 1017, which
+he cannot reach in either: `limit_ends` caps where he may end by the nearest hex the TRUE search reaches, so one game
+refuses it citing the limit ("and he can end nearer it") and the other with the allowance/ZoC sentence. The view is
+the same: only the refusal tells France whether the unseen stack exerts a ZoC."""
+
+from __future__ import annotations
+
+import pytest
+
+from arbitro.adjudicator.errors import Rejected
+from arbitro.events.codec import canonical
+from tests.caldiero import harness as C
+
+HIDDEN = "1012"
+
+
+def refused(status: str) -> tuple[bytes, bytes]:
+    state = C.position({"fr-18-ligne": "2720", "au-colloredo": HIDDEN}, leaders={"bonaparte": "1007", "massena": "2721"},
+                       orders={"massena": "manoeuvre"}, options=("fog_of_war",))
+    state.units["au-colloredo"].status = status
+    assert C.RULESET.unexaminable(state, "france", [HIDDEN]) == {HIDDEN}
+    t = C.activate(state, "massena", step="movement")
+    t.send("france", {"type": "end_step"})  # on to the commanders' moves (caldiero §4.2.1)
+    view = canonical(C.RULESET.view(t.state, "france"))
+    with pytest.raises(Rejected) as e:
+        t.send("france", {"type": "move_leader", "leader": "bonaparte", "to": "1017"})
+    return view, canonical(e.value.to_dict())
+
+
+def test_a_chief_limit_refusal_does_not_tell_whether_an_unseen_stack_exerts_a_zoc() -> None:
+    good, disordered = refused("good"), refused("disordered")
+    assert good[0] == disordered[0], "the views differ: the hidden fact is not hidden"
+    assert good[1] == disordered[1], f"the refusal tells the unseen stack's ZoC: {good[1]!r} != {disordered[1]!r}"
