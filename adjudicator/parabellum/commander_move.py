@@ -18,6 +18,7 @@ from arbitro.adjudicator.parabellum.chief_limits import ChiefLimit, limit_closed
 from arbitro.adjudicator.parabellum.move_problems import (
     off_map_problem, one_hex_words, seen_zoc, unseen_from, unseen_problem,
 )
+from arbitro.adjudicator.parabellum import sight
 from arbitro.adjudicator.parabellum.movement import Problem, ends, kept_reach
 from arbitro.adjudicator.parabellum.variant import Variant
 from arbitro.adjudicator.parabellum.world import World
@@ -231,13 +232,17 @@ def commander_destination_problem(variant: Variant, world: World, m: CommanderMo
     cross (§8.2.2). The ZoC is cited only
     where the seat may know it (`seen_zoc`: the fog of war, caldiero §20.4, arrivano §11.3.2); the last sentence is
     true whether a ZoC it may not know of is there or not. A commander in chief's limit (caldiero §4.2.2) is worded
-    first (`chief_limits.limit_end_problem`), and named where, read for the whole move, it closed his way."""
+    first (`chief_limits.limit_end_problem`); under the fog only where `to` lies farther beyond it than he starts (true
+    whatever he can reach), else as one more possibility of the last sentence (whether he can end nearer hangs on
+    ZoCs the seat may not know of); and named where, read for the whole move, it closed his way."""
     r, limit = variant.rules, m.limit
     if not world.grid.contains(to):
         return off_map_problem(variant, to)
-    beyond = limit_end_problem(limit, m.origin, to, commander_moves(variant, world, m)) if limit is not None else None
-    if beyond is not None:
-        return beyond
+    fogged = sight.fog_in_force(variant.fog_option, world.option)
+    if limit is not None and (limit.beyond(to) > limit.beyond(m.origin) or not fogged):
+        beyond = limit_end_problem(limit, m.origin, to, () if fogged else commander_moves(variant, world, m))
+        if beyond is not None:
+            return beyond
     ground = _commander_rules(variant, world, m)[1]
     if ground.enemy_at(HexId(to)):
         return r.ENEMY_HEX, f"{to} holds enemy combat units ({r.ENEMY_HEX})"
@@ -250,5 +255,8 @@ def commander_destination_problem(variant: Variant, world: World, m: CommanderMo
         return m.one_hex, one_hex_words(m.one_hex, None, "a commander")
     allowance = f"his {m.budget / 2:g} MP" if m.on_map else f"the {m.budget / 2:g} MP left him after his entry hex"
     leaving = f", or reached only by leaving his limit ({limit.words}, {limit.rule})" if limit and limit.whole_move else ""
+    # Whether he can end nearer his limit hangs on what he can reach, so on ZoCs the seat may not know of (the fog):
+    # said as one more possibility wherever `to` lies beyond it, never as the reason.
+    nearer = f", or he can end nearer his limit ({limit.words}, {limit.rule})" if fogged and limit and limit.beyond(to) else ""
     return r.LEADER_MOVE, (f"{to} is beyond {allowance}, or in or reached only through enemy ZoC hexes without "
-                           f"friendly units ({r.LEADER_MOVE}, {r.TERRAIN_MOVE}, {r.LEADER_EZOC}){leaving}")
+                           f"friendly units ({r.LEADER_MOVE}, {r.TERRAIN_MOVE}, {r.LEADER_EZOC}){leaving}{nearer}")

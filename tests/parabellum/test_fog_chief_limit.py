@@ -1,4 +1,4 @@
-"""rev-e: a commander in chief's limit refusal (caldiero §4.2.2, parabellum/chief_limits.limit_end_problem, worded by
+"""A commander in chief's limit refusal (caldiero §4.2.2, parabellum/chief_limits.limit_end_problem, worded by
 the kernel since ad10c29, the same words and the same reading of the true position in caldiero/system_moves before it)
 tells the seat what fog of war hides (caldiero §20.4, arbitro §V.4, docs/engine-rules.md: "A refused move says only
 what the seat may know").
