@@ -258,7 +258,7 @@ def do_retreat(g: Game, units: list[str], line: Line, rule: Any, rout_move: bool
         start = g.state.units[units[0]].hex
         for u in units if line.path else ():
             g.emit(ev.UnitRetreated(unit=u, path=line.path, rule=retreat.cited(ARRIVANO, line, str(rule))))
-        leave_map(g, units, line.to, start, because=rule)
+        leave_map(g, units, line.to, start, because=rule, carried=bool(line.path))
         return
     routed = retreat_ground.take(g, ARRIVANO_VARIANT, units, line, str(rule))
     if routed:
@@ -269,11 +269,12 @@ def do_retreat(g: Game, units: list[str], line: Line, rule: Any, rout_move: bool
         retreat_ground.arrived(g, ARRIVANO_VARIANT, line)
 
 
-def leave_map(g: Game, units: list[str], edge: str, start: str, because: Any = None) -> None:
+def leave_map(g: Game, units: list[str], edge: str, start: str, because: Any = None, carried: bool = False) -> None:
     """arrivano §12.8.1: units forced off the map are eliminated for good - unless they leave through one of their
     side's retreat flags (§17.2.1) and the reading neapolitan_retreat_flags is exit_not_eliminated: then they are
     out of play without counting as eliminated. Commanders left alone do not follow them off the map: they test
-    once (§4.5.4), in the elimination that empties the hex, or here when the last unit to go exited."""
+    once (§4.5.4), in the elimination that empties the hex, or here where no elimination emptied `start` (the last
+    unit exited, or the units were `carried` along a path to the edge first)."""
     w = g.world()
     rules = g.s.scenario
     side = w.state.units[units[0]].side
@@ -286,7 +287,7 @@ def leave_map(g: Game, units: list[str], edge: str, start: str, because: Any = N
             g.emit(ev.UnitExited(unit=u, hex=edge, flag=flag, rule=f"{R.CT_RETREAT_FLAGS}; {ARRIVANO.OFF_MAP}"))
         else:
             elimination.eliminate(g, ARRIVANO_VARIANT, u, ARRIVANO.OFF_MAP, permanent=True, because=because)
-    if exited_last:
+    if exited_last or carried:
         elimination.leaders_left_alone(g, ARRIVANO_VARIANT, start, side)
 
 

@@ -1,4 +1,4 @@
-"""rev-e (pre-existing, k-retreat3's note): arrivano §4.5.4 ("Se tutte le unità nell'esagono con un Comandante sono
+"""arrivano §4.5.4 ("Se tutte le unità nell'esagono con un Comandante sono
 eliminate questo deve fare un test") after a retreat off the map along a path (flow.do_retreat with line.off_map ->
 leave_map). A commander stacked with the only unit of his hex: on the map the kernel's retreat.move_along takes him
 along (a commander left alone goes with the stack); off the map the unit's UnitRetreated moves it to the edge hex and
