@@ -1,6 +1,6 @@
 """A commander in chief's limit refusal (caldiero §4.2.2, parabellum/chief_limits.limit_end_problem, worded by
 the kernel since ad10c29, the same words and the same reading of the true position in caldiero/system_moves before it)
-tells the seat what fog of war hides (caldiero §20.4, arbitro §V.4, docs/engine-rules.md: "A refused move says only
+told the seat what fog of war hides (caldiero §20.4, arbitro §V.4, docs/engine-rules.md: "A refused move says only
 what the seat may know").
 
 Bonaparte at 1007, three hexes beyond his limit (two hexes from 1014); the hexes nearest 1014 he could reach (1012,
@@ -8,7 +8,8 @@ Bonaparte at 1007, three hexes beyond his limit (two hexes from 1014); the hexes
 (its ZoC closes those hexes to his end, §8.2.2), in the other disordered (no ZoC, §15). France asks him to 1017, which
 he cannot reach in either: `limit_ends` caps where he may end by the nearest hex the TRUE search reaches, so one game
 refuses it citing the limit ("and he can end nearer it") and the other with the allowance/ZoC sentence. The view is
-the same: only the refusal tells France whether the unseen stack exerts a ZoC."""
+the same: only the refusal told France whether the unseen stack exerts a ZoC (rev-e). Under the fog the limit is now
+the reason only where the hex lies farther beyond it than he starts (commander_move.commander_destination_problem)."""
 
 from __future__ import annotations
 
