@@ -8,10 +8,10 @@ from __future__ import annotations
 from arbitro.adjudicator.arrivano import rules as R
 from arbitro.adjudicator.arrivano.flow import Game, after_leader_lost, stack_test
 from arbitro.adjudicator.arrivano.turn import activatable, activatable_columns, chief_can_change, next_activation
-from arbitro.adjudicator.arrivano.world import acts_now, cavalry_like, column_of, in_command, order_of
+from arbitro.adjudicator.arrivano.world import acts_now, cavalry_like, column_of, in_command
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.arrivano.variant import ARRIVANO
-from arbitro.adjudicator.parabellum import recovery
+from arbitro.adjudicator.parabellum import orders, recovery
 from arbitro.events import arrivano as ev
 from arbitro.projections.arrivano import Frame
 
@@ -216,7 +216,7 @@ def recovery_candidates(w: World, tried: list[str]) -> dict[str, list[str]]:
     side = w.state.formations[act.formation].side
     any_unit = w.reading("recovery_scope") == "any_unit_idle"
     return recovery.stacks(w, side, [u for u in w.units_of(side) if (any_unit or acts_now(w, u)) and w.state.units[u].hex
-                                     not in tried and w.state.units[u].acted_turn != w.state.turn], lambda u: order_of(w, u))
+                                     not in tried and w.state.units[u].acted_turn != w.state.turn], lambda u: orders.order_of(w, u))
 
 
 def recover(g: Game, frame: Frame, h: str | None) -> None:

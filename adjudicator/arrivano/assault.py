@@ -25,7 +25,7 @@ from arbitro.adjudicator.arrivano.flow import (
 )
 from arbitro.adjudicator.arrivano.open_order import light_retreat_candidates
 from arbitro.adjudicator.arrivano.variant import ARRIVANO, ARRIVANO_VARIANT
-from arbitro.adjudicator.arrivano.world import order_of
+from arbitro.adjudicator.parabellum.orders import order_of
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.parabellum.assault_frame import ASSAULT
 from arbitro.adjudicator.parabellum import elimination

@@ -5,10 +5,10 @@ from __future__ import annotations
 from arbitro.adjudicator.arrivano import rules as R
 from arbitro.adjudicator.arrivano.flow import Game, disorder_by_combat, push_retreat
 from arbitro.adjudicator.arrivano.variant import ARRIVANO, ARRIVANO_VARIANT
-from arbitro.adjudicator.arrivano.world import acts_now, order_of
+from arbitro.adjudicator.arrivano.world import acts_now
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.parabellum import bombardment as kernel_bombardment
-from arbitro.adjudicator.parabellum import rout
+from arbitro.adjudicator.parabellum import orders, rout
 from arbitro.events import arrivano as ev
 
 
@@ -23,7 +23,7 @@ def can_fire(w: World, uid: str) -> bool:
         return False
     if data.redoubt_battery:
         others = [u for u in w.units_at(unit.hex) if u != uid and w.state.units[u].arm != "artillery"]
-        return any(order_of(w, u) == "defence" for u in others)
+        return any(orders.order_of(w, u) == "defence" for u in others)
     return True
 
 

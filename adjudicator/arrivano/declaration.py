@@ -10,7 +10,8 @@ from arbitro.adjudicator.arrivano import rules as R
 from arbitro.adjudicator.arrivano.assault import begin, defending, terrain_effect
 from arbitro.adjudicator.arrivano.flow import Game, by_hex, stack_roll
 from arbitro.adjudicator.arrivano.variant import ARRIVANO, ARRIVANO_VARIANT
-from arbitro.adjudicator.arrivano.world import acts_now, in_command, order_of
+from arbitro.adjudicator.arrivano.world import acts_now, in_command
+from arbitro.adjudicator.parabellum.orders import order_of
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.parabellum import assault as sys_assault
 from arbitro.adjudicator.parabellum import declare as sys_declare

@@ -10,7 +10,7 @@ from typing import TypeVar
 from arbitro.adjudicator.arrivano import rules as R
 from arbitro.adjudicator.arrivano.flow import Game, commander_checks, stack_test
 from arbitro.adjudicator.arrivano.variant import ARRIVANO, ARRIVANO_VARIANT
-from arbitro.adjudicator.arrivano.world import acts_now, column_of, in_command, order_of
+from arbitro.adjudicator.arrivano.world import acts_now, column_of, in_command
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.maps.costs import step_cost
 from arbitro.adjudicator.maps.hexgrid import HexId
@@ -24,7 +24,7 @@ from arbitro.adjudicator.parabellum.movement import reach as search
 from arbitro.adjudicator.parabellum.commander_move import CommanderMove, commander_ends, commander_may_move, commander_walk
 from arbitro.adjudicator.parabellum.data import WeatherBox
 from arbitro.adjudicator.parabellum.move_problems import destination_problem, unreachable
-from arbitro.adjudicator.parabellum.orders import ORDERS
+from arbitro.adjudicator.parabellum.orders import order_of, ORDERS
 from arbitro.adjudicator.parabellum.stacking import fits
 from arbitro.adjudicator.parabellum.zoc import enemy_zoc
 from arbitro.adjudicator.ruleset import Rule

@@ -27,9 +27,9 @@ from arbitro.adjudicator.arrivano.flow import (
 )
 from arbitro.adjudicator.arrivano.data_model import FireTable
 from arbitro.adjudicator.arrivano.variant import ARRIVANO, ARRIVANO_VARIANT
-from arbitro.adjudicator.arrivano.world import acts_now, in_command, order_of
+from arbitro.adjudicator.arrivano.world import acts_now, in_command
 from arbitro.adjudicator.parabellum.world import World
-from arbitro.adjudicator.parabellum import rout, sight
+from arbitro.adjudicator.parabellum import orders, rout, sight
 from arbitro.adjudicator.maps.costs import step_cost
 from arbitro.adjudicator.parabellum.movement import costs_in_force
 from arbitro.adjudicator.parabellum.movement import reach as search
@@ -77,7 +77,7 @@ def why_not_fire(w: World, uid: str) -> tuple[Rule | str, str] | None:
         return R.MB_MARCH, f"{uid} obeys a march order toward its objective"
     if unit.fatigue_defence_turn == state.turn:
         return R.EXHAUSTION, f"{uid} failed its fatigue test and has Defence for this turn"
-    order = order_of(w, uid, in_command(w, state.activation.formation))
+    order = orders.order_of(w, uid, in_command(w, state.activation.formation))
     if not w.order_rules(order).open_order:
         return R.OPEN_ORDER, f"open order is a variant of Manoeuvre or Advance; {uid} has {order}"
     return None
@@ -344,7 +344,7 @@ def fatigue_tests_at_movement(g: Game) -> None:
     w = g.world()
     ic = in_command(w, g.state.activation.formation)
     units = [u for u in sorted(g.state.units) if g.state.units[u].open_order == "F" and g.state.units[u].where == "map"
-             and acts_now(w, u) and order_of(w, u, ic) in ("advance", "attack")]
+             and acts_now(w, u) and orders.order_of(w, u, ic) in ("advance", "attack")]
     if units:
         fatigue_test(g, units)
 

@@ -24,13 +24,13 @@ from arbitro.adjudicator.arrivano import turn as T
 from arbitro.adjudicator.arrivano.data_model import ARRIVANO_DATA
 from arbitro.adjudicator.arrivano.variant import ARRIVANO, ARRIVANO_VARIANT
 from arbitro.adjudicator.arrivano.victory import automatic_now
-from arbitro.adjudicator.arrivano.world import acts_now, in_command, order_of
+from arbitro.adjudicator.arrivano.world import acts_now, in_command
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.errors import BadInput
 from arbitro.adjudicator.parabellum import activation, assault, chief_orders, sequence, sight
 from arbitro.adjudicator.parabellum.bombardment import targets
 from arbitro.adjudicator.parabellum.commander_move import commander_may_move
-from arbitro.adjudicator.parabellum.orders import ORDERS
+from arbitro.adjudicator.parabellum.orders import order_of, ORDERS
 from arbitro.adjudicator.decisions import Step
 from arbitro.adjudicator.parabellum.loader import GameData, ScenarioData
 from arbitro.adjudicator.parabellum.ruleset import ParaBellumRuleset, pieces_at_start, pieces_known, position_problems

@@ -10,7 +10,7 @@ from typing import ClassVar, Literal
 from arbitro.adjudicator.arrivano import rules as R
 from arbitro.adjudicator.arrivano import world as own
 from arbitro.adjudicator.maps.costs import MovementTable
-from arbitro.adjudicator.parabellum import retreat
+from arbitro.adjudicator.parabellum import orders, retreat
 from arbitro.adjudicator.parabellum.rules import Rulebook, read_rulebook
 from arbitro.adjudicator.parabellum.variant import Reading, Variant
 from arbitro.adjudicator.parabellum.world import World
@@ -145,16 +145,28 @@ class ArrivanoVariant(Variant):
         unit = w.state.units[u]
         if unit.where != "map" or not own.acts_now(w, u):
             return False
-        return u not in w.cached(("in_command", unit.formation), lambda: own.in_command(w, unit.formation))
+        return u not in own.in_command(w, unit.formation)
 
     def ordered_otherwise(self, w: World, u: str) -> bool:
         """arrivano: artillery chooses its order (§11), a column's unit obeys its column (§16.2.2), a failed fatigue
         test gives Defence for the turn (§16.3.4), a march order in force Manoeuvre (§17.1.5) (D8)."""
         state = own.state_of(w)
-        unit = state.units[u]
-        if unit.arm == "artillery" or own.column_of(w, u) is not None or unit.fatigue_defence_turn == state.turn:
+        if state.units[u].arm == "artillery" or own.column_of(w, u) is not None or self.defence_imposed(w, u):
             return True
         return any(state.march_orders.get(m.id) and u in m.units for m in w.scenario.march_orders)  # type: ignore[attr-defined]
+
+    def defence_imposed(self, w: World, u: str) -> bool:
+        return w.state.units[u].fatigue_defence_turn == w.state.turn  # arrivano §16.3.4: a failed fatigue test
+
+    def column_order(self, w: World, u: str) -> str | None:
+        """arrivano §16.2.2: a column's unit obeys its column's order within its officer's range (or entered in this
+        activation, §15.4.1), else Defence."""
+        if (column := own.column_of(w, u)) is None:
+            return None
+        act, unit = w.state.activation, w.state.units[u]
+        fresh = act is not None and act.starts.get(u) == ""
+        in_range = unit.where == "map" and unit.hex in w.command_reach(column)
+        return w.state.columns[column].order if fresh or in_range else "defence"
 
     def return_commanders(self, w: World, u: str) -> list[str | None]:
         """arrivano §12.8.2, interpretation lost_general_replacements: `with_chief`, next to the commander in chief
@@ -196,7 +208,7 @@ class ArrivanoVariant(Variant):
         """arrivano §17.2.7: the Campotenese weather's bonus to a side's units in Defence (the Neapolitans') (D29)."""
         box = w.weather_box()
         bonus = box.defence_efficiency_bonus.get(w.state.units[u].side, 0) if box is not None else 0
-        return bonus if bonus and own.order_of(w, u) == "defence" else 0
+        return bonus if bonus and orders.order_of(w, u) == "defence" else 0
 
 
 ARRIVANO_VARIANT = ArrivanoVariant()

@@ -1,6 +1,6 @@
 """What only Arrivano's procedures ask of a position, as functions of the kernel's World (parabellum/world.py, which
-answers everything else and asks ArrivanoVariant where the books differ): which units act now and the order each
-obeys (arrivano §5.3, §16.2, §16.3.4, §3.1 B-4), command (§4.4), the march columns' road costs (§17.2.8), the pieces a
+answers everything else and asks ArrivanoVariant where the books differ): which units act now (the order each obeys is
+the kernel's parabellum/orders.order_of), command (§4.4), the march columns' road costs (§17.2.8), the pieces a
 side sights (§11.3.2). Every answer is a pure function of the World; sorted explicitly."""
 
 from __future__ import annotations
@@ -45,39 +45,12 @@ def column_of(w: World, uid: str) -> str | None:
     return None
 
 
-def column_in_command(w: World, officer: str) -> set[str]:
-    """Column units within their officer's range are in command (arrivano §16.2.2)."""
-    state = state_of(w)
-    reach = w.command_reach(officer)
-    act = state.activation
-    fresh = {u for u in state.columns[officer].units if act is not None and act.starts.get(u) == ""}
-    return fresh | {u for u in state.columns[officer].units
-                    if state.units[u].where == "map" and state.units[u].hex in reach}
-
-
 def acts_now(w: World, uid: str) -> bool:
     """Whether the unit belongs to the group now activated: its formation outside any column, or its column."""
     act = w.state.activation
     if act is None or w.state.units[uid].formation != act.formation:
         return False
     return column_of(w, uid) == act.column
-
-
-def order_of(w: World, uid: str, ic: set[str] | frozenset[str] | None = None) -> str:
-    """The order a unit obeys: its formation's (or its column's), or Defence out of command (arrivano §5.3); `ic`:
-    its formation's units in command, when the caller has them."""
-    state = state_of(w)
-    if state.units[uid].fatigue_defence_turn == state.turn:
-        return "defence"  # arrivano §16.3.4: a failed fatigue test, Defence for the turn
-    act = state.activation
-    if act is not None and uid in act.unit_orders:
-        return act.unit_orders[uid]  # arrivano §3.1 B-4
-    column = column_of(w, uid)
-    if column is not None:
-        return state.columns[column].order if uid in column_in_command(w, column) else "defence"
-    unit = state.units[uid]
-    commanded = ic if ic is not None else in_command(w, unit.formation)
-    return state.formations[unit.formation].order if uid in commanded else "defence"
 
 
 def cavalry_like(w: World, uid: str) -> bool:

@@ -22,7 +22,7 @@ from arbitro.adjudicator.caldiero import commands as C
 from arbitro.adjudicator.caldiero import rules as R
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.caldiero.variant import CALDIERO, CALDIERO_VARIANT
-from arbitro.adjudicator.parabellum import chief_orders, command
+from arbitro.adjudicator.parabellum import chief_orders, orders
 from arbitro.adjudicator.parabellum import efficiency as shared_efficiency
 from arbitro.adjudicator.parabellum.stacking import stack_problem
 from arbitro.adjudicator.parabellum.zoc import enemy_zoc
@@ -127,20 +127,7 @@ def chief_order(a: Act, seat: str, cmd: C.ChangeOrder) -> None:
 def reorganise_candidates(w: World, seat: str, h: str) -> list[str]:
     """The units of `seat` in `h` that may try to reorganise (caldiero §15.3, the kernel's recovery.stacks): in
     disorder or rout, outside enemy ZoC, their order allowing it (Defence, caldiero §5.1.3)."""
-    return recovery.stacks(w, seat, w.side_units_at(h, seat), lambda u: standing_order(w, u)).get(h, [])
-
-
-def standing_order(w: World, u: str) -> str:
-    """A unit's order outside an activation: its formation's if in command, else Defence (§5.3)."""
-    if w.state.weather == 3:
-        return "defence"
-    f = w.formation_of(u)
-    if f not in w.state.formations:
-        return "defence"
-    members = [x for x in w.on_map_units() if w.formation_of(x) == f]
-    if u not in command.in_command(CALDIERO_VARIANT, w, f, members):
-        return "defence"
-    return w.state.formations[f].order or "defence"
+    return recovery.stacks(w, seat, w.side_units_at(h, seat), lambda u: orders.order_of(w, u)).get(h, [])
 
 
 def check_reorganise(w: World, seat: str, cmd: C.Reorganise) -> None:

@@ -18,7 +18,6 @@ from arbitro.adjudicator.caldiero import ground, map_rules
 from arbitro.adjudicator.caldiero import commands as C
 from arbitro.adjudicator.caldiero import flow as F
 from arbitro.adjudicator.parabellum.bombardment import targets
-from arbitro.adjudicator.caldiero.system_orders import unit_order
 from arbitro.adjudicator.caldiero.scenario_rules import charge_problem
 from arbitro.adjudicator.caldiero.system_activation import (activate_formation, check_activate, check_unit_order,
                                                             eligible_formations, try_order, unit_order_test)
@@ -37,7 +36,7 @@ from arbitro.adjudicator.parabellum.declare import ATTACKING_ORDERS, fit_to_atta
 from arbitro.adjudicator.parabellum import activation, chief_orders, reinforcements
 from arbitro.adjudicator.parabellum.commander_move import any_commander_end
 from arbitro.adjudicator.parabellum.movement import column_problem
-from arbitro.adjudicator.parabellum.orders import ORDERS
+from arbitro.adjudicator.parabellum.orders import order_of, ORDERS
 from arbitro.adjudicator.parabellum.sequence import CHOOSE_ACTIVATION, Step, Steps
 from arbitro.adjudicator.caldiero import rules as R
 from arbitro.adjudicator.caldiero.system_procedure import Act, Reject, unit_due
@@ -242,7 +241,7 @@ def _attack_candidates(w: World, seat: str) -> Iterator[dict[str, Any]]:
     docs/ruleset-interface.md): any non-empty selection of its attackers, in any order, is reachable."""
     act = w.state.activation
     assert act is not None
-    eligible = [u for u in act.units if fit_to_attack(w, u) and unit_order(w, u) in ATTACKING_ORDERS]
+    eligible = [u for u in act.units if fit_to_attack(w, u) and order_of(w, u) in ATTACKING_ORDERS]
     for dset in _defender_sets(w, seat, eligible):
         joining = [u for u in eligible if _may_join(w, seat, u, dset)]
         for charging in (True, False):
@@ -265,7 +264,7 @@ def _templates(w: World, seat: str, side: list[str], dset: list[str], listed: li
     selection of those units is then reachable (docs/ruleset-interface.md, a template's domain). `listed`: the
     stacks listed already."""
     whole = _attack_commands(w, seat, side, dset)
-    attack_order = [u for u in side if unit_order(w, u) == "attack"]
+    attack_order = [u for u in side if order_of(w, u) == "attack"]
     if whole or len(attack_order) < 2 or attack_order == side or attack_order in listed:
         return whole
     return _attack_commands(w, seat, attack_order, dset)

@@ -20,7 +20,7 @@ from arbitro.adjudicator.caldiero import ground
 from arbitro.adjudicator.caldiero import commands as C
 from arbitro.adjudicator.caldiero import rules as R
 from arbitro.adjudicator.caldiero.system_declare import defending_terrain
-from arbitro.adjudicator.caldiero.system_orders import unit_order
+from arbitro.adjudicator.parabellum.orders import order_of
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.caldiero.variant import CALDIERO, CALDIERO_VARIANT
 from arbitro.adjudicator.decisions import close_frame, open_frame
@@ -79,7 +79,7 @@ def do_attack(a: Act, seat: str, cmd: C.Attack) -> None:
     attackers = tuple(dict.fromkeys(cmd.attackers))
     hexes = tuple(dict.fromkeys(cmd.defenders))
     defenders = tuple(u for h in hexes for u in w.enemy_units_at(h, seat))
-    tested = tuple(u for u in attackers if unit_order(w, u) == "advance")
+    tested = tuple(u for u in attackers if order_of(w, u) == "advance")
     a.emit(ev.AssaultDeclared(attackers=attackers, targets=hexes, defenders=defenders, rule=str(R.DECLARATION),
                               tested=tested, elan=cmd.elan, use_general=cmd.use_general, efficiency=cmd.efficiency))
     side = a.state.units[attackers[0]].side if attackers else ""
@@ -306,7 +306,7 @@ def stage_resolve(a: Act) -> None:
     table: CombatTableRead | None = None
     # D24: worse than 1-5 the variant's result (caldiero §12.4.2: an automatic Ae), None to roll on the first column
     automatic = CALDIERO_VARIANT.below_minimum_result(
-        all(unit_order(w, u) == "attack" for u in c.attackers), bool(c.tested), a.reading) if col.below_minimum else None
+        all(order_of(w, u) == "attack" for u in c.attackers), bool(c.tested), a.reading) if col.below_minimum else None
     if automatic is not None:
         result, roll = automatic, 0
         notes.append(f"worse than 1-5: automatic {automatic}")
@@ -342,7 +342,7 @@ def stage_resolve(a: Act) -> None:
                               _leader_loss_cause)
     c = _combat(a)
     results.apply_result(CombatResults(a), result, c.attackers, [d for d in c.defenders if not a.w.is_artillery(d)],
-                         results.ne_may_test([unit_order(a.w, u) for u in c.attackers], a.reading))
+                         results.ne_may_test([order_of(a.w, u) for u in c.attackers], a.reading))
 
 
 def _leader_loss_cause(die: int, h: str) -> tuple[str, str | None]:

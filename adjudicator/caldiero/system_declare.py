@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from arbitro.adjudicator.caldiero import ground, map_rules
 from arbitro.adjudicator.caldiero import commands as C
 from arbitro.adjudicator.caldiero import rules as R
-from arbitro.adjudicator.caldiero.system_orders import unit_order
+from arbitro.adjudicator.parabellum.orders import order_of
 from arbitro.adjudicator.caldiero.system_procedure import Reject
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.caldiero.variant import CALDIERO, CALDIERO_VARIANT
@@ -39,7 +39,7 @@ def attack_problem(w: World, seat: str, cmd: C.Attack) -> None:
             raise Reject(CALDIERO.DISORDER, f"{u} is {s.status}: disordered and routed units never attack (caldiero §15.1, §15.2)")
         if s.attacked_turn == w.state.turn:
             raise Reject(CALDIERO.ONCE, f"{u} has already attacked this turn (caldiero §12.2.3)")
-        order = unit_order(w, u)
+        order = order_of(w, u)
         if order not in ATTACKING_ORDERS:
             raise Reject(R.DECLARATION, f"{u} has a {order} order: only Attack and Advance orders attack (caldiero §12.2)")
     for h in defenders_hexes:
@@ -74,7 +74,7 @@ def attack_problem(w: World, seat: str, cmd: C.Attack) -> None:
             raise Reject(R.ELAN, "Elan is tried by one of the French attacking units (caldiero §16.1)")
         if w.state.elan_left <= 0:
             raise Reject(R.ELAN, "no Elan left: the French may try it in four attacks (caldiero §16)")
-        if w.reading("elan_marker") == "attack_marker_only" and unit_order(w, cmd.elan) != "attack":
+        if w.reading("elan_marker") == "attack_marker_only" and order_of(w, cmd.elan) != "attack":
             raise Reject(R.ELAN_TEST, f"{cmd.elan} has an 'Attack?' marker, not 'Attack': Elan needs an Attack order (caldiero §16.1)")
     defenders = [u for h in defenders_hexes for u in w.enemy_units_at(h, seat)]
     choices = side_values(w, attackers)
@@ -86,7 +86,7 @@ def attack_problem(w: World, seat: str, cmd: C.Attack) -> None:
         shift, _ = defending_terrain(w, defenders_hexes, [d for d in defenders if not w.is_artillery(d)])
     crt = assault.crt(CALDIERO_VARIANT, w.crt)
     if dfn > 0 and assault.declared_odds(crt, att, dfn, shift, w.reading).below_minimum and not \
-            CALDIERO_VARIANT.below_minimum_declarable([unit_order(w, u) for u in attackers], w.reading):  # D24
+            CALDIERO_VARIANT.below_minimum_declarable([order_of(w, u) for u in attackers], w.reading):  # D24
         terrain = f" with the terrain's {shift} column(s) left" if shift else ""
         raise Reject(CALDIERO.BELOW_1_5, f"{att} against {dfn}{terrain} is worse than 1-5: such attacks may not be declared (caldiero §12.4.2)")
 
@@ -96,7 +96,7 @@ def defending_terrain(w: World, hexes: Sequence[str], fighting: Sequence[str]) -
     and whether the defenders `fighting` (artillery never does, §11.1.1) are all cavalry in a fortress: caldiero §14.0
     gives the attacker -1 DRM then, instead of the fortress's columns under `cavalry_in_fortress=drm_instead_of_shift`.
     One answer for the resolution (system_assault.stage_resolve) and the declaration's §12.4.2 `after_terrain`."""
-    shift, _, _ = assault.terrain_effect(w, hexes, fighting, lambda u: unit_order(w, u) == "defence")
+    shift, _, _ = assault.terrain_effect(w, hexes, fighting, lambda u: order_of(w, u) == "defence")
     cavalry_in_fortress = bool(fighting) and all(w.state.units[d].arm == "cavalry" for d in fighting) and \
         any(ground.fortress(w, h) for h in hexes)
     if cavalry_in_fortress and w.reading("cavalry_in_fortress") == "drm_instead_of_shift":
@@ -114,7 +114,7 @@ def attack_obligation_problem(w: World, seat: str) -> str | None:
         s = w.state.units[u]
         if not fit_to_attack(w, u):
             continue
-        if unit_order(w, u) != "attack" or s.hex not in ezoc:
+        if order_of(w, u) != "attack" or s.hex not in ezoc:
             continue
         if u in act.start_hex and w.may_stay(act.start_hex[u]) and act.start_hex[u] == s.hex:
             continue  # caldiero §10.1, §10.5.2

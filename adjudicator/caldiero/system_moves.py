@@ -14,13 +14,13 @@ from arbitro.adjudicator.caldiero.system_movement import (
 )
 from arbitro.adjudicator.parabellum.commander_move import commander_may_move, commander_walk
 from arbitro.adjudicator.parabellum.move_problems import destination_problem, unreachable
-from arbitro.adjudicator.caldiero.system_orders import in_command_moves_over, unit_order
+from arbitro.adjudicator.caldiero.system_orders import in_command_moves_over
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.caldiero.variant import CALDIERO, CALDIERO_VARIANT
 from arbitro.adjudicator.parabellum import command
 from arbitro.adjudicator.parabellum.movement import column_problem, toward_enemy
 from arbitro.adjudicator.parabellum import rout
-from arbitro.adjudicator.parabellum.orders import Counted, artillery_orders, obligation_problem
+from arbitro.adjudicator.parabellum.orders import Counted, artillery_orders, obligation_problem, order_of
 from arbitro.adjudicator.parabellum.zoc import enemy_zoc
 from arbitro.adjudicator.ruleset import Rule
 from arbitro.events import caldiero as ev
@@ -33,9 +33,9 @@ def mover_orders(w: World, units: tuple[str, ...], column: bool = False) -> list
     (§9.3, the orders table's `march_column`)."""
     sets = []
     for u in units:
-        sets.append(set(artillery_orders(unit_order(w, u))) if w.is_artillery(u) else {unit_order(w, u)})
+        sets.append(set(artillery_orders(order_of(w, u))) if w.is_artillery(u) else {order_of(w, u)})
     common = {o for o in set.intersection(*sets) if not column or w.order_rules(o).march_column}
-    first = unit_order(w, units[0])
+    first = order_of(w, units[0])
     return sorted(common, key=lambda o: (o != first, o))
 
 
@@ -200,7 +200,7 @@ def movement_obligation_problem(w: World) -> tuple[Rule, str] | None:
     assert act is not None
     if in_command_moves_over(w):
         return None
-    counted = [Counted(u, unit_order(w, u), start, act.start_dist.get(u), u in act.moved)
+    counted = [Counted(u, order_of(w, u), start, act.start_dist.get(u), u in act.moved)
                for u in act.units if w.state.units[u].where == "map" and (start := act.start_hex.get(u)) is not None
                and not w.is_artillery(u) and u not in act.out_of_command and not w.may_stay(start)]
     return obligation_problem(CALDIERO_VARIANT, w, w.state.formations[act.formation].side, counted,

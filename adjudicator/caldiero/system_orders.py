@@ -5,22 +5,6 @@ from __future__ import annotations
 from arbitro.adjudicator.parabellum.world import World
 
 
-def unit_order(world: World, u: str) -> str:
-    """The order a unit acts under in the current activation (or, outside one, its standing order)."""
-    state = world.state
-    act = state.activation
-    if act is not None and u in act.unit_orders:
-        return act.unit_orders[u]
-    if state.weather == 3:
-        return "defence"  # caldiero §17.1.3
-    if act is not None and u in act.out_of_command:
-        return "defence"  # caldiero §5.3
-    formation = state.formations.get(world.formation_of(u))
-    if formation is None or formation.order is None:
-        return "defence"
-    return formation.order
-
-
 def ooc_test_after_moves(w: World) -> bool:
     """The reading `ooc_order_test`: out-of-command units test "Nel momento in cui viene attivata la sua formazione"
     (§5.3.1, at_activation: in the orders sub-phase), or "Una volta eseguito il movimento di tutte le unità in

@@ -33,6 +33,7 @@ class CaldieroVariant(Variant):
     entry_hex_is_first_step: ClassVar[bool] = True  # caldiero §15.4: entering, the entry hex is the move's first hex
     fog_option: ClassVar[str | None] = "fog_of_war"  # caldiero §20.4: an optional rule
     general_once_an_activation: ClassVar[bool] = True  # caldiero §4.1.4: his own moves in the activation (D42)
+    command_as_activated: ClassVar[bool] = True  # caldiero §5.3.1: out of command as found at activation (D8)
 
     def fog_reach(self, w: World) -> int:
         """caldiero §20.4.1: the line of sight's hexes less the value in the turn's weather box."""

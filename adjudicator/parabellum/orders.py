@@ -7,8 +7,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, cast
 
+from arbitro.adjudicator.parabellum import command
 from arbitro.adjudicator.parabellum.movement import (
     Problem, advance_order_problem, attack_order_problem, nearer,
 )
@@ -26,6 +27,31 @@ ARTILLERY_ALWAYS: Final = ("defence", "manoeuvre")
 def artillery_orders(order: str) -> list[str]:
     """The orders an artillery unit whose order is `order` may act under, in order (caldiero §11.0, arrivano §11)."""
     return sorted({order, *ARTILLERY_ALWAYS})
+
+
+def order_of(w: World, u: str, commanded: Collection[str] | None = None) -> str:
+    """The order unit u obeys (caldiero §5.3, arrivano §5.3): Defence while its book holds it there whatever it was
+    given (`defence_imposed`: arrivano §16.3.4); else the order given it in this activation (caldiero §5.3.1,
+    §15.4.2, arrivano §3.1 B-4); else Defence while the weather holds every formation to it (caldiero §17.1.3: the
+    box's `formations_defence`); else its group's order (its formation's, or `column_order`: arrivano §16.2) if in
+    command, else Defence. In command: as the activation found it where `command_as_activated` (caldiero), else as
+    the position stands (`commanded`: its formation's units in command, when the caller has them)."""
+    variant, act, f = cast(Variant, w.variant), w.state.activation, w.formation_of(u)
+    if variant.defence_imposed(w, u):
+        return "defence"
+    if act is not None and u in act.unit_orders:
+        return act.unit_orders[u]
+    if (box := w.weather_box()) is not None and box.formations_defence:
+        return "defence"
+    if (column := variant.column_order(w, u)) is not None:
+        return column
+    if act is not None and variant.command_as_activated:
+        obeys = not variant.out_of_command(w, u)
+    else:
+        obeys = u in (commanded if commanded is not None else
+                      w.cached(("in command", f), lambda: command.in_command(variant, w, f)))
+    formation = w.state.formations.get(f)
+    return formation.order if obeys and formation is not None and formation.order is not None else "defence"
 
 
 @dataclass(frozen=True)

@@ -84,6 +84,9 @@ class Variant:
     # D42, caldiero §4.1.4 / arrivano §4.1.4 (the same words): a general's move counted by his own moves within his
     # formation's activation (caldiero's games: True), or by any move of his in the turn (arrivano's: False, neutral).
     general_once_an_activation: ClassVar[bool] = False
+    # D8, caldiero §5.3.1 / arrivano §5.3: in an activation a unit is out of command as the activation found it
+    # (`out_of_command`; other formations' units obey their formation's order), not as the position stands.
+    command_as_activated: ClassVar[bool] = False
 
     def cite(self, section: str) -> str:
         """A citation in this variant's book ("arrivano §12.4.3")."""
@@ -247,6 +250,17 @@ class Variant:
         """D8, caldiero §5.3 / arrivano §11, §16.2.2, §16.3.4, §17.1.5: whether another rule of the book gives the
         unit its order, so that being out of command does not hold it to Defence. Neutral reading: none does."""
         return False
+
+    def defence_imposed(self, w: World, u: str) -> bool:
+        """D8, caldiero §5.3.1 (no such rule: its ice storm, §17.1.3, is the weather box's `formations_defence`) /
+        arrivano §16.3.4 (a failed fatigue test): whether a rule of the book holds the unit to Defence whatever order
+        it was given (parabellum/orders.order_of). Neutral reading: none does."""
+        return False
+
+    def column_order(self, w: World, u: str) -> str | None:
+        """D30, caldiero §5.3 (no independent columns) / arrivano §16.2: the order a unit of an independent column
+        obeys (its column's in its officer's command, else Defence); None: it obeys its formation. Neutral: None."""
+        return None
 
     def commanded_anyway(self, w: World, formation: str, members: Sequence[str]) -> list[str]:
         """D2, caldiero §3.2 / arrivano §3.2, §15.4.1: the formation's `members` in command whatever the range.

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from arbitro.adjudicator import registry
-from arbitro.adjudicator.caldiero.system_orders import unit_order
+from arbitro.adjudicator.parabellum.orders import order_of
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
 from arbitro.adjudicator.parabellum import assault
@@ -107,7 +107,7 @@ class Chooser:
             return 8 + (before - after)
         if unit.arm == "artillery":
             return 2 - abs(after - 2) - (3 if after <= 1 else 0)
-        order = unit_order(w, u)
+        order = order_of(w, u)
         value = (before - after) * 2.0
         if c["to"] in VP_HEXES and not w.side_units_at(c["to"], seat):
             value += 6

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import pytest
 from arbitro.adjudicator.errors import Rejected
-from arbitro.adjudicator.arrivano.world import in_command, order_of
+from arbitro.adjudicator.arrivano.world import in_command
+from arbitro.adjudicator.parabellum.orders import order_of
 
 from tests.arrivano.harness import RULESET, Table, at_step, ev, open_ground, position, world
 

@@ -6,7 +6,7 @@ import msgspec
 import pytest
 from arbitro.adjudicator.errors import IllegalCommand
 from arbitro.adjudicator.arrivano.turn import start_turn
-from arbitro.adjudicator.arrivano.world import order_of
+from arbitro.adjudicator.parabellum.orders import order_of
 
 from tests.arrivano.harness import (
     RULESET,

@@ -24,7 +24,8 @@ from arbitro.adjudicator.arrivano.variant import ARRIVANO_VARIANT
 from arbitro.adjudicator.errors import IllegalCommand
 from arbitro.adjudicator.service import Arbitro
 from arbitro.events.sqlite import SQLiteStore
-from arbitro.adjudicator.arrivano.world import in_command, order_of
+from arbitro.adjudicator.arrivano.world import in_command
+from arbitro.adjudicator.parabellum.orders import order_of
 
 from tests.arrivano.harness import RULESET, Table, at_step, ev, line, open_ground, position, village_attack_hexes, world
 

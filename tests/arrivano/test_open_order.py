@@ -13,7 +13,7 @@ from arbitro.adjudicator.arrivano import open_order as O
 from arbitro.adjudicator.errors import ArbitroError, IllegalCommand
 from arbitro.projections import parabellum as PB
 from arbitro.projections.arrivano import Frame
-from arbitro.adjudicator.arrivano.world import order_of
+from arbitro.adjudicator.parabellum.orders import order_of
 
 from tests.arrivano.harness import RULESET, Table, at_step, ev, open_ground, position, world
 

@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 from arbitro.adjudicator.arrivano.turn import start_turn
 from arbitro.adjudicator.errors import IllegalCommand
-from arbitro.adjudicator.arrivano.world import in_command, order_of
+from arbitro.adjudicator.arrivano.world import in_command
+from arbitro.adjudicator.parabellum.orders import order_of
 
 from tests.arrivano.harness import (
     RULESET,
