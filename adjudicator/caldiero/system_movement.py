@@ -240,25 +240,27 @@ def _reachable(world: World, g: Group, *, to: str | None = None,
             asked = [to] if to is not None else [next((h for h in reach.hexes() if stop_at and stop_at(h)), None)]
             found = _search_routes(world, g, reach, spent, [h for h in asked if h is not None and h in reach.costs])
             if stop_at is not None and found:
-                return dict(found)  # one is enough, whichever search found it
+                return {h: Route(path=path, cost_half=cost) for h, path, cost in found}  # one is enough, whichever found it
         else:
             key = ("caldiero routes", g.start, g.column, spent)
             found = ROUTES.get((reach,), key, lambda: _search_routes(world, g, reach, spent, reach.hexes()))
-        for h, route in found:
+        for h, path, cost in found:
             old = routes.get(h)
-            if old is None or (route.cost_half, route.path) < (old.cost_half, old.path):
-                routes[h] = route
+            if old is None or (cost, path) < (old.cost_half, old.path):
+                routes[h] = Route(path=path, cost_half=cost)
     return routes
 
 
 ROUTES = Memo(1024)
 """A kept search's routes as Caldiero records them, kept with the search (issue 15: a search kept across positions
-is not turned into routes again at every position)."""
+is not turned into routes again at every position), as plain (hex, path, cost) tuples of strings and ints: those the
+garbage collector stops tracking, where ~18,000 kept `Route`s and the tuples holding them were walked by every full
+collection, most of the legal() maximum (issue 15)."""
 
 
 def _search_routes(world: World, g: Group, reach: Reach, spent: int,
-                   hexes: Iterable[str]) -> tuple[tuple[str, Route], ...]:
-    """Each of `hexes` (those a search reached, by (cost, id)) but the start, with its route: the path from the
+                   hexes: Iterable[str]) -> tuple[tuple[str, tuple[str, ...], int], ...]:
+    """Each of `hexes` (those a search reached, by (cost, id)) but the start, with its route (`ROUTES`): the path from the
     start (entering: from the entry hex) and its cost, the minimum move recorded as what its one step costs
     (§9.1.1)."""
     out = []
@@ -271,7 +273,7 @@ def _search_routes(world: World, g: Group, reach: Reach, spent: int,
             cost = step_cost(world, g.start, h, g.column)[0]
         else:
             cost = spent + reach.costs[h]
-        out.append((h, Route(path=path, cost_half=cost)))
+        out.append((h, path, cost))
     return tuple(out)
 
 

@@ -205,7 +205,9 @@ class Reach:
     costs: Mapping[HexId, int]
     stops: Mapping[HexId, StopReason | None]
     """Why the move must end at each hex (None: it may go on from there)."""
-    endable: frozenset[HexId]
+    endable: Collection[HexId]
+    """The hexes it may end in: a dict of them (a set the garbage collector stops tracking, where a frozenset's items
+    are walked by every full collection: searches are kept across positions, issue 15)."""
     _chosen: Mapping[HexId, _State] = field(repr=False)
     _parents: Mapping[_State, _State | None] = field(repr=False)
     whole: bool = True
@@ -328,7 +330,7 @@ def reachable(hexmap: HexMap, table: MovementTable, start: str, rules: MoveRules
         start=origin,
         costs={h: best[s] for h, s in chosen.items()},
         stops={h: reasons[s] for h, s in chosen.items()},
-        endable=frozenset(h for h in chosen if rules.can_end is None or rules.can_end(h)),
+        endable=dict.fromkeys(h for h in chosen if rules.can_end is None or rules.can_end(h)),
         _chosen=chosen,
         _parents=parents,
         whole=not (stopped_early or found or wanted == set()),

@@ -193,6 +193,14 @@ def kept_reach(variant: Variant, hexmap: HexMap, table: MovementTable, origin: s
     return SEARCHES.get(anchored, key, lambda: found) if found.whole else found  # one that ran to its end is whole
 
 
+def search_key(world: World, name: Hashable, hexes: frozenset[str]) -> tuple[str, ...]:
+    """`hexes` as a kept search's key names them (`SEARCHES`), once per position under `name`: a sorted tuple of
+    strings, which the garbage collector stops tracking, where a frozenset is always tracked and each of its items
+    walked. A full collection walking the kept keys' ~3,000 frozensets was most of the Para Bellum legal() maximum
+    (issue 15)."""
+    return world.cached(("search key", name), lambda: tuple(sorted(hexes)))  # type: ignore[no-any-return]
+
+
 def ends(found: Reach, can_end: Callable[[HexId], bool] | None, only: str | None = None) -> list[HexId]:
     """The hexes other than its start where a kept search's mover may end (`Reach.destinations` with `can_end`);
     `only`: that hex alone, if it is one (a move to it, searched with `to`)."""
@@ -277,11 +285,13 @@ def unit_reach(variant: Variant, world: World, hexmap: HexMap, table: MovementTa
     Defence order enters an enemy ZoC only where one stands, §5.1.3), and the game's `key` (what its `closed`,
     `step` and `terrain_multiplier` read). `to`, `stop_at`: only as far as `kept_reach` says."""
     ezoc = enemy_zoc(world, m.side)
-    friends: frozenset[str] = frozenset()
-    if m.column or m.move.enter_ezoc == "with_friend":
-        mine = world.hexes_held(m.side)
-        friends = mine if m.column else mine & ezoc
-    full = ("unit move", m, ezoc, world.hexes_held(world.enemy(m.side)), friends,
+    friends: tuple[str, ...] = ()
+    if m.column:
+        friends = search_key(world, ("held", m.side), world.hexes_held(m.side))
+    elif m.move.enter_ezoc == "with_friend":
+        friends = search_key(world, ("held in enemy zoc", m.side), world.hexes_held(m.side) & ezoc)
+    full = ("unit move", m, search_key(world, ("enemy zoc", m.side), ezoc),
+            search_key(world, ("held", world.enemy(m.side)), world.hexes_held(world.enemy(m.side))), friends,
             m.column and variant.column_keeps_to_roads(world.reading), key)
     return kept_reach(variant, hexmap, table, m.origin, rules, full, anchors, to=to, stop_at=stop_at)
 
