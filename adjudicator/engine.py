@@ -522,15 +522,21 @@ class Adjudicator:
         ruling, an irreversible event every seat is served, or one the ruleset says `may_reveal` to `seat` alone. An
         event served to some seats only (a sighting, projections/parabellum.others_sighting) counts through
         `may_reveal` alone: judged on it, the answer would tell one seat what another was shown. The other seats
-        keep what they were served; the voided events stay in the log."""
+        keep what they were served; the voided events stay in the log. The state after each event is read from the log
+        once, then folded on (a verification's log folds from its start at each read: issue 15)."""
+        after: GameState[Any] | None = None  # the state after `body`, from the first ruleset event on (a fresh copy)
         for body in later:
             event = body.event
             if body.seat != seat:
                 return True
             if isinstance(event, core.IRREVERSIBLE_CORE) or isinstance(event, (core.Undone, core.RulingMade)):
                 return True
-            if type(event) not in core.CORE_EVENT_TYPES and self._reveals(event, seats, history.state_at(body.seq).rules):
-                return True
+            if after is not None:
+                after = self.fold.apply(after, body, history.state_at)
+            if type(event) not in core.CORE_EVENT_TYPES:
+                after = history.state_at(body.seq) if after is None else after
+                if self._reveals(event, seats, after.rules):
+                    return True
         return False
 
     def _reveals(self, event: Any, seats: Sequence[str], rules: Any) -> bool:

@@ -19,6 +19,7 @@ from arbitro.adjudicator.service import Arbitro
 from arbitro.events import random as rnd
 from arbitro.events.codec import canonical
 from arbitro.events.sqlite import SQLiteStore
+from arbitro.projections.fold import Replayer
 from tests.foundation import duel
 
 from .conftest import position_file
@@ -90,3 +91,26 @@ def test_an_irreversible_event_the_mover_was_shown_still_needs_consent(
     app.submit("g", "red", {"type": "attack", "aim": "low"}, key="r3")
     result = app.undo("g", "red", 2, "take back the card")
     assert [e["type"] for e in result.events] == ["undo_requested", "decision_opened"]
+
+
+
+def test_a_take_back_reads_the_state_from_the_log_once_and_folds_on(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 15: judging a free take-back of several of the seat's own events reads the state after the first of them
+    from the log once, then folds the others on (a verification's log folds from its start at each read), and
+    answers as reading each did: free, as before."""
+    app = duel_game(tmp_path, "watchfulduel", RED_CARDS[1], monkeypatch, active="blue")
+    app.submit("g", "blue", {"type": "end_turn"}, key="b1")  # the turn's and the round's end: dice-free, blue's own
+    taken = [e["type"] for e in app.log("g", "blue")[-1]["events"]]
+    reads: list[int] = []
+    real = Replayer.state_at
+
+    def counted(self: Replayer, seq: int | None = None, **kwargs: Any) -> Any:
+        reads.append(seq or 0)
+        return real(self, seq, **kwargs)
+
+    monkeypatch.setattr(Replayer, "state_at", counted)
+    result = app.undo("g", "blue", 0, "misclick")
+    assert taken == ["turn_ended", "round_ended", "checkpoint"], taken
+    assert [e["type"] for e in result.events] == ["undone"] and result.events[0]["event"]["rule"] == "arbitro §U.1"
+    assert [seq for seq in reads if seq > 1] == [2], reads  # #2, #3 taken back; #1 is the point, which Undone reads
