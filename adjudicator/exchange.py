@@ -160,8 +160,9 @@ def _seat_view(record: dict[str, Any], where: str) -> dict[str, Any]:
     chain of views (None in an export made before views were sealed)."""
     seq, patch, digest = record.get("cmd", record.get("seq")), record["patch"], record.get("digest")
     if not isinstance(seq, int) or not isinstance(patch, str) or not isinstance(digest, str | None):
-        raise UnreadableView(f"{where}: malformed seat_view record (seq must be a number, patch the JSON text of a "
-                             "list of operations, digest a hash); the file may be edited")
+        raise UnreadableView(f"{where}: malformed seat_view record (its point, `cmd` or an arbitro/2 export's `seq`, "
+                             "must be a number, patch the JSON text of a list of operations, digest a hash); the file "
+                             "may be edited")
     try:
         return {"seq": seq, "patch": msgspec.json.decode(patch), "digest": digest}
     except msgspec.DecodeError as e:

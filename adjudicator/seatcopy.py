@@ -41,6 +41,12 @@ from arbitro.projections.patch import PatchError, apply_patch, patch_between
 KEEP_EVERY = 64  # a copy keeps its view after every so many events, so any view is at most this many patches away
 
 
+def at_command(shown: dict[str, Any], cmd: int) -> dict[str, Any]:
+    """What a seat was shown ({"view", "awaiting"}) numbered by command `cmd`, as the umpire's server serves it:
+    `history` and `SeatCopy.shown_at` must agree byte for byte (`_continues` compares them)."""
+    return {**shown, "view": {**shown["view"], "engine": {**shown["view"]["engine"], "seq": cmd}}}
+
+
 def history(numbers: CommandNumbers, serving: Iterable[tuple[dict[str, Any], GameState[Any]]],
             shown: Callable[[GameState[Any]], dict[str, Any]]) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     """A seat's export's history in its own numbers (engine-rules §V.6) from each event as served and the state after
@@ -61,7 +67,7 @@ def history(numbers: CommandNumbers, serving: Iterable[tuple[dict[str, Any], Gam
             continue
         now = shown(state)
         while command is not None and (command.cmd <= event["cmd"] or not command.first_seq):
-            at = {**now, "view": {**now["view"], "engine": {**now["view"]["engine"], "seq": command.cmd}}}
+            at = at_command(now, command.cmd)
             points.append((command.cmd, patch_between(before, at)))
             before, command = at, next(waiting, None)
     items = per_command(numbers, served)
@@ -434,8 +440,7 @@ class SeatCopy:
     def shown_at(self, cmd: int) -> dict[str, Any]:
         """What the seat was shown after command `cmd` ({"view", "awaiting"}), its view's `engine.seq` the command, as
         the umpire's server serves it (whichever format the copy was sent in)."""
-        shown = self._view_at(self.numbers.last_event(cmd))
-        return {**shown, "view": {**shown["view"], "engine": {**shown["view"]["engine"], "seq": cmd}}}
+        return at_command(self._view_at(self.numbers.last_event(cmd)), cmd)
 
     def items(self) -> list[dict[str, Any]]:
         """One item per command, as the umpire's server serves the seat (seat_numbers.per_command)."""
@@ -489,8 +494,7 @@ class SeatCopy:
         """The view after command `at` (default: the head), numbered by the command, as the umpire serves the seat."""
         self._check(game_id, seat)
         cmd = self.numbers.head if at is None else at
-        view = self._view_at(self.numbers.last_event(cmd))["view"]
-        return {**view, "engine": {**view["engine"], "seq": cmd}, "game": game_id}
+        return {**self.shown_at(cmd)["view"], "game": game_id}
 
     def legal(self, game_id: str, seat: str) -> list[dict[str, Any]]:
         self._check(game_id, seat)

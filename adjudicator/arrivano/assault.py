@@ -85,7 +85,7 @@ class AssaultStages(sys_assault.Stages):
         g = self.g
         w = g.world()
         targets = [t for t in c.targets if any(w.state.units[u].side != c.attacker_side for u in w.units_at(t))]
-        attackers = [u for u in c.attackers if w.state.units[u].where == "map"]
+        attackers = [u for u in c.attackers if w.on_map(u)]
         for t in targets:  # arrivano §14.1: the cavalry of each defending hex may retreat before combat
             if t in c.cavalry_done:
                 continue
@@ -133,7 +133,7 @@ class AssaultStages(sys_assault.Stages):
         picks one, `efficiency_value`, the assault's `chosen`): its frame closes as the table decides."""
         g = self.g
         w = g.world()
-        attackers = [u for u in c.attackers if w.state.units[u].where == "map"]
+        attackers = [u for u in c.attackers if w.on_map(u)]
         targets, forced, tested = list(c.targets), c.forced, bool(c.tested)
         defenders_all = [u for t in targets for u in w.units_at(t)]
         if not attackers or not defenders_all:
@@ -216,7 +216,7 @@ def cavalry_retreat(g: Game, frame: Frame, dumped: dict[str, Any]) -> None:
         line = RT.before_combat_line(g.world(), units, dumped["to"], dumped["off_map"])
         retreat_before_combat(g, units, line, ARRIVANO.CAVALRY_RETREAT)
         w = g.world()
-        rest = [u for u in frame.data["units"] if u not in units and w.state.units[u].where == "map"
+        rest = [u for u in frame.data["units"] if u not in units and w.on_map(u)
                 and w.state.units[u].hex == frame.data["hex"]]
         if rest and any(before_combat_asked(ARRIVANO_VARIANT, w, [u]) for u in rest):
             g.push("cavalry_retreat", frame.seat, frame.rule, {"units": rest, "hex": frame.data["hex"]})
@@ -239,7 +239,7 @@ def retreat_before_combat(g: Game, units: list[str], line: RT.Line, rule: Any) -
 def still_attacking(w: World, c: AssaultUnderway) -> tuple[str, ...]:
     """The attackers a defensive fire leaves to the assault (arrivano §12.1, §11.4.4): on the map, in good order,
     next to every attacked hex."""
-    return tuple(u for u in c.attackers if w.state.units[u].where == "map" and w.state.units[u].status == "good"
+    return tuple(u for u in c.attackers if w.on_map(u) and w.state.units[u].status == "good"
                  and all(w.grid.is_adjacent(w.state.units[u].hex, t) for t in c.targets))
 
 
@@ -393,8 +393,8 @@ def exchange(g: Game, attackers: list[str], defenders: list[str]) -> None:
     in this combat); still tied, the owner chooses (pending `exchange_loss`). Then every other participant tests,
     failing ones are disordered."""
     w = g.world()
-    targets = sorted({w.state.units[u].hex for u in defenders if w.state.units[u].where == "map"})
-    live = [u for u in attackers if w.state.units[u].where == "map"]
+    targets = sorted({w.state.units[u].hex for u in defenders if w.on_map(u)})
+    live = [u for u in attackers if w.on_map(u)]
     modified = combat_strengths(w, live, targets) if live else {}
     basis = w.reading("ex_strength_basis")
     sp = {u: modified.get(u, w.strength(u)) if basis == "modified" else w.strength(u) for u in attackers + defenders}
@@ -418,7 +418,7 @@ def continue_exchange(g: Game, data: dict[str, Any]) -> None:
     w = g.world()
     rest = [u for u in data["attackers"] + data["defenders"] if u not in gone]
     advance: dict[str, Any] | None = {"attackers": list(data["attackers"]), "targets": sorted(
-        {w.state.units[u].hex for u in data["defenders"] if w.state.units[u].where == "map"})}
+        {w.state.units[u].hex for u in data["defenders"] if w.on_map(u)})}
     for stack in sys_eff.stack_tests(ARRIVANO_VARIANT, w, sorted(sys_assault.exchange_testers(w, rest)),
                                        stack_roll(g, lambda h: f"{ARRIVANO.RESULTS} EX test in {h}")):
         failed = failed_tests([stack])
@@ -467,7 +467,7 @@ def dr_tests(g: Game, frame: Frame) -> None:
     interpretation dr_rout_retreat), stack by stack, the guns in the hexes they leave eliminated (§11.1: the
     assault forced the retreat)."""
     w = g.world()
-    units = [u for u in frame.data["units"] if w.state.units[u].where == "map"]
+    units = [u for u in frame.data["units"] if w.on_map(u)]
     roll = stack_roll(g, lambda at: f"{ARRIVANO.RESULTS} DR test in {at}")
     routed: list[str] = []
     for levels in results.dr_tested(ARRIVANO_VARIANT, w, units, roll, g.reading):
@@ -519,7 +519,7 @@ def ne_choice(g: Game, frame: Frame, test: bool) -> None:
     if not test:
         return
     w = g.world()
-    attackers = [u for u in frame.data["attackers"] if w.state.units[u].where == "map"]
+    attackers = [u for u in frame.data["attackers"] if w.on_map(u)]
     if sys_assault.ne_tested(ARRIVANO_VARIANT, w, sorted(attackers),
                              stack_roll(g, lambda h: f"{ARRIVANO.RESULTS} NE test in {h}")) == "Ex":  # D25
         exchange(g, attackers, [u for u in frame.data["defenders"] if g.state.units[u].where == "map"])

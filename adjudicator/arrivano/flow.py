@@ -269,7 +269,7 @@ def do_retreat(g: Game, units: list[str], line: Line, rule: Any, rout_move: bool
         retreat_ground.arrived(g, ARRIVANO_VARIANT, line)
 
 
-def leave_map(g: Game, units: list[str], edge: str, start: str, because: Any = None, carried: bool = False) -> None:
+def leave_map(g: Game, units: list[str], edge: str, start: str, because: Any, carried: bool) -> None:
     """arrivano §12.8.1: units forced off the map are eliminated for good - unless they leave through one of their
     side's retreat flags (§17.2.1) and the reading neapolitan_retreat_flags is exit_not_eliminated: then they are
     out of play without counting as eliminated. Commanders left alone do not follow them off the map: they test

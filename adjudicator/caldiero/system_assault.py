@@ -126,12 +126,14 @@ def _revise(a: Act, **fields: Any) -> None:
 
 def withdraw_attackers(a: Act, units: tuple[str, ...], rule: Rule) -> None:
     a.emit(ev.AttackersWithdrawn(units=units, rule=str(rule)))
-    _revise(a, attackers=tuple(u for u in _combat(a).attackers if u not in units))
+    c = _combat(a)
+    _frames(a).revise(attackers=tuple(u for u in c.attackers if u not in units), defenders=c.defenders)
 
 
 def _withdraw_defenders(a: Act, units: tuple[str, ...], rule: Rule) -> None:
     a.emit(ev.DefendersWithdrawn(units=units, rule=str(rule)))
-    _revise(a, defenders=tuple(u for u in _combat(a).defenders if u not in units))
+    c = _combat(a)
+    _frames(a).revise(attackers=c.attackers, defenders=tuple(u for u in c.defenders if u not in units))
 
 
 def stage_declared(a: Act) -> None:
