@@ -34,8 +34,9 @@ def order_of(w: World, u: str, commanded: Collection[str] | None = None) -> str:
     given (`defence_imposed`: arrivano §16.3.4); else the order given it in this activation (caldiero §5.3.1,
     §15.4.2, arrivano §3.1 B-4); else Defence while the weather holds every formation to it (caldiero §17.1.3: the
     box's `formations_defence`); else its group's order (its formation's, or `column_order`: arrivano §16.2) if in
-    command, else Defence. In command: as the activation found it where `command_as_activated` (caldiero), else as
-    the position stands (`commanded`: its formation's units in command, when the caller has them)."""
+    command, else Defence. In command: the activated formation's units as the activation found them where
+    `command_as_activated` (caldiero §5.3.1), any other unit as the position stands (§5.3 binds every unit;
+    `commanded`: its formation's units in command, when the caller has them)."""
     variant, act, f = cast(Variant, w.variant), w.state.activation, w.formation_of(u)
     if variant.defence_imposed(w, u):
         return "defence"
@@ -45,7 +46,7 @@ def order_of(w: World, u: str, commanded: Collection[str] | None = None) -> str:
         return "defence"
     if (column := variant.column_order(w, u)) is not None:
         return column
-    if act is not None and variant.command_as_activated:
+    if act is not None and variant.command_as_activated and f == act.formation:
         obeys = not variant.out_of_command(w, u)
     else:
         obeys = u in (commanded if commanded is not None else

@@ -5,7 +5,11 @@ from __future__ import annotations
 
 import pytest
 
+from arbitro.adjudicator.caldiero import system_declare
+from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
 from arbitro.adjudicator.errors import IllegalCommand
+from arbitro.adjudicator.parabellum import orders
+from arbitro.adjudicator.parabellum.world import World
 from tests.caldiero.harness import RULESET, Table, activate, position
 
 B3 = {"ooc_order_test": "after_in_command_moves"}
@@ -91,3 +95,36 @@ def test_status_notes_the_out_of_command_units_to_their_side_only() -> None:
     assert RULESET.notices(t.state, "austria") == []
     t.send("france", TEST, dice=[2], pad=0)  # passes: manoeuvre, no longer Defence
     assert RULESET.notices(t.state, "france") == []
+
+
+def _enemy_activation(hohenzollern: str) -> Table:
+    """Massena's 18e légère activated next to Caldiero (1612, a village) held by Hohenzollern's Gyulai, whose
+    formation has an Attack order; its general Hohenzollern stands at `hohenzollern`."""
+    state = position({"fr-18-legere": "1512", "au-gyulai": "1612"}, leaders={"massena": "1511", "hohenzollern":
+                     hohenzollern}, orders={"massena": "attack", "hohenzollern": "attack"})
+    return activate(state, "massena", step="combat")
+
+
+def _village_needing_defence(t: Table) -> World:
+    """The table's position read with a village whose benefit needs a Defence order (the terrain effects table's
+    `requires_defence_order`, as a user's own table may set it; the shipped caldiero table sets it nowhere)."""
+    w = World(t.state, RULESET.env.data, lambda n: RULESET.interpretations()[n].default, variant=CALDIERO_VARIANT)
+    table = w.terrain_table
+    village = table.terrain["villaggio"].model_copy(update={"requires_defence_order": True})
+    w.terrain_table = table.model_copy(update={"terrain": {**table.terrain, "villaggio": village}})
+    return w
+
+
+def test_a_unit_of_a_formation_not_activated_is_out_of_command_as_the_position_stands() -> None:
+    """caldiero §5.3 ("Una unità fuori comando ha automaticamente un Ordine di Difesa") holds for every unit; §5.3.1
+    judges command at the activation only for the activated formation's units. In Massena's activation Gyulai,
+    far from his general, holds Defence whatever Hohenzollern's order (and so has a Defence-only benefit of his
+    terrain); within his general's range he obeys the Attack order."""
+    far = _enemy_activation("2520")
+    assert "au-gyulai" not in far.state.activation.out_of_command  # judged only for Massena's units
+    w = _village_needing_defence(far)
+    assert orders.order_of(w, "au-gyulai") == "defence"
+    assert system_declare.defending_terrain(w, ["1612"], ["au-gyulai"]) == (1, False)
+    near = _village_needing_defence(_enemy_activation("1613"))
+    assert orders.order_of(near, "au-gyulai") == "attack"
+    assert system_declare.defending_terrain(near, ["1612"], ["au-gyulai"]) == (0, False)
