@@ -11,8 +11,9 @@ import json
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
-from typing import Any, Generic, Self, TypeVar
 from dataclasses import dataclass
+from functools import cache
+from typing import Any, Generic, Self, TypeVar, get_args
 from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, StrictBool, StrictInt, StrictStr, ValidationError, model_validator
@@ -120,6 +121,39 @@ class StrictModel(BaseModel):
                 {"type": PydanticCustomError("data", "{problem}", {"problem": message}), "loc": where,
                  "input": getattr(self, str(where[0]), None) if where else None} for where, message in found])
         return self
+
+
+@dataclass(frozen=True)
+class Names:
+    """Marks a string field (`Annotated[str, Names("hex")]`) as naming what another file defines (a map hex, a seat,
+    a unit of the order of battle): `named` finds every such name in a record, so that a loader checks each kind of
+    name once, in one place, whichever file gives it."""
+
+    what: str
+
+
+def named(value: object, path: str = "$", marks: tuple[Names, ...] = ()) -> Iterator[tuple[Names, str, str]]:
+    """(mark, JSON path, name) for every string in `value` (a record, or a field's value) that its field's type marks
+    with `Names`: a field's mark holds for every string in it, in lists and as dict values (never dict keys)."""
+    if isinstance(value, BaseModel):
+        for field, field_marks in _marks(type(value)).items():
+            yield from named(getattr(value, field), f"{path}.{field}", field_marks)
+    elif isinstance(value, (list, tuple)):
+        for i, item in enumerate(value):
+            yield from named(item, f"{path}[{i}]", marks)
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            yield from named(item, f"{path}.{key}", marks)
+    elif isinstance(value, str):
+        yield from ((mark, path, value) for mark in marks)
+
+
+@cache
+def _marks(model: type[BaseModel]) -> dict[str, tuple[Names, ...]]:
+    def found(annotation: object) -> tuple[Names, ...]:
+        args = get_args(annotation)
+        return tuple(a for a in args if isinstance(a, Names)) + tuple(m for a in args for m in found(a))
+    return {name: found(f.rebuild_annotation()) for name, f in model.model_fields.items()}
 
 
 Int = StrictInt

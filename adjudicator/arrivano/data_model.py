@@ -16,7 +16,8 @@ from arbitro.adjudicator.datafiles import DataProblem, StrictModel as _Strict, W
 from arbitro.adjudicator.maps.hexmap import HexMap
 from arbitro.adjudicator.parabellum import data as pb
 from arbitro.adjudicator.parabellum.loader import DataFolder, ScenarioData
-from arbitro.adjudicator.parabellum.data import HexStr, Meta, OrderName, OrderOfBattle, SpDrm, UnitData, VictoryLevel
+from arbitro.adjudicator.parabellum.data import (HexStr, LeaderId, Meta, OrderName, OrderOfBattle, Place, Side, SpDrm,
+                                                  UnitData, VictoryLevel)
 from pydantic import ConfigDict, Field
 
 FireResult = Literal["•", "D", "D1", "DR"]
@@ -24,7 +25,7 @@ FireResult = Literal["•", "D", "D1", "DR"]
 
 # --- scenario.json -------------------------------------------------------------------------------------
 class FirstTurn(_Strict):
-    only_side_activates: str
+    only_side_activates: Side
     rule: str
 
 
@@ -37,7 +38,7 @@ class FlagHex(_Strict):
 class MarchDirection(_Strict):
     toward: str
     map_edge: Literal["higher_columns", "lower_columns", "higher_rows", "lower_rows"]
-    place: str
+    place: Place
     rule: str
 
 
@@ -105,29 +106,29 @@ class Franceschi(_Strict):
 
 class Objective(_Strict):
     hex: HexStr
-    place: str | None
+    place: Place | None
     vp: int = Field(ge=0)
     provisional: bool
 
 
 class StepDifferential(_Strict):
-    side: str
+    side: Side
     vp_per_step: int
     commander_steps: int
 
 
 class FlagCapture(_Strict):
-    side: str
+    side: Side
     leaders: list[str]
     die_min: int = Field(ge=1, le=6)
     vp: int
 
 
 class AutomaticVictory(_Strict):
-    winner: str
+    winner: Side
     condition: Literal["leader_lost", "occupy_all"]
-    leaders: list[str] = []
-    places: list[str] = []
+    leaders: list[LeaderId] = []
+    places: list[Place] = []
     hexes: list[HexStr] = []
     when: Literal["any_time", "end_of_last_turn"]
     rule: str
@@ -136,7 +137,7 @@ class AutomaticVictory(_Strict):
 class Victory(_Strict):
     rule: str
     objectives: list[Objective]
-    objectives_score_for: list[str]
+    objectives_score_for: list[Side]
     most_steps_eliminated_vp: int | None
     step_differential: StepDifferential | None
     flag_capture: FlagCapture | None
@@ -157,16 +158,16 @@ class ArrivanoScenario(pb.ScenarioFile):
     rule: str
     minutes_per_turn: int
     first_turn: FirstTurn | None
-    initiative_tie_winner: str  # arrivano §6.1.1
+    initiative_tie_winner: Side  # arrivano §6.1.1
     commander_movement: int = Field(ge=1)
     commander_movement_rule: str
-    march_column_forbidden: list[str]
+    march_column_forbidden: list[Side]
     march_column_rule: str = ""
     charges_allowed: bool
     charges_rule: str = ""
     entry_hexes: dict[str, FlagHex]
     retreat_hexes: dict[str, FlagHex]
-    retreat_hexes_side: str | None = None  # whose retreat flags they are (arrivano §17.2.1: the Neapolitans')
+    retreat_hexes_side: Side | None = None  # whose retreat flags they are (arrivano §17.2.1: the Neapolitans')
     march_direction: MarchDirection | None
     march_orders: list[MarchOrder]
     march_order_rules: MarchOrderRules | None
@@ -247,7 +248,7 @@ class ArrivanoFolder(DataFolder):
 
     def scenario_problems(self, s: ScenarioData) -> list[DataProblem]:
         assert isinstance(s.scenario, ArrivanoScenario)
-        c = _Check(s.scenario, s.oob, s.map, f"{s.name}/scenario.json", f"{s.name}/oob.json", f"{s.name}/map.json")
+        c = _Check(s.scenario, s.oob, s.map, f"{s.name}/scenario.json", f"{s.name}/oob.json")
         for check in (_check_formations, _check_reinforcements, _check_flags, _check_march_orders, _check_redoubts,
                       _check_franceschi, _check_victory):
             check(c)
@@ -268,7 +269,6 @@ class _Check:
     map: HexMap
     sc: str  # label of scenario.json
     ob: str  # label of oob.json
-    map_label: str
     problems: list[DataProblem] = field(default_factory=list)
 
     def __post_init__(self) -> None:
@@ -281,16 +281,6 @@ class _Check:
         """``where`` is 'file: $.json.path' (the checks build it from the labels ``sc`` and ``ob``)."""
         file, _, path = where.partition(": ")
         self.problems.append(DataProblem(file, path, message))
-
-    def on_map(self, hex_id: str, where: str) -> bool:
-        if self.map.grid.contains(hex_id):
-            return True
-        self.add(where, f"hex {hex_id} is not on the map {self.map_label}")
-        return False
-
-    def side(self, side: str, where: str) -> None:
-        if side not in self.seats:
-            self.add(where, f"unknown side {side!r} (seats: {', '.join(self.scenario.seats)})")
 
 
 def _check_formations(c: _Check) -> None:
@@ -309,36 +299,27 @@ def _check_reinforcements(c: _Check) -> None:
         where = f"{c.ob}: $.reinforcements[{i}]"
         if g.entry not in c.scenario.entry_hexes:
             c.add(f"{where}.entry", f"entry flag {g.entry!r} is not defined in {c.sc} $.entry_hexes")
-        if g.turn > c.scenario.turns:
-            c.add(f"{where}.turn", f"turn {g.turn} is after the last turn {c.scenario.turns}")
 
 
 def _check_flags(c: _Check) -> None:
     rules = c.scenario
-    c.side(rules.initiative_tie_winner, f"{c.sc}: $.initiative_tie_winner")
-    if rules.first_turn is not None:
-        c.side(rules.first_turn.only_side_activates, f"{c.sc}: $.first_turn.only_side_activates")
-    for j, side in enumerate(rules.march_column_forbidden):
-        c.side(side, f"{c.sc}: $.march_column_forbidden[{j}]")
-    for side in sorted(rules.hq_counters.by_side()):
-        c.side(side, f"{c.sc}: $.hq_counters.{side}")
+    for side in sorted(set(rules.hq_counters.by_side()) - c.seats):
+        c.add(f"{c.sc}: $.hq_counters.{side}", f"unknown side {side!r} (seats: {', '.join(rules.seats)})")
     for key, flags in (("entry_hexes", rules.entry_hexes), ("retreat_hexes", rules.retreat_hexes)):
         for letter, flag in sorted(flags.items()):
             where = f"{c.sc}: $.{key}.{letter}.hex"
-            if c.on_map(flag.hex, where) and not c.map.grid.is_edge(flag.hex):
+            if c.map.grid.contains(flag.hex) and not c.map.grid.is_edge(flag.hex):
                 c.add(where, f"hex {flag.hex} is not on the map edge")
 
 
 def _check_march_orders(c: _Check) -> None:
     rules = c.scenario
-    if rules.march_direction is not None and not _place(c.map, rules.march_direction.place):
-        c.add(f"{c.sc}: $.march_direction.place", f"no place {rules.march_direction.place!r} on the map")
     for i, order in enumerate(rules.march_orders):
         where = f"{c.sc}: $.march_orders[{i}]"
         leader = c.leaders.get(order.leader)
         if leader is None or leader.formation != order.formation:
             c.add(f"{where}.leader", f"{order.leader!r} is not a leader of formation {order.formation!r}")
-        if c.on_map(order.objective, f"{where}.objective"):
+        if c.map.grid.contains(order.objective):
             named = c.map.hex(order.objective).name
             if named is not None and named != order.objective_name:
                 c.add(f"{where}.objective_name",
@@ -357,7 +338,7 @@ def _check_redoubts(c: _Check) -> None:
     rules = c.scenario
     for i, r in enumerate(rules.redoubts):
         where = f"{c.sc}: $.redoubts[{i}]"
-        if c.on_map(r.hex, f"{where}.hex") and c.map.terrain(r.hex) != "ridotta":
+        if c.map.grid.contains(r.hex) and c.map.terrain(r.hex) != "ridotta":
             c.add(f"{where}.hex", f"hex {r.hex} is {c.map.terrain(r.hex)!r} on the map, not 'ridotta'")
         battery = c.units.get(r.battery)
         if battery is None or not battery.redoubt_battery:
@@ -392,28 +373,11 @@ def _check_victory(c: _Check) -> None:
     v = c.scenario.victory
     for i, o in enumerate(v.objectives):
         where = f"{c.sc}: $.victory.objectives[{i}]"
-        if c.on_map(o.hex, f"{where}.hex") and o.place is not None and o.hex not in _place(c.map, o.place):
+        if o.place is not None and o.hex not in c.map.places.get(o.place, (o.hex,)):
             c.add(f"{where}.place", f"the map's place {o.place!r} does not contain hex {o.hex}")
-    for j, side in enumerate(v.objectives_score_for):
-        c.side(side, f"{c.sc}: $.victory.objectives_score_for[{j}]")
-    for i, a in enumerate(v.automatic):
-        where = f"{c.sc}: $.victory.automatic[{i}]"
-        c.side(a.winner, f"{where}.winner")
-        for j, leader_id in enumerate(a.leaders):
-            if leader_id not in c.leaders:
-                c.add(f"{where}.leaders[{j}]", f"unknown leader {leader_id!r}")
-        for j, place in enumerate(a.places):
-            if not _place(c.map, place):
-                c.add(f"{where}.places[{j}]", f"no place {place!r} on the map")
-        for j, h in enumerate(a.hexes):
-            c.on_map(h, f"{where}.hexes[{j}]")
     if v.flag_capture is not None:
         for j, leader_id in enumerate(v.flag_capture.leaders):
             leader = c.leaders.get(leader_id)
             if leader is None or leader.side == v.flag_capture.side:
                 c.add(f"{c.sc}: $.victory.flag_capture.leaders[{j}]", f"{leader_id!r} is not an enemy leader")
-
-
-def _place(hexmap: HexMap, name: str) -> tuple[str, ...]:
-    return tuple(hexmap.places.get(name, ()))
 

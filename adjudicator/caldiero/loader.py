@@ -10,7 +10,7 @@ from typing import Literal
 
 from arbitro.adjudicator.datafiles import DataProblem, StrictModel as _Strict
 from arbitro.adjudicator.parabellum import data as pb
-from arbitro.adjudicator.parabellum.data import VictoryLevel, WeatherTrack
+from arbitro.adjudicator.parabellum.data import HexStr, Place, UnitId, VictoryLevel, WeatherTrack
 from arbitro.adjudicator.parabellum.chief_limits import CommanderLimit, limit_problems
 from arbitro.adjudicator.parabellum.loader import SCENARIO_FILES, DataFolder, ScenarioData
 
@@ -25,8 +25,8 @@ class WeatherTable(WeatherTrack):
 
 # --- scenario.json ------------------------------------------------------------------------------------
 class VictoryHex(_Strict):
-    hex: str
-    place: str
+    hex: HexStr  # caldiero §18
+    place: Place
     points: int
 
 
@@ -47,7 +47,7 @@ class OptionEffects(_Strict):
 
     rule: str
     austrian_vp_bonus: int = 0
-    units: list[str] = []
+    units: list[UnitId] = []
     weather_boxes: list[int] = []
     strength_malus: int = 0
     shift_right: int = 0
@@ -58,10 +58,10 @@ class CaldieroScenario(pb.ScenarioFile):
 
     french_initiative: int
     elan_uses: int
-    french_entry: str
+    french_entry: HexStr
     commander_limits: list[CommanderLimit]  # caldiero §4.2.2
     austrian_forbidden_column: int
-    victory_hexes: list[VictoryHex]  # caldiero §18, each on the map (CaldieroFolder.scenario_problems)
+    victory_hexes: list[VictoryHex]  # caldiero §18
     victory_levels: list[VictoryLevel]  # caldiero §18: each by its `min` alone, the highest reached counting
     scenarios: dict[str, ScenarioVersion]
     options: dict[str, OptionEffects]
@@ -76,16 +76,11 @@ class CaldieroFolder(DataFolder):
     """Caldiero's data folder: the kernel's layout, one scenario folder (BATTLE) with its weather track (caldiero §17)."""
 
     def scenario_problems(self, s: ScenarioData) -> list[DataProblem]:
-        """The commanders in chief's limits (caldiero §4.2.2) and the optional rules' units agree with the order of
-        battle and the map; the victory hexes (§18) are on the map."""
-        sc = s.scenario
-        assert isinstance(sc, CaldieroScenario)
-        file = f"{s.name}/scenario.json"
-        problems = limit_problems(file, sc.commander_limits, s.oob, s.map, sc.options, s.interpretations)
-        problems += [DataProblem(file, f"$.options.{name}.units", f"unknown unit {unit_id!r}") for name, option in
-                     sc.options.items() for unit_id in option.units if unit_id not in {u.id for u in s.oob.units}]
-        return problems + [DataProblem(file, f"$.victory_hexes[{i}].hex", f"hex {v.hex} is not on the map {s.name}/map.json")
-                           for i, v in enumerate(sc.victory_hexes) if not s.map.grid.contains(v.hex)]
+        """The commanders in chief's limits (caldiero §4.2.2) agree with the order of battle, the options and the
+        readings."""
+        assert isinstance(s.scenario, CaldieroScenario)
+        return limit_problems(f"{s.name}/scenario.json", s.scenario.commander_limits, s.oob, s.scenario.options,
+                              s.interpretations)
 
     def moved(self, data_dir: Path) -> list[DataProblem]:
         """A folder in the flat layout Caldiero's data had before 0.41.0 (every file at the root): each file named

@@ -10,7 +10,6 @@ from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass
 
 from arbitro.adjudicator.datafiles import DataProblem, StrictModel, Where
-from arbitro.adjudicator.maps.hexmap import HexMap
 from arbitro.adjudicator.parabellum.data import HexStr, OrderOfBattle
 from arbitro.adjudicator.parabellum.readings import InterpretationsFile
 from arbitro.adjudicator.ruleset import Rule
@@ -41,10 +40,10 @@ class CommanderLimit(StrictModel):
         return found
 
 
-def limit_problems(file: str, limits: list[CommanderLimit], oob: OrderOfBattle, hexmap: HexMap,
-                   options: Mapping[str, object], interpretations: InterpretationsFile) -> list[DataProblem]:
-    """Each limit names a commander in chief of the order of battle, a map hex, an optional rule of the scenario and
-    a reading of interpretations.json with its choices: every problem at once."""
+def limit_problems(file: str, limits: list[CommanderLimit], oob: OrderOfBattle, options: Mapping[str, object],
+                   interpretations: InterpretationsFile) -> list[DataProblem]:
+    """Each limit names a commander in chief of the order of battle, an optional rule of the scenario and a reading
+    of interpretations.json with its choices (its hex: loader.unknown_names): every problem at once."""
     problems: list[DataProblem] = []
     readings = {r.name: r for r in interpretations.interpretations}
     for i, limit in enumerate(limits):
@@ -52,8 +51,6 @@ def limit_problems(file: str, limits: list[CommanderLimit], oob: OrderOfBattle, 
         chief = next((le for le in oob.leaders if le.id == limit.leader), None)
         if chief is None or chief.role != "commander_in_chief":
             problems.append(DataProblem(file, f"{where}.leader", f"{limit.leader!r} is no commander in chief"))
-        if limit.near is not None and not hexmap.grid.contains(limit.near):
-            problems.append(DataProblem(file, f"{where}.near", f"hex {limit.near} is not on the map"))
         if limit.lifted_by is not None and limit.lifted_by not in options:
             problems.append(DataProblem(file, f"{where}.lifted_by", f"unknown option {limit.lifted_by!r}"))
         reading = readings.get(limit.reading) if limit.reading is not None else None

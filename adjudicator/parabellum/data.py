@@ -18,7 +18,7 @@ from typing import Annotated, Literal
 
 import pydantic
 from arbitro.adjudicator import tables
-from arbitro.adjudicator.datafiles import StrictModel, Where
+from arbitro.adjudicator.datafiles import Names, StrictModel, Where
 from pydantic import Field
 
 OrderName = Literal["advance", "attack", "defence", "manoeuvre"]  # the four orders, §5.1 in both books
@@ -69,7 +69,13 @@ class Marker:
 
 
 # --- the order of battle ----------------------------------------------------------------------------------
-HexStr = Annotated[str, pydantic.StringConstraints(pattern=r"^[0-9]{4}$")]
+# What a data file names that another defines, each checked at load whichever file names it (loader.unknown_names):
+# a hex of the map, a place the map names, one of the scenario's seats, a unit, commander or formation of the order of
+# battle.
+HEX, PLACE, SIDE, UNIT, LEADER, FORMATION = (Names(w) for w in ("hex", "place", "side", "unit", "leader", "formation"))
+HexStr = Annotated[str, pydantic.StringConstraints(pattern=r"^[0-9]{4}$"), HEX]
+Place, Side = Annotated[str, PLACE], Annotated[str, SIDE]
+UnitId, LeaderId, FormationId = Annotated[str, UNIT], Annotated[str, LEADER], Annotated[str, FORMATION]
 Role = Literal["commander_in_chief", "general", "officer"]  # caldiero §4 (no officers, D3), arrivano §4
 
 
@@ -129,8 +135,8 @@ class UnitData(Placed):
 
     id: str
     name: str
-    side: str
-    formation: str
+    side: Side
+    formation: FormationId
     arm: Arm
     strength: int = Field(ge=0)
     reduced: int | None = Field(default=None, ge=0)
@@ -171,8 +177,8 @@ class LeaderData(Placed):
 
     id: str
     name: str
-    side: str
-    formation: str | None
+    side: Side
+    formation: FormationId | None
     role: Role
     initiative: int = Field(ge=0, le=6)
     command_range: int = Field(ge=0)
@@ -193,7 +199,7 @@ class FormationData(StrictModel):
     turn it arrives (caldiero §21.3) and whether it is the French reserve (caldiero §15.4.3)."""
 
     id: str
-    side: str
+    side: Side
     name: str = ""
     general: str | None  # one of the formation's commanders (None: a formation without one, caldiero's reserve)
     initial_order: OrderName | None
@@ -208,7 +214,7 @@ class ReinforcementGroup(StrictModel):
     id: str
     turn: int = Field(ge=1)
     entry: str
-    formation: str
+    formation: FormationId
     order: OrderName | Literal["any"]
     leaders: list[str]
     units: list[str]

@@ -24,13 +24,14 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from typing import TypeVar
 
-from arbitro.adjudicator.datafiles import DataError, DataProblem, OwnData, read_json, validated
+from arbitro.adjudicator.datafiles import DataError, DataProblem, Names, OwnData, named, read_json, validated
 from arbitro.adjudicator.errors import BadInput
 from arbitro.adjudicator.maps.costs import MovementTable, RoadRule, load_movement_table
 from arbitro.adjudicator.maps.hexmap import HexMap, load_map
-from arbitro.adjudicator.parabellum.data import (BombardmentTable, CombatTable, FormationData, LeaderData, Marker,
-                                                  OrderOfBattle, OrdersTable, ScenarioFile, TerrainTable, UnitData,
-                                                  WeatherTrack, fits_stacking)
+from arbitro.adjudicator.parabellum.data import (FORMATION, HEX, LEADER, PLACE, SIDE, UNIT, BombardmentTable,
+                                                  CombatTable, FormationData, LeaderData, Marker, OrderOfBattle,
+                                                  OrdersTable, ScenarioFile, TerrainTable, UnitData, WeatherTrack,
+                                                  fits_stacking)
 from arbitro.adjudicator.parabellum.readings import InterpretationsFile
 from arbitro.adjudicator.ruleset import data_digest
 from pydantic import BaseModel
@@ -183,6 +184,8 @@ class DataFolder:
         if spec is None or oob is None or hexmap is None or (spec.weather and weather is None):
             return None
         problems += check_counters(f"{name}/oob.json", oob, spec.seats)
+        problems += unknown_names(f"{name}/scenario.json", spec, spec.seats, oob, hexmap, f"{name}/map.json")
+        problems += unknown_names(f"{name}/oob.json", oob, spec.seats, oob, hexmap, f"{name}/map.json")
         problems += placement_problems(f"{name}/oob.json", oob, spec, hexmap, f"{name}/map.json",
                                        tables.terrain if tables is not None else None, "tables/terrain.json")
         if tables is None or not isinstance(interpretations, InterpretationsFile):
@@ -403,7 +406,6 @@ def check_counters(ob: str, oob: OrderOfBattle, sides: Sequence[str]) -> list[Da
     by_id = {f.id: f for f in oob.formations}
     by_leader = {leader.id: leader for leader in oob.leaders}
     for i, f in enumerate(oob.formations):
-        problems += _side_problems(ob, f"$.formations[{i}].side", f.side, sides)
         general = by_leader.get(f.general) if f.general is not None else None
         if f.general is not None and (general is None or general.formation != f.id):
             problems.append(DataProblem(ob, f"$.formations[{i}].general", f"{f.general!r} is not a leader of formation {f.id!r}"))
@@ -416,14 +418,9 @@ def check_counters(ob: str, oob: OrderOfBattle, sides: Sequence[str]) -> list[Da
     pieces: list[tuple[str, UnitData | LeaderData]] = [(f"$.leaders[{i}]", p) for i, p in enumerate(oob.leaders)]
     pieces += [(f"$.units[{i}]", p) for i, p in enumerate(oob.units)]
     for where, piece in pieces:
-        problems += _side_problems(ob, f"{where}.side", piece.side, sides)
         problems += _group_problems(ob, where, piece, oob)
-        if piece.formation is None:
-            continue
-        formation = by_id.get(piece.formation)
-        if formation is None:
-            problems.append(DataProblem(ob, f"{where}.formation", f"unknown formation {piece.formation!r}"))
-        elif formation.side != piece.side:
+        formation = by_id.get(piece.formation) if piece.formation is not None else None
+        if formation is not None and formation.side != piece.side:
             problems.append(DataProblem(ob, f"{where}.formation",
                                         f"formation {formation.id!r} belongs to {formation.side}, not {piece.side}"))
     return problems + _reinforcement_problems(ob, oob)
@@ -432,23 +429,17 @@ def check_counters(ob: str, oob: OrderOfBattle, sides: Sequence[str]) -> list[Da
 def placement_problems(ob: str, oob: OrderOfBattle, scenario: ScenarioFile, hexmap: HexMap, map_label: str,
                        terrain: TerrainTable | None, terrain_label: str) -> list[DataProblem]:
     """What one scenario's files must agree on in both books, besides the order of battle with itself
-    (`check_counters`): every printed set-up hex on the map (caldiero §21, arrivano §17), the printed set-up (each
-    counter's start hex) within the scenario's stacking limits where it is fixed (§7.1 in both, arrivano §17.2.3;
-    not a piece with a PI area, which its player places within one hex of it, caldiero §21.0), every arrival by
-    turn at a map hex on a turn the scenario has (caldiero §21.3-§21.4), every terrain of the map in the terrain
-    effects table (when it could be read). `map_label`, `terrain_label`: how problems name those files."""
-    problems: list[DataProblem] = []
-    pieces: list[tuple[str, UnitData | LeaderData]] = [(f"$.leaders[{i}]", p) for i, p in enumerate(oob.leaders)]
-    pieces += [(f"$.units[{i}]", p) for i, p in enumerate(oob.units)]
-    for where, piece in pieces:
-        hexes = [(f"{where}.setup.hexes[{j}]", h) for j, h in enumerate(piece.setup.hexes)] if piece.setup else []
-        if piece.arrival is not None and piece.arrival.entry is not None:
-            hexes.append((f"{where}.arrival.entry", piece.arrival.entry))
-            if piece.arrival.turn is not None and piece.arrival.turn > scenario.turns:
-                problems.append(DataProblem(ob, f"{where}.arrival.turn",
-                                            f"turn {piece.arrival.turn} is after the last turn {scenario.turns}"))
-        problems += [DataProblem(ob, at, f"hex {h} is not on the map {map_label}") for at, h in hexes
-                     if not hexmap.grid.contains(h)]
+    (`check_counters`) and the names they give (`unknown_names`): the printed set-up (each counter's start hex) within
+    the scenario's stacking limits where it is fixed (§7.1 in both, arrivano §17.2.3; not a piece with a PI area,
+    which its player places within one hex of it, caldiero §21.0), every arrival, a counter's or a reinforcement
+    group's, on a turn the scenario has (caldiero §21.3-§21.4, arrivano §15.4), every terrain of the map in the
+    terrain effects table (when it could be read). `map_label`, `terrain_label`: how problems name those files."""
+    listed: tuple[tuple[str, Sequence[UnitData | LeaderData]], ...] = (("leaders", oob.leaders), ("units", oob.units))
+    turns = [(f"$.{kind}[{i}].arrival.turn", p.arrival.turn) for kind, pieces in listed for i, p in enumerate(pieces)
+             if p.arrival is not None and p.arrival.turn is not None]
+    turns += [(f"$.reinforcements[{i}].turn", g.turn) for i, g in enumerate(oob.reinforcements)]
+    problems = [DataProblem(ob, at, f"turn {turn} is after the last turn {scenario.turns}") for at, turn in turns
+                if turn > scenario.turns]
     by_hex: dict[str, list[UnitData]] = {}
     for u in oob.units:  # a piece with a PI area is placed by its player "entro un esagono" of its PI (caldiero §21.0):
         if u.setup is not None and u.setup.area is None:  # its stacking holds when the set-up ends (setup_problems)
@@ -459,6 +450,22 @@ def placement_problems(ob: str, oob: OrderOfBattle, scenario: ScenarioFile, hexm
                                                        f"the stacking limit ({scenario.stacking.rule})"))
     unknown = terrain.unknown_terrains(hexmap.terrain_types) if terrain is not None else []
     return problems + [DataProblem(terrain_label, "$.terrain", f"no entry for terrain {t!r} of {map_label}") for t in unknown]
+
+
+def unknown_names(file: str, record: BaseModel, seats: Sequence[str], oob: OrderOfBattle, hexmap: HexMap,
+                  map_label: str) -> list[DataProblem]:
+    """Every name a file's `record` gives (data.py marks the fields) of what another file defines, checked here once
+    whichever file gives it: each hex on the map (`map_label`; a printed set-up hex: caldiero §21, arrivano §17), each
+    place one the map names, each side one of the scenario's seats, each unit, commander
+    and formation one of the order of battle."""
+    known: dict[Names, Callable[[str], bool]] = {
+        HEX: hexmap.grid.contains, PLACE: hexmap.places.__contains__, SIDE: set(seats).__contains__,
+        UNIT: {u.id for u in oob.units}.__contains__, LEADER: {x.id for x in oob.leaders}.__contains__,
+        FORMATION: {f.id for f in oob.formations}.__contains__}
+    words = {HEX: f"hex {{}} is not on the map {map_label}", PLACE: f"no place {{!r}} on the map {map_label}",
+             SIDE: f"unknown side {{!r}} (seats: {', '.join(seats)})"}
+    return [DataProblem(file, path, words.get(mark, f"unknown {mark.what} {{!r}}").format(name))
+            for mark, path, name in named(record) if not known[mark](name)]
 
 
 def _chief_problems(ob: str, oob: OrderOfBattle, sides: Sequence[str]) -> list[DataProblem]:
@@ -497,22 +504,15 @@ def _group_problems(ob: str, where: str, piece: UnitData | LeaderData, oob: Orde
 def _reinforcement_problems(ob: str, oob: OrderOfBattle) -> list[DataProblem]:
     """Every reinforcement group's formation is known and each counter it lists arrives with it."""
     problems: list[DataProblem] = []
-    formations = {f.id for f in oob.formations}
     pieces: dict[str, UnitData | LeaderData] = {u.id: u for u in oob.units} | {x.id: x for x in oob.leaders}
     for i, g in enumerate(oob.reinforcements):
         where = f"$.reinforcements[{i}]"
-        if g.formation not in formations:
-            problems.append(DataProblem(ob, f"{where}.formation", f"unknown formation {g.formation!r}"))
         for kind, listed in (("units", g.units), ("leaders", g.leaders)):
             for j, piece_id in enumerate(listed):
                 piece = pieces.get(piece_id)
                 if piece is None or piece.arrival is None or piece.arrival.group != g.id:
                     problems.append(DataProblem(ob, f"{where}.{kind}[{j}]", f"{piece_id!r} does not arrive with this group"))
     return problems
-
-
-def _side_problems(ob: str, where: str, side: str, sides: Sequence[str]) -> list[DataProblem]:
-    return [] if side in sides else [DataProblem(ob, where, f"unknown side {side!r} (seats: {', '.join(sides)})")]
 
 
 # --- what is a reconstruction (the brief's "provisional data"), as the files mark it ------------------------------

@@ -246,3 +246,25 @@ def test_ruleset_views_of_the_data() -> None:
     readings = ruleset.interpretations()
     assert readings["dr_rout_retreat"].default == "additional_2"
     assert all(r.default in r.choices and r.phrase and r.rule.startswith("arrivano §") for r in readings.values())
+
+
+def test_every_name_scenario_json_gives_is_checked_once(tmp_path: Path) -> None:
+    """The kernel's one check of names (parabellum/loader.unknown_names), for every field that names a side, a
+    commander, a place or a hex, however deep: each problem at once with its file and path (a step differential's
+    side, arrivano §17.2.12, was never checked before)."""
+    def mutate(doc: Any) -> None:
+        doc["initiative_tie_winner"] = "prussia"
+        victory = doc["victory"]
+        victory["objectives"][0]["place"] = "Atlantis"
+        victory["automatic"][0].update(winner="prussia", leaders=["nobody"], hexes=["9950"])
+        victory["step_differential"] = {"side": "prussia", "vp_per_step": 1, "commander_steps": 2}
+
+    problems = _problems(_corrupt(tmp_path, "montebello/scenario.json", mutate))
+    seats = "(seats: france, austria)"
+    assert [p for p in problems if p.startswith("montebello/scenario.json")] == [
+        f"montebello/scenario.json: $.initiative_tie_winner: unknown side 'prussia' {seats}",
+        "montebello/scenario.json: $.victory.objectives[0].place: no place 'Atlantis' on the map montebello/map.json",
+        f"montebello/scenario.json: $.victory.step_differential.side: unknown side 'prussia' {seats}",
+        f"montebello/scenario.json: $.victory.automatic[0].winner: unknown side 'prussia' {seats}",
+        "montebello/scenario.json: $.victory.automatic[0].leaders[0]: unknown leader 'nobody'",
+        "montebello/scenario.json: $.victory.automatic[0].hexes[0]: hex 9950 is not on the map montebello/map.json"]

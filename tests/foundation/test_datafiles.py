@@ -9,12 +9,14 @@ import json
 import shutil
 from collections.abc import Callable, Mapping
 from pathlib import Path
+from typing import Annotated
 
 import pytest
 
 from arbitro.adjudicator.arrivano import data_model as arrivano
 from arbitro.adjudicator.caldiero import loader as caldiero
-from arbitro.adjudicator.datafiles import DataError, DataProblem, OwnData, Problem, data_digest, files_digest, read_json
+from arbitro.adjudicator.datafiles import (DataError, DataProblem, Names, OwnData, Problem, StrictModel, data_digest,
+                                          files_digest, named, read_json)
 from arbitro.adjudicator.maps.hexmap import load_map
 from arbitro.adjudicator.marengo import data_loader as marengo
 from arbitro.adjudicator.tables import load_table
@@ -158,3 +160,29 @@ def test_no_two_different_sets_of_files_hash_alike_however_their_bytes_run_on() 
     assert files_digest(two) == files_digest(dict(reversed(two.items())))  # the order given does not matter
     framed = b"".join(len(part).to_bytes(8, "big") + part for part in (b"a.json", b"x", b"b.json", b"y"))
     assert files_digest(two) == hashlib.sha256(framed).hexdigest()  # as docs/exchange-format.md describes it
+
+
+
+HEXES, SIDES = Names("hex"), Names("side")
+
+
+class _Flag(StrictModel):
+    hex: Annotated[str, HEXES]
+    note: str = ""
+
+
+class _File(StrictModel):
+    winner: Annotated[str, SIDES]
+    losers: list[Annotated[str, SIDES]]
+    flags: dict[str, _Flag]
+    last: Annotated[str, HEXES] | None = None
+    title: str
+
+
+def test_named_finds_every_marked_name_at_its_json_path() -> None:
+    """`named`: every string a field's type marks with `Names`, however deep (a record's record, a list, an optional,
+    a dict's values, never its keys), at its JSON path; unmarked strings are not names."""
+    record = _File(winner="france", losers=["austria"], flags={"A": _Flag(hex="0101", note="x")}, title="t")
+    assert list(named(record)) == [(SIDES, "$.winner", "france"), (SIDES, "$.losers[0]", "austria"),
+                                   (HEXES, "$.flags.A.hex", "0101")]
+    assert list(named(record.model_copy(update={"last": "0202"})))[-1] == (HEXES, "$.last", "0202")

@@ -12,7 +12,7 @@ from arbitro.adjudicator.arrivano import data_model as arrivano
 from arbitro.adjudicator.caldiero import loader as caldiero
 from arbitro.adjudicator.datafiles import DataError, DataProblem
 from arbitro.adjudicator.parabellum import data as pb
-from arbitro.adjudicator.parabellum.loader import check_counters, load_model
+from arbitro.adjudicator.parabellum.loader import check_counters, load_model, unknown_names
 from arbitro.adjudicator.parabellum.stacking import SECTION_7_1
 from arbitro.adjudicator.parabellum.variant import Variant
 
@@ -197,7 +197,10 @@ def test_the_kernel_finds_every_fault_of_an_order_of_battle(variant: Variant) ->
              units[2], units[3].model_copy(update={"formation": enemy.id}), units[4].model_copy(update={"side": "x"})]
     formations = [formations[0].model_copy(update={"general": units[0].id}), *formations[1:]]
     broken = oob.model_copy(update={"units": units, "formations": formations, "reinforcements": []})
-    found = {(p.path, p.problem.split(" ")[0]) for p in check_counters(ob, broken, sides)
+    hexmap = (caldiero.CALDIERO_DATA if variant.book == "caldiero" else arrivano.ARRIVANO_DATA).shipped().scenarios[
+        ob.split("/")[0]].map
+    problems = [*check_counters(ob, broken, sides), *unknown_names(ob, broken, sides, broken, hexmap, "map.json")]
+    found = {(p.path, p.problem.split(" ")[0]) for p in problems
              if ".arrival." not in p.path}  # the units taken out of their groups: the next test
     assert found == {("$", "id"), ("$.units[0].formation", "unknown"), ("$.units[3].formation", "formation"),
                      ("$.units[4].side", "unknown"), ("$.units[4].formation", "formation"),
