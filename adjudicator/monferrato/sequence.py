@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from arbitro.adjudicator.monferrato import chits, supply
 from arbitro.adjudicator.monferrato import rules as R
-from arbitro.adjudicator.monferrato.common import Illegal, army_units, data, kind, printed_fire, units_in
+from arbitro.adjudicator.monferrato.common import Illegal, army_units, data, kind, printed_fire, unchanged, units_in
 from arbitro.adjudicator.monferrato.readings import reading
 from arbitro.adjudicator.ruleset import Decision
 from arbitro.events import monferrato as ev
@@ -83,8 +83,9 @@ def stacking(ctx: Decision[MonferratoState]) -> None:
     """monferrato §12: more than six infantry and cavalry in a zone: as many in good order as the excess are
     disorganised (those of the lowest fire first, then by id: interpretation `stacking_choice`)."""
     s, d = ctx.state, data()
-    for zone in sorted(d.zones):
-        foot = [u for u in units_in(s, zone) if kind(u) in ("infantry", "cavalry")]
+    with unchanged(s):  # every zone's stack in one pass over the units (a disorganisation moves nobody)
+        stacks = {zone: [u for u in units_in(s, zone) if kind(u) in ("infantry", "cavalry")] for zone in sorted(d.zones)}
+    for zone, foot in stacks.items():
         excess = len(foot) - STACK_LIMIT
         if excess <= 0:
             continue

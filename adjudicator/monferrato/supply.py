@@ -8,6 +8,7 @@ and from the camp on to a source.
 
 from __future__ import annotations
 
+from arbitro.adjudicator.memo import Memo
 from arbitro.adjudicator.monferrato.common import (
     data, enemy_zones, line_step, morale_band, remembered, unchanged, units_in,
 )
@@ -26,16 +27,33 @@ def _clear(s: MonferratoState, seat: str):  # type: ignore[no-untyped-def]
 
 
 def line_to(s: MonferratoState, seat: str, zone: str, targets: set[str]) -> bool:
-    """Whether a supply line runs from `zone` to one of `targets` (monferrato §13)."""
+    """Whether a supply line runs from `zone` to one of `targets` (monferrato §13): a step from `zone` into a zone
+    fed by them (a line may start in a zone holding the enemy, never pass through one)."""
     if zone in targets:
         return True
+    blocked = remembered(s, ("enemy_zones", seat), lambda: enemy_zones(s, seat))
+    fed = _FED.get((data(),), (blocked, frozenset(targets)), lambda: _fed(blocked, targets))
+    return any(n in fed and line_step(zone, n) is not None for n in data().neighbours(zone))
 
-    def work() -> bool:
-        clear = _clear(s, seat)
-        reached = data().trace(zone, line_step, through=clear)
-        return any(t in reached and clear(t) for t in sorted(targets))
 
-    return remembered(s, ("line_to", seat, zone, frozenset(targets)), work)  # units of a command share zones
+def _fed(blocked: frozenset[str], targets: set[str]) -> frozenset[str]:
+    """The zones free of the enemy from which a line runs through such zones to one of `targets` free of the
+    enemy: worked out once from the sources rather than from each unit's zone (a line crosses a border either way
+    alike: both sides of a border are one record, monferrato/data.approaches). Issue 15: a command's check traced
+    the whole map from each of its units' zones."""
+    d = data()
+    fed = {t for t in targets if t not in blocked and t in d.zones}
+    todo = list(fed)
+    while todo:
+        zone = todo.pop()
+        for n in d.neighbours(zone):
+            if n not in fed and n not in blocked and line_step(n, zone) is not None:
+                fed.add(n)
+                todo.append(n)
+    return frozenset(fed)
+
+
+_FED = Memo(64)  # per data, enemy-held zones and sources: a position's enemy stays put over many activations
 
 
 def supplied(s: MonferratoState, unit: str) -> bool:
