@@ -91,8 +91,11 @@ def level_problem(w: World, unit: str, path: list[str]) -> tuple[R.Rule, str] | 
         rule = R.ATTACK if level == "attack" else R.ADVANCE
         return rule, f"{unit}'s leader is at {level.capitalize()}: it moves toward the enemy"
     if level == "attack" and w.readings.get("attack_speed", "full_speed") == "full_speed":
+        here = w.nearest_enemy(u.side, end)
+        if here == 1:  # no destination is nearer (none holds an enemy): the unit's reach is not searched (issue 15)
+            return None
         best = _best(w, unit, "nearest_enemy", lambda h: w.nearest_enemy(u.side, h), None)
-        if w.nearest_enemy(u.side, end) > best:
+        if here > best:
             return R.ATTACK, f"{unit}'s leader is at Attack: it moves at full speed, to {best} hex(es) from the enemy"
     return None
 
