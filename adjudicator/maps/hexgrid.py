@@ -145,23 +145,29 @@ class Grid:
         for h in sorted(missing_ids):
             parse_hex(h)
         object.__setattr__(self, "missing", missing_ids)
-        hexes = tuple(
-            format_hex(c, r)
-            for c in range(first_column, last_column + 1)
-            for r in range(first_row, last_row + 1)
-            if format_hex(c, r) not in missing_ids
-        )
+        # Every loader of a map builds its grid, and a fresh process (`arbitro verify`) pays for it in its first
+        # command (issue 15): the ids and cubes are worked out from the column and row numbers (to_cube without
+        # parsing each id), the neighbours by plain tuple sums (a Cube is a tuple: the same keys).
+        cube_of: dict[HexId, Cube] = {}
+        for c in range(first_column, last_column + 1):
+            for r in range(first_row, last_row + 1):
+                h = HexId(f"{c:02d}{r:02d}")
+                if h not in missing_ids:
+                    q, r_ = (c, r - _line_shift(c, shifted)) if flat else (c - _line_shift(r, shifted), r)
+                    cube_of[h] = Cube(q, r_, -q - r_)
+        hexes = tuple(cube_of)
         object.__setattr__(self, "_hexes", hexes)
         object.__setattr__(self, "_on_map", frozenset(hexes))
-        cube_of = {h: self.to_cube(h) for h in hexes}
         object.__setattr__(self, "_cube_of", cube_of)
         object.__setattr__(self, "_distances", {})
         object.__setattr__(self, "_within", {})
         object.__setattr__(self, "_hexsides", {})
         by_cube = {c: h for h, c in cube_of.items()}
         object.__setattr__(self, "_id_of", by_cube)
+        steps = [(d.q, d.r, d.s) for d in self._directions]
         object.__setattr__(self, "_neighbours", {
-            h: tuple(by_cube.get(c + d) for d in self._directions) for h, c in cube_of.items()
+            h: tuple([by_cube.get((q + dq, r + dr, s + ds)) for dq, dr, ds in steps])  # type: ignore[call-overload]
+            for h, (q, r, s) in cube_of.items()
         })
         object.__setattr__(self, "_adjacent", {
             h: tuple(n for n in slots if n is not None) for h, slots in self._neighbours.items()
