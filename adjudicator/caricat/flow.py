@@ -17,6 +17,7 @@ from arbitro.projections.game import awaited
 class Game:
     def __init__(self, ctx: Decision[CaricatState], data: CaricatData) -> None:
         self.ctx, self.data = ctx, data
+        self._readings: dict[str, str] | None = None
 
     @property
     def state(self) -> CaricatState:
@@ -30,7 +31,11 @@ class Game:
         return World(self.state, self.data, self.readings())
 
     def readings(self) -> dict[str, str]:
-        return {name: self.ctx.interpretation(name) for name in self.ctx.ruleset.interpretations()}
+        """The interpretations in force, read once per decision (a World is made after every event; no ruleset
+        event changes them): do not modify the answer."""
+        if self._readings is None:
+            self._readings = {name: self.ctx.interpretation(name) for name in self.ctx.ruleset.interpretations()}
+        return self._readings
 
     def emit(self, event: Any) -> None:
         self.ctx.emit(event)

@@ -122,6 +122,11 @@ def _reach(w: World, unit: str):  # type: ignore[no-untyped-def]
 
 
 def move_problem(w: World, unit: str, path: list[str]) -> tuple[R.Rule, str] | None:
+    return path_problem(w, unit, path) or level_problem(w, unit, path)
+
+
+def path_problem(w: World, unit: str, path: list[str]) -> tuple[R.Rule, str] | None:
+    """What the path itself breaks: whose unit, the activation, the map, the points and zones (caricat §5, §6)."""
     u = w.state.units.get(unit)
     if u is None or u.side != w.state.seat or u.where == "gone":
         return R.MOVEMENT, f"{unit!r} is not one of your units"
@@ -154,7 +159,7 @@ def move_problem(w: World, unit: str, path: list[str]) -> tuple[R.Rule, str] | N
         rule, message = _blocked(result.block, path, result.at_step)
         note = w.command_note(unit) if result.block == MoveBlock.NOT_ENOUGH_POINTS else ""
         return (rule, f"{message}: {note}") if note else (rule, message)  # the cut allowance's own citation inside
-    return level_problem(w, unit, path)
+    return None
 
 
 def _blocked(block: MoveBlock | None, path: list[str], at: int | None) -> tuple[R.Rule, str]:
@@ -184,7 +189,9 @@ def moves(w: World, unit: str) -> list[list[str]]:
 def _moves(w: World, unit: str) -> list[list[str]]:
     if move_problem_early(w, unit):
         return []
-    return routes(w, unit, lambda path: move_problem(w, unit, path) is None)
+    # the level's obligations first: most paths a listing weighs fail them (an obligation checked at the end of an
+    # activation weighs only paths that fail), and they need no walk along the path (issue 15)
+    return routes(w, unit, lambda path: level_problem(w, unit, path) is None and path_problem(w, unit, path) is None)
 
 
 def routes(w: World, unit: str, legal: Callable[[list[str]], bool],

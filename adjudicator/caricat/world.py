@@ -7,16 +7,24 @@ A World is built from the state and the scenario's data for one question and nev
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import cached_property
+from functools import cache, cached_property
 
 from arbitro.adjudicator.caricat.loader import CaricatData, Scenario
 from arbitro.adjudicator.maps import communication, control
-from arbitro.adjudicator.maps.hexgrid import HexId
+from arbitro.adjudicator.maps.hexgrid import Cube, HexId, cube_distance
 from arbitro.adjudicator.maps.movement import MoveRules, ZocRules, cached_step_cost
+from arbitro.adjudicator.memo import Memo
 from arbitro.projections.caricat import CaricatState, UnitState, leader_hex, other
 
 LEVELS = ("attack", "advance", "hold", "reserve")
 SHAKEN, BROKEN, ROUTED, ELIMINATED = 2, 3, 4, 5
+_ZONES = Memo(64)  # per grid, the units exerting a zone where they stand (World._zones)
+
+
+@cache
+def _class_only(kind: str) -> MoveRules:
+    """What a step's cost reads of a unit's move rules: its class (World.impassable)."""
+    return MoveRules(unit_class=kind, budget=0)
 
 
 class World:
@@ -30,6 +38,7 @@ class World:
         self.memo: dict[tuple[str, str], object] = {}  # answers about this one position (movement.py)
         self._on_map: dict[str | None, dict[str, UnitState]] = {}
         self._nearest: dict[tuple[str, str], int] = {}
+        self._side_cubes: dict[str, tuple[Cube, ...]] = {}
         self._rules: dict[tuple[str, int | None, bool], MoveRules] = {}
         self._networks: dict[str, tuple[frozenset[HexId], Callable[[HexId], bool]]] = {}
 
@@ -62,10 +71,12 @@ class World:
 
     @cached_property
     def _zones(self) -> dict[str, dict[HexId, tuple[str, ...]]]:
+        """Kept across positions by who exerts a zone where: a World is made after every event, and most events
+        (a roll, a frame, a hit short of Broken) move no zone (issue 15)."""
         out = {}
         for side in ("italian", "austrian"):
-            holders = {k: u.hex for k, u in self.on_map(side).items() if u.hits < BROKEN and u.hex is not None}
-            out[side] = control.zones(self.grid, holders)
+            holders = tuple((k, u.hex) for k, u in self.on_map(side).items() if u.hits < BROKEN and u.hex is not None)
+            out[side] = _ZONES.get((self.grid,), holders, lambda h=holders: control.zones(self.grid, dict(h)))
         return out
 
     def in_enemy_zoc(self, unit: str, hex_id: str | None = None) -> bool:
@@ -83,9 +94,15 @@ class World:
 
     def nearest_enemy(self, side: str, hex_id: str) -> int:
         found = self._nearest.get((side, hex_id))
-        if found is None:  # asked of every destination of every move a listing weighs
-            found = self._nearest[(side, hex_id)] = min(
-                (self.grid.distance(hex_id, u.hex) for u in self.on_map(other(side)).values() if u.hex), default=99)
+        if found is None:  # asked of every destination of every move a listing weighs: the enemy's cubes read once
+            here, enemy = self.grid.cube(hex_id), self._cubes(other(side))
+            found = self._nearest[(side, hex_id)] = min((cube_distance(here, e) for e in enemy), default=99)
+        return found
+
+    def _cubes(self, side: str) -> tuple[Cube, ...]:
+        found = self._side_cubes.get(side)
+        if found is None:
+            found = self._side_cubes[side] = tuple(self.grid.cube(u.hex) for u in self.on_map(side).values() if u.hex)
         return found
 
     # --- values (caricat §1.3, §7.5) ------------------------------------------------------------------------
@@ -198,8 +215,8 @@ class World:
     def crossing_closed(self, side: str, a: str, b: str) -> bool:
         """The Adige: no crossing once the bridge is destroyed, never for the Italian under caricat §13.3.4."""
         bridge = self.scenario.file.bridge
-        if bridge is None or {a, b} != {bridge.hex, bridge.across}:
-            return False
+        if bridge is None or a not in (bridge.hex, bridge.across) or {a, b} != {bridge.hex, bridge.across}:
+            return False  # (asked of every step a search tries: most are nowhere near the bridge)
         if self.state.bridge_destroyed:
             return True
         return side == "italian" and "carlo_alberto" in self.state.options
@@ -208,7 +225,8 @@ class World:
         """Whether the unit may never step from `a` to `b`, even in a retreat or an advance: a hexside or terrain its
         kind may not cross on the terrain effects table (a river without a bridge; the escarpment for cavalry off
         the road, caricat §13.2.3), or the Adige once closed (§13.2.2)."""
-        cost = cached_step_cost(self.map, self.data.movement, a, b, self.move_rules(unit))
+        kind = self.state.units[unit].kind  # a step's cost reads the unit's class alone: no need of its move rules
+        cost = cached_step_cost(self.map, self.data.movement, a, b, _class_only(kind))
         return cost.prohibited or self.crossing_closed(self.state.units[unit].side, a, b)
 
     def move_rules(self, unit: str, points: int | None = None, *, zoc: bool = True) -> MoveRules:
@@ -234,11 +252,12 @@ class World:
         def may_step(a: HexId, b: HexId) -> bool:
             return not self.crossing_closed(u.side, a, b)
 
+        closing = may_step if self.scenario.file.bridge is not None else None  # no bridge, no veto: none asked
         budget = 2 * (self.allowance(unit) if points is None else points)
         zones = ZocRules(hexes=frozenset(enemy_zone), entry="continue", leave_cost=2 * self.system.zoc_leave_points.points) \
             if zoc else None
         return MoveRules(unit_class=u.kind, budget=budget, minimum_move=False, can_enter=can_enter, can_end=can_end,
-                         may_step=may_step, zoc=zones)
+                         may_step=closing, zoc=zones)
 
     def objective_hexes(self, side: str) -> list[str]:
         """Objectives that began the game under `side`'s control, as the Hold level reads them (caricat §3.1,

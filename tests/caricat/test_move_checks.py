@@ -1,13 +1,16 @@
 """A move's checks that skip work (issue 15) answer as the rules they stand for, on positions of the shipped logs:
 at Attack "a piena velocità" (caricat §3.1) a move ending next to the enemy is as near as any destination can be,
-since no destination holds an enemy unit, so the unit's reach is not searched to compare."""
+since no destination holds an enemy unit, so the unit's reach is not searched to compare; a listing walks only the
+paths that meet the level's obligations; what a World keeps answers as worked out afresh."""
 
 from __future__ import annotations
 
 import pytest
 
 from arbitro.adjudicator.caricat import movement as MV
-from arbitro.adjudicator.caricat.world import World
+from arbitro.adjudicator.caricat.world import BROKEN, World
+from arbitro.adjudicator.maps import control
+from arbitro.adjudicator.maps.movement import cached_step_cost
 from tests.parabellum.log_positions import log_worlds
 
 LOGS = ["caricat-montebello.jsonl", "caricat-pastrengo.jsonl", "caricat-pastrengo-options.jsonl"]
@@ -47,3 +50,48 @@ def _attack_moves_next_to_the_enemy():  # type: ignore[no-untyped-def]
                 for path in MV.moves(w, unit):
                     if w.nearest_enemy(u.side, path[-1]) == 1:
                         yield w, unit, path
+
+
+@pytest.mark.parametrize("log", LOGS)
+def test_the_worlds_kept_answers_are_the_rules(log: str) -> None:
+    """A position's zones (kept across Worlds by who exerts them, caricat §5), the nearest enemy (§3.1), whether a
+    step is impassable (read from the unit's class alone, §13.2.3) answer as worked out afresh."""
+    checked = 0
+    for _, w in log_worlds(log, 25):
+        for side in ("italian", "austrian"):
+            holders = {k: u.hex for k, u in w.on_map(side).items() if u.hits < BROKEN and u.hex is not None}
+            assert w.zone(side) == control.zones(w.grid, holders)
+            enemy = [u.hex for u in w.on_map("austrian" if side == "italian" else "italian").values() if u.hex]
+            for h in w.map.hexes()[::5]:
+                assert w.nearest_enemy(side, h) == min((w.grid.distance(h, e) for e in enemy), default=99)
+        for unit, u in sorted(w.on_map().items()):
+            for n in w.grid.neighbours(u.hex or ""):
+                rules = w.move_rules(unit)
+                whole = cached_step_cost(w.map, w.data.movement, u.hex or "", n, rules).prohibited or \
+                    w.crossing_closed(u.side, u.hex or "", n)
+                assert w.impassable(unit, u.hex or "", n) == whole
+                checked += 1
+    assert checked > 500
+
+
+def test_a_listing_walks_only_the_paths_its_level_allows(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Before, every candidate path was walked (check_path) before its level was asked (caricat §3.1, §13.2.1)."""
+    walked: list[int] = []
+    real = MV.check_path
+    monkeypatch.setattr(MV, "check_path", lambda hexmap, table, path, rules: walked.append(1) or
+                        real(hexmap, table, path, rules))
+    for log in LOGS:
+        for _, w in log_worlds(log, 5):
+            for unit in sorted(w.state.units):
+                if MV.move_problem_early(w, unit):
+                    continue
+                fresh = World(w.state, w.data, w.readings)
+                walked.clear()
+                listed = MV.moves(fresh, unit)
+                allowed = [p for _, p in fresh.memo[("routes", "move" + unit)]  # type: ignore[attr-defined]
+                           if MV.level_problem(fresh, unit, p) is None]
+                if len(allowed) < len(fresh.memo[("routes", "move" + unit)]):  # type: ignore[arg-type]
+                    assert len(walked) <= len(allowed)
+                    assert all(MV.move_problem(fresh, unit, p) is None for p in listed)
+                    return
+    raise AssertionError("no position of the logs has a path its level forbids")
