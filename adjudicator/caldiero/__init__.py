@@ -81,17 +81,11 @@ class CaldieroRuleset(ParaBellumRuleset[P.CaldieroState]):
 
     def new_state(self, scenario: str, options: tuple[str, ...]) -> P.CaldieroState:
         d = self.env.data
-        bonaparte = "bonaparte_intervention" in options
-        formations = {}
-        for f in d.oob.formations:
-            if f.reserve:
-                continue
-            formations[f.id] = PB.FormationState(side=f.side, general=f.general, order=f.initial_order)
-        if bonaparte:  # caldiero §20.1: Bonaparte's formation, the reserve is his
-            # present from the first turn its reserve units are due (out of command until Bonaparte arrives)
-            formations["bonaparte"] = PB.FormationState(side="france", general="bonaparte", order="advance")
-        units, leaders = pieces_at_start(
-            d.oob, lambda u: "bonaparte" if bonaparte and u.formation == "reserve" else u.formation)
+        brought = [(o.formation, o.takes) for name, o in d.scenario.options.items() if name in options and o.formation]
+        formations = {f.id: PB.FormationState(side=f.side, general=f.general, order=f.initial_order)
+                      for f in [*d.oob.formations, *(f for f, _ in brought)] if not f.reserve}
+        taken = {takes: f.id for f, takes in brought if takes}  # caldiero §20.1: Bonaparte's takes the reserve's units
+        units, leaders = pieces_at_start(d.oob, lambda u: taken.get(u.formation, u.formation))
         scen = d.scenario.scenarios[scenario]
         weather = scen.fixed_weather if scen.fixed_weather is not None else d.weather.start_box
         state = P.CaldieroState(scenario=scenario, options=sorted(options), last_turn=d.scenario.turns, weather=weather,

@@ -10,7 +10,8 @@ from typing import Literal
 
 from arbitro.adjudicator.datafiles import DataProblem, StrictModel as _Strict
 from arbitro.adjudicator.parabellum import data as pb
-from arbitro.adjudicator.parabellum.data import HexStr, Place, UnitId, VictoryLevel, WeatherTrack
+from arbitro.adjudicator.parabellum.data import (FormationData, FormationId, HexStr, Place, UnitId, VictoryLevel,
+                                                  WeatherTrack)
 from arbitro.adjudicator.parabellum.chief_limits import CommanderLimit, limit_problems
 from arbitro.adjudicator.parabellum.loader import SCENARIO_FILES, DataFolder, ScenarioData
 
@@ -43,10 +44,13 @@ class ScenarioVersion(_Strict):
 
 class OptionEffects(_Strict):
     """What choosing one optional rule of scenario.json's `options` changes (each cites its rule): Austrian
-    points, the units it concerns, weather boxes, strength malus, column shift."""
+    points, a formation it brings and the printed one whose units it takes, the units it concerns, weather boxes,
+    strength malus, column shift."""
 
     rule: str
     austrian_vp_bonus: int = 0
+    formation: FormationData | None = None  # caldiero §20.1: Bonaparte's, there from the first turn
+    takes: FormationId | None = None  # caldiero §20.1: the reserve's units are his (out of command until he arrives)
     units: list[UnitId] = []
     weather_boxes: list[int] = []
     strength_malus: int = 0
@@ -58,7 +62,6 @@ class CaldieroScenario(pb.ScenarioFile):
 
     french_initiative: int
     elan_uses: int
-    french_entry: HexStr
     commander_limits: list[CommanderLimit]  # caldiero §4.2.2
     austrian_forbidden_column: int
     victory_hexes: list[VictoryHex]  # caldiero §18

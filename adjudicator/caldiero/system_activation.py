@@ -45,7 +45,7 @@ def check_activate(w: World, seat: str, cmd: C.Activate) -> None:
 def reserve_joining(w: World, f: str) -> list[str]:
     """French reserve units joining the activated formation this turn (caldiero §15.4.3; reading
     `reserve_attachment`: those in its general's range or out of every range; once per turn)."""
-    if w.state.formations[f].side != "france" or f == "bonaparte":
+    if w.state.formations[f].side != "france":  # under §20.1 Bonaparte's formation holds the reserve: none is left
         return []
     other = "augereau" if f == "massena" else "massena"
     own_reach = w.command_reach(w.state.formations[f].general or "") if w.state.formations[f].general else frozenset()
@@ -91,10 +91,12 @@ def activate_formation(a: Act, seat: str, cmd: C.Activate) -> None:
 
 
 def try_order(a: Act, seat: str, cmd: C.TryOrderChange) -> None:
-    """The kernel's try (caldiero §5.2.2); Bonaparte changes his own order without a die (§20.1.1)."""
+    """The kernel's try (caldiero §5.2.2); a commander in chief commanding a formation (§20.1.1: Bonaparte) changes
+    its order without a die."""
     act, w = a.state.activation, a.w
     assert act is not None
-    free = R.BONAPARTE if w.general_on_map(act.formation) == "bonaparte" else None
+    general = w.general_on_map(act.formation)
+    free = R.BONAPARTE if general is not None and w.leader_role(general) == "commander_in_chief" else None
     activation.try_order(CALDIERO_VARIANT, w, seat, cmd.order, a.emit, lambda p, d: a.roll(p, d)[0], Reject.refusal,
                         free=free)
 

@@ -209,11 +209,11 @@ def movement_obligation_problem(w: World) -> tuple[Rule, str] | None:
 
 def movable_leaders(w: World, seat: str) -> list[str]:
     """Who may move (the kernel's `commander_may_move`): the activated formation's general first, then the commander
-    in chief (with §20.1 Bonaparte moves only as his own formation's general)."""
+    in chief, unless he commands a formation (§20.1: Bonaparte's), when he moves only as its general."""
     act = w.state.activation
     assert act is not None
     cinc: str | None = w.commander_in_chief(seat)
-    if w.option("bonaparte_intervention") and cinc == "bonaparte" and act.formation != "bonaparte":
+    if any(f.general == cinc for f in w.state.formations.values()):
         cinc = None
     leaders = dict.fromkeys(x for x in (w.state.formations[act.formation].general, cinc) if x in w.state.leaders)
     return [x for x in leaders if commander_may_move(CALDIERO_VARIANT, w, x, seat, lambda due: leader_due(w, due))]

@@ -23,8 +23,7 @@ class CaldieroScoring:
                                            "austria": vh.points}) for vh in scen.victory_hexes]
 
     def bonus(self, w: World, vp: dict[str, int]) -> None:
-        if w.option("bonaparte_intervention"):
-            vp["austria"] += w.scenario.options["bonaparte_intervention"].austrian_vp_bonus  # caldiero §20.1
+        vp["austria"] += sum(o.austrian_vp_bonus for name, o in w.scenario.options.items() if w.option(name))  # §20.1
 
     def judged(self, w: World, pts: dict[str, int]) -> ev.GameEnded:
         """§18: the level the difference between the sides reaches (the highest; below them all a draw)."""

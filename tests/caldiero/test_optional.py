@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from arbitro.adjudicator.caldiero.system_procedure import unit_due
@@ -9,6 +11,7 @@ from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
 from arbitro.adjudicator.caldiero.victory import CALDIERO_SCORING, level_for
 from arbitro.adjudicator.parabellum import victory
+from arbitro.adjudicator.datafiles import DataError
 from arbitro.adjudicator.errors import IllegalCommand
 from arbitro.events import caldiero as ev
 from arbitro.projections.base import UMPIRE
@@ -67,6 +70,27 @@ def test_bonaparte_intervention() -> None:
     t = activate(s, "bonaparte", step="orders")
     t.send("france", {"type": "try_order_change", "order": "attack"}, dice=[], pad=0)  # §20.1.1: automatic
     assert t.state.formations["bonaparte"].order == "attack" and not t.rolls
+
+
+def test_bonaparte_s_formation_is_option_data() -> None:
+    """caldiero §20.1: the formation the option brings (its id, commander, order, and the printed formation whose units
+    it takes) is scenario.json's, not names in code: a folder naming it otherwise is played as it says, and one whose
+    formation takes an unknown formation is refused at load with file and path."""
+    files = RULESET.read_data(RULESET.folder.folder)
+    raw = json.loads(files["caldiero/scenario.json"])
+    raw["options"]["bonaparte_intervention"]["formation"].update(id="armee_d_italie", initial_order="defence")
+    files["caldiero/scenario.json"] = json.dumps(raw)
+    with RULESET.using_data(files):
+        state = RULESET.new_state("historical", ("bonaparte_intervention",))
+    assert state.formations["armee_d_italie"].general == "bonaparte" and "bonaparte" not in state.formations
+    assert state.formations["armee_d_italie"].order == "defence"
+    assert state.units["fr-75-ligne"].formation == "armee_d_italie"
+    raw["options"]["bonaparte_intervention"]["takes"] = "riserva"
+    files["caldiero/scenario.json"] = json.dumps(raw)
+    with pytest.raises(DataError) as caught:
+        RULESET.folder.from_files(files)
+    assert [str(p) for p in caught.value.problems] == [
+        "caldiero/scenario.json: $.options.bonaparte_intervention.takes: unknown formation 'riserva'"]
 
 
 def test_storm_from_east_weakens_eastward_attackers() -> None:
