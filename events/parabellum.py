@@ -64,12 +64,14 @@ class LeaderPlaced(Event, tag="leader_placed"):
 
 class LeaderMoved(Event, tag="leader_moved"):
     """A commander moved along `path` (the hexes entered, in order; the last is where he stands): his own move
-    (caldiero §4.1.4, §4.2.1; arrivano §9.1.4), with a retreating or advancing stack (§12.6, §12.7) or away from enemy
-    units (caldiero §8.2.3, arrivano §8.2.3)."""
+    (`own`: caldiero §4.1.4, §4.2.1; arrivano §4.1.4, §4.3.1, §9.1.4), with a retreating stack (§12.6), away from
+    enemy units (caldiero §8.2.3, arrivano §4.5.6, §8.2.3) or to friends when left alone (caldiero §4.4.4, arrivano
+    §4.5.4). Only his own move counts as his move of the turn (D42)."""
 
     leader: str
     path: tuple[str, ...]
     rule: str
+    own: bool = False
 
 
 class LeaderLost(Event, tag="leader_lost"):

@@ -61,7 +61,7 @@ class LeaderState(msgspec.Struct, kw_only=True):
     formation: str | None  # None: a commander in chief
     hex: str = ""  # its hex; "" off the map (an id that names no hex)
     where: str = "offmap"  # map | offmap | lost (captured or killed: caldiero §4.4, arrivano §4.5 "Perdita dei Comandanti")
-    moved_turn: int = 0  # the turn he last moved (caldiero §4.2.1)
+    moved_turn: int = 0  # the turn he last moved himself (D42: caldiero §4.1.4, §4.2.1; arrivano §4.1.4, §4.3.1)
     activated: bool = False  # caldiero: flipped to his "A" side (caldiero §2.2.2)
 
 
@@ -99,7 +99,6 @@ class Activation(msgspec.Struct, kw_only=True):
     ooc_tested: list[str] = []  # out-of-command units that already tried (caldiero §5.3.1)
     start_hex: dict[str, str] = {}  # every unit on the map at the activation, its hex then
     start_dist: dict[str, int] = {}  # its distance to the nearest enemy then (caldiero §5.1.1)
-    leaders_moved: list[str] = []
     fired: list[str] = []  # artillery that bombarded in this activation (caldiero §11.4, arrivano §11.4)
     attacked_hexes: list[str] = []  # enemy hexes attacked this combat segment (caldiero §12.2.3)
     attackers: list[str] = []  # units that attacked this segment
@@ -182,16 +181,17 @@ def _fold_shared(state: SystemState, event: object) -> None:
             state.initiative = seat
         case pb.LeaderPlaced(leader=leader, hex=h):
             state.leaders[leader].hex, state.leaders[leader].where = h, "map"
-        case pb.LeaderMoved(leader=leader, path=path):
+        case pb.LeaderMoved(leader=leader, path=path, own=own):
             state.leaders[leader].hex = path[-1]
-            state.leaders[leader].moved_turn = state.turn  # the turn he last moved (caldiero §4.2.1)
+            if own:  # carried, fleeing or taking refuge is no move of his (D42)
+                state.leaders[leader].moved_turn = state.turn
         case pb.UnitRetreated(unit=unit, path=path):
             state.units[unit].hex = path[-1]
         case pb.UnitsAdvanced(units=units, leaders=leaders, to=to):
             for unit in units:
                 state.units[unit].hex = to
-            for leader in leaders:  # a commander going with his units (§12.7.3 in both) moved (caldiero §4.2.1)
-                state.leaders[leader].hex, state.leaders[leader].moved_turn = to, state.turn
+            for leader in leaders:  # a commander going with his units (§12.7.3 in both): carried, not his move (D42)
+                state.leaders[leader].hex = to
         case pb.AssaultDeclared(attackers=attackers):
             for unit in attackers:
                 state.units[unit].attacked_turn = state.turn  # once a turn (caldiero §12.2.3, arrivano §12.2.3)

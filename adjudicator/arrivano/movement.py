@@ -389,7 +389,7 @@ def move_leader(g: Game, lid: str, to: str) -> None:
     walked = commander_walk(ARRIVANO_VARIANT, w, commander_move_of(w, lid), to)  # searched only as far as `to`
     if isinstance(walked[0], Rule):
         g.reject(str(walked[0]), walked[1])
-    g.emit(ev.LeaderMoved(leader=lid, path=walked, rule=str(R.COMMANDER_MOVE)))
+    g.emit(ev.LeaderMoved(leader=lid, path=walked, rule=str(R.COMMANDER_MOVE), own=True))
 
 
 # --- movement obligations (arrivano §5.1.1, §5.1.2, §5.1.5) ----------------------------------------------------

@@ -117,7 +117,8 @@ def _move(a: Act, seat: str, cmd: C.GroupMove) -> None:
 def _move_leader(a: Act, seat: str, cmd: C.MoveLeader) -> None:
     path = check_move_leader(a.w, seat, cmd)
     role = a.w.counters.leader(cmd.leader).role
-    a.emit(ev.LeaderMoved(leader=cmd.leader, path=path, rule=str(R.CINC_MOVE if role == "commander_in_chief" else R.GENERAL_MOVE)))
+    a.emit(ev.LeaderMoved(leader=cmd.leader, path=path, rule=str(R.CINC_MOVE if role == "commander_in_chief" else R.GENERAL_MOVE),
+                          own=True))
 
 
 def _bombard(a: Act, seat: str, cmd: C.Bombard) -> None:

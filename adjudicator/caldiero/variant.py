@@ -32,7 +32,6 @@ class CaldieroVariant(Variant):
     path_tie_break: ClassVar[Literal["first", "path"]] = "path"  # the paths its recorded games keep (§9.1)
     entry_hex_is_first_step: ClassVar[bool] = True  # caldiero §15.4: entering, the entry hex is the move's first hex
     fog_option: ClassVar[str | None] = "fog_of_war"  # caldiero §20.4: an optional rule
-    general_once_an_activation: ClassVar[bool] = True  # caldiero §4.1.4: his own moves in the activation (D42)
     command_as_activated: ClassVar[bool] = True  # caldiero §5.3.1: out of command as found at activation (D8)
 
     def fog_reach(self, w: World) -> int:

@@ -56,16 +56,16 @@ def commander_may_move(variant: Variant, world: World, leader: str, seat: str,
                        due: Callable[[str], bool] = lambda _: False) -> bool:
     """Whether `leader` may move now, in an activation of `seat`'s formation (caldiero §4.1.4, §4.2.1; arrivano §4.1.4,
     §4.3.1, the same words): the activated formation's general (and its officers, arrivano §4.2; caldiero has none,
-    D3) once (D42 `general_once_an_activation`), the commander in chief once a turn; on the map, or off it and `due`
-    to enter with his reinforcements (caldiero §15.4); never one lost (§4.4, arrivano §4.5)."""
+    D3) and the commander in chief, each unless he moved himself this turn (D42: `moved_turn`, set by his own move
+    only: carried with his stack, fleeing or going to friends is no move of his); on the map, or off it and `due` to
+    enter with his reinforcements (caldiero §15.4); never one lost (§4.4, arrivano §4.5)."""
     act, le = world.state.activation, world.state.leaders[leader]
     if act is None or le.side != seat or world.state.formations[act.formation].side != seat:
         return False
     if le.where != "map" and not (le.where == "offmap" and due(leader)):
         return False
-    if leader == world.state.formations[act.formation].general or (le.role == "officer" and le.formation == act.formation):
-        return leader not in act.leaders_moved if variant.general_once_an_activation else le.moved_turn != world.state.turn
-    return le.role == "commander_in_chief" and le.moved_turn != world.state.turn
+    commands = leader == world.state.formations[act.formation].general or (le.role == "officer" and le.formation == act.formation)
+    return (commands or le.role == "commander_in_chief") and le.moved_turn != world.state.turn
 
 
 @dataclass(frozen=True)

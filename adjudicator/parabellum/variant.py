@@ -81,9 +81,6 @@ class Variant:
     # war in force ("Si può esaminare uno stack nemico solo se si ha una LoS", both); None: always in force.
     fog_option: ClassVar[str | None] = None
 
-    # D42, caldiero §4.1.4 / arrivano §4.1.4 (the same words): a general's move counted by his own moves within his
-    # formation's activation (caldiero's games: True), or by any move of his in the turn (arrivano's: False, neutral).
-    general_once_an_activation: ClassVar[bool] = False
     # D8, caldiero §5.3.1 / arrivano §5.3: in an activation a unit of the activated formation is out of command as the
     # activation found it (`out_of_command`), not as the position stands (another formation's unit: as it stands, §5.3).
     command_as_activated: ClassVar[bool] = False

@@ -430,9 +430,9 @@ def test_the_chosen_units_of_a_stack_advance_with_their_commander():
     turn = t.state.turn
     t.send("france", {"type": "advance", "units": ["6e-legere-i", "6e-legere-ii"], "to": D})
     assert t.state.units["6e-legere-i"].hex == D == t.state.units["6e-legere-ii"].hex == t.state.leaders["watrin"].hex
-    advanced = t.of(ev.UnitsAdvanced)[-1]  # one event, the commander with his units, cited §12.7.3; he moved
+    advanced = t.of(ev.UnitsAdvanced)[-1]  # one event, the commander with his units, cited §12.7.3
     assert (advanced.leaders, advanced.rule) == (("watrin",), "arrivano §12.7.3") and not t.of(ev.LeaderMoved)
-    assert t.state.leaders["watrin"].moved_turn == turn
+    assert t.state.leaders["watrin"].moved_turn != turn  # carried: not his move of the turn (D42, §4.1.4)
 
 
 # --- defensive fire (§11.4.4): interpretation defensive_fire_targets ------------------------------------------------

@@ -70,8 +70,8 @@ def test_advance_of_a_stack_with_its_general() -> None:
     turn = t.state.turn
     t.send("france", {"type": "advance", "units": ["fr-18-ligne", "fr-40-ligne"], "to": DEF})  # §12.7.3
     assert t.unit("fr-40-ligne").hex == DEF and t.state.leaders["massena"].hex == DEF
-    # the general who went with them moved this turn, as any move marks him (the kernel's fold; issue 18)
-    assert t.state.leaders["massena"].moved_turn == turn
+    # the general who went with them was carried: not his move of the turn (D42, §4.1.4, §4.2.1)
+    assert t.state.leaders["massena"].moved_turn != turn
 
 
 def test_an_advance_overruns_the_guns_left_alone_in_the_hex() -> None:

@@ -1,8 +1,8 @@
 """Who may move a commander now, written once (parabellum/commander_move.commander_may_move), run for both variants:
 caldiero §4.1.4, §4.2.1 and arrivano §4.1.4, §4.3.1 (the same words). The activated formation's general and its
-officers (arrivano §4.2), once (D42: Caldiero counts his own moves within the activation, Arrivano any move of his in
-the turn); the commander in chief once a turn; on the map, or off it when his game says he is due (caldiero §15.4);
-never the enemy's, never outside his side's activation, never one lost."""
+officers (arrivano §4.2) and the commander in chief, each unless he moved himself this turn (D42: carried with his
+stack, fleeing or going to friends is no move of his); on the map, or off it when his game says he is due (caldiero
+§15.4); never the enemy's, never outside his side's activation, never one lost."""
 
 from __future__ import annotations
 
@@ -11,6 +11,10 @@ from typing import Any
 
 from arbitro.adjudicator.parabellum.commander_move import commander_may_move
 from arbitro.adjudicator.parabellum.variant import Variant
+from arbitro.events.parabellum import LeaderMoved, UnitsAdvanced
+from arbitro.projections.parabellum import Activation, apply
+from tests.arrivano import harness as A
+from tests.caldiero import harness as C
 
 TURN = 3
 
@@ -19,14 +23,14 @@ def leader(role: str, formation: str | None, side: str = "france", where: str = 
     return SimpleNamespace(side=side, role=role, formation=formation, where=where, moved_turn=moved_turn)
 
 
-def world(moved: tuple[str, ...] = (), **changed: Any) -> Any:
+def world(**changed: Any) -> Any:
     """France's formation F activated: its general g, its officer o, the chief c, another formation's general h,
     Austria's general a."""
     leaders = {"g": leader("general", "F"), "o": leader("officer", "F"), "c": leader("commander_in_chief", None),
                "h": leader("general", "H"), "a": leader("general", "A", side="austria")} | changed
     formations = {"F": SimpleNamespace(side="france", general="g"), "H": SimpleNamespace(side="france", general="h"),
                   "A": SimpleNamespace(side="austria", general="a")}
-    act = SimpleNamespace(formation="F", leaders_moved=list(moved))
+    act = SimpleNamespace(formation="F")
     return SimpleNamespace(state=SimpleNamespace(activation=act, leaders=leaders, formations=formations, turn=TURN))
 
 
@@ -41,12 +45,36 @@ def test_the_chief_once_a_turn(variant: Variant) -> None:
     assert commander_may_move(variant, world(c=leader("commander_in_chief", None, moved_turn=TURN - 1)), "c", "france")
 
 
-def test_a_general_once_as_the_variant_counts_it(variant: Variant) -> None:
-    """D42: carried earlier in the turn (moved_turn set, not his move in this activation): Caldiero's general may
-    still move, Arrivano's may not; having moved in this activation, neither may."""
-    carried = world(g=leader("general", "F", moved_turn=TURN))
-    assert commander_may_move(variant, carried, "g", "france") is variant.general_once_an_activation
-    assert not commander_may_move(variant, world(moved=("g",), g=leader("general", "F", moved_turn=TURN)), "g", "france")
+def test_a_general_or_officer_once_a_turn(variant: Variant) -> None:
+    for x, role in (("g", "general"), ("o", "officer")):
+        assert not commander_may_move(variant, world(**{x: leader(role, "F", moved_turn=TURN)}), x, "france")
+        assert commander_may_move(variant, world(**{x: leader(role, "F", moved_turn=TURN - 1)}), x, "france")
+
+
+def test_only_his_own_move_is_his_move_of_the_turn(variant: Variant) -> None:
+    """D42, §4.1.4 in both ("I Generali possono muovere alla fine della sotto fase di Movimento ... in cui la propria
+    formazione è attivata"), §4.2.1/§4.3.1 (the chief "una volta per turno"): a general carried earlier in the turn
+    with his retreating stack (§12.6) or advancing one (§12.7.3), fleeing (§8.2.3) or going to friends left alone,
+    has not moved himself: he may move in his formation's activation, and the chief in any; his own move counts."""
+    if variant.book == "caldiero":
+        state, general, chief, formation = C.position({}, leaders={"massena": "1117", "bonaparte": "1017"}), \
+            "massena", "bonaparte", "massena"
+    else:
+        state, general, chief, formation = A.position({}, leaders={"watrin": "1010", "lannes": "1012"}), \
+            "watrin", "lannes", "W"
+    state.activation, world = Activation(formation=formation), variant_world(variant, state)
+    for event in (LeaderMoved(leader=general, path=("1111",), rule="§12.6"), UnitsAdvanced(
+            units=(), leaders=(general, chief), to="1112", rule="§12.7.3"), LeaderMoved(leader=chief, path=("1113",),
+                                                                                        rule="§8.2.3")):
+        apply(state, event)
+    assert commander_may_move(variant, world, general, "france") and commander_may_move(variant, world, chief, "france")
+    for leader_ in (general, chief):
+        apply(state, LeaderMoved(leader=leader_, path=("1114",), rule="§4.1.4", own=True))
+        assert not commander_may_move(variant, world, leader_, "france")
+
+
+def variant_world(variant: Variant, state: Any) -> Any:
+    return (C.RULESET if variant.book == "caldiero" else A.RULESET).world(state)
 
 
 def test_off_the_map_only_when_due_and_never_lost(variant: Variant) -> None:

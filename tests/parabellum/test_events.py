@@ -88,11 +88,12 @@ def test_each_games_fold_applies_the_assaults_declaration_and_advance(game: str)
     state.leaders["g1"].hex, state.leaders["g1"].where = "0101", "map"
     state = fold(state, pb.UnitsAdvanced(units=("u1",), leaders=("g1",), to="0202", rule="r"))
     assert (state.units["u1"].hex, state.leaders["g1"].hex) == ("0202", "0202")
+    assert state.leaders["g1"].moved_turn == 0  # carried: no move of his (D42)
 
 
 @pytest.mark.parametrize("game", sorted(UNIONS))
 def test_a_stored_shared_event_decodes_to_the_systems_class_with_its_bytes_unchanged(game: str) -> None:
-    stored = b'{"leader":"g1","path":["0101","0102"],"rule":"caldiero \\u00a74.1.4","type":"leader_moved"}'
+    stored = b'{"leader":"g1","own":true,"path":["0101","0102"],"rule":"caldiero \\u00a74.1.4","type":"leader_moved"}'
     event = msgspec.json.decode(stored, type=UNIONS[game])
     assert type(event) is pb.LeaderMoved and event.path == ("0101", "0102")
     assert canonical(event) == canonical(msgspec.json.decode(stored))
@@ -105,13 +106,13 @@ def test_each_games_fold_applies_the_shared_events(game: str) -> None:
         pb.WeatherChanged(box=2, rule="r"),
         pb.InitiativeWon(seat="austria", totals={"austria": 9, "france": 4}, rule="r"),
         pb.LeaderPlaced(leader="g1", hex="0303", rule="r"),
-        pb.LeaderMoved(leader="g1", path=("0304", "0305"), rule="r"),
+        pb.LeaderMoved(leader="g1", path=("0304", "0305"), rule="r", own=True),
         pb.UnitRetreated(unit="u1", path=("0102", "0103"), rule="r"),
     ):
         state = fold(state, event)
     assert (state.weather, state.initiative) == (2, "austria")
     leader = state.leaders["g1"]
-    assert (leader.hex, leader.where, leader.moved_turn) == ("0305", "map", 3)
+    assert (leader.hex, leader.where, leader.moved_turn) == ("0305", "map", 3)  # his own move (D42)
     assert (state.units["u1"].hex, state.units["u1"].where) == ("0103", "map")
 
 
