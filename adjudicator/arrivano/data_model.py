@@ -202,9 +202,9 @@ class WeatherTrack(pb.WeatherTrack):
 
 
 # --- tables ------------------------------------------------------------------------------------------------
-class FireTable(_Strict):
-    meta: Meta
-    columns: list[str]
+class FireTable(pb.DieTable):
+    """The infantry fire table of open order (arrivano §16.3.2): a column per strength up to `max_column`."""
+
     max_column: int
     commander_drm: int
     commander_drm_rule: str
@@ -214,9 +214,6 @@ class FireTable(_Strict):
     results_rule: str
     never_affects_artillery: bool
     rows: dict[str, dict[str, FireResult]]
-
-    def checks(self) -> list[tuple[str, str]]:
-        return pb.grid_problems(self.rows, self.columns)  # type: ignore[arg-type]
 
 
 class OptionData(_Strict):
@@ -316,18 +313,12 @@ def _check_march_orders(c: _Check) -> None:
     rules = c.scenario
     for i, order in enumerate(rules.march_orders):
         where = f"{c.sc}: $.march_orders[{i}]"
-        leader = c.leaders.get(order.leader)
-        if leader is None or leader.formation != order.formation:
-            c.add(f"{where}.leader", f"{order.leader!r} is not a leader of formation {order.formation!r}")
+        _members(c, where, order.formation, order.leader, order.units)
         if c.map.grid.contains(order.objective):
             named = c.map.hex(order.objective).name
             if named is not None and named != order.objective_name:
                 c.add(f"{where}.objective_name",
                       f"the map calls {order.objective} {named!r}, not {order.objective_name!r}")
-        for j, unit_id in enumerate(order.units):
-            unit = c.units.get(unit_id)
-            if unit is None or unit.formation != order.formation:
-                c.add(f"{where}.units[{j}]", f"{unit_id!r} is not a unit of formation {order.formation!r}")
     grouped = Counter(u for order in rules.march_orders for u in order.units)
     for unit_id, count in sorted(grouped.items()):
         if count > 1:
@@ -357,16 +348,19 @@ def _check_franceschi(c: _Check) -> None:
     fr = c.scenario.franceschi
     if fr is None:
         return
-    leader = c.leaders.get(fr.leader)
-    if leader is None or leader.formation != fr.formation:
-        c.add(f"{c.sc}: $.franceschi.leader", f"{fr.leader!r} is not an officer of {fr.formation!r}")
+    _members(c, f"{c.sc}: $.franceschi", fr.formation, fr.leader, fr.units)
     formation = c.formations.get(fr.formation)
     if formation is None or formation.general != fr.general:
         c.add(f"{c.sc}: $.franceschi.general", f"{fr.general!r} does not command {fr.formation!r}")
-    for j, unit_id in enumerate(fr.units):
-        unit = c.units.get(unit_id)
-        if unit is None or unit.formation != fr.formation:
-            c.add(f"{c.sc}: $.franceschi.units[{j}]", f"{unit_id!r} is not a unit of {fr.formation!r}")
+
+
+def _members(c: _Check, where: str, formation: str, leader: str, units: list[str]) -> None:
+    """A column's commander and units are of its formation (a march order's, arrivano §17.1.5; Franceschi's, §17.2.9)."""
+    if leader not in c.leaders or c.leaders[leader].formation != formation:
+        c.add(f"{where}.leader", f"{leader!r} is not a leader of formation {formation!r}")
+    for j, unit_id in enumerate(units):
+        if unit_id not in c.units or c.units[unit_id].formation != formation:
+            c.add(f"{where}.units[{j}]", f"{unit_id!r} is not a unit of formation {formation!r}")
 
 
 def _check_victory(c: _Check) -> None:

@@ -202,8 +202,7 @@ def roll_fire(g: Game, uid: str, h: str, target: str) -> str:
     die = g.roll(f"{R.FIRE_TABLE} open-order fire at {target}", {
         "table": "infantry fire", "column": column, "from": h, "target": target,
         "modifiers": ", ".join(f"{m.reason} {m.value:+d}" for m in mods) or "none"}, about=(h, target))
-    rows = sorted(int(r) for r in table.rows)
-    row = min(max(die + total, rows[0]), rows[-1])
+    row = table.row(die + total)
     result = table.rows[str(row)][column]
     record = {"table": "arrivano infantry fire", "provisional": table.meta.provisional, "column": column, "die": die,
               "modifiers": [{"reason": m.reason, "value": m.value} for m in mods], "modified_die": die + total,

@@ -118,8 +118,7 @@ def hit(w: World, target: str) -> list[str]:
 
 def fire_result(table: BombardmentTable, column: int, modified: int) -> tuple[int, BombardResult]:
     """The row read (the modified die kept within the table's rows) and its result in `column`."""
-    low, high = table.roll_range()
-    row = max(low, min(high, modified))
+    row = table.row(modified)
     return row, table.rows[str(row)][str(column)]
 
 

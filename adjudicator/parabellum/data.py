@@ -11,7 +11,7 @@ path."""
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Annotated, Literal
@@ -253,7 +253,7 @@ class OrderOfBattle(StrictModel):
 
 
 # --- die-roll tables ------------------------------------------------------------------------------------------
-def grid_problems(rows: dict[str, dict[str, str]], columns: list[str]) -> list[tuple[str, str]]:
+def grid_problems(rows: Mapping[str, Mapping[str, str]], columns: list[str]) -> list[tuple[str, str]]:
     """A die-roll table: every row an integer roll giving exactly the columns in order, rolls contiguous."""
     problems: list[tuple[str, str]] = []
     if len(set(columns)) != len(columns):
@@ -276,31 +276,34 @@ def grid_problems(rows: dict[str, dict[str, str]], columns: list[str]) -> list[t
     return problems
 
 
-def _roll_range(rows: dict[str, dict[str, str]]) -> tuple[int, int]:
-    rolls = sorted(int(r) for r in rows)
-    return rolls[0], rolls[-1]
-
-
-class CombatTable(StrictModel):
-    """The combat results table (§12.5 in both books): one row per modified die roll, one column per odds."""
+class DieTable(StrictModel):
+    """A table read by a modified die roll, one row each, and a column (the CRT's odds, the bombardment value,
+    Arrivano's infantry fire strength): every row gives exactly the columns, the rolls contiguous (`checks`)."""
 
     meta: Meta
     columns: list[str]
+    rows: Mapping[str, Mapping[str, str]]  # each table's own result codes
+
+    def checks(self) -> list[tuple[str, str]]:
+        return grid_problems(self.rows, self.columns)
+
+    def row(self, modified_roll: int) -> int:
+        """The row a modified roll reads: beyond the first or last row, that row (§12.5.2 in both; every table)."""
+        rolls = sorted(int(r) for r in self.rows)
+        return min(rolls[-1], max(rolls[0], modified_roll))
+
+
+class CombatTable(DieTable):
+    """The combat results table (§12.5 in both books): one row per modified die roll, one column per odds."""
+
     rows: dict[str, dict[str, CrtResult]]
     drm_cap: int = Field(ge=0)  # D23, §12.5.2 in both: the total die modifier never beyond +/- this (4)
     excess_odds_drm_per_level: int = Field(ge=0)  # D23, §12.4.3 in both: per level above the last column (caldiero 1)
     below_minimum: Literal["forbidden_to_declare"]  # D24, §12.4.2 in both (its procedure: the variant's hooks)
 
-    def checks(self) -> list[tuple[str, str]]:
-        return grid_problems(self.rows, self.columns)  # type: ignore[arg-type]
-
-    def roll_range(self) -> tuple[int, int]:
-        return _roll_range(self.rows)  # type: ignore[arg-type]
-
     def result(self, modified_roll: int, column: str) -> CrtResult:
-        """The result in `column`; a roll beyond the first or last row reads that row (§12.5.2 in both)."""
-        low, high = self.roll_range()
-        return self.rows[str(min(high, max(low, modified_roll)))][column]
+        """The result in `column` of the row the roll reads (§12.5.2 in both)."""
+        return self.rows[str(self.row(modified_roll))][column]
 
     def odds_table(self, name: str) -> tables.CombatTable:
         """The table in the shape of the shared table kit (adjudicator/tables.py), which picks odds columns."""
@@ -317,22 +320,14 @@ class SpDrm(StrictModel):
     drm: int
 
 
-class BombardmentTable(StrictModel):
+class BombardmentTable(DieTable):
     """The bombardment table (caldiero §11.4.4, arrivano §11.4.3): a column per bombardment value (up to
     `max_column`), die modifiers for range and for the strength points in the target hex."""
 
-    meta: Meta
-    columns: list[str]
     max_column: int
     range_drm: dict[str, int]
     concentration_drm: list[SpDrm]
     rows: dict[str, dict[str, BombardResult]]
-
-    def checks(self) -> list[tuple[str, str]]:
-        return grid_problems(self.rows, self.columns)  # type: ignore[arg-type]
-
-    def roll_range(self) -> tuple[int, int]:
-        return _roll_range(self.rows)  # type: ignore[arg-type]
 
 
 # --- the scenario file ------------------------------------------------------------------------------------

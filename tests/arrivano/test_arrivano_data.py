@@ -327,7 +327,7 @@ def test_tables_shape(data: ArrivanoData) -> None:
     t = data.tables
     assert t.crt.columns[0] == "1-5" and t.crt.columns[-1] == "6-1"  # arrivano §12.4.2, §12.4.3
     assert t.crt.excess_odds_drm_per_level == 0 and t.crt.drm_cap == 4  # arrivano §12.4.3, §12.5.2
-    assert t.crt.roll_range() == (-3, 10)
+    assert (t.crt.row(-99), t.crt.row(99)) == (-3, 10)
     assert t.crt.result(99, "6-1") == t.crt.result(10, "6-1") and t.crt.result(-9, "1-5") == t.crt.result(-3, "1-5")
     assert {r for row in t.own["infantry_fire"].rows.values() for r in row.values()} == {"•", "D", "D1", "DR"}  # §16.3.3
     assert t.own["infantry_fire"].commander_drm == 1  # arrivano §16.3.2

@@ -218,6 +218,18 @@ def test_march_order_unit_of_another_formation(tmp_path: Path) -> None:
                "formation 'O'" in p for p in problems), problems
 
 
+def test_franceschi_column_is_checked_as_a_march_order(tmp_path: Path) -> None:
+    """arrivano §17.2.9's column and §17.1.5's march orders: one check that a column's commander and units are of its
+    formation (data_model._members), the same words for both."""
+    def mutate(doc: Any) -> None:
+        doc["franceschi"].update(leader="verdier", units=[*doc["franceschi"]["units"][:5], "art-centro"])
+
+    problems = _problems(_corrupt(tmp_path, "campotenese/scenario.json", mutate))
+    assert [p for p in problems if "$.franceschi" in p] == [
+        "campotenese/scenario.json: $.franceschi.leader: 'verdier' is not a leader of formation 'C'",
+        "campotenese/scenario.json: $.franceschi.units[5]: 'art-centro' is not a unit of formation 'C'"]
+
+
 def test_missing_file(tmp_path: Path) -> None:
     copy = tmp_path / "data"
     shutil.copytree(ARRIVANO_DATA.folder, copy)

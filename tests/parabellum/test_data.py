@@ -33,7 +33,7 @@ def test_both_games_read_their_tables_into_the_kernel_models(variant: Variant) -
     table by bombardment value; each game's loader returns the kernel's models (or an extension of them)."""
     crt, bombardment = loaded_tables(variant)
     assert isinstance(crt, pb.CombatTable) and isinstance(bombardment, pb.BombardmentTable)
-    assert crt.columns[0] == "1-5" and crt.columns[-1] == "6-1" and crt.roll_range() == (-3, 10)
+    assert crt.columns[0] == "1-5" and crt.columns[-1] == "6-1" and (crt.row(-99), crt.row(99)) == (-3, 10)
     assert crt.result(99, "6-1") == crt.result(10, "6-1") and crt.result(-9, "1-5") == crt.result(-3, "1-5")
     assert bombardment.columns == [str(n) for n in range(1, bombardment.max_column + 1)]
 
@@ -41,7 +41,7 @@ def test_both_games_read_their_tables_into_the_kernel_models(variant: Variant) -
 def test_the_crt_in_the_table_kits_shape_reads_the_same_cells(variant: Variant) -> None:
     crt, _ = loaded_tables(variant)
     kit = crt.odds_table("crt")
-    low, high = crt.roll_range()
+    low, high = crt.row(-99), crt.row(99)
     for roll in range(low, high + 1):
         for i, column in enumerate(crt.columns):
             assert kit.cell(roll, i) == crt.result(roll, column)
@@ -313,3 +313,18 @@ def test_every_problem_of_a_counters_file_is_reported_at_once(variant: Variant, 
         (f"$.units[{len(units) - 1}].efficiency", "Input should be a valid integer"),
         (f"$.units[{len(units) - 2}].charge", "Input should be a valid boolean"),
     }, problems
+
+
+def test_every_die_roll_table_is_one_kernel_model_read_one_way(variant: Variant) -> None:
+    """The CRT (§12.5), the bombardment table (caldiero §11.4.4, arrivano §11.4.3) and Arrivano's infantry fire table
+    (§16.3.2) are one kernel `DieTable`: checked alike (a row missing a column is named at its path) and read alike,
+    a modified roll beyond the first or last row reading that row (§12.5.2 in both; the fire table read so too)."""
+    data = (caldiero.CALDIERO_DATA if variant.book == "caldiero" else arrivano.ARRIVANO_DATA).shipped().tables
+    found = [data.crt, data.bombardment, *data.own.values()]
+    assert all(isinstance(t, pb.DieTable) for t in found) and len(found) == (2 if variant.book == "caldiero" else 3)
+    for table in found:
+        rolls = sorted(int(r) for r in table.rows)
+        assert (table.row(rolls[0] - 9), table.row(rolls[-1] + 9), table.row(rolls[1])) == (rolls[0], rolls[-1], rolls[1])
+        first = str(rolls[0])
+        broken = table.model_copy(update={"rows": {**table.rows, first: dict(list(table.rows[first].items())[1:])}})
+        assert [path for path, _ in broken.checks()] == [f"$.rows.{first}"]
