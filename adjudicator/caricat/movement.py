@@ -125,8 +125,8 @@ def move_problem(w: World, unit: str, path: list[str]) -> tuple[R.Rule, str] | N
     return path_problem(w, unit, path) or level_problem(w, unit, path)
 
 
-def path_problem(w: World, unit: str, path: list[str]) -> tuple[R.Rule, str] | None:
-    """What the path itself breaks: whose unit, the activation, the map, the points and zones (caricat §5, §6)."""
+def unit_problem(w: World, unit: str) -> tuple[R.Rule, str] | None:
+    """Why the unit may not move now whatever its path: whose it is, the activation (caricat §4)."""
     u = w.state.units.get(unit)
     if u is None or u.side != w.state.seat or u.where == "gone":
         return R.MOVEMENT, f"{unit!r} is not one of your units"
@@ -136,6 +136,15 @@ def path_problem(w: World, unit: str, path: list[str]) -> tuple[R.Rule, str] | N
         return R.ACTIVATION, f"{unit} is not part of the activation under way ({w.state.activation})"
     if u.moved or u.fought:
         return R.MOVEMENT, f"{unit} already moved or fought in this activation"
+    return None
+
+
+def path_problem(w: World, unit: str, path: list[str]) -> tuple[R.Rule, str] | None:
+    """What the path itself breaks: whose unit, the activation, the map, the points and zones (caricat §5, §6)."""
+    problem = unit_problem(w, unit)
+    if problem is not None:
+        return problem
+    u = w.state.units[unit]
     off = [h for h in path if not w.grid.contains(h)]
     if off:
         return R.MOVEMENT, f"hex {off[0]} is not on the {w.state.scenario} map"
@@ -189,9 +198,11 @@ def moves(w: World, unit: str) -> list[list[str]]:
 def _moves(w: World, unit: str) -> list[list[str]]:
     if move_problem_early(w, unit):
         return []
-    # the level's obligations first: most paths a listing weighs fail them (an obligation checked at the end of an
-    # activation weighs only paths that fail), and they need no walk along the path (issue 15)
-    return routes(w, unit, lambda path: level_problem(w, unit, path) is None and path_problem(w, unit, path) is None)
+    # Only the level is asked of each candidate (issue 15): every candidate is a path the unit's own search walked
+    # with its own rules, or stricter ones (_candidates), and check_path walks a path with exactly the rules
+    # reachable uses, so path_problem would find each lawful; the road search's paths are the road bonus's own
+    # (caricat §6.1: begun on a road, along it, never into an enemy zone), whose points path_problem adds.
+    return routes(w, unit, lambda path: level_problem(w, unit, path) is None)
 
 
 def routes(w: World, unit: str, legal: Callable[[list[str]], bool],
@@ -280,8 +291,8 @@ def reactors(w: World, side: str) -> list[str]:
 
 
 def move_problem_early(w: World, unit: str) -> bool:
-    u = w.state.units[unit]
-    return u.moved or u.fought or not in_activation(w, unit) or start_of(w, unit) is None
+    """Whether the unit has no move now whatever its path."""
+    return unit_problem(w, unit) is not None or start_of(w, unit) is None
 
 
 def move(g: Game, unit: str, path: list[str]) -> None:

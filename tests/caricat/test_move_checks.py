@@ -95,3 +95,25 @@ def test_a_listing_walks_only_the_paths_its_level_allows(monkeypatch: pytest.Mon
                     assert all(MV.move_problem(fresh, unit, p) is None for p in listed)
                     return
     raise AssertionError("no position of the logs has a path its level forbids")
+
+
+@pytest.mark.parametrize("log", LOGS)
+def test_every_candidate_a_listing_weighs_is_a_lawful_path(log: str) -> None:
+    """The move listing asks only each candidate's level: every candidate path (the unit's own searches, with its
+    rules or stricter ones, and the road bonus's search, caricat §6.1) passes the walk along it (path_problem), and
+    the listing is the candidates that pass move_problem whole, the first of each outcome."""
+    weighed = 0
+    for _, w in log_worlds(log, 10):
+        for unit in sorted(w.state.units):
+            if MV.move_problem_early(w, unit):
+                continue
+            listed = MV.moves(w, unit)
+            candidates = w.memo[("routes", "move" + unit)]
+            chosen: dict[object, list[str]] = {}
+            for key, path in candidates:  # type: ignore[attr-defined]
+                assert MV.path_problem(w, unit, path) is None, (unit, path)
+                if key not in chosen and MV.move_problem(w, unit, path) is None:
+                    chosen[key] = path
+                weighed += 1
+            assert listed == list(chosen.values())
+    assert weighed > 1_000
