@@ -11,7 +11,7 @@ from functools import cache, cached_property
 
 from arbitro.adjudicator.caricat.loader import CaricatData, Scenario
 from arbitro.adjudicator.maps import communication, control
-from arbitro.adjudicator.maps.hexgrid import Cube, HexId, cube_distance
+from arbitro.adjudicator.maps.hexgrid import Cube, Grid, HexId, cube_distance
 from arbitro.adjudicator.maps.movement import MoveRules, ZocRules, cached_step_cost
 from arbitro.adjudicator.memo import Memo
 from arbitro.projections.caricat import CaricatState, UnitState, leader_hex, other
@@ -19,6 +19,11 @@ from arbitro.projections.caricat import CaricatState, UnitState, leader_hex, oth
 LEVELS = ("attack", "advance", "hold", "reserve")
 SHAKEN, BROKEN, ROUTED, ELIMINATED = 2, 3, 4, 5
 _ZONES = Memo(64)  # per grid, the units exerting a zone where they stand (World._zones)
+
+
+def _zone_of(grid: Grid, holders: dict[str, str]) -> tuple[dict[HexId, tuple[str, ...]], frozenset[HexId]]:
+    zone = control.zones(grid, holders)
+    return zone, frozenset(zone)
 
 
 @cache
@@ -67,16 +72,17 @@ class World:
     # --- zones of control (caricat §5; none for Broken or Routed units, §7.5.1) ---------------------------
     def zone(self, side: str) -> dict[HexId, tuple[str, ...]]:
         """Hexes in the zone of control of `side`'s units -> the units exerting it there."""
-        return self._zones[side]
+        return self._zones[side][0]
 
     @cached_property
-    def _zones(self) -> dict[str, dict[HexId, tuple[str, ...]]]:
-        """Kept across positions by who exerts a zone where: a World is made after every event, and most events
-        (a roll, a frame, a hit short of Broken) move no zone (issue 15)."""
+    def _zones(self) -> dict[str, tuple[dict[HexId, tuple[str, ...]], frozenset[HexId]]]:
+        """Each side's zone, and its hexes as a move's rules read them; kept across positions by who exerts a zone
+        where: a World is made after every event, and most events (a roll, a frame, a hit short of Broken) move no
+        zone (issue 15)."""
         out = {}
         for side in ("italian", "austrian"):
             holders = tuple((k, u.hex) for k, u in self.on_map(side).items() if u.hits < BROKEN and u.hex is not None)
-            out[side] = _ZONES.get((self.grid,), holders, lambda h=holders: control.zones(self.grid, dict(h)))
+            out[side] = _ZONES.get((self.grid,), holders, lambda h=holders: _zone_of(self.grid, dict(h)))
         return out
 
     def in_enemy_zoc(self, unit: str, hex_id: str | None = None) -> bool:
@@ -254,7 +260,7 @@ class World:
 
         closing = may_step if self.scenario.file.bridge is not None else None  # no bridge, no veto: none asked
         budget = 2 * (self.allowance(unit) if points is None else points)
-        zones = ZocRules(hexes=frozenset(enemy_zone), entry="continue", leave_cost=2 * self.system.zoc_leave_points.points) \
+        zones = ZocRules(hexes=self._zones[enemy][1], entry="continue", leave_cost=2 * self.system.zoc_leave_points.points) \
             if zoc else None
         return MoveRules(unit_class=u.kind, budget=budget, minimum_move=False, can_enter=can_enter, can_end=can_end,
                          may_step=closing, zoc=zones)
