@@ -53,12 +53,14 @@ class AreaGraph(Generic[Z, A, R]):
     approaches: dict[str, A] = field(default_factory=dict)
     approaches_of: dict[str, tuple[str, ...]] = field(default_factory=dict)  # zone -> its approach ids, sorted
     roads: dict[str, R] = field(default_factory=dict)
+    neighbours_of: dict[str, tuple[str, ...]] = field(default_factory=dict)  # zone -> the zones its approaches face
 
     def index(self, zones: Sequence[Z], approaches: Sequence[A], roads: Sequence[R]) -> None:
         self.zones = {z.id: z for z in zones}
         self.approaches = {ap.id: ap for ap in approaches}
         self.approaches_of = {z.id: tuple(sorted(ap.id for ap in approaches if ap.zone == z.id)) for z in zones}
         self.roads = {r.id: r for r in roads}
+        self.neighbours_of = {z: tuple(self.approaches[a].toward for a in ids) for z, ids in self.approaches_of.items()}
 
     def approach(self, zone: str, toward: str) -> A:
         return self.approaches[f"{zone}/{toward}"]
@@ -75,7 +77,8 @@ class AreaGraph(Generic[Z, A, R]):
         return not (self.approaches[key].impassable or self.opposite(key).impassable)
 
     def neighbours(self, zone: str) -> tuple[str, ...]:
-        return tuple(self.approaches[a].toward for a in self.approaches_of[zone])
+        """Read once per map (index): every line and move traced asks it of each zone it reaches (issue 15)."""
+        return self.neighbours_of[zone]
 
     def trace(self, origin: str, step: Callable[[str, str], int | None], *, limit: int | None = None,
               through: Callable[[str], bool] | None = None) -> dict[str, int]:

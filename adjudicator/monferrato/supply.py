@@ -64,8 +64,8 @@ def supplied(s: MonferratoState, unit: str) -> bool:
     seat = d.faction(unit)
     if zone in d.scenario.always_supplied.get(seat, ()):  # type: ignore[call-overload]
         return True
-    own = units_in(s, zone, seat)
-    if spec.kind == "garrison" and own == [unit] and d.zones[zone].town and zone not in s.towns_destroyed:
+    if spec.kind == "garrison" and units_in(s, zone, seat) == [unit] and d.zones[zone].town \
+            and zone not in s.towns_destroyed:
         return True
     return line_to(s, seat, zone, set(d.scenario.supply_sources.get(spec.command, ())))
 

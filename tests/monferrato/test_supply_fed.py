@@ -12,6 +12,7 @@ import pytest
 from arbitro.adjudicator import registry
 from arbitro.adjudicator.exchange import read_lines
 from arbitro.adjudicator.maps.areas import AreaGraph
+from arbitro.adjudicator.marengo.data_loader import load_data as marengo_data
 from arbitro.adjudicator.monferrato import supply
 from arbitro.adjudicator.monferrato.common import data, enemy_zones, line_step, unchanged
 from arbitro.projections.fold import Fold
@@ -92,3 +93,12 @@ def test_a_commands_check_traces_no_line_from_its_units(monkeypatch: pytest.Monk
         answers = [supply.supplied(s, u) for u in units]
     assert calls == []
     assert answers == [supply.supplied(s, u) for u in units]
+
+
+@pytest.mark.parametrize("graph", [data, marengo_data], ids=["monferrato", "marengo"])
+def test_a_zones_neighbours_read_once_are_its_approaches(graph: object) -> None:
+    """AreaGraph.neighbours, read once per map (index), is the zones its approaches face, in approach id order."""
+    d = graph()  # type: ignore[operator]
+    assert {z: d.neighbours(z) for z in d.zones} == {
+        z: tuple(d.approaches[a].toward for a in sorted(ap.id for ap in d.approaches.values() if ap.zone == z))
+        for z in d.zones}
