@@ -6,7 +6,8 @@ turn.py (the initiative that follows every activation), which never imports it.
 from __future__ import annotations
 
 from arbitro.adjudicator.arrivano import rules as R
-from arbitro.adjudicator.arrivano.flow import Game, after_leader_lost, stack_test
+from arbitro.adjudicator.arrivano.flow import after_leader_lost, push, stack_test
+from arbitro.adjudicator.parabellum.act import Act
 from arbitro.adjudicator.arrivano.turn import activatable, activatable_columns, chief_can_change, next_activation
 from arbitro.adjudicator.arrivano.world import acts_now, cavalry_like, column_of, in_command
 from arbitro.adjudicator.parabellum.world import World
@@ -52,7 +53,7 @@ def column_candidates(w: World, officer: str) -> list[str]:
     return out
 
 
-def form_column(g: Game, officer: str, units: list[str], order: str) -> None:
+def form_column(g: Act, officer: str, units: list[str], order: str) -> None:
     w = g.world()
     if "independent_columns" not in g.state.options:
         g.reject(R.COLUMNS, "the optional rule of independent columns was not chosen for this game")
@@ -63,7 +64,7 @@ def form_column(g: Game, officer: str, units: list[str], order: str) -> None:
         g.reject(R.COLUMNS, "this officer cannot form a column now (on the map, within his general's range, "
                             "his formation not yet activated, not already leading one)")
     if len(set(units)) != len(units) or any(u not in allowed for u in units):
-        data = g.s.leader(officer)
+        data = g.data.leader(officer)
         g.reject(R.COLUMN_CAVALRY if data.cavalry else R.COLUMNS,
                  "column units: of his formation, within his range, not in another column")
     fid = g.state.leaders[officer].formation
@@ -87,22 +88,22 @@ def hq_available(w: World, side: str) -> bool:
     return bool(chief_can_change(w, side))
 
 
-def activate(g: Game, fid: str) -> None:
+def activate(g: Act, fid: str) -> None:
     w = g.world()
     if fid == HQ:
         if not hq_available(w, g.ctx.seat):
             g.reject(R.HQ_ORDERS, "your headquarters cannot be activated now (option not chosen, already used, "
                                   "or no general within your chief's range)")
-        counter = g.s.scenario.hq_counters.by_side().get(g.ctx.seat, HQ)
+        counter = g.data.scenario.hq_counters.by_side().get(g.ctx.seat, HQ)
         g.emit(ev.HeadquartersActivated(side=g.ctx.seat, counter=counter, rule=str(R.HQ_ORDERS)))
         g.emit(ev.StepBegan(phase="action", step="orders", seat=g.ctx.seat, rule=str(R.HQ_ORDERS)))
         return
     if fid in g.state.columns:
         if fid not in activatable_columns(w):
             g.reject(R.CT_FRANCESCHI, "this column is already activated this turn or its officer is not on the map")
-        formation = g.s.leader(fid).formation
+        formation = g.data.leader(fid).formation
         assert formation is not None
-        fr = g.s.scenario.franceschi
+        fr = g.data.scenario.franceschi
         if (fr is None or fr.leader != fid) and officer_in_superior_range(w, fid):
             # arrivano §16.2.1: the column rejoins its formation; this activation is spent
             g.emit(ev.ColumnDissolved(officer=fid, rule=str(R.COLUMN_REJOIN)))
@@ -116,13 +117,13 @@ def activate(g: Game, fid: str) -> None:
         g.reject(R.ACTIVATE, f"there is no formation {fid!r}")
     if fid not in activatable(w):
         reason = "already activated" if g.state.formations[fid].activated else "not activatable now"
-        rule = R.MB_FIRST_TURN if g.state.first_turn and g.s.scenario.first_turn is not None else R.ACTIVATE
+        rule = R.MB_FIRST_TURN if g.state.first_turn and g.data.scenario.first_turn is not None else R.ACTIVATE
         g.reject(rule, f"formation {fid} is {reason}")
     g.emit(ev.FormationActivated(formation=fid, by=g.ctx.seat, rule=str(R.ACTIVATE)))
     owner = g.state.formations[fid].side
     free = free_order_units(g.world(), fid)
     if free:
-        g.push("free_order", owner, str(R.DANGLING_4_3_2), {"units": free})
+        push(g, "free_order", owner, str(R.DANGLING_4_3_2), {"units": free})
     enter_reinforcements(g, fid)
     g.steps.begin("bombardment", g, owner)
 
@@ -144,15 +145,15 @@ def free_order_units(w: World, fid: str) -> list[str]:
             and column_of(w, u) is None and w.state.units[u].hex in reach]
 
 
-def enter_reinforcements(g: Game, fid: str) -> None:
+def enter_reinforcements(g: Act, fid: str) -> None:
     """arrivano §15.4 (B-1): the formation's groups due this turn come to their entry hex; their units wait
     there to move on (paying the entry hex); commanders are placed on it. A group bringing the general sets
     the order: Advance (§15.4.1) or, with 'any', the owner's choice (§17.1.2)."""
     w = g.world()
-    for group in g.s.oob.reinforcements:
+    for group in g.data.oob.reinforcements:
         if group.formation != fid or group.turn > g.state.turn or group.id in g.state.entered_groups:
             continue
-        h = g.s.scenario.entry_hexes[group.entry].hex
+        h = g.data.scenario.entry_hexes[group.entry].hex
         if w.side_at(h) not in (None, g.state.formations[fid].side):
             if g.reading("blocked_entry") == "lost":
                 lose_blocked_group(g, group.id, sorted(group.units), sorted(group.leaders))
@@ -160,7 +161,7 @@ def enter_reinforcements(g: Game, fid: str) -> None:
         g.emit(ev.GroupEntered(group=group.id, hex=h, units=sorted(group.units), rule=str(ARRIVANO.REINFORCEMENTS)))
         for lid in sorted(group.leaders):
             g.emit(ev.LeaderPlaced(leader=lid, hex=h, rule=str(ARRIVANO.REINFORCEMENTS)))
-        fr = g.s.scenario.franceschi
+        fr = g.data.scenario.franceschi
         if fr is not None and fr.leader in group.leaders:  # arrivano §17.2.9: an independent column
             g.emit(ev.ColumnFormed(officer=fr.leader, units=sorted(fr.units), order=g.state.formations[fid].order,
                                    rule=str(R.CT_FRANCESCHI)))
@@ -170,13 +171,13 @@ def enter_reinforcements(g: Game, fid: str) -> None:
                     g.emit(ev.OrderChanged(formation=fid, order="advance", by="reinforcement",
                                            rule=str(ARRIVANO.REINFORCEMENT_ORDER)))
             elif group.order == "any":
-                g.push("choose_order", g.state.formations[fid].side, str(R.MB_FIRST_TURN), {"formation": fid})
+                push(g, "choose_order", g.state.formations[fid].side, str(R.MB_FIRST_TURN), {"formation": fid})
             elif g.state.formations[fid].order != group.order:
                 g.emit(ev.OrderChanged(formation=fid, order=group.order, by="reinforcement",
                                        rule=str(ARRIVANO.REINFORCEMENT_ORDER)))
 
 
-def lose_blocked_group(g: Game, group: str, units: list[str], leaders: list[str]) -> None:
+def lose_blocked_group(g: Act, group: str, units: list[str], leaders: list[str]) -> None:
     """Interpretation blocked_entry: lost - a group whose entry hex the enemy holds when it is due never enters:
     its units and commanders are lost for good (arrivano §15.4 "entrano in mappa nell'esagono appropriato")."""
     g.emit(ev.GroupEntered(group=group, hex="", units=[], rule=str(ARRIVANO.REINFORCEMENTS)))
@@ -187,19 +188,19 @@ def lose_blocked_group(g: Game, group: str, units: list[str], leaders: list[str]
         after_leader_lost(g, lid)
 
 
-def end_activation(g: Game) -> None:
+def end_activation(g: Act) -> None:
     """B-6 (arrivano §3.1): idle disordered or routed units may try to recover (§15.3 "possono tentare": the
     owner picks the stacks that try, pending `recovery`), then the general flips to A."""
     act = g.state.activation
     assert act is not None
     if recovery_candidates(g.world(), []):
-        g.push("recovery", g.state.formations[act.formation].side, str(ARRIVANO.RECOVERY),
+        push(g, "recovery", g.state.formations[act.formation].side, str(ARRIVANO.RECOVERY),
                {"formation": act.formation, "tried": []})
         return
     finish_activation(g)
 
 
-def finish_activation(g: Game) -> None:
+def finish_activation(g: Act) -> None:
     act = g.state.activation
     assert act is not None
     g.emit(ev.ActivationEnded(formation=act.formation, column=act.column, rule=str(R.END_ACTIVATION)))
@@ -219,7 +220,7 @@ def recovery_candidates(w: World, tried: list[str]) -> dict[str, list[str]]:
                                      not in tried and w.state.units[u].acted_turn != w.state.turn], lambda u: orders.order_of(w, u))
 
 
-def recover(g: Game, frame: Frame, h: str | None) -> None:
+def recover(g: Act, frame: Frame, h: str | None) -> None:
     """The owner's answer to `recovery`: the stack in `h` tests (§15.3.1: pass, one level better); None: done."""
     if h is None:
         finish_activation(g)
@@ -231,6 +232,6 @@ def recover(g: Game, frame: Frame, h: str | None) -> None:
         g.emit(ev.StatusChanged(unit=u, status=recovery.recovered(g.world(), u), rule=str(ARRIVANO.RECOVERY)))
     tried = [*frame.data["tried"], h]
     if recovery_candidates(g.world(), tried):
-        g.push("recovery", frame.seat, frame.rule, frame.data | {"tried": tried})
+        push(g, "recovery", frame.seat, frame.rule, frame.data | {"tried": tried})
     else:
         finish_activation(g)

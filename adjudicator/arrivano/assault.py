@@ -15,14 +15,19 @@ from arbitro.adjudicator.arrivano import rules as R
 from arbitro.adjudicator.arrivano.bombardment import bombard, can_fire, damage_battery
 from arbitro.adjudicator.arrivano.flow import (
     LOST,
-    Game,
     disorder_by_combat,
     do_retreat,
+    frames,
+    push,
     push_retreat,
+    revise,
     rout_retreats,
     stack_roll,
     stack_test,
+    top,
+    waiting,
 )
+from arbitro.adjudicator.parabellum.act import Act
 from arbitro.adjudicator.arrivano.open_order import light_retreat_candidates
 from arbitro.adjudicator.arrivano.variant import ARRIVANO, ARRIVANO_VARIANT
 from arbitro.adjudicator.parabellum.orders import order_of
@@ -60,23 +65,23 @@ def terrain_effect(w: World, targets: list[str], defenders: list[str]) -> tuple[
     return sys_assault.terrain_effect(w, targets, defenders, lambda u: order_of(w, u) == "defence")
 
 
-def begin(g: Game, assault: AssaultUnderway) -> None:
+def begin(g: Act, assault: AssaultUnderway) -> None:
     """The assault's frame opened at its first stage (a declared one's retreats before combat; a counter-charge's
     table, arrivano §14.2.4), then its stages run (parabellum/assault.run)."""
-    g.push(ASSAULT, "", str(ARRIVANO.COMBAT), assault)
+    push(g, ASSAULT, "", str(ARRIVANO.COMBAT), assault)
     run(g)
 
 
-def run(g: Game) -> None:
+def run(g: Act) -> None:
     """The assault's stages while it waits for none of its decisions (the kernel's `run`)."""
-    sys_assault.run(g.frames, AssaultStages(g))
+    sys_assault.run(frames(g), AssaultStages(g))
 
 
 @dataclass(frozen=True)
 class AssaultStages(sys_assault.Stages):
     """Arrivano's stages of the assault (the kernel's assault.Stages), on its frame (events/parabellum.AssaultUnderway)."""
 
-    g: Game
+    g: Act
 
     def declared(self, c: AssaultUnderway) -> None:
         """The steps between declaration and the table (arrivano §12.1): B cavalry retreat (§14.1) and the light
@@ -91,24 +96,24 @@ class AssaultStages(sys_assault.Stages):
                 continue
             units = cavalry_candidates(w, attackers, t)
             if units:
-                g.frames.revise(cavalry_done=(*c.cavalry_done, t))
-                g.push("cavalry_retreat", w.enemy(c.attacker_side), str(ARRIVANO.CAVALRY_RETREAT), {"units": units, "hex": t})
+                frames(g).revise(cavalry_done=(*c.cavalry_done, t))
+                push(g, "cavalry_retreat", w.enemy(c.attacker_side), str(ARRIVANO.CAVALRY_RETREAT), {"units": units, "hex": t})
                 return
         for t in targets:  # arrivano §16.3.5: V units may retreat one hex before the odds, on a passed test
             if t in c.light_done:
                 continue
             units = light_retreat_candidates(w, t)
             if units:
-                g.frames.revise(light_done=(*c.light_done, t))
-                g.push("light_retreat", w.enemy(c.attacker_side), str(R.LIGHT_RETREAT), {"units": units, "hex": t})
+                frames(g).revise(light_done=(*c.light_done, t))
+                push(g, "light_retreat", w.enemy(c.attacker_side), str(R.LIGHT_RETREAT), {"units": units, "hex": t})
                 return
         if not targets:
-            g.frames.end()
+            frames(g).end()
             rule = R.LIGHT_RETREAT if c.light_done else ARRIVANO.CAVALRY_RETREAT
             g.emit(ev.AssaultResolved(attackers=tuple(attackers), targets=c.targets, result="cancelled",
                                       notes=("the defenders retreated before combat",), rule=str(rule)))
             return
-        g.frames.revise(stage=sys_assault.DEFENSIVE_FIRE, attackers=tuple(attackers), targets=tuple(targets))
+        frames(g).revise(stage=sys_assault.DEFENSIVE_FIRE, attackers=tuple(attackers), targets=tuple(targets))
 
     def defensive_fire(self, c: AssaultUnderway) -> None:
         """arrivano §11.4.4: the assaulted hexes' ready guns may bombard an attacking hex first (the defender's
@@ -118,15 +123,15 @@ class AssaultStages(sys_assault.Stages):
         battery = _battery(w, list(c.targets))
         fire = sys_bombardment.defensive_hexes(ARRIVANO_VARIANT, w, battery, c.attackers)
         if fire:
-            g.push("defensive_fire", w.enemy(c.attacker_side), str(R.DEFENSIVE_FIRE), {"fire_at": fire, "battery": battery})
+            push(g, "defensive_fire", w.enemy(c.attacker_side), str(R.DEFENSIVE_FIRE), {"fire_at": fire, "battery": battery})
             return
-        g.frames.revise(stage=sys_assault.RESOLVE)
+        frames(g).revise(stage=sys_assault.RESOLVE)
 
     def resumed(self, c: AssaultUnderway) -> None:
         """arrivano §12.1: after the retreats its defensive fire caused, the assault goes on with the attackers still in
         good order next to every attacked hex."""
         g = self.g
-        g.frames.revise(stage=sys_assault.RESOLVE, attackers=still_attacking(g.world(), c))
+        frames(g).revise(stage=sys_assault.RESOLVE, attackers=still_attacking(g.world(), c))
 
     def resolve(self, c: AssaultUnderway) -> None:
         """The assault on the table, once each side's efficiency value is known (§12.3.1: on a tie in SP its owner
@@ -137,14 +142,14 @@ class AssaultStages(sys_assault.Stages):
         targets, forced, tested = list(c.targets), c.forced, bool(c.tested)
         defenders_all = [u for t in targets for u in w.units_at(t)]
         if not attackers or not defenders_all:
-            g.frames.end()
+            frames(g).end()
             g.emit(ev.AssaultResolved(attackers=tuple(attackers), defenders=tuple(defenders_all), targets=tuple(targets),
                                       result="cancelled", notes=("no attacker or no defender left",), rule=str(ARRIVANO.COMBAT)))
             return
         defenders = defending(w, targets)
         attack, defence = sys_assault.strengths(ARRIVANO_VARIANT, w, attackers, defenders, targets)
         if not defenders:
-            g.frames.end()
+            frames(g).end()
             artillery_alone(g, attackers, defenders_all, targets, attack)
             return
         shift, tdrm, tname = terrain_effect(w, targets, defenders)
@@ -158,10 +163,10 @@ class AssaultStages(sys_assault.Stages):
         for role, units in (("attack", attackers), ("defence", defenders)):
             values = sys_eff.side_values(w, units)
             if automatic is None and role not in c.chosen and len(values) > 1:  # §12.3.1: "il giocatore può scegliere"
-                g.push("efficiency_value", w.state.units[units[0]].side, str(ARRIVANO.SIDE_EFFICIENCY),
+                push(g, "efficiency_value", w.state.units[units[0]].side, str(ARRIVANO.SIDE_EFFICIENCY),
                        {"role": role, "values": values})
                 return
-        g.frames.end()
+        frames(g).end()
         if automatic == "cancelled":
             g.emit(ev.AssaultResolved(**fought, result="cancelled", notes=("below 1-5 after the tests",),
                                       rule=str(ARRIVANO.BELOW_1_5)))
@@ -174,7 +179,7 @@ class AssaultStages(sys_assault.Stages):
             return
         values = side_values(w, attackers, defenders, c.chosen)
         mods = modifiers(w, attackers, defenders, tdrm, tname, values)
-        die = g.roll(f"{ARRIVANO.RESULTS} assault on {', '.join(targets)}", {
+        (die,) = g.roll(f"{ARRIVANO.RESULTS} assault on {', '.join(targets)}", {
             "table": "CRT", "column": odds.column.label, "odds": odds.column.odds or "",
             "modifiers": ", ".join(f"{m.reason} {m.value:+d}" for m in mods) or "none"},
             about=(*targets, *(w.state.units[u].hex for u in attackers)))
@@ -208,7 +213,7 @@ def cavalry_candidates(w: World, attackers: list[str], h: str) -> list[str]:
     return out if any(before_combat_asked(ARRIVANO_VARIANT, w, [u]) for u in out) else []
 
 
-def cavalry_retreat(g: Game, frame: Frame, dumped: dict[str, Any]) -> None:
+def cavalry_retreat(g: Act, frame: Frame, dumped: dict[str, Any]) -> None:
     """The owner's answer (arrivano §14.1): the named units retreat along the named line (retreats.cavalry_answers);
     the rest, if any, answer again; `to` null: they stay. Then the steps before the assault go on."""
     if dumped["to"] is not None:
@@ -219,12 +224,12 @@ def cavalry_retreat(g: Game, frame: Frame, dumped: dict[str, Any]) -> None:
         rest = [u for u in frame.data["units"] if u not in units and w.on_map(u)
                 and w.state.units[u].hex == frame.data["hex"]]
         if rest and any(before_combat_asked(ARRIVANO_VARIANT, w, [u]) for u in rest):
-            g.push("cavalry_retreat", frame.seat, frame.rule, {"units": rest, "hex": frame.data["hex"]})
+            push(g, "cavalry_retreat", frame.seat, frame.rule, {"units": rest, "hex": frame.data["hex"]})
             return
     run(g)
 
 
-def retreat_before_combat(g: Game, units: list[str], line: RT.Line, rule: Any) -> None:
+def retreat_before_combat(g: Act, units: list[str], line: RT.Line, rule: Any) -> None:
     """Units leave an assaulted hex before the combat (cavalry §14.1, light troops §16.3.5) along a line of
     retreat_ground.before_combat_lines, carried out as any retreat (flow.do_retreat: §12.6.1 disorder through EZoC,
     §12.6.2 cited, off the map §12.8.1); when the hex is left empty the attacker may advance into it, asked once the
@@ -232,8 +237,8 @@ def retreat_before_combat(g: Game, units: list[str], line: RT.Line, rule: Any) -
     start = g.state.units[units[0]].hex
     do_retreat(g, units, line, rule)
     if not g.world().units_at(start):
-        c = g.frames.running()
-        g.push("advance", c.attacker_side, str(rule), {"attackers": c.attackers, "targets": [start]}, under_assault=True)
+        c = frames(g).running()
+        push(g, "advance", c.attacker_side, str(rule), {"attackers": c.attackers, "targets": [start]}, under_assault=True)
 
 
 def still_attacking(w: World, c: AssaultUnderway) -> tuple[str, ...]:
@@ -248,11 +253,11 @@ def _battery(w: World, targets: list[str]) -> list[str]:
     return [u for t in targets for u in w.units_at(t) if can_fire(w, u) and not w.counters.unit(u).redoubt_battery]
 
 
-def defensive_fire(g: Game, frame: Frame, artillery: str | None, target: str | None) -> None:
+def defensive_fire(g: Act, frame: Frame, artillery: str | None, target: str | None) -> None:
     """The defender's answer: `target` null, no fire; else one fire at `target`, by `artillery` (each_gun) or by
     the stack's ready guns, their factors combined (one_target, §11.4.1). Under each_gun the guns that have not fired are asked again, below
     the retreats the fire caused; then the assault goes on with the attackers still in good order next to it."""
-    c = g.frames.running()
+    c = frames(g).running()
     battery = sys_bombardment.ready(g.world(), frame.data["battery"]) if target is not None else []
     if target is not None and battery:
         bombard(g, [artillery] if artillery is not None else battery, target, defensive=True)
@@ -261,34 +266,34 @@ def defensive_fire(g: Game, frame: Frame, artillery: str | None, target: str | N
     rest = sys_bombardment.ready(w, [u for u in battery if artillery not in (None, u)])
     fire = sys_bombardment.defensive_hexes(ARRIVANO_VARIANT, w, rest, attackers) if attackers else []
     if fire:
-        g.frames.revise(attackers=attackers)
-        g.push("defensive_fire", frame.seat, frame.rule, {"fire_at": fire, "battery": rest})
+        frames(g).revise(attackers=attackers)
+        push(g, "defensive_fire", frame.seat, frame.rule, {"fire_at": fire, "battery": rest})
         return
-    top = g.top()
+    on_top = top(g)
     # the retreat of the bombarded attackers comes first (its frame, on the engine's stack, stays above the
     # assault's); the assault goes on with those left
-    waits = top is not None and top.kind in ("retreat", "artillery_retreat")
-    g.frames.revise(attackers=attackers, stage=sys_assault.RESUMED if waits else sys_assault.RESOLVE)
+    waits = on_top is not None and on_top.kind in ("retreat", "artillery_retreat")
+    frames(g).revise(attackers=attackers, stage=sys_assault.RESUMED if waits else sys_assault.RESOLVE)
     run(g)
 
 
-def artillery_alone(g: Game, attackers: list[str], guns: list[str], targets: list[str], attack: int) -> None:
+def artillery_alone(g: Act, attackers: list[str], guns: list[str], targets: list[str], attack: int) -> None:
     """arrivano §11.1.1: artillery alone -> automatic DE, the attacker must advance."""
     g.emit(ev.AssaultResolved(attackers=tuple(attackers), defenders=tuple(guns), targets=tuple(targets),
                               result="De", attack_strength=attack, automatic=str(R.ARTILLERY_ALONE),
                               rule=str(R.ARTILLERY_ALONE)))
     for u in guns:
-        if g.s.unit(u).redoubt_battery:
+        if g.data.unit(u).redoubt_battery:
             damage_battery(g, u)  # interpretation redoubt_battery_adverse: damaged, then taken with the hex
         elimination.eliminate(g, ARRIVANO_VARIANT, u, R.ARTILLERY_ALONE)
-    g.push("advance", g.state.units[attackers[0]].side, str(R.ARTILLERY_ALONE),
+    push(g, "advance", g.state.units[attackers[0]].side, str(R.ARTILLERY_ALONE),
            {"attackers": attackers, "targets": targets, "must": True})
 
 
-def efficiency_value_answer(g: Game, value: int, role: str) -> None:
+def efficiency_value_answer(g: Act, value: int, role: str) -> None:
     """The owner's pick of his side's efficiency value (`role`); the assault goes on (the other side may pick
     next)."""
-    g.frames.revise(chosen=g.frames.running().chosen | {role: value})
+    frames(g).revise(chosen=frames(g).running().chosen | {role: value})
     run(g)
 
 
@@ -312,7 +317,7 @@ def modifiers(w: World, attackers: list[str], defenders: list[str], tdrm: int, t
     return mods
 
 
-def ne_testable(g: Game, attackers: list[str], forced: bool) -> bool:
+def ne_testable(g: Act, attackers: list[str], forced: bool) -> bool:
     """arrivano §12.5.4 NE: the kernel's `ne_may_test` on the orders of the units still attacking; a counter-charge
     (`forced` False: no order made it) is never tested, as the book has it: §14.2.4 lets only cavalry "con un
     Ordine di Difesa" counter-charge, and the NE test is for attackers that "avevano Ordine Attacco"."""
@@ -332,7 +337,7 @@ class AssaultResults:
     """The kernel's results (parabellum/results.apply_result) as arrivano §12.5.4 carries them out: the advance into
     a hex a result empties is asked below what the result asks first (a lone commander moves away first, §4.5.4)."""
 
-    g: Game
+    g: Act
     attackers: list[str]
     defenders: list[str]
     targets: list[str]
@@ -342,7 +347,7 @@ class AssaultResults:
 
     def _offer_advance(self) -> None:
         side = self.g.state.units[self.attackers[0]].side
-        self.g.push("advance", side, str(ARRIVANO.ADVANCE_AFTER), self._advance())
+        push(self.g, "advance", side, str(ARRIVANO.ADVANCE_AFTER), self._advance())
 
     def eliminated(self, units: Sequence[str], result: str) -> None:
         """AE: the attackers, then the guns they leave alone (§11.1); DE: every unit of the attacked hexes, the guns
@@ -363,7 +368,7 @@ class AssaultResults:
 
     def ne_test_offered(self) -> None:
         side = self.g.state.units[self.attackers[0]].side
-        self.g.push("ne_choice", side, str(ARRIVANO.RESULTS),
+        push(self.g, "ne_choice", side, str(ARRIVANO.RESULTS),
                     {"attackers": self.attackers, "defenders": self.defenders, "targets": self.targets})
 
     def ne_kept(self) -> None:
@@ -381,13 +386,13 @@ class AssaultResults:
                                                                 and self.g.state.units[u].where == "map"])}
         if not driven:
             return
-        self.g.push("dr_test", "", str(ARRIVANO.RESULTS), {"units": [u for here in driven.values() for u in here],
+        push(self.g, "dr_test", "", str(ARRIVANO.RESULTS), {"units": [u for here in driven.values() for u in here],
                                                            "hexes": list(driven)})
         for t, here in driven.items():
             defender_retreat(self.g, here, t)
 
 
-def exchange(g: Game, attackers: list[str], defenders: list[str]) -> None:
+def exchange(g: Act, attackers: list[str], defenders: list[str]) -> None:
     """arrivano §12.5.4 EX: each side loses its participating unit with the highest efficiency, among those the
     highest strength (interpretation ex_strength_basis: `printed` current printed SP, or `modified` the SP counted
     in this combat); still tied, the owner chooses (pending `exchange_loss`). Then every other participant tests,
@@ -401,7 +406,7 @@ def exchange(g: Game, attackers: list[str], defenders: list[str]) -> None:
     continue_exchange(g, {"attackers": list(attackers), "defenders": list(defenders), "sp": sp, "lost": {}})
 
 
-def continue_exchange(g: Game, data: dict[str, Any]) -> None:
+def continue_exchange(g: Act, data: dict[str, Any]) -> None:
     w = g.world()
     lost: dict[str, str | None] = dict(data["lost"])
     for role in ("attackers", "defenders"):
@@ -410,7 +415,7 @@ def continue_exchange(g: Game, data: dict[str, Any]) -> None:
         candidates = (ARRIVANO_VARIANT.ex_attacker_losses(w, data[role], 0, data["sp"]) if role == "attackers" else
                       [u for (u,) in ARRIVANO_VARIANT.ex_defender_losses(w, data[role], 0, data["sp"])])  # D26
         if len(candidates) > 1:  # the owner's choice among the exact ties
-            g.push("exchange_loss", w.state.units[candidates[0]].side, str(ARRIVANO.RESULTS), data | {"lost": lost, "role": role, "sets": [[u] for u in candidates]})
+            push(g, "exchange_loss", w.state.units[candidates[0]].side, str(ARRIVANO.RESULTS), data | {"lost": lost, "role": role, "sets": [[u] for u in candidates]})
             return
         lost[role] = candidates[0] if candidates else None
     gone = [u for u in (lost["attackers"], lost["defenders"]) if u is not None]
@@ -427,14 +432,14 @@ def continue_exchange(g: Game, data: dict[str, Any]) -> None:
             advance = None  # the advance is asked once (§12.7)
 
 
-def exchange_loss(g: Game, frame: Frame, unit: str) -> None:
+def exchange_loss(g: Act, frame: Frame, unit: str) -> None:
     """The owner's answer to `exchange_loss`: that unit is his side's EX loss."""
     data = {k: v for k, v in frame.data.items() if k not in ("role", "sets")}
     data["lost"] = dict(frame.data["lost"]) | {frame.data["role"]: unit}
     continue_exchange(g, data)
 
 
-def defender_retreat(g: Game, units: list[str], h: str) -> None:
+def defender_retreat(g: Act, units: list[str], h: str) -> None:
     """DR (arrivano §12.5.4): in a village, farm or redoubt with a Defence order the defender chooses first
     (interpretation village_dr_procedure: `choose_then_one_test` one test decides; `two_tests` a failed exchange
     test is followed by the normal DR test and retreat); otherwise the DR test and retreat."""
@@ -447,12 +452,12 @@ def defender_retreat(g: Game, units: list[str], h: str) -> None:
             if "hold_on_test" in t.dr_options and "hold" not in options:
                 options.append("hold")
     if options:
-        g.push("dr_choice", w.state.units[units[0]].side, str(R.VILLAGE_EX), {"units": units, "hex": h, "choices": sorted(options) + ["retreat"]})
+        push(g, "dr_choice", w.state.units[units[0]].side, str(R.VILLAGE_EX), {"units": units, "hex": h, "choices": sorted(options) + ["retreat"]})
         return
     dr_retreat_then_test(g, units)
 
 
-def dr_retreat_then_test(g: Game, units: list[str]) -> None:
+def dr_retreat_then_test(g: Act, units: list[str]) -> None:
     """DR (arrivano §12.5.4 "devono ritirarsi di un esagono e fare un test di efficienza"): the artillery stacked
     with them is eliminated (§11.1), they retreat one hex, and then test where they stand (the DR's `dr_test`,
     waiting below the retreat; issue 19: Arrivano tested first until 1.19.0)."""
@@ -461,7 +466,7 @@ def dr_retreat_then_test(g: Game, units: list[str]) -> None:
     push_retreat(g, units, 1, ARRIVANO.RETREAT)
 
 
-def dr_tests(g: Game, frame: Frame) -> None:
+def dr_tests(g: Act, frame: Frame) -> None:
     """DR after its one-hex retreat, the kernel's `results.dr_tested`: passed, disordered (already disordered:
     routed, interpretation dr_pass_already_disordered); failed, routed and two more hexes at once (§15.2.1,
     interpretation dr_rout_retreat), stack by stack, the guns in the hexes they leave eliminated (§11.1: the
@@ -478,12 +483,12 @@ def dr_tests(g: Game, frame: Frame) -> None:
     rout_retreats(g, routed, f"{ARRIVANO.RESULTS} DR test; {R.ROUT_COMBAT}", results.dr_rout_hexes(g.reading))
 
 
-def rout_hexes(g: Game) -> int:
+def rout_hexes(g: Act) -> int:
     """Interpretation dr_rout_retreat: the DR hex then two more (additional_2), or two in all (total_2)."""
     return 1 + results.dr_rout_hexes(g.reading)
 
 
-def dr_choice(g: Game, frame: Frame, choice: str) -> None:
+def dr_choice(g: Act, frame: Frame, choice: str) -> None:
     units = [u for u in frame.data["units"] if g.state.units[u].where == "map"]
     h = frame.data["hex"]
     if not units:
@@ -496,11 +501,11 @@ def dr_choice(g: Game, frame: Frame, choice: str) -> None:
     if choice == "exchange" and not passed and g.reading("village_dr_procedure") == "two_tests":
         dr_retreat_then_test(g, units)  # the exchange failed: the normal DR procedure with its own test
         return
-    test = g.waiting("dr_test")  # this test replaced the DR test: its units leave the DR's (§13.1.2)
+    test = waiting(g, "dr_test")  # this test replaced the DR test: its units leave the DR's (§13.1.2)
     if test is not None:
-        g.revise("dr_test", test.data | {"units": [u for u in test.data["units"] if u not in frame.data["units"]]})
+        revise(g, "dr_test", test.data | {"units": [u for u in test.data["units"] if u not in frame.data["units"]]})
     if choice == "exchange" and passed:  # arrivano §10.1.1: DR becomes EX
-        below = g.waiting("advance")  # the advance the DR opened waits below this choice and its DR test
+        below = waiting(g, "advance")  # the advance the DR opened waits below this choice and its DR test
         attackers = list(below.data["attackers"]) if below is not None else []
         exchange(g, attackers, units)
         return
@@ -514,7 +519,7 @@ def dr_choice(g: Game, frame: Frame, choice: str) -> None:
     rout_retreats(g, units, f"{ARRIVANO.RESULTS} DR", rout_hexes(g))
 
 
-def ne_choice(g: Game, frame: Frame, test: bool) -> None:
+def ne_choice(g: Act, frame: Frame, test: bool) -> None:
     """arrivano §12.5.4 NE under Attack: if at least one attacking stack passes, EX; otherwise Ad."""
     if not test:
         return
@@ -527,7 +532,7 @@ def ne_choice(g: Game, frame: Frame, test: bool) -> None:
         disorder_by_combat(g, attackers, ARRIVANO.RESULTS)
 
 
-def resolve_countercharges(g: Game) -> None:
+def resolve_countercharges(g: Act) -> None:
     """arrivano §14.2.4: counter-charges are fought first in the combat sub-phase, the counter-charger attacking
     the charger's hex (interpretation charge_resolution: assault_from_adjacent)."""
     for cc, charger in sorted(g.state.countercharges.items()):

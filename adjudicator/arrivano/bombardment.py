@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from arbitro.adjudicator.arrivano import rules as R
-from arbitro.adjudicator.arrivano.flow import Game, disorder_by_combat, push_retreat
+from arbitro.adjudicator.arrivano.flow import disorder_by_combat, push, push_retreat
+from arbitro.adjudicator.parabellum.act import Act
 from arbitro.adjudicator.arrivano.variant import ARRIVANO, ARRIVANO_VARIANT
 from arbitro.adjudicator.arrivano.world import acts_now
 from arbitro.adjudicator.parabellum.world import World
@@ -39,18 +40,18 @@ def fire_groups(w: World, side: str, formation: str | None) -> list[list[str]]:
     return groups
 
 
-def bombard(g: Game, units: list[str], target: str, defensive: bool) -> str:
+def bombard(g: Act, units: list[str], target: str, defensive: bool) -> str:
     """One bombardment (the kernel's fire: the table, its modifiers, a natural 6's commander tests), the guns turned
     to Moved (§11; §17.2.6 redoubt batteries never), then its result here; returns the result code."""
-    result = kernel_bombardment.fire(g, ARRIVANO_VARIANT, g.s.bombardment, units, target, defensive).result
-    flip = [u for u in units if not g.s.unit(u).redoubt_battery]
+    result = kernel_bombardment.fire(g, ARRIVANO_VARIANT, g.data.bombardment, units, target, defensive).result
+    flip = [u for u in units if not g.data.unit(u).redoubt_battery]
     if flip:
         g.emit(ev.ArtilleryTurned(units=sorted(flip), moved=True, rule=str(ARRIVANO.ARTILLERY)))
     apply_bombard_result(g, target, result)
     return result
 
 
-def apply_bombard_result(g: Game, target: str, result: str) -> None:
+def apply_bombard_result(g: Act, target: str, result: str) -> None:
     """'D': every non-artillery unit takes a disorder level (one it routs retreats two hexes at once, §15.2.1); 'R': the stack retreats one hex with a disorder level
     (routed units two, §15.2.1); the guns stacked with the units that retreat one hex may stay or go with them,
     turned to Moved (§11.1: the owner's choice, a pending decision first); a redoubt battery never retreats and is
@@ -61,7 +62,7 @@ def apply_bombard_result(g: Game, target: str, result: str) -> None:
     w = g.world()
     units = w.units_at(target)
     adverse = w.reading("redoubt_battery_adverse") == "defender_result"
-    batteries = [u for u in units if adverse and g.s.unit(u).redoubt_battery and not w.state.units[u].damaged]
+    batteries = [u for u in units if adverse and g.data.unit(u).redoubt_battery and not w.state.units[u].damaged]
     for b in batteries:
         damage_battery(g, b)
     movers = kernel_bombardment.hit(w, target)
@@ -75,9 +76,9 @@ def apply_bombard_result(g: Game, target: str, result: str) -> None:
         movers = [u for u in movers if w.state.units[u].where == "map"]
         routed = [u for u in movers if w.state.units[u].status == "routed"]
         others = [u for u in movers if u not in routed]
-        guns = [u for u in w.units_at(target) if w.state.units[u].arm == "artillery" and not g.s.unit(u).redoubt_battery]
+        guns = [u for u in w.units_at(target) if w.state.units[u].arm == "artillery" and not g.data.unit(u).redoubt_battery]
         if others and guns:  # a routed unit stands alone (§7.1.1): guns go only with the others
-            g.push("artillery_retreat", w.state.units[others[0]].side, str(ARRIVANO.ARTILLERY_STACKED),
+            push(g, "artillery_retreat", w.state.units[others[0]].side, str(ARRIVANO.ARTILLERY_STACKED),
                    {"units": others, "artillery": guns, "hex": target})
         elif others:
             push_retreat(g, others, 1, R.BOMBARD_TABLE)
@@ -85,7 +86,7 @@ def apply_bombard_result(g: Game, target: str, result: str) -> None:
             push_retreat(g, routed, 2, R.ROUT_COMBAT)
 
 
-def damage_battery(g: Game, uid: str) -> None:
+def damage_battery(g: Act, uid: str) -> None:
     g.emit(ev.StatusChanged(unit=uid, status="damaged", rule=str(R.CT_REDOUBTS)))
 
 

@@ -8,7 +8,8 @@ from typing import Any
 
 from arbitro.adjudicator.arrivano import rules as R
 from arbitro.adjudicator.arrivano.assault import begin, defending, terrain_effect
-from arbitro.adjudicator.arrivano.flow import Game, by_hex, stack_roll
+from arbitro.adjudicator.arrivano.flow import by_hex, stack_roll
+from arbitro.adjudicator.parabellum.act import Act
 from arbitro.adjudicator.arrivano.variant import ARRIVANO, ARRIVANO_VARIANT
 from arbitro.adjudicator.arrivano.world import acts_now, in_command
 from arbitro.adjudicator.parabellum.orders import order_of
@@ -163,7 +164,7 @@ def _declaration_problem(w: World, seat: str, crt: CombatTable, attackers: list[
     return None
 
 
-def declare(g: Game, attackers: list[str], targets: list[str]) -> None:
+def declare(g: Act, attackers: list[str], targets: list[str]) -> None:
     w = g.world()
     act = g.state.activation
     assert act is not None  # the combat step of an activation (the kernel's step table)

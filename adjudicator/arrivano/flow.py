@@ -1,160 +1,91 @@
-"""Arrivano i Francesi!: the decision context and the procedures every rule shares (efficiency tests, losses,
-commanders, retreats and advances). The turn's frame is turn.py's, an activation activation.py's; both build on
+"""Arrivano i Francesi!: its frames on the engine's decision stack and the procedures every rule shares (efficiency
+tests, losses, commanders, retreats and advances), on the kernel's decision context (parabellum/act.Act). The turn's frame is turn.py's, an activation activation.py's; both build on
 this module.
 
-Every handler validates (ctx.reject with the citation) and emits events; dice go through ctx.roll with the
+Every handler validates (g.reject with the citation) and emits events; dice go through g.roll with the
 table, hex and modifiers in `detail` (never a unit id: the hex is public, the stack's content may not be).
-Multi-step procedures push frames on the engine's decision stack (Game.push); steps.py lists and answers them, and settles the ones that
+Multi-step procedures push frames on the engine's decision stack (`push`); steps.py lists and answers them, and settles the ones that
 need no choice. This module is the lowest: the rule modules (assault, bombardment, movement, open order) and the
 sequence (turn.py, activation.py) build on it, so it imports none of them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
-from typing import Any, NoReturn
+from collections.abc import Callable
+from typing import Any
 
 import msgspec
 
 from arbitro.adjudicator.arrivano import retreats as RT
 from arbitro.adjudicator.arrivano import rules as R
-from arbitro.adjudicator.parabellum.loader import ScenarioData
-from arbitro.adjudicator.arrivano.readings import in_force
 from arbitro.adjudicator.arrivano.retreats import Line
 from arbitro.adjudicator.arrivano.variant import ARRIVANO, ARRIVANO_VARIANT
+from arbitro.adjudicator.parabellum.act import Act
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.decisions import close_frame, update_frame
 from arbitro.adjudicator.parabellum import efficiency as sys_eff
 from arbitro.adjudicator.parabellum import advance, elimination, retreat, retreat_ground, rout
 from arbitro.adjudicator.parabellum.assault_frame import AssaultFrames
 from arbitro.adjudicator.parabellum.retreat_ground import lines
-from arbitro.adjudicator.parabellum.sequence import Steps
-from arbitro.adjudicator.ruleset import Decision
-from arbitro.adjudicator.tables import CombatTable
 from arbitro.events import arrivano as ev
 from arbitro.events import core
 from arbitro.events.core import FrameContext
-from arbitro.events.parabellum import DieModifier, RetreatAwaited
-from arbitro.projections.arrivano import ArrivanoState, Frame
+from arbitro.events.parabellum import RetreatAwaited
+from arbitro.projections.arrivano import Frame
 from arbitro.projections.game import awaited
 
 LOST = str(ARRIVANO.LEADER_TEST)  # what a commander's loss cites, whatever made him test (arrivano §4.5.3)
 
 
-@dataclass
-class Game:
-    """The decision context with the scenario's data: every procedure takes one."""
+# --- pending decisions: frames on the engine's decision stack (arbitro §S.3), one context per kind
+# (ev.ARRIVANO_CONTEXTS). The assault's decisions (ev.ASSAULT_KINDS) wait below the other kinds, as they did
+# when they had a stack of their own: one opened while others wait above the assault's goes in under them.
 
-    ctx: Decision[ArrivanoState]
-    s: ScenarioData
-    crt: CombatTable
-    steps: Steps[Game, World]  # the game's steps of play (ruleset.ARRIVANO_STEPS): where a step begins
-    _world: World | None = field(default=None, init=False, repr=False)
-    # The turns waiting to begin while turn.next_turn's loop runs (None: no loop running): see turn.next_turn.
-    turns_due: list[int] | None = field(default=None, init=False, repr=False)
+def push(g: Act, kind: str, seat: str, rule: str, data: dict[str, Any] | FrameContext,
+         under_assault: bool = False) -> None:
+    """Open a decision of `kind` for `seat` ("": nobody answers it; it waits below what is above it), an
+    assault's below the other kinds (`frames`; `under_assault`: below the assault's own frame too)."""
+    context = data if isinstance(data, FrameContext) else msgspec.convert(data, ev.ARRIVANO_CONTEXTS[kind])
+    frames(g).push(kind, (seat,) if seat else (), rule, prompt(kind, rule), context, under_assault)
 
-    @property
-    def state(self) -> ArrivanoState:
-        return self.ctx.state
 
-    def world(self) -> World:
-        """The position's read model, one for the whole procedure: what it works out is kept until the next event
-        (its position is the count of events emitted so far)."""
-        if self._world is None:
-            state = self.ctx.state
-            self._world = World(state, self.s, lambda name: in_force(state, name), lambda: len(self.ctx.events),
-                                variant=ARRIVANO_VARIANT)
-        return self._world
+def frames(g: Act) -> AssaultFrames:
+    """The stack as the assault uses it: its decisions (ev.ASSAULT_KINDS) wait below every other kind, as when
+    they had a stack of their own; the assault in progress is one frame (kind ASSAULT) below them."""
+    return AssaultFrames(g.ctx, ev.ASSAULT_KINDS, ev.ARRIVANO_CONTEXTS)
 
-    def emit(self, event: Any) -> None:
-        self.ctx.emit(event)
 
-    def roll(self, purpose: str, detail: dict[str, str | int], visible_to: tuple[str, ...] | None = None,
-             about: tuple[str, ...] = ()) -> int:
-        """`about`: the hexes of the stacks the roll concerns; a seat that may not examine one of them is served
-        the roll without purpose and detail (arrivano §11.3.2)."""
-        return self.ctx.roll(1, 6, purpose=purpose, detail=detail, visible_to=visible_to, about=about)[0]
+def top(g: Act) -> Frame | None:
+    """The decision awaited now, as a Frame (its context's fields as `data`)."""
+    frame = _engine_top(g)
+    return as_frame(frame) if frame is not None else None
 
-    def reject(self, rule: Any, message: str) -> NoReturn:
-        self.ctx.reject(rule, message)
 
-    def leader_die(self, leader: str, cause: str) -> int:
-        """arrivano §4.5.3: the die of a commander's test (1-2 lose him)."""
-        return self.roll(f"{ARRIVANO.LEADER_TEST} commander test: {cause}", {"table": "leader loss", "lost_on": "1-2"},
-                         about=(self.state.leaders[leader].hex,))
+def clear(g: Act, frame: Frame) -> None:
+    """Close the decision on top (`frame`, as `top` gave it)."""
+    on_top = _engine_top(g)
+    assert on_top is not None and on_top.kind == frame.kind, f"{frame.kind} is not the decision on top"
+    close_frame(g.ctx, on_top)
 
-    def after_leader_lost(self, leader: str) -> None:
-        after_leader_lost(self, leader)  # arrivano §17.2.12
 
-    def fire_die(self, guns: Sequence[str], target: str, column: int, modifiers: Sequence[DieModifier],
-                 defensive: bool) -> int:
-        """arrivano §11.4.3: the die of a bombardment (the kernel's `bombardment.fire`)."""
-        h = self.state.units[guns[0]].hex
-        return self.roll(f"{R.BOMBARD_TABLE} bombardment of {target}", {
-            "table": "bombardment", "column": str(column), "from": h, "target": target,
-            "modifiers": ", ".join(f"{m.reason} {m.value:+d}" for m in modifiers)}, about=(h, target))
+def waiting(g: Act, kind: str) -> Frame | None:
+    """The topmost decision of `kind`, whatever waits above it."""
+    frame = next((f for f in reversed(g.ctx.game.core.decisions) if f.kind == kind), None)
+    return as_frame(frame) if frame is not None else None
 
-    def to_nearest_friends(self, leader: str, h: str) -> None:
-        """arrivano §4.5.4: the surviving commander moves to the nearest friendly unit, his owner choosing among
-        several (pending `commander_refuge`)."""
-        self.push("commander_refuge", self.state.leaders[leader].side, str(ARRIVANO.LEADER_ALONE), {"leader": leader})
 
-    def reading(self, name: str) -> str:
-        """The reading of interpretation `name` in force (adjudicator/arrivano/readings.py)."""
-        return in_force(self.state, name)
+def revise(g: Act, kind: str, data: dict[str, Any]) -> None:
+    """Rewrite the context of the topmost decision of `kind`, wherever it waits (the DR test below its hexes'
+    retreats and choices): the frames above it are lifted for the revision, as `push` lifts them."""
+    stack = list(reversed(g.ctx.game.core.decisions))
+    depth = next(i for i, frame in enumerate(stack) if frame.kind == kind)
+    with frames(g).lifted(stack[:depth]):
+        update_frame(g.ctx, stack[depth], msgspec.convert(data, ev.ARRIVANO_CONTEXTS[kind]))
 
-    # --- the kernel's rout checks (parabellum/rout.checks; arrivano §15.2, interpretation rout_trigger) ---------
-    def rout_test(self, h: str, units: list[str]) -> dict[str, bool]:
-        return stack_test(self, units, f"{ARRIVANO.ROUT} routed units in {h} with an enemy adjacent")
 
-    def rout_retreat(self, units: list[str]) -> None:
-        push_retreat(self, units, rout.RETREAT_HEXES, ARRIVANO.ROUT)
-
-    # --- pending decisions: frames on the engine's decision stack (arbitro §S.3), one context per kind
-    # (ev.ARRIVANO_CONTEXTS). The assault's decisions (ev.ASSAULT_KINDS) wait below the other kinds, as they did
-    # when they had a stack of their own: one opened while others wait above the assault's goes in under them.
-
-    def push(self, kind: str, seat: str, rule: str, data: dict[str, Any] | FrameContext,
-             under_assault: bool = False) -> None:
-        """Open a decision of `kind` for `seat` ("": nobody answers it; it waits below what is above it), an
-        assault's below the other kinds (`frames`; `under_assault`: below the assault's own frame too)."""
-        context = data if isinstance(data, FrameContext) else msgspec.convert(data, ev.ARRIVANO_CONTEXTS[kind])
-        self.frames.push(kind, (seat,) if seat else (), rule, prompt(kind, rule), context, under_assault)
-
-    @property
-    def frames(self) -> AssaultFrames:
-        """The stack as the assault uses it: its decisions (ev.ASSAULT_KINDS) wait below every other kind, as when
-        they had a stack of their own; the assault in progress is one frame (kind ASSAULT) below them."""
-        return AssaultFrames(self.ctx, ev.ASSAULT_KINDS, ev.ARRIVANO_CONTEXTS)
-
-    def top(self) -> Frame | None:
-        """The decision awaited now, as a Frame (its context's fields as `data`)."""
-        frame = self._engine_top()
-        return as_frame(frame) if frame is not None else None
-
-    def clear(self, frame: Frame) -> None:
-        """Close the decision on top (`frame`, as `top` gave it)."""
-        top = self._engine_top()
-        assert top is not None and top.kind == frame.kind, f"{frame.kind} is not the decision on top"
-        close_frame(self.ctx, top)
-
-    def waiting(self, kind: str) -> Frame | None:
-        """The topmost decision of `kind`, whatever waits above it."""
-        frame = next((f for f in reversed(self.ctx.game.core.decisions) if f.kind == kind), None)
-        return as_frame(frame) if frame is not None else None
-
-    def revise(self, kind: str, data: dict[str, Any]) -> None:
-        """Rewrite the context of the topmost decision of `kind`, wherever it waits (the DR test below its hexes'
-        retreats and choices): the frames above it are lifted for the revision, as `push` lifts them."""
-        frames = list(reversed(self.ctx.game.core.decisions))
-        depth = next(i for i, frame in enumerate(frames) if frame.kind == kind)
-        with self.frames.lifted(frames[:depth]):
-            update_frame(self.ctx, frames[depth], msgspec.convert(data, ev.ARRIVANO_CONTEXTS[kind]))
-
-    def _engine_top(self) -> core.Frame[Any] | None:
-        frame = awaited(self.ctx.game.core)
-        return frame if frame is not None and frame.kind in ev.ARRIVANO_CONTEXTS else None
+def _engine_top(g: Act) -> core.Frame[Any] | None:
+    frame = awaited(g.ctx.game.core)
+    return frame if frame is not None and frame.kind in ev.ARRIVANO_CONTEXTS else None
 
 
 def prompt(kind: str, rule: str) -> str:
@@ -173,7 +104,7 @@ def as_frame(frame: core.Frame[Any]) -> Frame:
 # ================================================================================================
 
 
-def stack_test(g: Game, units: list[str], why: str, visible_to: tuple[str, ...] | None = None,
+def stack_test(g: Act, units: list[str], why: str, visible_to: tuple[str, ...] | None = None,
                extra: int = 0) -> dict[str, bool]:
     """One die for the units (the kernel's test, arrivano §13.1.2), at the first one's hex. `extra`: a modifier the
     calling rule adds to the die (the +1 of a D1 fire result, arrivano §16.3.3)."""
@@ -184,15 +115,15 @@ def stack_test(g: Game, units: list[str], why: str, visible_to: tuple[str, ...] 
                               stack_roll(g, lambda _: why, visible_to, extra), extra)
 
 
-def stack_roll(g: Game, why: Callable[[str], str], visible_to: tuple[str, ...] | None = None,
+def stack_roll(g: Act, why: Callable[[str], str], visible_to: tuple[str, ...] | None = None,
                extra: int = 0) -> sys_eff.StackRoll:
     """A stack's die for an efficiency test (arrivano §13), recorded with the values and the modifier, and the
     rule of a commander's -1 when he gives it (§13.2); `why(h)` words the test at hex h."""
     def roll(h: str, units: list[str], values: dict[str, int], modifier: int) -> int:
         return g.roll(f"{ARRIVANO.EFFICIENCY} efficiency test: {why(h)}", {
             "table": "efficiency", "hex": h, "values": ",".join(str(values[u]) for u in units), "modifier": modifier,
-            "rule": str(R.EFFICIENCY_LEADER) if modifier != extra else str(ARRIVANO.EFFICIENCY)}, visible_to,
-            about=(h,))
+            "rule": str(R.EFFICIENCY_LEADER) if modifier != extra else str(ARRIVANO.EFFICIENCY)}, about=(h,),
+            visible_to=visible_to)[0]
     return roll
 
 
@@ -208,7 +139,7 @@ def by_hex(w: World, units: list[str]) -> dict[str, list[str]]:
 # ================================================================================================
 
 
-def disorder_by_combat(g: Game, units: list[str], rule: Any, advance: dict[str, Any] | None = None,
+def disorder_by_combat(g: Act, units: list[str], rule: Any, advance: dict[str, Any] | None = None,
                        assault: bool = True) -> list[str]:
     """One disorder level from a combat result (`rule`); a unit it routs (the kernel's rout.disorder, §15.1.1) must
     retreat two hexes at once, enemy ZoC ignored, or is eliminated if it cannot (arrivano §15.2.1: "si deve
@@ -219,12 +150,12 @@ def disorder_by_combat(g: Game, units: list[str], rule: Any, advance: dict[str, 
     if not routed:
         return []
     if advance is not None:
-        g.push("advance", g.state.units[advance["attackers"][0]].side, str(ARRIVANO.ADVANCE_AFTER), advance)
+        push(g, "advance", g.state.units[advance["attackers"][0]].side, str(ARRIVANO.ADVANCE_AFTER), advance)
     rout_retreats(g, routed, f"{rule}; {R.ROUT_COMBAT}", guns=assault)
     return routed
 
 
-def rout_retreats(g: Game, routed: list[str], because: str, hexes: int = rout.RETREAT_HEXES, guns: bool = True) -> None:
+def rout_retreats(g: Act, routed: list[str], because: str, hexes: int = rout.RETREAT_HEXES, guns: bool = True) -> None:
     """Units a combat routed retreat `hexes` hexes at once, enemy ZoC ignored (arrivano §15.2.1), stack by stack;
     when an assault forced it (`guns`) the artillery stacked with them is eliminated first, citing `because`
     (§11.1: "forzate a ritirarsi a seguito di un assalto")."""
@@ -235,11 +166,11 @@ def rout_retreats(g: Game, routed: list[str], because: str, hexes: int = rout.RE
         push_retreat(g, stack, hexes, R.ROUT_COMBAT)
 
 
-def after_leader_lost(g: Game, lid: str) -> None:
-    fc = g.s.scenario.victory.flag_capture
+def after_leader_lost(g: Act, lid: str) -> None:
+    fc = g.data.scenario.victory.flag_capture
     if fc is not None and lid in fc.leaders:  # arrivano §17.2.12: a flag on 4-6
-        die = g.roll(f"{R.CT_VICTORY} flag of a lost Maggiore", {"table": "flag capture", "needs": fc.die_min},
-                     about=(g.state.leaders[lid].hex,))
+        (die,) = g.roll(f"{R.CT_VICTORY} flag of a lost Maggiore", {"table": "flag capture", "needs": fc.die_min},
+                        about=(g.state.leaders[lid].hex,))
         if die >= fc.die_min:
             g.emit(ev.FlagCaptured(leader=lid, rule=str(R.CT_VICTORY)))
 
@@ -249,7 +180,7 @@ def after_leader_lost(g: Game, lid: str) -> None:
 # ================================================================================================
 
 
-def do_retreat(g: Game, units: list[str], line: Line, rule: Any, rout_move: bool = False) -> None:
+def do_retreat(g: Act, units: list[str], line: Line, rule: Any, rout_move: bool = False) -> None:
     """Move `units` along a permitted line (arrivano §12.6; the kernel's retreat_ground.take), or off the map
     (§12.8.1, `leave_map`); a unit §12.6.1's disorder level routs retreats two hexes at once (§15.2.1); then the routed
     enemies next to its end test as §15.2 reads a retreat (`retreat_ground.arrived`), or as after any move where it
@@ -269,14 +200,14 @@ def do_retreat(g: Game, units: list[str], line: Line, rule: Any, rout_move: bool
         retreat_ground.arrived(g, ARRIVANO_VARIANT, line)
 
 
-def leave_map(g: Game, units: list[str], edge: str, start: str, because: Any, carried: bool) -> None:
+def leave_map(g: Act, units: list[str], edge: str, start: str, because: Any, carried: bool) -> None:
     """arrivano §12.8.1: units forced off the map are eliminated for good - unless they leave through one of their
     side's retreat flags (§17.2.1) and the reading neapolitan_retreat_flags is exit_not_eliminated: then they are
     out of play without counting as eliminated. Commanders left alone do not follow them off the map: they test
     once (§4.5.4), in the elimination that empties the hex, or here where no elimination emptied `start` (the last
     unit exited, or the units were `carried` along a path to the edge first)."""
     w = g.world()
-    rules = g.s.scenario
+    rules = g.data.scenario
     side = w.state.units[units[0]].side
     flag = next((k for k, f in sorted(rules.retreat_hexes.items()) if f.hex == edge), None)
     exited_last = False
@@ -291,11 +222,11 @@ def leave_map(g: Game, units: list[str], edge: str, start: str, because: Any, ca
         elimination.leaders_left_alone(g, ARRIVANO_VARIANT, start, side)
 
 
-def push_retreat(g: Game, units: list[str], n: int, rule: Any) -> None:
-    g.push("retreat", g.state.units[units[0]].side, str(rule), RetreatAwaited(moves={u: n for u in sorted(units)}))
+def push_retreat(g: Act, units: list[str], n: int, rule: Any) -> None:
+    push(g, "retreat", g.state.units[units[0]].side, str(rule), RetreatAwaited(moves={u: n for u in sorted(units)}))
 
 
-def commander_checks(g: Game, arrived: str) -> None:
+def commander_checks(g: Act, arrived: str) -> None:
     """An enemy combat unit ended its move or advance at `arrived`: a commander in that hex must flee or is lost
     (arrivano §8.2.3); one adjacent may flee his full allowance (§4.5.6, interpretation commander_escape_scope:
     any_commander). Each is a decision of the commander's owner."""
@@ -308,13 +239,13 @@ def commander_checks(g: Game, arrived: str) -> None:
         if le.side == side or le.where != "map":
             continue
         if le.hex == arrived:
-            g.push("escape", le.side, str(R.COMMANDER_ZOC_ESCAPE), {"leader": lid, "forced": True})
+            push(g, "escape", le.side, str(R.COMMANDER_ZOC_ESCAPE), {"leader": lid, "forced": True})
         elif w.grid.is_adjacent(le.hex, arrived) and not (
                 g.reading("commander_escape_scope") == "lone_only" and w.units_at(le.hex)):
-            g.push("escape", le.side, str(R.COMMANDER_ESCAPE), {"leader": lid, "forced": False})
+            push(g, "escape", le.side, str(R.COMMANDER_ESCAPE), {"leader": lid, "forced": False})
 
 
-def advance_into(g: Game, movers: list[str], h: str) -> None:
+def advance_into(g: Act, movers: list[str], h: str) -> None:
     """arrivano §12.7: the kernel's advance (parabellum/advance.advanced; one unit alone, §12.7.2, or several of a
     stack with the commanders of their formation, §12.7.3), then what the arrival causes: rout tests (§15.2), the
     enemy commanders' escape (§4.5.6, §8.2.3)."""
@@ -323,7 +254,7 @@ def advance_into(g: Game, movers: list[str], h: str) -> None:
     commander_checks(g, h)
 
 
-def rout_move(g: Game, uid: str, to: str, off_map: bool) -> None:
+def rout_move(g: Act, uid: str, to: str, off_map: bool) -> None:
     """Carry out an accepted rout move: a permitted line, or a stop in a village, redoubt or friendly general's hex
     (its own hex: no move) (arrivano §15.2.2)."""
     w = g.world()

@@ -8,7 +8,8 @@ from dataclasses import dataclass, replace
 from typing import TypeVar
 
 from arbitro.adjudicator.arrivano import rules as R
-from arbitro.adjudicator.arrivano.flow import Game, commander_checks, stack_test
+from arbitro.adjudicator.arrivano.flow import commander_checks, push, stack_test
+from arbitro.adjudicator.parabellum.act import Act
 from arbitro.adjudicator.arrivano.variant import ARRIVANO, ARRIVANO_VARIANT
 from arbitro.adjudicator.arrivano.world import acts_now, column_of, in_command
 from arbitro.adjudicator.parabellum.world import World
@@ -225,9 +226,9 @@ def _charge_moves(w: World, uid: str, ic: set[str]) -> dict[str, tuple[tuple[str
     return out
 
 
-def charge(g: Game, uid: str, to: str, target: str) -> None:
+def charge(g: Act, uid: str, to: str, target: str) -> None:
     w = g.world()
-    if not g.s.scenario.charges_allowed:
+    if not g.data.scenario.charges_allowed:
         g.reject(R.NO_CHARGES, "there are no cavalry charges in this scenario")
     assert g.state.activation is not None
     ic = in_command(w, g.state.activation.formation)
@@ -244,7 +245,7 @@ def charge(g: Game, uid: str, to: str, target: str) -> None:
     charge_on(g, uid, list(options[to][0]), target, 0, ())
 
 
-def charge_on(g: Game, uid: str, path: list[str], target: str, at: int, offered: Sequence[str]) -> None:
+def charge_on(g: Act, uid: str, path: list[str], target: str, at: int, offered: Sequence[str]) -> None:
     """The charge walks on from `path[at]` (arrivano §14.2). Where it enters a hex next to enemy cavalry that may
     counter-charge (§14.2.4; `offered`: those who just declined) it walks that far, no marker yet, so the enemy is
     asked about a charger in his sight as at the table (§11.3.2); the rest is the charger's (redact_frame)."""
@@ -253,20 +254,20 @@ def charge_on(g: Game, uid: str, path: list[str], target: str, at: int, offered:
         counter = [c for c in counter_chargers(w, uid, path[i]) if c not in offered]
         if counter:
             emit_move(g, uid, path[at:i + 1], ARRIVANO.CHARGE)
-            g.push("countercharge", w.enemy(w.state.units[uid].side), str(R.COUNTERCHARGE),
+            push(g, "countercharge", w.enemy(w.state.units[uid].side), str(R.COUNTERCHARGE),
                    {"unit": uid, "path": path, "stop": i, "target": target, "counter": counter})
             return
     finish_charge(g, uid, path[at:], target)
 
 
-def emit_move(g: Game, uid: str, walked: list[str], rule: Rule, column: bool = False, charge: str | None = None) -> None:
+def emit_move(g: Act, uid: str, walked: list[str], rule: Rule, column: bool = False, charge: str | None = None) -> None:
     """The system's move event for one unit along `walked` (a movement search's path, its start first): the hexes
     entered, so the start is left out unless the unit came onto the map there (its entry hex, arrivano §15.4)."""
     entered = walked[1:] if g.state.units[uid].where == "map" else walked
     g.emit(ev.UnitsMoved(units=(uid,), path=tuple(entered), rule=str(rule), column=column, charge=charge))
 
 
-def finish_charge(g: Game, uid: str, path: list[str], target: str) -> None:
+def finish_charge(g: Act, uid: str, path: list[str], target: str) -> None:
     """The charge's last leg from `path[0]` (none entered where a counter-charge declined met it), its marker on."""
     emit_move(g, uid, path, ARRIVANO.CHARGE, charge=target)
     rout.checks(g, ARRIVANO_VARIANT, path[-1])
@@ -288,7 +289,7 @@ def counter_chargers(w: World, uid: str, h: str) -> list[str]:
     return out
 
 
-def countercharge_answer(g: Game, data: dict[str, object], unit: str | None) -> None:
+def countercharge_answer(g: Act, data: dict[str, object], unit: str | None) -> None:
     """The counter-charger stops the charger where it met him (`charge_on`); the counter-charge is fought first in the
     coming combat sub-phase, in the charger's hex, the counter-charger attacking (§14.2.4). Declined: it goes on."""
     uid, stop = str(data["unit"]), int(data["stop"])  # type: ignore[call-overload]
@@ -299,7 +300,7 @@ def countercharge_answer(g: Game, data: dict[str, object], unit: str | None) -> 
     g.emit(ev.CounterChargeDeclared(unit=unit, against=uid, hex=path[stop], rule=str(R.COUNTERCHARGE)))
 
 
-def move(g: Game, uid: str, to: str, column: bool, chosen: str | None = None) -> None:
+def move(g: Act, uid: str, to: str, column: bool, chosen: str | None = None) -> None:
     w = g.world()
     if uid not in g.state.units or g.state.units[uid].side != g.ctx.seat:
         g.reject(ARRIVANO.MOVEMENT, "you may move only your own units")
@@ -335,9 +336,9 @@ def move(g: Game, uid: str, to: str, column: bool, chosen: str | None = None) ->
             return
         ezoc_to_ezoc = False  # passed: the move is made, no second test
     emit_move(g, uid, list(path), R.MARCH_COLUMN if column else ARRIVANO.MOVEMENT, column=column)
-    data = g.s.unit(uid)
+    data = g.data.unit(uid)
     if data.arm == "artillery":
-        spent = check_path(g.s.map, costs_in_force(ARRIVANO_VARIANT, w), path, p.rules).spent if len(path) > 1 else 0  # type: ignore[union-attr]
+        spent = check_path(g.data.map, costs_in_force(ARRIVANO_VARIANT, w), path, p.rules).spent if len(path) > 1 else 0  # type: ignore[union-attr]
         if not (data.horse and spent <= (data.movement // 2) * 2):  # arrivano §11.0.1
             g.emit(ev.ArtilleryTurned(units=[uid], moved=True, rule=str(ARRIVANO.ARTILLERY)))
     w = g.world()
@@ -381,7 +382,7 @@ def leader_destinations(w: World, lid: str, to: str | None = None) -> dict[str, 
     return commander_ends(ARRIVANO_VARIANT, w, commander_move_of(w, lid), to=to)
 
 
-def move_leader(g: Game, lid: str, to: str) -> None:
+def move_leader(g: Act, lid: str, to: str) -> None:
     w = g.world()
     if lid not in g.state.leaders or not commander_may_move(ARRIVANO_VARIANT, w, lid, g.ctx.seat):
         g.reject(R.CHIEF_MOVE if lid in g.state.leaders and g.state.leaders[lid].role == "commander_in_chief"
@@ -467,7 +468,7 @@ def officer_orders(w: World, lid: str) -> list[str]:
     return [o for o in ORDERS if o != "defence"]
 
 
-def officer_order(g: Game, lid: str, order: str) -> None:
+def officer_order(g: Act, lid: str, order: str) -> None:
     """arrivano §3.1 B-4 (interpretation officer_order_change): one test for the stack with the officer's -1
     (§13.2); success: those units obey `order` for this activation; failure: they keep Defence."""
     if lid not in g.state.leaders or g.state.leaders[lid].side != g.ctx.seat:

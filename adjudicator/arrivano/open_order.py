@@ -18,13 +18,8 @@ from typing import Any
 
 from arbitro.adjudicator.arrivano import movement as M
 from arbitro.adjudicator.arrivano import rules as R
-from arbitro.adjudicator.arrivano.flow import (
-    Game,
-    by_hex,
-    commander_checks,
-    push_retreat,
-    stack_test,
-)
+from arbitro.adjudicator.arrivano.flow import by_hex, commander_checks, push, push_retreat, stack_test
+from arbitro.adjudicator.parabellum.act import Act
 from arbitro.adjudicator.arrivano.data_model import FireTable
 from arbitro.adjudicator.arrivano.variant import ARRIVANO, ARRIVANO_VARIANT
 from arbitro.adjudicator.arrivano.world import acts_now, in_command
@@ -140,7 +135,7 @@ def fire_commands(w: World, seat: str) -> list[dict[str, Any]]:
 # ================================================================================================
 
 
-def fire(g: Game, uid: str, to: str, target: str) -> None:
+def fire(g: Act, uid: str, to: str, target: str) -> None:
     w = g.world()
     if uid not in g.state.units or g.state.units[uid].side != g.ctx.seat:
         g.reject(R.OPEN_ORDER, "you may order only your own units to fire")
@@ -172,18 +167,18 @@ def fire(g: Game, uid: str, to: str, target: str) -> None:
     result = roll_fire(g, uid, to, target)
     mark(g, uid)
     budget = p.rules.budget  # the allowance (less the entry hex of a reinforcement, §15.4)
-    g.push("fall_back", g.state.units[uid].side, str(R.OPEN_ORDER),
+    push(g, "fall_back", g.state.units[uid].side, str(R.OPEN_ORDER),
            {"unit": uid, "target": target, "left": max(0, budget - spent), "budget": budget, "moved": len(path) > 1})
     if result != "•":
         choose_target_unit(g, target, result)
 
 
-def roll_fire(g: Game, uid: str, h: str, target: str) -> str:
+def roll_fire(g: Act, uid: str, h: str, target: str) -> str:
     """The infantry fire table (provisional): column = the firer's strength alone (§16.3.2), modifiers for the
     target hex's grouping and terrain, +1 with a general or officer of its formation in its hex (interpretation
     open_order_commander_drm)."""
     w = g.world()
-    table = g.s.tables.own["infantry_fire"]
+    table = g.data.tables.own["infantry_fire"]
     assert isinstance(table, FireTable)
     column = str(min(table.max_column, max(1, w.strength(uid))))
     sp = sum(w.strength(u) for u in w.units_at(target) if w.state.units[u].arm != "artillery")
@@ -199,7 +194,7 @@ def roll_fire(g: Game, uid: str, h: str, target: str) -> str:
            for lid in w.leaders_at(h)):
         mods.append(Modifier(f"general or officer stacked ({table.commander_drm_rule})", table.commander_drm))
     total = sum(m.value for m in mods)
-    die = g.roll(f"{R.FIRE_TABLE} open-order fire at {target}", {
+    (die,) = g.roll(f"{R.FIRE_TABLE} open-order fire at {target}", {
         "table": "infantry fire", "column": column, "from": h, "target": target,
         "modifiers": ", ".join(f"{m.reason} {m.value:+d}" for m in mods) or "none"}, about=(h, target))
     row = table.row(die + total)
@@ -211,7 +206,7 @@ def roll_fire(g: Game, uid: str, h: str, target: str) -> str:
     return result
 
 
-def top_candidates(g: Game, target: str) -> list[str]:
+def top_candidates(g: Act, target: str) -> list[str]:
     """The units that may be "in cima allo stack" (interpretation open_order_top_unit): any non-artillery unit, the
     owner choosing (owner_order), or those of the highest strength (strongest; the owner chooses among ties)."""
     w = g.world()
@@ -222,12 +217,12 @@ def top_candidates(g: Game, target: str) -> list[str]:
     return units
 
 
-def choose_target_unit(g: Game, target: str, result: str) -> None:
+def choose_target_unit(g: Act, target: str, result: str) -> None:
     units = top_candidates(g, target)
     if len(units) == 1:
         apply_fire_result(g, units[0], result)
     elif units:
-        g.push("fire_target", g.state.units[units[0]].side, str(R.FIRE_RESULTS),
+        push(g, "fire_target", g.state.units[units[0]].side, str(R.FIRE_RESULTS),
                {"hex": target, "units": units, "result": result})
 
 
@@ -237,7 +232,7 @@ def target_options(w: World, frame: Frame) -> list[dict[str, Any]]:
             if w.state.units[u].where == "map" and w.state.units[u].hex == h]
 
 
-def apply_fire_result(g: Game, uid: str, result: str) -> None:
+def apply_fire_result(g: Act, uid: str, result: str) -> None:
     """arrivano §16.3.3: D: test, fail = disorder and one hex back; D1: the same with +1 to the die; DR: test,
     fail = rout (and the §15.2.1 retreat), pass = disorder and one hex back. Artillery is never the target."""
     h = g.state.units[uid].hex
@@ -254,7 +249,7 @@ def apply_fire_result(g: Game, uid: str, result: str) -> None:
             push_retreat(g, [uid], 2, R.ROUT_COMBAT)
 
 
-def disorder_and_retreat(g: Game, uid: str) -> None:
+def disorder_and_retreat(g: Act, uid: str) -> None:
     """Disordered (a second disorder routs, §15.1.1, and the routed retreat two hexes, §15.2.1), one hex back."""
     rout.disorder(g, ARRIVANO_VARIANT, uid, R.FIRE_RESULTS)
     if g.state.units[uid].status == "routed":
@@ -298,7 +293,7 @@ def fall_back_options(w: World, frame: Frame) -> list[dict[str, Any]]:
     return [{"type": "fall_back", "to": h} for h in fall_back_hexes(w, frame.data)] + [{"type": "fall_back", "to": None}]
 
 
-def fall_back(g: Game, frame: Frame, to: str | None) -> None:
+def fall_back(g: Act, frame: Frame, to: str | None) -> None:
     if to is None:
         return
     uid = frame.data["unit"]
@@ -313,7 +308,7 @@ def fall_back(g: Game, frame: Frame, to: str | None) -> None:
 # ================================================================================================
 
 
-def mark(g: Game, uid: str) -> None:
+def mark(g: Act, uid: str) -> None:
     """V after acting in open order; a V of the previous turn flips to F (two consecutive turns)."""
     if EXHAUSTION not in g.state.options:
         return
@@ -324,7 +319,7 @@ def mark(g: Game, uid: str) -> None:
         g.emit(ev.OpenOrderMarked(unit=uid, marker="V", rule=str(R.EXHAUSTION)))
 
 
-def fatigue_test(g: Game, units: list[str]) -> bool:
+def fatigue_test(g: Act, units: list[str]) -> bool:
     """One die per stack (§13.1.2): pass removes F; fail gives Defence for the turn. True if all passed."""
     ok = True
     for h, stack in by_hex(g.world(), units).items():
@@ -335,7 +330,7 @@ def fatigue_test(g: Game, units: list[str]) -> bool:
     return ok
 
 
-def fatigue_tests_at_movement(g: Game) -> None:
+def fatigue_tests_at_movement(g: Act) -> None:
     """F units of the activated group with Advance or Attack test as the movement sub-phase begins (interpretation
     fatigue_test_timing: before_acting)."""
     if EXHAUSTION not in g.state.options or g.state.activation is None:

@@ -6,7 +6,6 @@ docs/rulesets/arrivano.md.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, field
 from typing import Any
 
 import msgspec
@@ -25,9 +24,10 @@ from arbitro.adjudicator.arrivano.data_model import ARRIVANO_DATA
 from arbitro.adjudicator.arrivano.variant import ARRIVANO, ARRIVANO_VARIANT
 from arbitro.adjudicator.arrivano.victory import automatic_now
 from arbitro.adjudicator.arrivano.world import acts_now, in_command
+from arbitro.adjudicator.parabellum.act import Act, refusal
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.errors import BadInput
-from arbitro.adjudicator.parabellum import activation, assault, chief_orders, sequence, sight
+from arbitro.adjudicator.parabellum import activation, chief_orders, rout, sequence, sight
 from arbitro.adjudicator.parabellum.bombardment import targets
 from arbitro.adjudicator.parabellum.commander_move import commander_may_move
 from arbitro.adjudicator.parabellum.orders import order_of, ORDERS
@@ -43,16 +43,6 @@ from arbitro.projections import parabellum as PB
 IMPLEMENTED_OPTIONS: tuple[str, ...] = ("hq_orders", "independent_columns", "light_troops_retreat", "open_order",
                                          "physical_exhaustion")
 
-@dataclass(frozen=True)
-class Loaded:
-    """What the rules read from one set of data files: the data, and the CRT in the combat engine's shape."""
-
-    data: GameData
-    crt: Any = field(init=False)
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "crt", assault.crt(ARRIVANO_VARIANT, self.data.tables.crt))
-
 
 class ArrivanoRulesetImpl(ParaBellumRuleset[P.ArrivanoState]):
     name = "arrivano"
@@ -65,22 +55,18 @@ class ArrivanoRulesetImpl(ParaBellumRuleset[P.ArrivanoState]):
     variant = ARRIVANO_VARIANT
     folder = ARRIVANO_DATA
 
-    def rules_on(self, data: GameData) -> Loaded:
-        return Loaded(data)
-
     @property
     def data(self) -> GameData:
         """The data in force (`in_force`)."""
-        return self.in_force.data  # type: ignore[no-any-return]
+        return self.in_force  # type: ignore[no-any-return]
 
     @property
-    def crt(self) -> Any:
-        """The CRT in force, in the combat engine's shape."""
-        return self.in_force.crt
+    def play_steps(self) -> sequence.Steps[Act, World]:
+        return ARRIVANO_STEPS
 
-    def on(self, state: P.ArrivanoState) -> Loaded:
+    def on(self, state: P.ArrivanoState) -> GameData:
         """The data a game in `state` is played on (its own data folder, else the data in force)."""
-        on: Loaded = self.data_of(state)
+        on: GameData = self.data_of(state)
         return on
 
     # --- scenario and data --------------------------------------------------------------------------
@@ -114,12 +100,11 @@ class ArrivanoRulesetImpl(ParaBellumRuleset[P.ArrivanoState]):
         state.steps_lost = {side: 0 for side in s.scenario.seats}
         return state
 
-    def game(self, ctx: Decision[P.ArrivanoState]) -> F.Game:
-        on = self.on(ctx.state)
-        return F.Game(ctx, on.data.scenarios[ctx.state.scenario], on.crt, ARRIVANO_STEPS)
+    def game(self, ctx: Decision[P.ArrivanoState]) -> Act:
+        return Act(ctx, self)
 
     def scenario_on(self, state: P.ArrivanoState) -> ScenarioData:
-        return self.on(state).data.scenarios[state.scenario]
+        return self.on(state).scenarios[state.scenario]
 
     def start(self, ctx: Decision[P.ArrivanoState]) -> None:
         """Turn 1 starts with the Action phase (arrivano §3.2; interpretation first_turn_initiative: roll)."""
@@ -148,10 +133,25 @@ class ArrivanoRulesetImpl(ParaBellumRuleset[P.ArrivanoState]):
             ctx.reject(ARRIVANO.SEQUENCE, "the game is over")
         if ctx.seat != state.seat:
             ctx.reject(ARRIVANO.SEQUENCE, "it is not your turn to act")
-        ARRIVANO_STEPS.decide(state.step, g, g.world(), ctx.seat, command, lambda refusal: g.reject(*refusal))
+        ARRIVANO_STEPS.decide(state.step, g, g.world(), ctx.seat, command, refusal)
         self._after(g)
 
-    def _after(self, g: F.Game) -> None:
+    # --- the procedures the kernel's protocols reach back to (parabellum/act.Game) ---------------------------------
+    def rout_test(self, a: Act, h: str, units: list[str]) -> dict[str, bool]:
+        return F.stack_test(a, units, f"{ARRIVANO.ROUT} routed units in {h} with an enemy adjacent")
+
+    def rout_retreat(self, a: Act, units: list[str]) -> None:
+        F.push_retreat(a, units, rout.RETREAT_HEXES, ARRIVANO.ROUT)
+
+    def to_nearest_friends(self, a: Act, leader: str, h: str) -> None:
+        """arrivano §4.5.4: the surviving commander moves to the nearest friendly unit, his owner choosing among
+        several (pending `commander_refuge`)."""
+        F.push(a, "commander_refuge", a.state.leaders[leader].side, str(ARRIVANO.LEADER_ALONE), {"leader": leader})
+
+    def after_leader_lost(self, a: Act, leader: str) -> None:
+        F.after_leader_lost(a, leader)  # arrivano §17.2.12
+
+    def _after(self, g: Act) -> None:
         """After every command: automatic frames and steps, then the checks of any time (`any_time`), which settle
         also makes before it ends a step by itself."""
         sequence.settle(S.Automatic(g, ARRIVANO_STEPS, any_time), ARRIVANO_VARIANT)
@@ -195,7 +195,7 @@ class ArrivanoRulesetImpl(ParaBellumRuleset[P.ArrivanoState]):
     def validate_position(self, state: P.ArrivanoState) -> list[str]:
         """Both books' checks (parabellum/ruleset.position_problems), then Arrivano's: the optional rules'
         requirements (§16)."""
-        data = self.on(state).data
+        data = self.on(state)
         if state.scenario not in data.scenarios:
             return [f"unknown scenario {state.scenario!r}"]
         s = data.scenarios[state.scenario]
@@ -263,7 +263,7 @@ def attack_obligation(w: World) -> str | None:
     return None
 
 
-def any_time(g: F.Game) -> None:
+def any_time(g: Act) -> None:
     """What holds at any time, checked at the end of every command and before a step ends by itself (so that the
     next step runs on it): march orders ending (§17.1.5, march_order_end: any_time), the automatic victory (§17.1.8)
     and the sightings (§11.3.2)."""
@@ -276,21 +276,21 @@ def any_time(g: F.Game) -> None:
         g.emit(sighting)
 
 
-def march_checks(g: F.Game) -> None:
+def march_checks(g: Act) -> None:
     """arrivano §17.1.5 (interpretations march_order_end: any_time, march_order_units: listed_group): a march order
     ends when an enemy unit is in line of sight of one of its units (the formation takes Defence) or when half of
     its units (artillery excluded) are in or next to the objective."""
     w = g.world()
-    for m in g.s.scenario.march_orders:
+    for m in g.data.scenario.march_orders:
         if not g.state.march_orders.get(m.id):
             continue
         units = [u for u in m.units if g.state.units[u].where == "map"]
         looking = sorted({g.state.units[u].hex for u in units})  # each pair of hexes once: stacks share a line
-        enemies = sorted({g.state.units[e].hex for e in w.units_of(w.enemy(g.s.formation(m.formation).side))})
+        enemies = sorted({g.state.units[e].hex for e in w.units_of(w.enemy(g.data.formation(m.formation).side))})
         spotted = any(sight.sees(w, a, e) for a in looking for e in enemies)
         if spotted:
             g.emit(ev.MarchOrderEnded(march=m.id, reason="enemy_in_los", rule=str(R.MB_MARCH)))
-            rules = g.s.scenario.march_order_rules
+            rules = g.data.scenario.march_order_rules
             order = rules.then_order if rules is not None else "defence"
             if g.state.formations[m.formation].order != order:
                 g.emit(ev.OrderChanged(formation=m.formation, order=order, by="march_order", rule=str(R.MB_MARCH)))
@@ -303,7 +303,7 @@ def march_checks(g: F.Game) -> None:
 
 
 # --- the steps of play in which a seat acts (arrivano §3.1), on the kernel's one table ---------------------------
-def _activation(g: F.Game, rule: Rule) -> PB.Activation:
+def _activation(g: Act, rule: Rule) -> PB.Activation:
     """The activation under way, for a command of its bombardment step; none (a hand-written position at the step
     with no activation): the command is refused, as games up to 1.27.0 refused it."""
     act = g.state.activation
@@ -313,13 +313,13 @@ def _activation(g: F.Game, rule: Rule) -> PB.Activation:
     return act
 
 
-def try_order_change(g: F.Game, seat: str, cmd: C.TryOrderChange) -> None:
+def try_order_change(g: Act, seat: str, cmd: C.TryOrderChange) -> None:
     """arrivano §5.2.1: the kernel's try (a column's officer tries for his column, §16.2, §17.2.9)."""
     _activation(g, ARRIVANO.GENERAL_ORDER)
-    activation.try_order(ARRIVANO_VARIANT, g.world(), seat, cmd.order, g.emit, g.roll, lambda r: g.reject(*r))
+    activation.try_order(ARRIVANO_VARIANT, g.world(), seat, cmd.order, g.emit, lambda p, d: g.roll(p, d)[0], refusal)
 
 
-def bombard(g: F.Game, seat: str, cmd: C.Bombard) -> None:
+def bombard(g: Act, seat: str, cmd: C.Bombard) -> None:
     act = _activation(g, R.BOMBARD_STEP)
     w, units = g.world(), sorted(cmd.artillery)
     if units not in B.fire_groups(w, seat, act.formation):
@@ -330,7 +330,7 @@ def bombard(g: F.Game, seat: str, cmd: C.Bombard) -> None:
     B.bombard(g, units, cmd.target, defensive=False)
 
 
-def move(g: F.Game, seat: str, cmd: C.UnitMove) -> None:
+def move(g: Act, seat: str, cmd: C.UnitMove) -> None:
     if cmd.charge is None:
         M.move(g, cmd.unit, cmd.to, cmd.column, cmd.order)
         return
@@ -348,7 +348,7 @@ def combat_owed(w: World, seat: str) -> tuple[Any, str] | None:
     return (R.EVERY_ZOC, owed) if owed is not None else None
 
 
-def end_combat(g: F.Game, seat: str) -> None:
+def end_combat(g: Act, seat: str) -> None:
     w = g.world()
     T.remove_spent_markers(g, [u for u in sorted(g.state.units) if acts_now(w, u)])  # arrivano §16.3.4
     AC.end_activation(g)
@@ -377,7 +377,7 @@ def bombardment_commands(w: World, seat: str) -> Iterator[dict[str, Any]]:
 # `unseen` (sequence.UNSEEN_WAITS, arrivano §11.3.2): the orders sub-phase (since 1.38.0: whether a general stands in
 # his chief's command range, §4.3, §5.2, hangs on where leaders stand out of the enemy's sight) and an activation's
 # bombardment, movement and combat (which units may still fire, move or assault).
-ARRIVANO_STEPS: sequence.Steps[F.Game, World] = sequence.Steps({
+ARRIVANO_STEPS: sequence.Steps[Act, World] = sequence.Steps({
     "orders": sequence.Step(ARRIVANO.ORDER_CHANGES, {"change_order": T.change_order},
                             lambda w, seat: chief_orders.changes(ARRIVANO_VARIANT, w, seat, w.state.chief_changes.get(seat, 0)),
                             lambda g, seat: T.next_activation(g), unseen=True, phase="command",

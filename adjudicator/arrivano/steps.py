@@ -17,15 +17,18 @@ from arbitro.adjudicator.arrivano import retreats as RT
 from arbitro.adjudicator.arrivano import rules as R
 from arbitro.adjudicator.arrivano.activation import finish_activation, recover, recovery_candidates
 from arbitro.adjudicator.arrivano.flow import (
-    Game,
-    as_frame,
     advance_into,
     after_leader_lost,
+    as_frame,
+    clear,
     do_retreat,
+    push,
     push_retreat,
     rout_move,
     stack_test,
+    top,
 )
+from arbitro.adjudicator.parabellum.act import Act
 from arbitro.adjudicator.arrivano.turn import rout_moves
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.decisions import Step
@@ -129,11 +132,11 @@ class Automatic:
     (the kernel's `sequence.NOTHING_LEFT`), once `checks` (what holds at any time: ruleset.any_time) have run on the
     position it ends in; the sequence's automatic steps run where they begin (turn.py)."""
 
-    def __init__(self, g: Game, table: Steps[Game, World], checks: Callable[[Game], None]) -> None:
-        self.g, self.top, self.table, self.checks = g, g.top(), table, checks
+    def __init__(self, g: Act, table: Steps[Act, World], checks: Callable[[Act], None]) -> None:
+        self.g, self.top, self.table, self.checks = g, top(g), table, checks
 
     def decision_waiting(self) -> bool:
-        self.top = self.g.top()
+        self.top = top(self.g)
         return self.top is not None
 
     def settle_decision(self) -> bool:
@@ -157,13 +160,13 @@ class Automatic:
         return self.g.state
 
 
-def settle_top(g: Game, frame: Frame) -> bool:
+def settle_top(g: Act, frame: Frame) -> bool:
     """Resolve `frame`, the one on top, if it needs no choice (no answer or a single forced one); False: its seat
     decides."""
     opts = frame_options(g.world(), frame, assault_below(g.ctx.game.core.decisions))
     if frame.kind in ("retreat", "rout_move"):
         if not opts:  # arrivano §12.6.3: nowhere to go
-            g.clear(frame)
+            clear(g, frame)
             units = list(frame.data["moves"]) if frame.kind == "retreat" else [frame.data["unit"]]
             for u in units:  # (a rout move: only a unit still routed on the map)
                 unit = g.state.units[u]
@@ -171,28 +174,28 @@ def settle_top(g: Game, frame: Frame) -> bool:
                     elimination.eliminate(g, ARRIVANO_VARIANT, u, R.SURROUNDED, permanent=True, because=frame.rule)
             return True
         if len(opts) == 1:
-            g.clear(frame)
+            clear(g, frame)
             resolve_answer(g, frame, opts[0])
             return True
         return False
     if frame.kind == "end_phase":
-        g.clear(frame)
+        clear(g, frame)
         rout_moves(g, list(frame.data["done"]))
         return True
     if frame.kind == "escape":
         opts = frame_options(g.world(), frame) or []
         lid = frame.data["leader"]
         if g.state.leaders[lid].where != "map" or (not frame.data["forced"] and len(opts) == 1):
-            g.clear(frame)
+            clear(g, frame)
             return True
         if frame.data["forced"] and not opts:  # arrivano §8.2.3: nowhere to go
-            g.clear(frame)
+            clear(g, frame)
             g.emit(ev.LeaderLost(leader=lid, rule=str(R.COMMANDER_ZOC_ESCAPE)))
             after_leader_lost(g, lid)
             return True
         return False
     if frame.kind == "recovery" and len(opts or []) <= 1:  # nothing left to try
-        g.clear(frame)
+        clear(g, frame)
         finish_activation(g)
         return True
     if frame.kind in ("exchange_loss", "replacement_hex", "commander_refuge", "fire_target") and len(opts or []) <= 1:
@@ -202,22 +205,22 @@ def settle_top(g: Game, frame: Frame) -> bool:
         A.run(g)
         return True
     if frame.kind == "dr_test":
-        g.clear(frame)
+        clear(g, frame)
         A.dr_tests(g, frame)
         return True
     if frame.kind == "advance" and not advance_answers(g.world(), frame):
-        g.clear(frame)
+        clear(g, frame)
         return True
     if frame.kind == "fall_back" and len(opts or []) == 1:  # nowhere to fall back to (arrivano §16.3)
-        g.clear(frame)
+        clear(g, frame)
         return True
     return False
 
 
-def settle_single(g: Game, frame: Frame, only: dict[str, Any] | None) -> None:
+def settle_single(g: Act, frame: Frame, only: dict[str, Any] | None) -> None:
     """A choice left with one answer is made for the owner; with none: nobody is placed (the unit waits on the
     track, the commander stays), and an exchange goes on without a loss on that side."""
-    g.clear(frame)
+    clear(g, frame)
     if only is not None:
         apply_answer(g, frame, only)
     elif frame.kind == "exchange_loss":
@@ -225,7 +228,7 @@ def settle_single(g: Game, frame: Frame, only: dict[str, Any] | None) -> None:
         A.continue_exchange(g, data | {"lost": dict(frame.data["lost"]) | {frame.data["role"]: None}})
 
 
-def resolve_answer(g: Game, frame: Frame, dumped: dict[str, Any]) -> None:
+def resolve_answer(g: Act, frame: Frame, dumped: dict[str, Any]) -> None:
     """Carry out an accepted answer to a retreat, rout move or §11.1 artillery choice (its frame already cleared)."""
     w = g.world()
     match frame.kind:
@@ -236,7 +239,7 @@ def resolve_answer(g: Game, frame: Frame, dumped: dict[str, Any]) -> None:
             do_retreat(g, units, line, frame.rule)
             rest = {u: frame.data["moves"][u] for u in RT.live(g.world(), frame) if u not in units}
             if rest:  # arrivano §12.6: the rest of the stack may retreat elsewhere
-                g.push("retreat", frame.seat, frame.rule, RetreatAwaited(moves=rest))
+                push(g, "retreat", frame.seat, frame.rule, RetreatAwaited(moves=rest))
         case "rout_move":
             rout_move(g, frame.data["unit"], dumped["to"], dumped["off_map"])
         case "artillery_retreat":
@@ -306,9 +309,9 @@ def before_combat_refusal(w: World, frame: Frame, dumped: dict[str, Any], opts: 
             f"permitted: {_ends(mine)}")
 
 
-def answer(g: Game, command: Any) -> None:
+def answer(g: Act, command: Any) -> None:
     """A command answering the pending frame on top."""
-    frame = g.top()
+    frame = top(g)
     assert frame is not None
     opts = frame_options(g.world(), frame, assault_below(g.ctx.game.core.decisions)) or []
     dumped = command.model_dump(mode="json")
@@ -320,11 +323,11 @@ def answer(g: Game, command: Any) -> None:
     stored = [type(command).model_validate(o).model_dump(mode="json") if o.get("type") == dumped["type"] else o for o in opts]
     if dumped not in stored:
         g.reject(*refusal(g.world(), frame, dumped, opts))
-    g.clear(frame)
+    clear(g, frame)
     apply_answer(g, frame, dumped)
 
 
-def apply_answer(g: Game, frame: Frame, dumped: dict[str, Any]) -> None:
+def apply_answer(g: Act, frame: Frame, dumped: dict[str, Any]) -> None:
     """Carry out an accepted answer to `frame` (already cleared from the stack)."""
     match frame.kind:
         case "retreat" | "rout_move" | "artillery_retreat":
@@ -373,7 +376,7 @@ def apply_answer(g: Game, frame: Frame, dumped: dict[str, Any]) -> None:
             g.emit(ev.LeaderMoved(leader=lid, path=(dumped["to"],), rule=str(ARRIVANO.LEADER_ALONE)))
 
 
-def light_retreat(g: Game, frame: Frame, uid: str | None, to: str | None, off_map: bool = False) -> None:
+def light_retreat(g: Act, frame: Frame, uid: str | None, to: str | None, off_map: bool = False) -> None:
     """The owner names a V unit and its hex: it tests, and on a pass retreats before the odds (§16.3.5); then the
     others may try; `None` ends the step and the assault goes on."""
     if uid is not None and to is not None:
@@ -385,7 +388,7 @@ def light_retreat(g: Game, frame: Frame, uid: str | None, to: str | None, off_ma
             A.retreat_before_combat(g, [uid], line, R.LIGHT_RETREAT)
         rest = [u for u in frame.data["units"] if u != uid and u in O.light_retreat_candidates(g.world(), h)]
         if rest:
-            g.push("light_retreat", frame.seat, frame.rule, {"units": rest, "hex": h})
+            push(g, "light_retreat", frame.seat, frame.rule, {"units": rest, "hex": h})
             return
     A.run(g)
 

@@ -9,7 +9,8 @@ from collections.abc import Mapping
 
 from arbitro.adjudicator.arrivano import commands as C
 from arbitro.adjudicator.arrivano import rules as R
-from arbitro.adjudicator.arrivano.flow import Game
+from arbitro.adjudicator.arrivano.flow import push
+from arbitro.adjudicator.parabellum.act import Act, refusal
 from arbitro.adjudicator.arrivano.variant import ARRIVANO, ARRIVANO_VARIANT
 from arbitro.adjudicator.arrivano.victory import ARRIVANO_SCORING
 from arbitro.adjudicator.parabellum.world import World
@@ -56,7 +57,7 @@ class ArrivanoActionPhase:
     """Arrivano's answers to the kernel's action-phase loop (parabellum/sequence.py): independent columns are
     activated too (arrivano §17.2.9)."""
 
-    def __init__(self, g: Game) -> None:
+    def __init__(self, g: Act) -> None:
         self.g, self.emit, self.reading = g, g.emit, g.reading
 
     def eligible(self) -> list[str]:
@@ -65,13 +66,13 @@ class ArrivanoActionPhase:
 
     def initiative_values(self) -> dict[str, int]:
         """arrivano §6: each side's chief's initiative (0 without him, interpretation cic_lost_initiative)."""
-        chiefs = {side: self.g.world().commander_in_chief(side) for side in self.g.s.scenario.seats}
-        return {side: self.g.s.leader(c).initiative if self.g.state.leaders[c].where != "lost" else 0
+        chiefs = {side: self.g.world().commander_in_chief(side) for side in self.g.data.scenario.seats}
+        return {side: self.g.data.leader(c).initiative if self.g.state.leaders[c].where != "lost" else 0
                 for side, c in chiefs.items()}
 
     def initiative_dice(self, values: Mapping[str, int]) -> dict[str, int]:
         return {side: self.g.roll(f"{ARRIVANO.INITIATIVE} initiative of {side}",
-                                  {"table": "initiative", "side": side, "chief": value})
+                                  {"table": "initiative", "side": side, "chief": value})[0]
                 for side, value in values.items()}
 
     def choose(self, seat: str) -> None:
@@ -84,32 +85,32 @@ class ArrivanoActionPhase:
         end_phase(self.g)
 
 
-def next_activation(g: Game) -> None:
+def next_activation(g: Act) -> None:
     """After an activation (or the orders sub-phase): roll initiative again or go to the end phase (§6.1)."""
     sequence.next_activation(ArrivanoActionPhase(g), ARRIVANO_VARIANT)
 
 
-def end_phase(g: Game) -> None:
+def end_phase(g: Act) -> None:
     """arrivano §3.1 C: routed units move two hexes away (§15.2.2, one pending decision each), then Moved artillery
     turns back, then (Campotenese) the weather roll (§17.2.7); the game ends after the last turn."""
     g.emit(ev.StepBegan(phase="end", step="rout", seat="", rule=str(ARRIVANO.END_PHASE)))
     rout_moves(g, [])
 
 
-def rout_moves(g: Game, done: list[str]) -> None:
+def rout_moves(g: Act, done: list[str]) -> None:
     """The next routed unit's rout move (arrivano §15.2.2), its owner choosing the line or a stop; an `end_phase`
     frame under it brings the end phase back here once it (and any retreat it causes) is settled."""
     w = g.world()
-    for side in g.s.scenario.seats:
+    for side in g.data.scenario.seats:
         for u in w.units_of(side):
             if g.state.units[u].status == "routed" and u not in done:
-                g.push("end_phase", "", str(ARRIVANO.END_PHASE), {"done": [*done, u]})
-                g.push("rout_move", side, str(R.ROUT_MOVE), {"unit": u})
+                push(g, "end_phase", "", str(ARRIVANO.END_PHASE), {"done": [*done, u]})
+                push(g, "rout_move", side, str(R.ROUT_MOVE), {"unit": u})
                 return
     end_phase_rest(g)
 
 
-def remove_spent_markers(g: Game, units: list[str]) -> None:
+def remove_spent_markers(g: Act, units: list[str]) -> None:
     """V markers placed before this turn go once the unit's combat sub-phase of the following turn is over
     (interpretation open_order_marker_removal: own_combat_subphase; the end phase catches units not activated)."""
     for uid in units:
@@ -118,14 +119,14 @@ def remove_spent_markers(g: Game, units: list[str]) -> None:
             g.emit(ev.OpenOrderMarked(unit=uid, marker="", rule=str(R.EXHAUSTION)))
 
 
-def end_phase_rest(g: Game) -> None:
+def end_phase_rest(g: Act) -> None:
     remove_spent_markers(g, sorted(g.state.units))  # arrivano §16.3.4: V markers of the previous turn
     moved = sorted(u for u, unit in g.state.units.items() if unit.art_moved)
     if moved:
         g.emit(ev.ArtilleryTurned(units=moved, moved=False, rule=str(ARRIVANO.END_PHASE)))
-    if g.s.weather is not None:
-        die = g.roll(f"{R.CT_WEATHER} weather", {"table": "weather", "box": g.state.weather})
-        box = g.s.weather.next_box(g.state.weather, die)
+    if g.data.weather is not None:
+        (die,) = g.roll(f"{R.CT_WEATHER} weather", {"table": "weather", "box": g.state.weather})
+        box = g.data.weather.next_box(g.state.weather, die)
         if box != g.state.weather:
             g.emit(ev.WeatherChanged(box=box, rule=str(R.CT_WEATHER)))
     if g.state.turn >= g.state.last_turn:
@@ -134,7 +135,7 @@ def end_phase_rest(g: Game) -> None:
     next_turn(g)
 
 
-def next_turn(g: Game) -> None:
+def next_turn(g: Act) -> None:
     """The next turn begins. A turn where nobody has anything to decide runs on into its end phase inside
     `start_turn`, and so into the next turn: each begun inside the last, a position of many such turns would recurse
     once a turn (a RecursionError). So one loop here begins them: a turn ended inside it is queued and begun once the
@@ -151,7 +152,7 @@ def next_turn(g: Game) -> None:
         g.turns_due = None
 
 
-def start_turn(g: Game, turn: int) -> None:
+def start_turn(g: Act, turn: int) -> None:
     """A new turn: Command phase (arrivano §3.1 A): A-2 replacements come back, A-1 orders (the French first,
     §5.2), then A-3 initiative. (A-1 before A-2 in the text; replacements change nothing A-1 decides.)"""
     g.emit(ev.TurnBegan(turn=turn, rule=str(ARRIVANO.SEQUENCE)))
@@ -162,14 +163,14 @@ def start_turn(g: Game, turn: int) -> None:
     g.steps.begin("orders", g)
 
 
-def replacements(g: Game) -> None:
+def replacements(g: Act) -> None:
     """arrivano §12.8.2: units on the track come back reduced within one hex of their general, obeying stacking,
     not in EZoC: the owner places each (pending `replacement_hex`, first unit on top; interpretation
     lost_general_replacements for a formation without its general)."""
     w = g.world()
     for uid in reversed(reinforcements.due(w)):
         if any(w.leader_on_map(c) for c in ARRIVANO_VARIANT.return_commanders(w, uid)):
-            g.push("replacement_hex", g.state.units[uid].side, str(R.RETURN), {"unit": uid})
+            push(g, "replacement_hex", g.state.units[uid].side, str(R.RETURN), {"unit": uid})
 
 
 def chief_can_change(w: World, side: str) -> list[str]:
@@ -177,20 +178,20 @@ def chief_can_change(w: World, side: str) -> list[str]:
     return chief_orders.in_reach(ARRIVANO_VARIANT, w, w.commander_in_chief(side), w.state.chief_changes.get(side, 0))
 
 
-def orders_seats(g: Game) -> tuple[str, ...]:
+def orders_seats(g: Act) -> tuple[str, ...]:
     """Who changes orders in the orders sub-phase, one after the other (arrivano §3.1 A-1, §5.2: the French first,
     the scenario's `initiative_tie_winner`); an activated HQ's orders (§16.1): its seat alone. Initiative next."""
     if g.state.phase == "action":
         return (g.state.seat,)
-    first = g.s.scenario.initiative_tie_winner
+    first = g.data.scenario.initiative_tie_winner
     return (first, g.world().enemy(first))
 
 
-def change_order(g: Game, seat: str, cmd: C.ChangeOrder) -> None:
+def change_order(g: Act, seat: str, cmd: C.ChangeOrder) -> None:
     """The kernel's orders sub-phase (arrivano §5.2, §4.3: his changes so far counted against his initiative)."""
-    chief_orders.change(ARRIVANO_VARIANT, g.world(), seat, cmd.formation, cmd.order, g.emit, lambda r: g.reject(*r),
+    chief_orders.change(ARRIVANO_VARIANT, g.world(), seat, cmd.formation, cmd.order, g.emit, refusal,
                         g.state.chief_changes.get(seat, 0))
 
 
-def finish(g: Game) -> None:
+def finish(g: Act) -> None:
     g.emit(victory.final_result(ARRIVANO_VARIANT, g.world(), ARRIVANO_SCORING))  # arrivano §17.1.8, §17.2.12

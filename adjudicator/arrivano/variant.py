@@ -15,6 +15,7 @@ from arbitro.adjudicator.parabellum.rules import Rulebook, read_rulebook
 from arbitro.adjudicator.parabellum.variant import Reading, Variant
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.ruleset import Rule
+from arbitro.events.parabellum import DieModifier
 from arbitro.projections.parabellum import Activation
 
 
@@ -57,6 +58,18 @@ class ArrivanoVariant(Variant):
     def leader_lost(self, die: int, role: str, initiative: int) -> bool:
         """arrivano §4.5.3: a 1 or 2 captures or kills the commander, whatever his kind (D10)."""
         return die <= 2
+
+    def leader_roll(self, w: World, leader: str, cause: str) -> tuple[str, dict[str, str | int]]:
+        """arrivano §4.5.3: the die of a commander's test, 1-2 losing him."""
+        return f"{self.rules.LEADER_TEST} commander test: {cause}", {"table": "leader loss", "lost_on": "1-2"}
+
+    def fire_roll(self, w: World, guns: Sequence[str], target: str, column: int, modifiers: Sequence[DieModifier],
+                  defensive: bool) -> tuple[str, dict[str, str | int], tuple[str, ...]]:
+        """arrivano §11.4.3: the table, its column, the firing and the target hexes and each modifier named."""
+        h = w.state.units[guns[0]].hex
+        return f"{R.BOMBARD_TABLE} bombardment of {target}", {
+            "table": "bombardment", "column": str(column), "from": h, "target": target,
+            "modifiers": ", ".join(f"{m.reason} {m.value:+d}" for m in modifiers)}, (h, target)
 
     def initiative_tie_winner(self, reading: Reading) -> str | None:
         """arrivano §6.1.1: ties go to the French (D13)."""

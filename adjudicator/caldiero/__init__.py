@@ -10,13 +10,14 @@ from typing import Any
 
 import msgspec
 
-from arbitro.adjudicator.caldiero import fog as FOG
 from arbitro.adjudicator.caldiero.commands import CaldieroCommand
 from arbitro.adjudicator.caldiero.legal import CALDIERO_STEPS, CALDIERO_STEP_NAMES, decide, legal_commands
 from arbitro.adjudicator.caldiero.steps import caldiero_steps
-from arbitro.adjudicator.caldiero.system_procedure import Act, Env, Reject
+from arbitro.adjudicator.caldiero.system_procedure import open_retreats
 from arbitro.adjudicator.caldiero.loader import BATTLE, CALDIERO_DATA
-from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
+from arbitro.adjudicator.caldiero.variant import CALDIERO, CALDIERO_VARIANT
+from arbitro.adjudicator.parabellum import efficiency, rout, sight
+from arbitro.adjudicator.parabellum.act import Act
 from arbitro.adjudicator.decisions import Step
 from arbitro.adjudicator.parabellum.loader import GameData, ScenarioData, provisional_report
 from arbitro.adjudicator.parabellum.ruleset import ParaBellumRuleset, mentions, pieces_at_start, pieces_known, position_problems
@@ -49,38 +50,35 @@ class CaldieroRuleset(ParaBellumRuleset[P.CaldieroState]):
     stub_rules = {**ParaBellumRuleset.stub_rules, ev.AttackersWithdrawn: "COMBAT", ev.DefendersWithdrawn: "COMBAT",
                   ev.OrderTestTaken: "OUT_OF_COMMAND", ev.ChargeEnded: "CHARGE", ev.DistancesTaken: "ADVANCE"}
 
+    play_steps = CALDIERO_STEPS
+
     # --- data ----------------------------------------------------------------------------------
-    def rules_on(self, data: GameData) -> Env:
-        return Env(data=data.scenarios[BATTLE], steps=CALDIERO_STEPS)
+    def rules_on(self, data: GameData) -> ScenarioData:
+        return data.scenarios[BATTLE]  # one battle: its one scenario folder
 
     @property
-    def env(self) -> Env:
+    def battle(self) -> ScenarioData:
         """The data in force (`in_force`), typed."""
-        env: Env = self.in_force
-        return env
-
-    def env_of(self, state: P.CaldieroState) -> Env:
-        """The data a game in `state` is played on (its own data folder, else the data in force)."""
-        env: Env = self.data_of(state)
-        return env
+        battle: ScenarioData = self.in_force
+        return battle
 
     def scenario_data(self, scenario: str) -> ScenarioData:
-        return self.env.data
+        return self.battle
 
     def scenarios(self) -> dict[str, Scenario]:
-        options = tuple(self.env.data.scenario.options)  # every optional rule of caldiero §20, selectable at creation
+        options = tuple(self.battle.scenario.options)  # every optional rule of caldiero §20, selectable at creation
         return {name: Scenario(name=name, title=s.title, seats=SEATS, options=options, description=s.rule)
-                for name, s in self.env.data.scenario.scenarios.items()}
+                for name, s in self.battle.scenario.scenarios.items()}
 
     def provisional(self, scenario: str) -> list[str]:
         """What a version rests on: one whose weather holds (caldiero §19.2.1, `fixed_weather`) never rolls on the
         weather table, so that table's reconstruction (`change_provisional`) is none of its."""
-        fixed = self.env.data.scenario.scenarios[scenario].fixed_weather is not None
-        return provisional_report([m for m in self.env.data.provisional
+        fixed = self.battle.scenario.scenarios[scenario].fixed_weather is not None
+        return provisional_report([m for m in self.battle.provisional
                                    if not (fixed and m.path == "$.change_provisional")])
 
     def new_state(self, scenario: str, options: tuple[str, ...]) -> P.CaldieroState:
-        d = self.env.data
+        d = self.battle
         brought = [(o.formation, o.takes) for name, o in d.scenario.options.items() if name in options and o.formation]
         formations = {f.id: PB.FormationState(side=f.side, general=f.general, order=f.initial_order)
                       for f in [*d.oob.formations, *(f for f, _ in brought)] if not f.reserve}
@@ -97,27 +95,50 @@ class CaldieroRuleset(ParaBellumRuleset[P.CaldieroState]):
 
     # --- turn and decisions ----------------------------------------------------------------------
     def scenario_on(self, state: P.CaldieroState) -> ScenarioData:
-        return self.env_of(state).data
+        """The data a game in `state` is played on (its own data folder, else the data in force)."""
+        on: ScenarioData = self.data_of(state)
+        return on
 
     def steps(self) -> dict[str, Step[Any]]:
-        return caldiero_steps(self.env_of, lambda game: self.world(game.rules))
+        return caldiero_steps(self, lambda game: self.world(game.rules))
 
     def legal(self, state: P.CaldieroState, seat: str) -> list[dict[str, Any]]:
         return legal_commands(self.world(state), seat)
 
     def decide(self, ctx: Decision[P.CaldieroState], command: Any) -> None:
-        act = Act(ctx, self.env_of(ctx.state))
-        try:
-            decide(act, ctx.seat, command)
-        except Reject as e:
-            ctx.reject(e.rule, e.message)
+        decide(Act(ctx, self), ctx.seat, command)
+
+    # --- the procedures the kernel's protocols reach back to (parabellum/act.Game) ---------------------------------
+    def rout_test(self, a: Act[Any], h: str, units: list[str]) -> dict[str, bool]:
+        """caldiero §15.2: one die for the routed stack at `h`, recorded with each unit's value."""
+        values = efficiency.test_values(CALDIERO_VARIANT, a.world(), units)
+        (roll,) = a.roll(f"{CALDIERO.ROUT} routed units at {h} reached by the enemy", {"test": "efficiency",
+                         "values": ", ".join(f"{u}={v}" for u, v in values.items())}, about=(h,))
+        return {u: efficiency.passes(CALDIERO_VARIANT, roll, values[u]) for u in units}
+
+    def rout_retreat(self, a: Act[Any], units: list[str]) -> None:
+        open_retreats(a, {u: rout.RETREAT_HEXES for u in units}, CALDIERO.ROUT, from_combat=False)
+
+    def to_nearest_friends(self, a: Act[Any], leader: str, h: str) -> None:
+        """caldiero §4.4.4: the surviving leader goes at once to the nearest hex of his side's units (the nearest by
+        distance, then by hex)."""
+        side = a.state.leaders[leader].side
+        friends = sorted({a.state.units[u].hex or "" for u in a.world().on_map_units() if a.state.units[u].side == side})
+        if friends:
+            dest = min(friends, key=lambda x: (a.world().grid.distance(h, x), x))
+            if dest != h:
+                a.emit(ev.LeaderMoved(leader=leader, path=(dest,), rule=str(CALDIERO.LEADER_ALONE)))
+
+    def after_leader_lost(self, a: Act[Any], leader: str) -> None:
+        """Nothing more in Caldiero (his formation is out of command for good, §4.4.5, by his absence)."""
 
     # --- projection ----------------------------------------------------------------------------
     def _update_seen(self, state: P.CaldieroState) -> None:
         """At creation (fog of war): the enemy units each seat examines in the set-up position."""
         w = self.world(state)
         for seat in SEATS:
-            state.seen[seat] = sorted(set(state.seen.get(seat, [])) | set(FOG.new_sightings(w, seat)))
+            seen = sight.new_sightings(w, seat, CALDIERO_VARIANT.fog_reach(w), commanders=False)  # units: leaders are public
+            state.seen[seat] = sorted(set(state.seen.get(seat, [])) | set(seen))
 
     def redact_frame(self, frame: core.Frame[Any], seat: str, state: P.CaldieroState) -> dict[str, Any]:
         """With fog of war, a frame naming units out of `seat`'s sight is served without its context, as the
@@ -136,7 +157,7 @@ class CaldieroRuleset(ParaBellumRuleset[P.CaldieroState]):
     def validate_position(self, state: P.CaldieroState) -> list[str]:
         """Both books' checks (parabellum/ruleset.position_problems), then Caldiero's: its phases, Elan left (§16),
         the Austrians' 10xx row (§9.2.1)."""
-        d = self.env_of(state).data
+        d = self.scenario_on(state)
         w = self.world(state)
         problems = position_problems(w, d.oob, d.scenario.turns, CALDIERO_STEP_NAMES)
         if not pieces_known(state, d.oob):

@@ -1,7 +1,7 @@
 """Caldiero's sequence of play (caldiero §3, §6, §17, §21) as a state machine: set-up, the command phase,
 the turn's end, and the dispatch of every command to the system modules.
 
-Each command has a `check_*` (raises Reject with the rule it enforces; legal.py lists candidates that pass
+Each command has a `check_*` (refuses with the rule it enforces, parabellum/act.refuse; legal.py lists candidates that pass
 the same checks) and a `do_*` that emits events. After every command the kernel's `sequence.settle` runs the automatic steps
 (weather, initiative, empty steps) until some seat must decide. Multi-step procedures (an assault, a
 retreat, an exchange) wait on frames of the engine's decision stack, answered by the steps of steps.py; the
@@ -36,7 +36,7 @@ from arbitro.projections.caldiero import CaldieroState
 from arbitro.adjudicator.caldiero.system_activation import do_activate, eligible_formations
 from arbitro.adjudicator.caldiero.system_assault import run_stages
 from arbitro.adjudicator.caldiero.system_declare import attack_obligation_problem
-from arbitro.adjudicator.caldiero.system_procedure import Act, Reject
+from arbitro.adjudicator.parabellum.act import Act, refuse, refusal
 
 
 # =====================================================================================================
@@ -66,25 +66,25 @@ def check_setup_place(w: World, seat: str, cmd: C.Place) -> None:
     piece = cmd.piece
     side = w.state.units[piece].side if piece in w.state.units else w.state.leaders[piece].side if piece in w.state.leaders else None
     if side is None:
-        raise Reject(R.SETUP, f"no unit or leader {piece!r}")
+        refuse(R.SETUP, f"no unit or leader {piece!r}")
     if side != seat:
-        raise Reject(R.SETUP, f"{piece} is not yours")
+        refuse(R.SETUP, f"{piece} is not yours")
     allowed = setup_hexes(w, piece)
     if not allowed:
-        raise Reject(R.SETUP, f"{piece} is not set up on the map: it arrives as a reinforcement (caldiero §21.3, §21.4)")
+        refuse(R.SETUP, f"{piece} is not set up on the map: it arrives as a reinforcement (caldiero §21.3, §21.4)")
     if cmd.hex not in allowed:
-        raise Reject(R.SETUP, f"{piece} sets up within one hex of its PI: {', '.join(allowed)} (caldiero §21)")
+        refuse(R.SETUP, f"{piece} sets up within one hex of its PI: {', '.join(allowed)} (caldiero §21)")
     if w.enemy_units_at(cmd.hex, seat):
-        raise Reject(R.SETUP, f"{cmd.hex} holds enemy units")
+        refuse(R.SETUP, f"{cmd.hex} holds enemy units")
     if seat == "austria" and parse_hex(cmd.hex)[0] == w.scenario.austrian_forbidden_column:
-        raise Reject(R.NO_10XX, "Austrian units never enter the 10xx row (caldiero §9.2.1)")
+        refuse(R.NO_10XX, "Austrian units never enter the 10xx row (caldiero §9.2.1)")
     here = w.state.units[piece].hex if piece in w.state.units else w.state.leaders[piece].hex
     if cmd.hex == here:  # issue 19 item 9: a set-up that changes nothing is refused, as legal() never lists it
-        raise Reject(R.SETUP, f"{piece} is already at {cmd.hex}: place it elsewhere or end the set-up")
+        refuse(R.SETUP, f"{piece} is already at {cmd.hex}: place it elsewhere or end the set-up")
 
 
 def place_at_setup(a: Act, seat: str, cmd: C.Place) -> None:
-    check_setup_place(a.w, seat, cmd)
+    check_setup_place(a.world(), seat, cmd)
     if cmd.piece in a.state.units:
         a.emit(ev.UnitPlaced(unit=cmd.piece, hex=cmd.hex, rule=str(R.SETUP)))
     else:
@@ -110,9 +110,9 @@ def setup_problems(w: World, side: str) -> list[str]:
 
 def order_at_setup(a: Act, seat: str, cmd: C.ChangeOrder) -> None:
     if seat != "france" or cmd.formation not in ("massena", "augereau"):
-        raise Reject(R.SETUP_FRANCE, "at set-up only the French choose the orders of Massena and Augereau (caldiero §21.2)")
+        refuse(R.SETUP_FRANCE, "at set-up only the French choose the orders of Massena and Augereau (caldiero §21.2)")
     if a.state.formations[cmd.formation].order == cmd.order:  # issue 19 item 9, as in the orders step
-        raise Reject(R.SETUP_FRANCE, f"{cmd.formation}'s order is already {cmd.order}")
+        refuse(R.SETUP_FRANCE, f"{cmd.formation}'s order is already {cmd.order}")
     a.emit(ev.OrderChanged(formation=cmd.formation, order=cmd.order, rule=str(R.SETUP_FRANCE), by="france"))
 
 
@@ -121,7 +121,7 @@ def order_at_setup(a: Act, seat: str, cmd: C.ChangeOrder) -> None:
 # =====================================================================================================
 def chief_order(a: Act, seat: str, cmd: C.ChangeOrder) -> None:
     """The kernel's orders sub-phase (parabellum/chief_orders.py)."""
-    chief_orders.change(CALDIERO_VARIANT, a.w, seat, cmd.formation, cmd.order, a.emit, Reject.refusal)
+    chief_orders.change(CALDIERO_VARIANT, a.world(), seat, cmd.formation, cmd.order, a.emit, refusal)
 
 
 def reorganise_candidates(w: World, seat: str, h: str) -> list[str]:
@@ -132,33 +132,33 @@ def reorganise_candidates(w: World, seat: str, h: str) -> list[str]:
 
 def check_reorganise(w: World, seat: str, cmd: C.Reorganise) -> None:
     if cmd.hex in w.state.step_done:
-        raise Reject(CALDIERO.RECOVERY, f"{cmd.hex} already tried to reorganise this phase")
+        refuse(CALDIERO.RECOVERY, f"{cmd.hex} already tried to reorganise this phase")
     if not w.side_units_at(cmd.hex, seat):
-        raise Reject(CALDIERO.RECOVERY, f"none of your units is at {cmd.hex}")
+        refuse(CALDIERO.RECOVERY, f"none of your units is at {cmd.hex}")
     if cmd.hex in enemy_zoc(w, seat):
-        raise Reject(CALDIERO.RECOVERY, f"{cmd.hex} is in an enemy ZoC: no reorganisation there (caldiero §15.3)")
+        refuse(CALDIERO.RECOVERY, f"{cmd.hex} is in an enemy ZoC: no reorganisation there (caldiero §15.3)")
     if not reorganise_candidates(w, seat, cmd.hex):
-        raise Reject(CALDIERO.RECOVERY, f"no unit at {cmd.hex} in disorder or rout whose order allows reorganisation (Defence, caldiero §5.1.3, §15.3)")
+        refuse(CALDIERO.RECOVERY, f"no unit at {cmd.hex} in disorder or rout whose order allows reorganisation (Defence, caldiero §5.1.3, §15.3)")
 
 
 def reorganise(a: Act, seat: str, cmd: C.Reorganise) -> None:
     """caldiero §15.3: one die for the stack (the kernel's test); those passing come one level back (§15.3.1)."""
-    check_reorganise(a.w, seat, cmd)
-    results = shared_efficiency.stack_test(CALDIERO_VARIANT, a.w, cmd.hex, reorganise_candidates(a.w, seat, cmd.hex),
+    check_reorganise(a.world(), seat, cmd)
+    results = shared_efficiency.stack_test(CALDIERO_VARIANT, a.world(), cmd.hex, reorganise_candidates(a.world(), seat, cmd.hex),
                                            lambda h, units, values, modifier: a.roll(
         f"{CALDIERO.RECOVERY} reorganisation at {h}", {"test": "efficiency", "hex": h,
                                                        "values": ", ".join(f"{u}={v}" for u, v in values.items())},
         about=(h,))[0])
     a.emit(ev.StepRecorded(item=cmd.hex, rule=str(CALDIERO.RECOVERY)))
     for u in (u for u, passed in results.items() if passed):
-        a.emit(ev.StatusChanged(unit=u, status=recovery.recovered(a.w, u), rule=str(CALDIERO.RECOVERY)))
+        a.emit(ev.StatusChanged(unit=u, status=recovery.recovered(a.world(), u), rule=str(CALDIERO.RECOVERY)))
 
 
 def replace(a: Act, seat: str, cmd: C.Place) -> None:
-    if cmd.piece not in reinforcements.due(a.w, seat):
-        raise Reject(CALDIERO.ELIMINATED, f"{cmd.piece} is not an eliminated unit of yours due back this turn (caldiero §12.8)")
-    if cmd.hex not in reinforcements.return_hexes(CALDIERO_VARIANT, a.w, cmd.piece):
-        raise Reject(CALDIERO.ELIMINATED, f"{cmd.piece} returns with its general or adjacent, not in enemy ZoC, within stacking limits (caldiero §12.8)")
+    if cmd.piece not in reinforcements.due(a.world(), seat):
+        refuse(CALDIERO.ELIMINATED, f"{cmd.piece} is not an eliminated unit of yours due back this turn (caldiero §12.8)")
+    if cmd.hex not in reinforcements.return_hexes(CALDIERO_VARIANT, a.world(), cmd.piece):
+        refuse(CALDIERO.ELIMINATED, f"{cmd.piece} returns with its general or adjacent, not in enemy ZoC, within stacking limits (caldiero §12.8)")
     a.emit(ev.UnitPlaced(unit=cmd.piece, hex=cmd.hex, rule=str(CALDIERO.ELIMINATED), reduced=True))
 
 
@@ -184,25 +184,25 @@ class CaldieroSequence:
         """The automatic steps (the weather roll, caldiero §17; the initiative, §6: rows of legal.CALDIERO_STEPS),
         and a step where the seat has nothing to decide ended for him (an obligation still owed keeps it)."""
         a, state = self.a, self.a.state
-        return state.phase != "over" and a.env.steps.settle(step_key(state), a, a.w, state.seat)
+        return state.phase != "over" and a.steps.settle(step_key(state), a, a.world(), state.seat)
 
     def clock(self) -> CaldieroState:
         return self.a.state
 
     def eligible(self) -> list[str]:
-        return eligible_formations(self.a.w)
+        return eligible_formations(self.a.world())
 
     def initiative_values(self) -> dict[str, int]:
         """caldiero §6.1: the French the scenario's value, the Austrians the weather box."""
-        return {"france": self.a.env.data.scenario.french_initiative, "austria": self.a.state.weather}
+        return {"france": self.a.data.scenario.french_initiative, "austria": self.a.state.weather}
 
     def initiative_dice(self, values: Mapping[str, int]) -> dict[str, int]:
         detail = {"france": f"1d6+{values['france']}", "austria": f"1d6+{values['austria']} (weather box)"}
-        france, austria = self.a.roll(f"{CALDIERO.INITIATIVE} initiative", detail, 2)
+        france, austria = self.a.roll(f"{CALDIERO.INITIATIVE} initiative", detail, count=2)
         return {"france": france, "austria": austria}
 
     def choose(self, seat: str) -> None:
-        self.a.env.steps.begin(CHOOSE_ACTIVATION, self.a, seat)
+        self.a.steps.begin(CHOOSE_ACTIVATION, self.a, seat)
 
     def activate_only(self, formation: str) -> None:
         do_activate(self.a, "only formation left (caldiero §6.2)", formation)
@@ -213,14 +213,14 @@ class CaldieroSequence:
 
 def end_turn(a: Act) -> None:
     if a.state.weather == 3:
-        a.emit(ev.WeatherChanged(box=a.env.data.weather.after_ice_storm, rule=str(R.ICE_STORM)))  # §17.1.3
+        a.emit(ev.WeatherChanged(box=a.data.weather.after_ice_storm, rule=str(R.ICE_STORM)))  # §17.1.3
     turn = a.state.turn
     a.emit(ev.TurnEnded(turn=turn, rule=str(CALDIERO.END_PHASE)))
     if turn >= a.state.last_turn:
-        a.emit(victory.final_result(CALDIERO_VARIANT, a.w, CALDIERO_SCORING))  # caldiero §18
+        a.emit(victory.final_result(CALDIERO_VARIANT, a.world(), CALDIERO_SCORING))  # caldiero §18
         return
     a.emit(ev.TurnBegan(turn=turn + 1, rule=str(CALDIERO.END_PHASE)))
-    a.env.steps.begin("orders", a)
+    a.steps.begin("orders", a)
 
 
 def roll_initiative(a: Act, seat: str) -> None:
@@ -229,13 +229,13 @@ def roll_initiative(a: Act, seat: str) -> None:
 
 
 def roll_weather(a: Act, seat: str) -> None:
-    scen = a.env.data.scenario.scenarios[a.state.scenario]
+    scen = a.data.scenario.scenarios[a.state.scenario]
     if scen.fixed_weather is not None:
         if a.state.weather != scen.fixed_weather:
             a.emit(ev.WeatherChanged(box=scen.fixed_weather, rule=str(R.WEATHER_HOLDS)))
         return  # caldiero §19.2.1: no weather roll
     (roll,) = a.roll(f"{R.WEATHER} weather (Austrian roll)", {"table": "weather (provisional)", "box": a.state.weather})
-    new = a.env.data.weather.next_box(a.state.weather, roll)
+    new = a.data.weather.next_box(a.state.weather, roll)
     if new != a.state.weather:
         a.emit(ev.WeatherChanged(box=new, rule=str(R.WEATHER)))
     if new == 3:
@@ -273,10 +273,10 @@ def after_setup(a: Act, seat: str) -> None:
     initiative (§3.2)."""
     a.emit(ev.SetupEnded(side=seat, rule=str(R.SETUP_AUSTRIA if seat == "austria" else R.SETUP_FRANCE)))
     if seat == "austria":
-        a.env.steps.begin("setup", a, "france", rule=R.SETUP_FRANCE)
+        a.steps.begin("setup", a, "france", rule=R.SETUP_FRANCE)
     else:
         a.emit(ev.InitiativeWon(seat="france", rule=str(CALDIERO.FIRST_TURN), totals={}))
-        a.env.steps.begin(CHOOSE_ACTIVATION, a, "france", rule=CALDIERO.FIRST_TURN)
+        a.steps.begin(CHOOSE_ACTIVATION, a, "france", rule=CALDIERO.FIRST_TURN)
 
 
 def replacements_owed(w: World, seat: str) -> tuple[Rule, str] | None:

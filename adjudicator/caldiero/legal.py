@@ -39,7 +39,9 @@ from arbitro.adjudicator.parabellum.movement import column_problem
 from arbitro.adjudicator.parabellum.orders import order_of, ORDERS
 from arbitro.adjudicator.parabellum.sequence import CHOOSE_ACTIVATION, Step, Steps
 from arbitro.adjudicator.caldiero import rules as R
-from arbitro.adjudicator.caldiero.system_procedure import Act, Reject, unit_due
+from arbitro.adjudicator.caldiero.system_procedure import unit_due
+from arbitro.adjudicator.errors import IllegalCommand
+from arbitro.adjudicator.parabellum.act import Act, refuse, refusal
 from arbitro.adjudicator.caldiero.variant import CALDIERO
 from arbitro.events import caldiero as ev
 
@@ -47,7 +49,7 @@ from arbitro.events import caldiero as ev
 def _ok(check: Any, *args: Any) -> bool:
     try:
         check(*args)
-    except Reject:
+    except IllegalCommand:
         return False
     return True
 
@@ -61,8 +63,8 @@ def legal_commands(w: World, seat: str) -> list[dict[str, Any]]:
 
 def decide(a: Act, seat: str, cmd: Any) -> None:
     if a.state.phase == "over":
-        raise Reject(R.VICTORY, "the game is over")
-    CALDIERO_STEPS.decide(F.step_key(a.state), a, a.w, seat, cmd, Reject.refusal)
+        refuse(R.VICTORY, "the game is over")
+    CALDIERO_STEPS.decide(F.step_key(a.state), a, a.world(), seat, cmd, refusal)
     F.go_on(a)
 
 
@@ -110,24 +112,24 @@ def _first_leader_moves(w: World, seat: str) -> Iterator[dict[str, Any]]:
 
 # --- each step's commands, carried out: the same checks, then the procedure ------------------------------------
 def _move(a: Act, seat: str, cmd: C.GroupMove) -> None:
-    order, route = check_move(a.w, seat, cmd)
+    order, route = check_move(a.world(), seat, cmd)
     do_move(a, seat, cmd, order, route)
 
 
 def _move_leader(a: Act, seat: str, cmd: C.MoveLeader) -> None:
-    path = check_move_leader(a.w, seat, cmd)
-    role = a.w.counters.leader(cmd.leader).role
+    path = check_move_leader(a.world(), seat, cmd)
+    role = a.world().counters.leader(cmd.leader).role
     a.emit(ev.LeaderMoved(leader=cmd.leader, path=path, rule=str(R.CINC_MOVE if role == "commander_in_chief" else R.GENERAL_MOVE),
                           own=True))
 
 
 def _bombard(a: Act, seat: str, cmd: C.Bombard) -> None:
-    check_bombard(a.w, seat, cmd)
+    check_bombard(a.world(), seat, cmd)
     do_bombard(a, cmd)
 
 
 def _attack(a: Act, seat: str, cmd: C.Attack) -> None:
-    attack_problem(a.w, seat, cmd)
+    attack_problem(a.world(), seat, cmd)
     do_attack(a, seat, cmd)
 
 

@@ -10,7 +10,7 @@ from arbitro.adjudicator.caldiero import rules as R
 from arbitro.adjudicator.caldiero.system_movement import Route, step_cost
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.events import caldiero as ev
-from arbitro.adjudicator.caldiero.system_procedure import Act
+from arbitro.adjudicator.parabellum.act import Act
 
 
 def charge_targets(w: World, units: tuple[str, ...], route: Route) -> list[str]:
@@ -41,11 +41,11 @@ def check_direction_release(a: Act, units: tuple[str, ...]) -> None:
     """caldiero §19.1: Augereau freed by entering Caldiero (incl. the Rocca), Massena by Colognola."""
     targets_ = {"augereau": "Caldiero", "massena": "Colognola"}
     for u in units:
-        f = a.w.formation_of(u)
+        f = a.world().formation_of(u)
         place = targets_.get(f)
         if place is None or f in a.state.direction_released:
             continue
-        places = a.w.hexmap.places
+        places = a.world().hexmap.places
         hexes = set(places.get(place, ())) | (set(places.get("Rocca di Caldiero", ())) if f == "augereau" else set())
         if a.state.units[u].hex in hexes:
             a.emit(ev.DirectionReleased(formation=f, rule=str(R.DIRECTION)))

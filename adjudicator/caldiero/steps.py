@@ -18,14 +18,12 @@ from arbitro.adjudicator.caldiero import system_assault as A
 from arbitro.adjudicator.caldiero.system_procedure import (
     LEADER_ESCAPE,
     RETREAT,
-    Act,
-    Env,
-    Reject,
     do_leader_escape,
     answer_retreat,
     leader_escape_options,
     retreat_options,
 )
+from arbitro.adjudicator.parabellum.act import Act, Game
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
 from arbitro.adjudicator.decisions import Step
@@ -40,22 +38,18 @@ from arbitro.projections.game import GameState
 Listed = list[dict[str, Any]]
 
 
-def caldiero_steps(env: Callable[[Any], Env], world: Callable[[GameState[Any]], World]) -> dict[str, Step[Any]]:
-    """Each kind of Caldiero's frames: its lister and its procedure. `env`: the data a game state is played on (asked
-    when first needed: the ruleset loads it lazily); `world`: the read model of a game state under the readings in
-    force."""
+def caldiero_steps(game: Game, world: Callable[[GameState[Any]], World]) -> dict[str, Step[Any]]:
+    """Each kind of Caldiero's frames: its lister and its procedure. `game`: the ruleset a procedure's context is
+    made with (parabellum/act.Act); `world`: the read model of a game state under the readings in force."""
 
     def of_world(lister: Callable[[World, Any], Listed]) -> Lister:
         return lambda state, frame, seat: lister(world(state), frame)
 
     def carried_out(procedure: Callable[[Act, Any, Any], None]) -> Handler:
         def answer(ctx: Decision[Any], frame: core.Frame[Any], command: Any) -> None:
-            act = Act(ctx, env(ctx.state))
-            try:
-                procedure(act, frame, command)
-                F.go_on(act)  # the assault goes on, or the steps that need no choice run
-            except Reject as e:
-                ctx.reject(e.rule, e.message)
+            act = Act(ctx, game)
+            procedure(act, frame, command)
+            F.go_on(act)  # the assault goes on, or the steps that need no choice run
         return answer
 
     def defensive_fire(state: GameState[Any], frame: core.Frame[DefensiveFireAwaited], seat: str) -> Listed:

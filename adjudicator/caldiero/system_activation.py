@@ -16,7 +16,8 @@ from arbitro.adjudicator.parabellum import activation, command
 from arbitro.adjudicator.parabellum.movement import nearest_enemy_distance
 from arbitro.adjudicator.parabellum import efficiency as shared_efficiency
 from arbitro.events import caldiero as ev
-from arbitro.adjudicator.caldiero.system_procedure import Act, Reject, arrival_turn, leader_due, unit_due
+from arbitro.adjudicator.caldiero.system_procedure import arrival_turn, leader_due, unit_due
+from arbitro.adjudicator.parabellum.act import Act, refuse, refusal
 
 
 def formation_present(w: World, f: str) -> bool:
@@ -35,11 +36,11 @@ def eligible_formations(w: World) -> list[str]:
 
 def check_activate(w: World, seat: str, cmd: C.Activate) -> None:
     if cmd.formation not in w.state.formations:
-        raise Reject(R.ACTIVATION, f"no formation {cmd.formation!r}")
+        refuse(R.ACTIVATION, f"no formation {cmd.formation!r}")
     if cmd.formation not in eligible_formations(w):
-        raise Reject(R.ACTIVATION, f"{cmd.formation} is already activated this turn or not on the map (caldiero §6.2)")
+        refuse(R.ACTIVATION, f"{cmd.formation} is already activated this turn or not on the map (caldiero §6.2)")
     if w.state.first_turn and w.state.formations[cmd.formation].side != "france":
-        raise Reject(CALDIERO.FIRST_TURN, "on the first turn the French must activate one of their own formations (caldiero §3.2)")
+        refuse(CALDIERO.FIRST_TURN, "on the first turn the French must activate one of their own formations (caldiero §3.2)")
 
 
 def reserve_joining(w: World, f: str) -> list[str]:
@@ -64,7 +65,7 @@ def reserve_joining(w: World, f: str) -> list[str]:
 
 
 def do_activate(a: Act, by: str, formation: str) -> None:
-    w = a.w
+    w = a.world()
     joined = reserve_joining(w, formation)
     members = sorted(u for u, s in w.state.units.items() if s.formation == formation) + joined
     # command is judged with the joined reserve counted as members of the formation (§15.4.3)
@@ -73,31 +74,31 @@ def do_activate(a: Act, by: str, formation: str) -> None:
     ooc = tuple(sorted(u for u in on_map if u not in commanded))
     a.emit(ev.FormationActivated(formation=formation, by=by, rule=str(R.ACTIVATION), out_of_command=ooc,
                                  reserve_joined=tuple(joined)))
-    w = a.w
+    w = a.world()
     dists = {u: d for u in on_map if (d := nearest_enemy_distance(w, w.state.units[u].hex or "", w.state.units[u].side))
              is not None}
     if dists:
         a.emit(ev.DistancesTaken(distances=dists, rule=str(CALDIERO.ADVANCE)))
     for u in members:
-        if unit_due(a.w, u):
+        if unit_due(a.world(), u):
             a.emit(ev.UnitOrderSet(unit=u, order="manoeuvre", rule=str(CALDIERO.REINFORCEMENT_ORDER)))
     seat = a.state.formations[formation].side
-    a.env.steps.begin("activation_orders", a, seat)
+    a.steps.begin("activation_orders", a, seat)
 
 
 def activate_formation(a: Act, seat: str, cmd: C.Activate) -> None:
-    check_activate(a.w, seat, cmd)
+    check_activate(a.world(), seat, cmd)
     do_activate(a, seat, cmd.formation)
 
 
 def try_order(a: Act, seat: str, cmd: C.TryOrderChange) -> None:
     """The kernel's try (caldiero §5.2.2); a commander in chief commanding a formation (§20.1.1: Bonaparte) changes
     its order without a die."""
-    act, w = a.state.activation, a.w
+    act, w = a.state.activation, a.world()
     assert act is not None
     general = w.general_on_map(act.formation)
     free = R.BONAPARTE if general is not None and w.leader_role(general) == "commander_in_chief" else None
-    activation.try_order(CALDIERO_VARIANT, w, seat, cmd.order, a.emit, lambda p, d: a.roll(p, d)[0], Reject.refusal,
+    activation.try_order(CALDIERO_VARIANT, w, seat, cmd.order, a.emit, lambda p, d: a.roll(p, d)[0], refusal,
                         free=free)
 
 
@@ -112,27 +113,27 @@ def ooc_units_at(w: World, h: str) -> list[str]:
 def check_unit_order(w: World, seat: str, cmd: C.UnitOrder) -> None:
     after_moves = ooc_test_after_moves(w)
     if after_moves and w.state.step != "movement":
-        raise Reject(R.OOC_AFTER_MOVES, "out-of-command units try to change order in the movement sub-phase, once "
+        refuse(R.OOC_AFTER_MOVES, "out-of-command units try to change order in the movement sub-phase, once "
                      "every in-command unit has moved (caldiero §3.1 B-3; reading ooc_order_test: after_in_command_moves)")
     if not after_moves and w.state.step == "movement":
-        raise Reject(R.OOC_TEST, "out-of-command units try to change order when their formation is activated, "
+        refuse(R.OOC_TEST, "out-of-command units try to change order when their formation is activated, "
                      "before it moves (caldiero §5.3.1; reading ooc_order_test: at_activation)")
     if after_moves and not in_command_moves_over(w):
         problem = movement_obligation_problem(w)
         if problem:
-            raise Reject(R.OOC_AFTER_MOVES, f"the in-command units move first: {problem[1]} (caldiero §3.1 B-3)")
+            refuse(R.OOC_AFTER_MOVES, f"the in-command units move first: {problem[1]} (caldiero §3.1 B-3)")
     units = ooc_units_at(w, cmd.hex)
     if not units:
-        raise Reject(R.OOC_TEST, f"no out-of-command unit of the active formation at {cmd.hex} may still choose an order (caldiero §5.3.1)")
+        refuse(R.OOC_TEST, f"no out-of-command unit of the active formation at {cmd.hex} may still choose an order (caldiero §5.3.1)")
     if w.state.weather == 3 and not in_cinc_range(w, seat, cmd.hex):
-        raise Reject(R.ICE_STORM, "in an ice storm out-of-command units may not try to change order (caldiero §17.1.3)")
+        refuse(R.ICE_STORM, "in an ice storm out-of-command units may not try to change order (caldiero §17.1.3)")
     if cmd.order == "defence":
-        raise Reject(CALDIERO.OUT_OF_COMMAND, "out-of-command units already hold a Defence order (caldiero §5.3)")
+        refuse(CALDIERO.OUT_OF_COMMAND, "out-of-command units already hold a Defence order (caldiero §5.3)")
 
 
 def unit_order_test(a: Act, seat: str, cmd: C.UnitOrder) -> None:
-    check_unit_order(a.w, seat, cmd)
-    w = a.w
+    check_unit_order(a.world(), seat, cmd)
+    w = a.world()
     units = ooc_units_at(w, cmd.hex)
     a.emit(ev.OrderTestTaken(units=tuple(units), rule=str(R.OOC_TEST)))
     if in_cinc_range(w, seat, cmd.hex):

@@ -8,7 +8,8 @@ from arbitro.adjudicator.caldiero import rules as R
 from arbitro.adjudicator.caldiero.variant import CALDIERO, CALDIERO_VARIANT
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.parabellum import bombardment
-from arbitro.adjudicator.caldiero.system_procedure import Act, Reject, add_disorder, open_retreats
+from arbitro.adjudicator.caldiero.system_procedure import add_disorder, open_retreats
+from arbitro.adjudicator.parabellum.act import Act, refuse
 
 
 def check_bombard(w: World, seat: str, cmd: C.Bombard) -> None:
@@ -19,39 +20,39 @@ def check_bombard(w: World, seat: str, cmd: C.Bombard) -> None:
     for u in arts:
         s = w.state.units.get(u)
         if s is None or s.side != seat or s.arm != "artillery":
-            raise Reject(R.BOMBARDMENT, f"{u} is not one of your artillery units")
+            refuse(R.BOMBARDMENT, f"{u} is not one of your artillery units")
         if u not in act.units:
-            raise Reject(R.ACTION_PHASE, f"{u} is not in the active formation")
+            refuse(R.ACTION_PHASE, f"{u} is not in the active formation")
         if s.where != "map":
-            raise Reject(R.BOMBARDMENT, f"{u} is not on the map")
+            refuse(R.BOMBARDMENT, f"{u} is not on the map")
         if s.art_moved:
-            raise Reject(CALDIERO.ARTILLERY, f"{u} is on its Moved side and may not bombard (caldiero §11.0)")
+            refuse(CALDIERO.ARTILLERY, f"{u} is on its Moved side and may not bombard (caldiero §11.0)")
         if u in act.fired:
-            raise Reject(R.BOMBARDMENT, f"{u} has already fired (caldiero §11.4)")
+            refuse(R.BOMBARDMENT, f"{u} has already fired (caldiero §11.4)")
         if s.status != "good" and s.status == "routed":
-            raise Reject(CALDIERO.ROUT, f"{u} is routed")
+            refuse(CALDIERO.ROUT, f"{u} is routed")
         hexes.add(s.hex)
     if len(hexes) != 1:
-        raise Reject(R.BOMBARD_STACK, "artillery combines its fire only when stacked in one hex (caldiero §11.4.1)")
+        refuse(R.BOMBARD_STACK, "artillery combines its fire only when stacked in one hex (caldiero §11.4.1)")
     if w.state.weather >= 2:
-        raise Reject(R.SNOW if w.state.weather == 2 else R.ICE_STORM, "artillery cannot fire in snow and ice or an ice storm (caldiero §17.1.2, §17.1.3)")
+        refuse(R.SNOW if w.state.weather == 2 else R.ICE_STORM, "artillery cannot fire in snow and ice or an ice storm (caldiero §17.1.2, §17.1.3)")
     if cmd.target not in bombardment.targets(CALDIERO_VARIANT, w, arts):
         if w.grid.contains(cmd.target) and w.no_fire_into(cmd.target):
-            raise Reject(R.MARSH, "artillery cannot bombard into a marsh (caldiero §10.2)")
-        raise Reject(R.ARTILLERY_RANGE, f"{cmd.target} is not an enemy hex in range with a clear line of sight (caldiero §11.2, §11.3)")
+            refuse(R.MARSH, "artillery cannot bombard into a marsh (caldiero §10.2)")
+        refuse(R.ARTILLERY_RANGE, f"{cmd.target} is not an enemy hex in range with a clear line of sight (caldiero §11.2, §11.3)")
 
 
 def do_bombard(a: Act, cmd: C.Bombard, defensive: bool = False) -> dict[str, int]:
     """Fire, and its effects; the retreats it causes are queued now, or (defensive fire, caldiero §11.4.5)
     returned for the assault to queue once it has withdrawn the attackers the fire hit."""
     side = a.state.units[cmd.artillery[0]].side
-    result = bombardment.fire(a, CALDIERO_VARIANT, a.env.data.bombardment, cmd.artillery, cmd.target, defensive).result
-    hit = a.w.enemy_units_at(cmd.target, side)
+    result = bombardment.fire(a, CALDIERO_VARIANT, a.data.bombardment, cmd.artillery, cmd.target, defensive).result
+    hit = a.world().enemy_units_at(cmd.target, side)
     if result == "-" or not hit:
         return {}
     moves: dict[str, int] = {}
     for u in hit:
-        if not a.w.is_artillery(u):
+        if not a.world().is_artillery(u):
             add_disorder(a, u, R.BOMBARD_PROCEDURE, moves)
         if result == "R" and a.state.units[u].where == "map" and u not in moves:
             moves[u] = 1  # caldiero §11.1: artillery retreats normally after a bombardment

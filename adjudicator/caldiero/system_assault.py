@@ -44,13 +44,8 @@ from arbitro.events.parabellum import (
 )
 from arbitro.events.core import Frame as CoreFrame
 from arbitro.projections.caldiero import CaldieroState, enemy_of
-from arbitro.adjudicator.caldiero.system_procedure import (
-    Act,
-    Reject,
-    add_disorder,
-    lone_leaders,
-    open_retreats,
-)
+from arbitro.adjudicator.caldiero.system_procedure import add_disorder, lone_leaders, open_retreats
+from arbitro.adjudicator.parabellum.act import Act, refuse
 from arbitro.adjudicator.caldiero.system_artillery import do_bombard
 from arbitro.adjudicator.caldiero.scenario_rules import check_direction_release
 
@@ -75,7 +70,7 @@ def _await(a: Act, kind: str, seat: str, rule: Rule, context: FrameContext) -> N
 
 
 def do_attack(a: Act, seat: str, cmd: C.Attack) -> None:
-    w = a.w
+    w = a.world()
     attackers = tuple(dict.fromkeys(cmd.attackers))
     hexes = tuple(dict.fromkeys(cmd.defenders))
     defenders = tuple(u for h in hexes for u in w.enemy_units_at(h, seat))
@@ -139,7 +134,7 @@ def _withdraw_defenders(a: Act, units: tuple[str, ...], rule: Rule) -> None:
 def stage_declared(a: Act) -> None:
     c = _combat(a)
     _revise(a, stage=assault.DEFENSIVE_FIRE)
-    w = a.w
+    w = a.world()
     if not all(w.state.units[u].arm == "infantry" for u in c.attackers):
         return
     cav = [u for u in c.defenders if w.state.units[u].arm == "cavalry" and w.state.units[u].status != "routed"
@@ -169,10 +164,10 @@ def do_cavalry_retreat(a: Act, frame: CoreFrame[ev.BeforeCombatAwaited], cmd: C.
         return
     # closed and asked again for the rest: the assault's frame below it is revised in between
     close_frame(a.ctx, frame)
-    line = next(ln for ln in before_combat_lines(CALDIERO_VARIANT, a.w, [cmd.unit]) if ln.to == cmd.to)
+    line = next(ln for ln in before_combat_lines(CALDIERO_VARIANT, a.world(), [cmd.unit]) if ln.to == cmd.to)
     routed = retreat_ground.take(a, CALDIERO_VARIANT, [cmd.unit], line, str(CALDIERO.CAVALRY_RETREAT))
     _withdraw_defenders(a, (cmd.unit,), CALDIERO.CAVALRY_RETREAT)
-    remaining = tuple(u for u in frame.ctx.units if u != cmd.unit and before_combat_asked(CALDIERO_VARIANT, a.w, [u]))
+    remaining = tuple(u for u in frame.ctx.units if u != cmd.unit and before_combat_asked(CALDIERO_VARIANT, a.world(), [u]))
     if remaining:
         _await(a, CAVALRY_RETREAT, frame.seats[0], CALDIERO.CAVALRY_RETREAT, ev.BeforeCombatAwaited(units=remaining))
     if routed:
@@ -182,7 +177,7 @@ def do_cavalry_retreat(a: Act, frame: CoreFrame[ev.BeforeCombatAwaited], cmd: C.
 def stage_defensive_fire(a: Act) -> None:
     c = _combat(a)
     _revise(a, stage=assault.RESUMED)
-    w = a.w
+    w = a.world()
     if not c.defenders:
         return
     if not w.artillery_fires():  # caldiero §17.1.2, §17.1.3
@@ -227,7 +222,7 @@ def stage_resumed(a: Act) -> None:
     c = _combat(a)
     tested = [u for u in c.tested if u in c.attackers]
     failed = shared_efficiency.failed(shared_efficiency.stack_tests(
-        CALDIERO_VARIANT, a.w, tested, _stack_roll(a, f"{R.ATTACK_TEST} 'Attack?' test")))
+        CALDIERO_VARIANT, a.world(), tested, _stack_roll(a, f"{R.ATTACK_TEST} 'Attack?' test")))
     if failed:
         withdraw_attackers(a, tuple(failed), R.ATTACK_TEST)
     _efficiency(a)
@@ -244,7 +239,7 @@ def _stack_roll(a: Act, why: str) -> shared_efficiency.StackRoll:
 
 def _efficiency(a: Act) -> None:
     c = _combat(a)
-    w = a.w
+    w = a.world()
     if not c.attackers or not [d for d in c.defenders if not w.is_artillery(d)]:
         _revise(a, stage=assault.RESOLVE)
         return
@@ -262,7 +257,7 @@ def _efficiency(a: Act) -> None:
 
 def stage_resolve(a: Act) -> None:
     c = _combat(a)
-    w = a.w
+    w = a.world()
     if not c.attackers:
         _revise(a, stage="end")
         return
@@ -278,7 +273,7 @@ def stage_resolve(a: Act) -> None:
         if gained is None:
             withdraw_attackers(a, (c.elan,), R.ELAN_TEST)
         bonus_columns = gained or 0
-    w = a.w
+    w = a.world()
     c = _combat(a)
     if not c.attackers:
         _revise(a, stage="end")
@@ -301,7 +296,7 @@ def stage_resolve(a: Act) -> None:
     more_left, right = CALDIERO_VARIANT.assault_column_shifts(a, w, c.attackers, c.targets,
                                                               enemy_of(c.attacker_side), notes)  # D29-D30
     left, right = left + more_left, right + bonus_columns
-    crt = assault.crt(CALDIERO_VARIANT, a.env.data.crt)
+    crt = assault.crt(CALDIERO_VARIANT, a.data.crt)
     col = assault.odds(crt, att, dfn, right - left, a.reading("shift_beyond_6_1") != "capped")
     raw_odds = assault.odds_label(crt, att, dfn)
     att_eff, def_eff = c.chosen.get("attack", 0), c.chosen.get("defence", 0)
@@ -339,12 +334,12 @@ def stage_resolve(a: Act) -> None:
                               automatic=str(CALDIERO.BELOW_1_5) if automatic is not None else "",
                               below_minimum=col.below_minimum, notes=tuple(notes)))
     _revise(a, result=result)
-    general = assault.general_with(a.w, c.attackers) if c.use_general and not col.below_minimum else None
-    results.commanders_tested(a, CALDIERO_VARIANT, a.w, roll, enemy_of(c.attacker_side), c.targets, general,
+    general = assault.general_with(a.world(), c.attackers) if c.use_general and not col.below_minimum else None
+    results.commanders_tested(a, CALDIERO_VARIANT, a.world(), roll, enemy_of(c.attacker_side), c.targets, general,
                               _leader_loss_cause)
     c = _combat(a)
-    results.apply_result(CombatResults(a), result, c.attackers, [d for d in c.defenders if not a.w.is_artillery(d)],
-                         results.ne_may_test([order_of(a.w, u) for u in c.attackers], a.reading))
+    results.apply_result(CombatResults(a), result, c.attackers, [d for d in c.defenders if not a.world().is_artillery(d)],
+                         results.ne_may_test([order_of(a.world(), u) for u in c.attackers], a.reading))
 
 
 def _leader_loss_cause(die: int, h: str) -> tuple[str, str | None]:
@@ -377,8 +372,8 @@ class CombatResults:
         if result == "Ae":
             elimination.eliminated_with_guns(a, CALDIERO_VARIANT, units, CALDIERO.RESULTS)
         else:
-            for u in [d for d in _combat(a).defenders if d in units or a.w.is_artillery(d)]:
-                elimination.eliminate(a, CALDIERO_VARIANT, u, CALDIERO.RESULTS if not a.w.is_artillery(u) else CALDIERO.ARTILLERY_STACKED)
+            for u in [d for d in _combat(a).defenders if d in units or a.world().is_artillery(d)]:
+                elimination.eliminate(a, CALDIERO_VARIANT, u, CALDIERO.RESULTS if not a.world().is_artillery(u) else CALDIERO.ARTILLERY_STACKED)
         _revise(a, stage="advance")
 
     def disordered(self, units: Sequence[str], attackers: bool) -> None:
@@ -412,7 +407,7 @@ def stage_dr_tests(a: Act) -> None:
     """caldiero §12.5.4 Dr, after the one-hex retreat: each defending unit tests (one die per stack where it
     now stands, §13.1.2); passed: disordered; failed: routed, and retreats two more hexes at once (§15.2.1)."""
     c = _combat(a)
-    w = a.w
+    w = a.world()
     units_left = [u for u in c.dr_units if w.state.units[u].where == "map"]
     _revise(a, stage="advance")
     extra = results.dr_rout_hexes(a.reading)
@@ -433,7 +428,7 @@ def stage_dr_tests(a: Act) -> None:
 
 def start_exchange(a: Act) -> None:
     c = _combat(a)
-    w = a.w
+    w = a.world()
     used = c.chosen.get("attack", 0)
     options = CALDIERO_VARIANT.ex_attacker_losses(w, c.attackers, used, {u: w.strength(u) for u in c.attackers})  # D26
     _revise(a, stage="exchange_defender")
@@ -459,7 +454,7 @@ def do_exchange_loss(a: Act, frame: CoreFrame[ExchangeLossAwaited], cmd: C.Excha
 
 
 def exchange_attacker_loss(a: Act, u: str) -> None:
-    lost = a.w.strength(u)
+    lost = a.world().strength(u)
     _revise(a, stage="exchange_defender", ex_lost=lost)
     elimination.eliminated_with_guns(a, CALDIERO_VARIANT, [u], CALDIERO.RESULTS)
 
@@ -471,7 +466,7 @@ def ex_defender_sets(w: World, c: AssaultUnderway) -> list[list[str]]:
 
 def stage_exchange_defender(a: Act) -> None:
     c = _combat(a)
-    sets = ex_defender_sets(a.w, c)
+    sets = ex_defender_sets(a.world(), c)
     _revise(a, stage="exchange_tests")
     if len(sets) == 1:
         elimination.eliminated_with_guns(a, CALDIERO_VARIANT, sets[0], CALDIERO.RESULTS)
@@ -483,7 +478,7 @@ def stage_exchange_defender(a: Act) -> None:
 def stage_exchange_tests(a: Act) -> None:
     """caldiero §12.5.4 Ex: every other unit in the combat tests; failing ones are disordered."""
     c = _combat(a)
-    w = a.w
+    w = a.world()
     retreats: dict[str, int] = {}
     for stack in shared_efficiency.stack_tests(CALDIERO_VARIANT, w, assault.exchange_testers(w, c.attackers + c.defenders),
                                                  _stack_roll(a, f"{CALDIERO.RESULTS} Ex test")):
@@ -499,7 +494,7 @@ def do_ne_test(a: Act, frame: CoreFrame[NeChoiceAwaited], test: bool) -> None:
     close_frame(a.ctx, frame)
     if not test:
         return
-    new = assault.ne_tested(CALDIERO_VARIANT, a.w, c.attackers, _stack_roll(a, f"{CALDIERO.RESULTS} Ne test"))  # D25
+    new = assault.ne_tested(CALDIERO_VARIANT, a.world(), c.attackers, _stack_roll(a, f"{CALDIERO.RESULTS} Ne test"))  # D25
     a.emit(ev.AssaultResolved(result=new, rule=str(CALDIERO.RESULTS), targets=c.targets,
                               notes=("Ne tested by the attacker",)))
     _revise(a, result=new)
@@ -518,16 +513,16 @@ def stage_advance(a: Act) -> None:
     c = _combat(a)
     _revise(a, stage="end")
     awaited = AdvanceAwaited(attackers=c.attackers, targets=c.targets)
-    if advance_options(a.w, awaited, c.attacker_side):
+    if advance_options(a.world(), awaited, c.attacker_side):
         _await(a, ADVANCE, c.attacker_side, CALDIERO.ADVANCE_AFTER, awaited)
 
 
 def do_advance(a: Act, frame: CoreFrame[AdvanceAwaited], seat: str, cmd: C.Advance | C.Decline) -> None:
     """One of `advance_options`, or none; any other advance is refused with the kernel's words (advance.refusal)."""
     if isinstance(cmd, C.Advance):
-        options = advance_options(a.w, frame.ctx, frame.seats[0])
+        options = advance_options(a.world(), frame.ctx, frame.seats[0])
         if {"type": "advance", "units": cmd.units, "to": cmd.to} not in options:
-            raise Reject(*advance.refusal(CALDIERO_VARIANT, options))
+            refuse(*advance.refusal(CALDIERO_VARIANT, options))
     close_frame(a.ctx, frame)
     if isinstance(cmd, C.Decline):
         return

@@ -24,7 +24,9 @@ from arbitro.adjudicator.parabellum.orders import Counted, artillery_orders, obl
 from arbitro.adjudicator.parabellum.zoc import enemy_zoc
 from arbitro.adjudicator.ruleset import Rule
 from arbitro.events import caldiero as ev
-from arbitro.adjudicator.caldiero.system_procedure import Act, Reject, arrival_turn, leader_due, lone_leaders, unit_due
+from arbitro.adjudicator.caldiero.system_procedure import arrival_turn, leader_due, lone_leaders, unit_due
+from arbitro.adjudicator.errors import IllegalCommand
+from arbitro.adjudicator.parabellum.act import Act, refuse
 from arbitro.adjudicator.caldiero.scenario_rules import charge_problem, check_direction_release
 
 
@@ -43,28 +45,28 @@ def check_movers(w: World, seat: str, units: tuple[str, ...]) -> None:
     act = w.state.activation
     assert act is not None
     if len(set(units)) != len(units):
-        raise Reject(CALDIERO.MOVEMENT, "a unit is listed twice")
+        refuse(CALDIERO.MOVEMENT, "a unit is listed twice")
     locations = set()
     for u in units:
         s = w.state.units.get(u)
         if s is None or s.side != seat:
-            raise Reject(CALDIERO.MOVEMENT, f"{u} is not one of your units")
+            refuse(CALDIERO.MOVEMENT, f"{u} is not one of your units")
         if u not in act.units:
-            raise Reject(R.ACTION_PHASE, f"{u} does not belong to the active formation {act.formation} (caldiero §3.1 B)")
+            refuse(R.ACTION_PHASE, f"{u} does not belong to the active formation {act.formation} (caldiero §3.1 B)")
         if u in act.moved:
-            raise Reject(CALDIERO.MOVEMENT, f"{u} has already moved in this activation (caldiero §9.1)")
+            refuse(CALDIERO.MOVEMENT, f"{u} has already moved in this activation (caldiero §9.1)")
         if u not in act.out_of_command and in_command_moves_over(w):
-            raise Reject(R.OOC_AFTER_MOVES, f"{u} is in command: the in-command units' movement ended when the "
+            refuse(R.OOC_AFTER_MOVES, f"{u} is in command: the in-command units' movement ended when the "
                          "out-of-command units tried to change order (caldiero §3.1 B-3)")
         if s.where == "offmap" and not unit_due(w, u):
-            raise Reject(CALDIERO.REINFORCEMENTS, f"{u} is not due to arrive before turn {arrival_turn(w, w.counters.unit(u).arrival.turn) if w.counters.unit(u).arrival else '?'} (caldiero §15.4)")
+            refuse(CALDIERO.REINFORCEMENTS, f"{u} is not due to arrive before turn {arrival_turn(w, w.counters.unit(u).arrival.turn) if w.counters.unit(u).arrival else '?'} (caldiero §15.4)")
         if s.where not in ("map", "offmap"):
-            raise Reject(CALDIERO.MOVEMENT, f"{u} is not on the map")
+            refuse(CALDIERO.MOVEMENT, f"{u} is not on the map")
         if s.status == "routed":
-            raise Reject(CALDIERO.ROUT, f"{u} is routed: routed units do not move (caldiero §15.2)")
+            refuse(CALDIERO.ROUT, f"{u} is routed: routed units do not move (caldiero §15.2)")
         locations.add(s.hex if s.where == "map" else f"entry:{w.counters.unit(u).arrival.entry if w.counters.unit(u).arrival else ''}")
     if len(locations) != 1:
-        raise Reject(CALDIERO.MOVEMENT, "units moving together must start in the same hex (caldiero §9.1)")
+        refuse(CALDIERO.MOVEMENT, "units moving together must start in the same hex (caldiero §9.1)")
 
 
 def move_options(w: World, units: tuple[str, ...], column: bool) -> dict[str, tuple[str, Route]]:
@@ -132,35 +134,35 @@ def check_move(w: World, seat: str, cmd: C.GroupMove) -> tuple[str, Route]:
     check_movers(w, seat, units)
     try:
         return _order_and_route(w, units, cmd)
-    except Reject as e:
+    except IllegalCommand as e:
         note = command.held_note(CALDIERO_VARIANT, w, units)
         if not note:
             raise
-        raise Reject(e.rule, e.message + note) from None
+        refuse(e.rule, e.message + note)
 
 
 def _order_and_route(w: World, units: tuple[str, ...], cmd: C.GroupMove) -> tuple[str, Route]:
     column = column_problem(CALDIERO_VARIANT, w, mover_orders(w, units), w.state.units[units[0]].hex) if cmd.column else None
     if column:
-        raise Reject(*column)
+        refuse(*column)
     if cmd.path is None:
         option = move_option(w, units, cmd.column, cmd.to)
         if option is None:
-            raise Reject(*_why_not(w, units, cmd))
+            refuse(*_why_not(w, units, cmd))
         return option
     path = tuple(cmd.path)
     if path[-1] != cmd.to:
-        raise Reject(CALDIERO.MOVEMENT, f"the path ends at {path[-1]}, not at {cmd.to}")
-    last: Reject | None = None
+        refuse(CALDIERO.MOVEMENT, f"the path ends at {path[-1]}, not at {cmd.to}")
+    last: tuple[Rule, str] | None = None
     for order in mover_orders(w, units, cmd.column):
         g = make_group(w, units, order, cmd.column)
         route = check_path(w, g, path)
         problem = attack_move_problem(w, g, route) if isinstance(route, Route) else route
         if problem:
-            last = Reject(*problem)
+            last = problem
             continue
         return order, route  # type: ignore[return-value]
-    raise last or Reject(CALDIERO.MOVEMENT, "no order allows this move")
+    refuse(*(last or (CALDIERO.MOVEMENT, "no order allows this move")))
 
 
 def _why_not(w: World, units: tuple[str, ...], cmd: C.GroupMove) -> tuple[Rule, str]:
@@ -180,9 +182,9 @@ def _why_not(w: World, units: tuple[str, ...], cmd: C.GroupMove) -> tuple[Rule, 
 def do_move(a: Act, seat: str, cmd: C.GroupMove, order: str, route: Route) -> None:
     units = tuple(cmd.units)
     if cmd.charge:
-        problem = charge_problem(a.w, units, order, route)
+        problem = charge_problem(a.world(), units, order, route)
         if problem:
-            raise Reject(CALDIERO.CHARGE, problem)
+            refuse(CALDIERO.CHARGE, problem)
     a.emit(ev.UnitsMoved(units=units, path=route.path, rule=str(R.COLUMN if cmd.column else CALDIERO.MOVEMENT),
                          column=cmd.column, cost_half=route.cost_half, charge="" if cmd.charge else None))
     check_direction_release(a, units)
@@ -223,12 +225,12 @@ def check_move_leader(w: World, seat: str, cmd: C.GroupMoveLeader) -> tuple[str,
     """The hexes the leader's move enters (the kernel's `commander_walk`: a path he is given is the one he walks, if he
     may, as a unit's: caldiero §9.1), or the refusal."""
     if cmd.leader not in movable_leaders(w, seat):
-        raise Reject(R.GENERAL_MOVE, f"{cmd.leader} may not move now: the active formation's general moves after its movement, "
+        refuse(R.GENERAL_MOVE, f"{cmd.leader} may not move now: the active formation's general moves after its movement, "
                      "a commander in chief once per turn (caldiero §4.1.4, §4.2.1)")
     move = leader_move(w, cmd.leader)
     if move is None:
-        raise Reject(CALDIERO.REINFORCEMENTS, f"{cmd.leader} cannot enter the map at {leader_entry(w, cmd.leader)} now (caldiero §15.4)")
+        refuse(CALDIERO.REINFORCEMENTS, f"{cmd.leader} cannot enter the map at {leader_entry(w, cmd.leader)} now (caldiero §15.4)")
     walked = commander_walk(CALDIERO_VARIANT, w, move, cmd.to, cmd.path)
     if isinstance(walked[0], Rule):
-        raise Reject(*walked)
+        refuse(*walked)
     return walked  # type: ignore[return-value]

@@ -5,20 +5,21 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import ClassVar, Literal
+from typing import Any, ClassVar, Literal
 
 from arbitro.adjudicator.caldiero import ground, map_rules
 from arbitro.adjudicator.caldiero import rules as R
 from arbitro.adjudicator.caldiero.loader import WeatherTable
 from arbitro.adjudicator.maps.costs import MovementTable, RoadCost, RoadRule
 from arbitro.adjudicator.memo import Memo
-from arbitro.adjudicator.parabellum import efficiency, exchange
+from arbitro.adjudicator.parabellum import efficiency, exchange, sight
 from arbitro.adjudicator.parabellum.rules import Rulebook, read_rulebook
 from arbitro.adjudicator.parabellum.variant import Reading, Rolls, Variant
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.parabellum.zoc import exerts_zoc
 from arbitro.adjudicator.ruleset import Rule
 from arbitro.events import caldiero as ev
+from arbitro.events.parabellum import DieModifier
 
 
 class CaldieroVariant(Variant):
@@ -37,6 +38,36 @@ class CaldieroVariant(Variant):
     def fog_reach(self, w: World) -> int:
         """caldiero §20.4.1: the line of sight's hexes less the value in the turn's weather box."""
         return max(0, w.sight_range() - w.state.weather)
+
+    def dice_record(self, state: Any, purpose: str, detail: dict[str, str | int], about: tuple[str | None, ...]
+                    ) -> tuple[str, dict[str, str | int], tuple[str, ...]]:
+        """caldiero §20.4: with fog of war a roll's words name no unit, only its arm, so the public roll log hides
+        the stack; the hexes it concerns are those of the pieces on the map."""
+        if self.fog_option in state.options:
+            detail = {k: _anonymous(v, state) for k, v in detail.items()}
+            purpose = str(_anonymous(purpose, state))
+        return purpose, detail, tuple(h for h in about if h)
+
+    def sightings(self, w: World, event: Any) -> list[Any]:
+        """caldiero §20.4: with fog of war, after an event that can change what a seat sees, the enemy units each seat
+        examines for the first time (PiecesSighted; commanders' names are public, so only units)."""
+        if self.fog_option not in w.state.options or not isinstance(event, SIGHT_EVENTS):
+            return []
+        return sight.sightings(w, str(self.rules.FOG), self.fog_reach(w), commanders=False)
+
+    def leader_roll(self, w: World, leader: str, cause: str) -> tuple[str, dict[str, str | int]]:
+        """caldiero §4.4.3: the die against his initiative (a commander in chief's: 1)."""
+        value = 1 if w.leader_role(leader) == "commander_in_chief" else w.leader_initiative(leader)
+        return f"{self.rules.LEADER_TEST} {leader} test", {"test": "roll > initiative", "initiative": value, "cause": cause}
+
+    def fire_roll(self, w: World, guns: Sequence[str], target: str, column: int, modifiers: Sequence[DieModifier],
+                  defensive: bool) -> tuple[str, dict[str, str | int], tuple[str, ...]]:
+        """caldiero §11.4.4 (§11.4.5 defensive fire): the provisional table's column and each modifier named."""
+        wording = "; ".join(f"{m.reason}: {m.value:+d}" for m in modifiers) or "none"
+        rule = self.rules.DEFENSIVE_FIRE if defensive else self.rules.BOMBARD_TABLE
+        return (f"{rule} bombardment of {target}", {"table": "bombardment (provisional)", "column": column,
+                "modifiers": wording, "drm": sum(m.value for m in modifiers)},
+                (target, *(w.state.units[u].hex for u in guns)))
 
     def commander_value_bonus(self, world: World, u: str) -> int:
         """caldiero §13.2: the unit's own general in or next to its hex adds his initiative to its value (D9)."""
@@ -176,6 +207,21 @@ def other_terrain_minor_roads(table: MovementTable) -> MovementTable:
         return table.model_copy(update={"roads": {**table.roads, "strada_minore": other}})
 
     return _OTHER_TERRAIN.get((table,), "other terrain", build)
+
+
+# Events after which what a seat can see may have changed (caldiero §20.4).
+SIGHT_EVENTS = (ev.UnitPlaced, ev.LeaderPlaced, ev.UnitsMoved, ev.LeaderMoved, ev.UnitRetreated, ev.UnitsAdvanced,
+                ev.UnitEliminated, ev.WeatherChanged, ev.LeaderLost)
+
+
+def _anonymous(value: str | int, state: Any) -> str | int:
+    """Dice words name units; under the fog they say only the arm."""
+    if not isinstance(value, str):
+        return value
+    for u in sorted(state.units, key=len, reverse=True):
+        if u in value:
+            value = value.replace(u, state.units[u].arm)
+    return value
 
 
 CALDIERO_VARIANT = CaldieroVariant()

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from itertools import combinations
-from typing import Any, Protocol
+from typing import Any
 
 from arbitro.adjudicator.parabellum import elimination, stacking
-from arbitro.adjudicator.parabellum.elimination import Eliminates
+from arbitro.adjudicator.parabellum.act import Act
 from arbitro.adjudicator.parabellum.variant import Variant
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.ruleset import Rule
@@ -82,13 +82,7 @@ def refusal(variant: Variant, options: Sequence[dict[str, Any]], must: bool = Fa
                                  f"permitted: {may or 'none'}")
 
 
-class Advances(Eliminates, Protocol):
-    """The game as an advance asks it: its events, and the eliminations of the guns overrun."""
-
-    def emit(self, event: Any) -> None: ...
-
-
-def advanced(game: Advances, variant: Variant, units: Sequence[str], to: str) -> None:
+def advanced(game: Act, variant: Variant, units: Sequence[str], to: str) -> None:
     """§12.7 in both: `units` (one of `answers`) enter `to`, the enemy guns there overrun first, for good (caldiero
     §11.1.1), their commanders going with several (§12.7.3, `companions`): one `units_advanced`, which marks the
     commanders moved as any move does. What an arrival then causes (rout tests, a commander's escape) is the game's."""

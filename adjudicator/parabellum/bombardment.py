@@ -15,11 +15,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Protocol
 
 from arbitro.adjudicator.parabellum import sight
 from arbitro.adjudicator.parabellum.data import BombardmentTable, BombardResult, SpDrm
-from arbitro.adjudicator.parabellum.leaders import LeaderTest, leader_test
+from arbitro.adjudicator.parabellum.act import Act
+from arbitro.adjudicator.parabellum.leaders import leader_test
 from arbitro.adjudicator.parabellum.variant import Variant
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.events.parabellum import ArtilleryFired, DieModifier
@@ -148,18 +148,7 @@ def fire_modifiers(variant: Variant, w: World, origin: str, target: str, odds: F
     return out
 
 
-class Fires(LeaderTest, Protocol):
-    """The game as a fire asks it (caldiero's Act, arrivano's Game)."""
-
-    def world(self) -> World: ...
-
-    def fire_die(self, guns: Sequence[str], target: str, column: int, modifiers: Sequence[DieModifier],
-                 defensive: bool) -> int:
-        """One die for the fire, rolled and recorded now as the game words its rolls."""
-        ...
-
-
-def fire(game: Fires, variant: Variant, table: BombardmentTable, guns: Sequence[str], target: str,
+def fire(game: Act, variant: Variant, table: BombardmentTable, guns: Sequence[str], target: str,
          defensive: bool) -> ArtilleryFired:
     """One bombardment by `guns` (one, or stacked together) at `target` (§11.4 in both; `defensive`: in an enemy
     assault, caldiero §11.4.5, arrivano §11.4.4): the table read with its modifiers (`fire_value`,

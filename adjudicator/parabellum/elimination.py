@@ -2,31 +2,18 @@
 track, and the commanders its loss leaves alone test and, surviving, go to the nearest friends (caldiero §4.4.4,
 arrivano §4.5.4: the same rule in both books).
 
-What differs is the game's, through `Eliminates`: how it moves a surviving commander to the nearest friendly unit
+What differs is the game's, through its decision context (parabellum/act.Act): how it moves a surviving commander to the nearest friendly unit
 (caldiero: at once, the nearest by distance then hex; arrivano: his owner's choice among the nearest, a decision),
 and, through the variant, how it measures the command range that decides the return turn (`Variant.in_return_range`)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Protocol
-
 from arbitro.adjudicator.parabellum import reinforcements
-from arbitro.adjudicator.parabellum.leaders import LeaderTest, leader_test
+from arbitro.adjudicator.parabellum.act import Act
+from arbitro.adjudicator.parabellum.leaders import leader_test
 from arbitro.adjudicator.parabellum.variant import Variant
-from arbitro.adjudicator.parabellum.world import World
 from arbitro.events.parabellum import UnitEliminated
-
-
-class Eliminates(LeaderTest, Protocol):
-    """The game as an elimination asks it (its procedure context: caldiero's Act, arrivano's Game)."""
-
-    def world(self) -> World: ...
-
-    def to_nearest_friends(self, leader: str, h: str) -> None:
-        """`leader` survived his test in `h`, now empty of his side's units: he goes to the nearest friendly unit
-        (caldiero §4.4.4, arrivano §4.5.4), as the game carries it out."""
-        ...
 
 
 def cause_of(rule: object, because: object = None, result: str = "") -> str:
@@ -36,7 +23,7 @@ def cause_of(rule: object, because: object = None, result: str = "") -> str:
     return "; ".join(str(c) for c in (because, f"{rule} {result}".strip()) if c)
 
 
-def eliminate(game: Eliminates, variant: Variant, u: str, rule: object, permanent: bool = False,
+def eliminate(game: Act, variant: Variant, u: str, rule: object, permanent: bool = False,
               because: object = None, result: str = "") -> None:
     """§12.8 in both: `u`, on the map, is eliminated. For good when `permanent` (a rule says so: §12.6.3, §12.8.1,
     §15.2.1), when it shows its reduced side or has none; otherwise flipped and on the turn track until the turn
@@ -58,11 +45,11 @@ def eliminate(game: Eliminates, variant: Variant, u: str, rule: object, permanen
     leaders_left_alone(game, variant, h, unit.side)
 
 
-def leaders_left_alone(game: Eliminates, variant: Variant, h: str, side: str) -> None:
+def leaders_left_alone(game: Act, variant: Variant, h: str, side: str) -> None:
     """caldiero §4.4.4, arrivano §4.5.4: when `h` holds no unit of `side` any more (eliminated, or gone off the map),
     each of its commanders there tests (the variant's loss faces, D10; a loss cites the test, `rules.LEADER_TEST`);
     one who survives goes to the nearest
-    friendly unit (`Eliminates.to_nearest_friends`)."""
+    friendly unit (`Act.to_nearest_friends`)."""
     w = game.world()
     if w.side_units_at(h, side):
         return
@@ -72,7 +59,7 @@ def leaders_left_alone(game: Eliminates, variant: Variant, h: str, side: str) ->
             game.to_nearest_friends(leader, h)
 
 
-def eliminated_with_guns(game: Eliminates, variant: Variant, units: Sequence[str], rule: object,
+def eliminated_with_guns(game: Act, variant: Variant, units: Sequence[str], rule: object,
                          result: str = "") -> None:
     """§12.5.4 Ae and Ex in both: the assault's result (`rule`, with the `result` `cause_of` names) eliminates
     `units`, in the order given, then the guns they leave alone in their hexes (`guns_left_behind`, §11.1)."""
@@ -83,7 +70,7 @@ def eliminated_with_guns(game: Eliminates, variant: Variant, units: Sequence[str
     guns_left_behind(game, variant, hexes)
 
 
-def guns_left_behind(game: Eliminates, variant: Variant, hexes: Iterable[str]) -> None:
+def guns_left_behind(game: Act, variant: Variant, hexes: Iterable[str]) -> None:
     """§11.1 in both ("L'artiglieria in stacking con unità da combattimento che siano eliminate ... è eliminata"): in
     each of `hexes`, where an assault's result eliminated combat units, in hex order, artillery that no combat unit
     is left with is eliminated too, citing the rule (`rules.ARTILLERY_STACKED`). A gun still stacked with a unit that

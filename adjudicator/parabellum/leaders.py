@@ -1,32 +1,17 @@
 """A commander's loss test (caldiero §4.4.1-§4.4.4, arrivano §4.5.1-§4.5.4): whatever calls for it (a natural 6 of
 the attacker against his hex, a natural 1 using his modifier, his hex emptied of friends), one die decides; which
-faces lose him is the variant's (D10, `Variant.leader_lost`). The die is recorded as each game records its rolls,
-and what follows a loss is the game's (arrivano §17.2.12: a lost Maggiore's flag), through `LeaderTest`."""
+faces lose him is the variant's (D10, `Variant.leader_lost`). The die is recorded as each game words its rolls, and
+what follows a loss is the game's (arrivano §17.2.12: a lost Maggiore's flag), both through parabellum/act.Act."""
 
 from __future__ import annotations
 
-from typing import Any, Protocol
-
+from arbitro.adjudicator.parabellum.act import Act
 from arbitro.adjudicator.parabellum.variant import Variant
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.events.parabellum import LeaderLost
 
 
-class LeaderTest(Protocol):
-    """The game as a commander's test asks it."""
-
-    def leader_die(self, leader: str, cause: str) -> int:
-        """One die for `leader`'s test, rolled and recorded now (`cause`: why he tests, for the roll's record)."""
-        ...
-
-    def after_leader_lost(self, leader: str) -> None:
-        """What the game does once he is lost, after the LeaderLost event (nothing, or arrivano §17.2.12)."""
-        ...
-
-    def emit(self, event: Any) -> None: ...
-
-
-def leader_test(game: LeaderTest, variant: Variant, world: World, leader: str, cause: str,
+def leader_test(game: Act, variant: Variant, world: World, leader: str, cause: str,
                 rule: str | None = None) -> bool:
     """caldiero §4.4.3, arrivano §4.5.3: roll for `leader`; lost (LeaderLost citing `rule`, else the cause) when the
     variant says so of the die, his role and printed initiative (D10). True when he survives."""

@@ -15,7 +15,8 @@ from typing import Final, Literal, Protocol, get_args
 
 from arbitro.adjudicator.parabellum import efficiency
 from arbitro.adjudicator.parabellum.data import CrtResult
-from arbitro.adjudicator.parabellum.leaders import LeaderTest, leader_test
+from arbitro.adjudicator.parabellum.act import Act
+from arbitro.adjudicator.parabellum.leaders import leader_test
 from arbitro.adjudicator.parabellum.variant import Reading, Variant
 from arbitro.adjudicator.parabellum.world import World
 
@@ -109,7 +110,7 @@ def dr_rout_hexes(reading: Callable[[str], str]) -> int:
     return 2 if reading("dr_rout_retreat") == "additional_2" else 1
 
 
-def commanders_tested(game: LeaderTest, variant: Variant, w: World, die: int, defender_side: str,
+def commanders_tested(game: Act, variant: Variant, w: World, die: int, defender_side: str,
                       defending: Sequence[str], general: str | None,
                       cause: Callable[[int, str], tuple[str, str | None]]) -> None:
     """caldiero §4.4.1-§4.4.2, arrivano §4.5.1-§4.5.2: the assault's natural 6 tests every commander in the defending

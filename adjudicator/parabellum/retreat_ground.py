@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from arbitro.adjudicator.parabellum import retreat, rout, sight
+from arbitro.adjudicator.parabellum.act import Act
 from arbitro.adjudicator.parabellum.retreat import Ground, Line
 from arbitro.adjudicator.parabellum.stacking import fits
 from arbitro.adjudicator.parabellum.variant import Variant
@@ -96,7 +97,7 @@ def take(game: retreat.Retreats, variant: Variant, units: Sequence[str], line: L
     return [u for u in units if line.through_ezoc and rout.disorder(game, variant, u, variant.rules.RETREAT_EZOC)]
 
 
-def arrived(game: rout.RoutGame, variant: Variant, line: Line) -> None:
+def arrived(game: Act, variant: Variant, line: Line) -> None:
     """§15.2 in both, "Se un nemico arriva adiacente ad una unità in Rotta", read by `rout_trigger`: `end_of_move`
     (default) a retreat is no arrival, only moves, advances and entries are; an umpire's `any_arrival`: the routed
     enemies next to a retreat's end on the map test too (`rout.checks`)."""

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Final, Protocol
+from typing import Final
 
-from arbitro.adjudicator.parabellum.elimination import Eliminates, eliminate
+from arbitro.adjudicator.parabellum.act import Act
+from arbitro.adjudicator.parabellum.elimination import eliminate
 from arbitro.adjudicator.parabellum.retreat import Retreats
 from arbitro.adjudicator.parabellum.variant import Variant
 from arbitro.adjudicator.parabellum.world import World
@@ -87,20 +88,7 @@ def outcome(variant: Variant, routed: list[str], passed: Mapping[str, bool]) -> 
                        permanent=variant.rout_failure_permanent)
 
 
-class RoutGame(Eliminates, Protocol):
-    """What a rout check asks of the game it runs in (its procedure context: caldiero's Act, arrivano's Game), each
-    game wording its dice and citing its own book."""
-
-    def rout_test(self, h: str, units: list[str]) -> Mapping[str, bool]:
-        """The routed stack at `h` tests on one die (§15.2, §13.1.2 in both): whether each unit passed."""
-        ...
-
-    def rout_retreat(self, units: list[str]) -> None:
-        """`units` retreat RETREAT_HEXES hexes, enemy ZoC ignored (§15.2), a decision of their owner."""
-        ...
-
-
-def checks(game: RoutGame, variant: Variant, h: str) -> None:
+def checks(game: Act, variant: Variant, h: str) -> None:
     """§15.2 in both: a unit arrived in `h` (a move, an advance, a retreat, an entry); each stack of enemy routed
     units next to it tests (`routed_near`, in the grid's direction order or, by the variant, in hex order): those that
     pass retreat, those that fail are eliminated citing §15.2 (`elimination.eliminate`), for good where the variant

@@ -131,7 +131,7 @@ class ParaBellumRuleset(Ruleset[S]):
 
     def rules_on(self, data: Any) -> Any:
         """What the rules read, made from a folder's data: the data themselves, unless a game builds more from them
-        once (Caldiero's step table, Arrivano's CRT in the combat engine's shape)."""
+        once."""
         return data
 
     def _shipped_rules(self) -> Any:
@@ -172,7 +172,7 @@ class ParaBellumRuleset(Ruleset[S]):
 
     def interpretations(self) -> dict[str, Interpretation]:
         """The named readings of the data in force (its interpretations.json, parabellum/readings.py)."""
-        return dict(self.in_force.data.interpretations.offered)
+        return dict(self.in_force.interpretations.offered)
 
     def data_of(self, state: S) -> Any:
         """What the rules read for a game in `state`: its own data folder's, else the data in force (the shipped

@@ -14,6 +14,7 @@ from arbitro.adjudicator.parabellum import exchange, retreat
 from arbitro.adjudicator.parabellum.rules import Rulebook
 from arbitro.adjudicator.ruleset import Rule
 from arbitro.adjudicator.parabellum.world import World
+from arbitro.events.parabellum import DieModifier
 from arbitro.projections.parabellum import Activation
 
 # A variant's interpretations as the game's rulings set them (name -> the reading in force).
@@ -24,8 +25,8 @@ class Rolls(Protocol):
     """The game as a hook that rolls asks it: a die recorded with what it decides (`about`: the hexes it concerns,
     for the fog), and the events the roll causes."""
 
-    def roll(self, purpose: str, detail: dict[str, str | int], count: int = 1,
-             about: tuple[str | None, ...] = ()) -> tuple[int, ...]: ...
+    def roll(self, purpose: str, detail: dict[str, str | int], about: tuple[str | None, ...] = (), *,
+             visible_to: tuple[str, ...] | None = None, count: int = 1) -> tuple[int, ...]: ...
 
     def emit(self, event: Any) -> None: ...
 
@@ -88,6 +89,33 @@ class Variant:
     def cite(self, section: str) -> str:
         """A citation in this variant's book ("arrivano §12.4.3")."""
         return f"{self.book} §{section}"
+
+    def dice_record(self, state: Any, purpose: str, detail: dict[str, str | int], about: tuple[str | None, ...]
+                    ) -> tuple[str, dict[str, str | int], tuple[str, ...]]:
+        """D18, caldiero §20.4 / arrivano §11.3.2: a roll as its record keeps it: its purpose and detail, and the hexes
+        of the stacks it concerns (a seat that may not examine one is served the roll without purpose and detail).
+        Neutral reading (arrivano's): as worded, every hex given."""
+        return purpose, detail, about  # type: ignore[return-value]
+
+    def sightings(self, w: World, event: Any) -> list[Any]:
+        """D18, caldiero §20.4 / arrivano §11.3.2: the events recording the enemy units each seat examines now that
+        `event` has changed the position (caldiero's sightings block a free undo). Neutral reading (arrivano's): none
+        recorded, the view alone tells what a seat examines."""
+        return []
+
+    def leader_roll(self, w: World, leader: str, cause: str) -> tuple[str, dict[str, str | int]]:
+        """D10, caldiero §4.4.3 / arrivano §4.5.3: how the die of `leader`'s test is worded in its record (purpose,
+        detail; `cause`: why he tests). Neutral: the rule, the commander and the cause."""
+        return f"{self.rules.LEADER_TEST} {leader} test: {cause}", {}
+
+    def fire_roll(self, w: World, guns: Sequence[str], target: str, column: int, modifiers: Sequence[DieModifier],
+                  defensive: bool) -> tuple[str, dict[str, str | int], tuple[str, ...]]:
+        """D43, caldiero §11.4.4 / arrivano §11.4.3: how a bombardment's die is worded in its record (purpose, detail)
+        and the hexes it concerns. Neutral: the rule, the target, the column and the modifiers' sum; the target's
+        and the guns' hexes."""
+        rule = self.rules.DEFENSIVE_FIRE if defensive else self.rules.BOMBARD_TABLE
+        return (f"{rule} bombardment of {target}", {"column": column, "drm": sum(m.value for m in modifiers)},
+                (target, *(w.hex_of(g) or "" for g in guns)))
 
     def fog_reach(self, w: World) -> int:
         """D18, caldiero §20.4.1 / arrivano §11.3.2: how many hexes a side's line of sight reaches when it examines

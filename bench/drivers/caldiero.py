@@ -44,7 +44,7 @@ class Chooser:
 
     def world(self) -> World:
         state: CaldieroState = self.app.state_at(self.game).rules
-        return World(state, self.ruleset.env.data, lambda n: self.ruleset.interpretations()[n].default,  # type: ignore[attr-defined]
+        return World(state, self.ruleset.battle, lambda n: self.ruleset.interpretations()[n].default,  # type: ignore[attr-defined]
                      variant=CALDIERO_VARIANT)
 
     def choose(self, seat: str, legal: list[dict[str, Any]]) -> dict[str, Any]:

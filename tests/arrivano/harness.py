@@ -66,7 +66,7 @@ class Table(harness.Table[ArrivanoState]):
         return Pending(seat=seat, kind=top.kind, rule=top.rule, prompt=top.prompt, options=self.legal(seat))
 
     def with_frame(self, kind: str, seat: str, rule: str, data: dict[str, Any]) -> "Table":
-        """Put a decision of `kind` on the engine's stack, as the rules open it (Game.push)."""
+        """Put a decision of `kind` on the engine's stack, as the rules open it (flow.push)."""
         context = msgspec.convert(data, ev.ARRIVANO_CONTEXTS[kind])
         frame = core.Frame(kind=kind, seats=(seat,) if seat else (), rule=rule, prompt=prompt(kind, rule), ctx=context)
         self.game.core.decisions = (*self.game.core.decisions, frame)

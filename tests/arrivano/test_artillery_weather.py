@@ -103,8 +103,6 @@ def test_redoubt_battery_fires_only_with_defence_units():
 
 def test_redoubt_battery_is_damaged_by_an_adverse_result():
     from arbitro.adjudicator.arrivano.bombardment import apply_bombard_result
-    from arbitro.adjudicator.arrivano.flow import Game
-    from arbitro.adjudicator.arrivano.ruleset import ARRIVANO_STEPS
     t, target = redoubt_table()
     t.state.units["42e-1"].hex = "2712"
     t.state.units["art-destra"].hex, t.state.units["art-destra"].where = "2714", "map"
@@ -112,7 +110,7 @@ def test_redoubt_battery_is_damaged_by_an_adverse_result():
     t.state.units["rf-1-fucilieri"].hex = "2714"
     # the French fire at the battery's hex: a D result damages it
     ctx = t.decision("france")
-    apply_bombard_result(Game(ctx, C, RULESET.crt, ARRIVANO_STEPS), "2714", "D")
+    apply_bombard_result(RULESET.game(ctx), "2714", "D")
     assert ctx.state.units["art-centro"].damaged and ctx.state.units["art-destra"].damaged
 
 

@@ -9,15 +9,15 @@ from pathlib import Path
 
 from arbitro.adjudicator.arrivano.data_model import ARRIVANO_DATA
 from arbitro.adjudicator.parabellum.loader import GameData as ArrivanoData
-from arbitro.adjudicator.arrivano.readings import in_force
 from arbitro.adjudicator.arrivano.ruleset import ArrivanoRulesetImpl
 from arbitro.adjudicator.arrivano.variant import ARRIVANO_VARIANT
 from arbitro.adjudicator.parabellum.world import World
+from arbitro.adjudicator.ruleset import interpretation_in_force
 
 
 def _world(data: ArrivanoData) -> World:
     state = ArrivanoRulesetImpl().new_state("montebello", ())
-    return World(state, data.scenarios["montebello"], lambda name: in_force(state, name), variant=ARRIVANO_VARIANT)
+    return World(state, data.scenarios["montebello"], lambda name: interpretation_in_force(ArrivanoRulesetImpl(), state.interpretations, name), variant=ARRIVANO_VARIANT)
 
 
 def _clear_terrain(tmp_path: Path) -> Path:

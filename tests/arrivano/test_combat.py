@@ -198,7 +198,7 @@ def test_above_6_1_reads_6_1_with_no_extra_modifier():
 
 def test_excess_odds_policy_is_the_crt_files_value():
     """D23: tables/crt.json's excess_odds_drm_per_level, 0 (arrivano §12.4.3; Caldiero's file says 1)."""
-    crt = RULESET.crt
+    crt = sys_assault.crt(RULESET.variant, RULESET.data.tables.crt)
     assert sys_assault.odds(crt, 14, 2).excess_drm == 0  # arrivano §12.4.3
     assert sys_assault.odds(crt, 1, 6).below_minimum
 

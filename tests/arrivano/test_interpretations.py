@@ -15,10 +15,9 @@ from typing import Any
 import pytest
 from arbitro.adjudicator.arrivano import activation as AC
 from arbitro.adjudicator.arrivano import assault as A
-from arbitro.adjudicator.arrivano import flow as F
+from arbitro.adjudicator.parabellum.act import Act
 from arbitro.adjudicator.arrivano import movement as M
 from arbitro.adjudicator.arrivano.bombardment import apply_bombard_result
-from arbitro.adjudicator.arrivano.readings import defaults, in_force
 from arbitro.adjudicator.arrivano.ruleset import march_checks
 from arbitro.adjudicator.arrivano.variant import ARRIVANO_VARIANT
 from arbitro.adjudicator.errors import IllegalCommand
@@ -37,7 +36,7 @@ D = GRID.neighbour(X, 1)
 BACK = GRID.neighbour(X, 4)
 
 
-def game_of(t: Table, dice: list[int] | None = None) -> tuple[F.Game, Any]:
+def game_of(t: Table, dice: list[int] | None = None) -> tuple[Act, Any]:
     """A decision context on the table's position (as the end phase or a procedure runs)."""
     ctx = t.decision("umpire", list(dice or []))
     return RULESET.game(ctx), ctx
@@ -52,11 +51,11 @@ def commander_tests(t: Table) -> int:
 
 def test_one_way_to_ask_the_reading_in_force():
     state = position({"6e-legere-i": X})
-    assert in_force(state, "wheat_blocks_los") == defaults()["wheat_blocks_los"] == "false"
+    assert world(state).reading("wheat_blocks_los") == RULESET.interpretations()["wheat_blocks_los"].default == "false"
     t = Table(state, interpretations={"wheat_blocks_los": "true"})
     assert world(t.state).reading("wheat_blocks_los") == "true" and game_of(t)[0].reading("wheat_blocks_los") == "true"
     with pytest.raises(KeyError):
-        in_force(state, "no_such_reading")
+        world(state).reading("no_such_reading")
 
 
 def test_an_umpire_ruling_reaches_legal_at_once_through_the_service():

@@ -4,6 +4,7 @@ changes and their limit (D5), the general's roll (§5.2.1), reinforcement orders
 from __future__ import annotations
 
 import pytest
+from arbitro.adjudicator.arrivano import flow as F
 from arbitro.adjudicator.arrivano.turn import start_turn
 from arbitro.adjudicator.errors import IllegalCommand
 from arbitro.adjudicator.arrivano.world import in_command
@@ -224,7 +225,7 @@ def test_interpretation_lost_general_replacements():
         t = Table(state, interpretations={"lost_general_replacements": reading})
         ctx = t.decision("umpire")
         start_turn(RULESET.game(ctx), 3)
-        pending = RULESET.game(ctx).top()  # arrivano §12.8.2: the owner places the unit next to the commander
+        pending = F.top(RULESET.game(ctx))  # arrivano §12.8.2: the owner places the unit next to the commander
         assert (pending is not None and pending.kind == "replacement_hex") is back
 
 

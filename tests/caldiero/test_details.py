@@ -62,7 +62,7 @@ def test_retreat_into_enemy_zoc_adds_a_disorder() -> None:
     t.send("austria", options[0])
     moved_to = options[0]["path"][-1]
     assert t.unit("au-mahoney-jager").hex == moved_to
-    ezoc = any(n in ("1615", "1619", "1718", "1417") for n in __import__("tests.caldiero.harness", fromlist=["RULESET"]).RULESET.env.data.map.grid.neighbours(moved_to))
+    ezoc = any(n in ("1615", "1619", "1718", "1417") for n in __import__("tests.caldiero.harness", fromlist=["RULESET"]).RULESET.battle.map.grid.neighbours(moved_to))
     assert t.unit("au-mahoney-jager").status == ("routed" if ezoc else "disordered")
 
 

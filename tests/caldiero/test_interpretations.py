@@ -157,9 +157,9 @@ def test_alvinczy_limit(reading: str, can_stand_on_24: bool) -> None:
 
 def test_minor_road_cost_readings() -> None:
     state = position({})
-    flat = World(state, RULESET.env.data, lambda n: "flat_1" if n == "minor_road_cost" else RULESET.interpretations()[n].default,
+    flat = World(state, RULESET.battle, lambda n: "flat_1" if n == "minor_road_cost" else RULESET.interpretations()[n].default,
                  variant=CALDIERO_VARIANT)
-    other = World(state, RULESET.env.data,
+    other = World(state, RULESET.battle,
                   lambda n: "other_terrain" if n == "minor_road_cost" else RULESET.interpretations()[n].default,
                   variant=CALDIERO_VARIANT)
     steps = [(a, b) for road in flat.hexmap.roads if road.kind == "strada_minore" for a, b in zip(road.hexes, road.hexes[1:])

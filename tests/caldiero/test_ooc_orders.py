@@ -108,7 +108,7 @@ def _enemy_activation(hohenzollern: str) -> Table:
 def _village_needing_defence(t: Table) -> World:
     """The table's position read with a village whose benefit needs a Defence order (the terrain effects table's
     `requires_defence_order`, as a user's own table may set it; the shipped caldiero table sets it nowhere)."""
-    w = World(t.state, RULESET.env.data, lambda n: RULESET.interpretations()[n].default, variant=CALDIERO_VARIANT)
+    w = World(t.state, RULESET.battle, lambda n: RULESET.interpretations()[n].default, variant=CALDIERO_VARIANT)
     table = w.terrain_table
     village = table.terrain["villaggio"].model_copy(update={"requires_defence_order": True})
     w.terrain_table = table.model_copy(update={"terrain": {**table.terrain, "villaggio": village}})

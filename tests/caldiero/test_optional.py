@@ -24,7 +24,7 @@ def _points(w):  # type: ignore[no-untyped-def]
 
 def world(state, readings=None):  # type: ignore[no-untyped-def]
     chosen = readings or {}
-    return World(state, RULESET.env.data, lambda n: chosen.get(n, RULESET.interpretations()[n].default),
+    return World(state, RULESET.battle, lambda n: chosen.get(n, RULESET.interpretations()[n].default),
                  variant=CALDIERO_VARIANT)
 
 

@@ -48,7 +48,7 @@ def test_weather_roll_follows_the_table(box: int, roll: int, new: int) -> None:
     t = Table(s)
     t.send("france", {"type": "end_step"}, dice=[roll])
     assert t.state.weather == new
-    assert RULESET.env.data.weather.change[str(box)][roll - 1] == new  # the provisional table, as data
+    assert RULESET.battle.weather.change[str(box)][roll - 1] == new  # the provisional table, as data
 
 
 def test_ice_storm_ends_in_snow_at_the_end_of_the_turn() -> None:

@@ -29,7 +29,7 @@ def test_a_position_saved_from_an_overridden_game_is_still_named_non_standard(ru
     again = app.create(ruleset, position=app.position(gid, seat="umpire"))
     r = registry.get(ruleset)
     state = app.state_at(again).rules
-    table = r.env_of(state).data.crt if ruleset == "caldiero" else r.on(state).data.tables.crt
+    table = r.scenario_on(state).crt
     assert table.result(4, "3-1") == "Ex"  # the new game plays the changed table (shipped: Dr in both books)...
     created = app.log(again, "umpire", 1, 1)[0]["event"]
     assert app.status(again, app.game(again).seats[0]).non_standard != []  # ...so every seat must be told

@@ -33,9 +33,9 @@ def test_a_kept_reach_is_the_trace_with_every_enemy_held_hex(log: str) -> None:
 def test_an_enemy_moving_beyond_his_range_leaves_the_reach_kept() -> None:
     def reach(units: dict[str, str]) -> frozenset[str]:
         state = position(units, leaders={"massena": "1416"})
-        return World(state, RULESET.env.data, lambda name: "", None, variant=CALDIERO_VARIANT).command_reach("massena")
+        return World(state, RULESET.battle, lambda name: "", None, variant=CALDIERO_VARIANT).command_reach("massena")
 
     first = reach({"au-colloredo": "2520"})
-    assert RULESET.env.data.map.grid.distance("1416", "2520") > 4
+    assert RULESET.battle.map.grid.distance("1416", "2520") > 4
     assert reach({"au-colloredo": "2521"}) is first, "an enemy beyond his range moved: nothing the reach reads"
     assert "1415" not in reach({"au-colloredo": "1415"}), "an enemy within it blocks the line"

@@ -18,7 +18,6 @@ from click.testing import CliRunner
 
 from arbitro.adjudicator import registry
 from arbitro.adjudicator.datafiles import DataError
-from arbitro.adjudicator.arrivano.readings import in_force
 from arbitro.adjudicator.errors import BadInput, Rejected
 from arbitro.adjudicator.selfplay import SelfPlay
 from arbitro.adjudicator.service import Arbitro
@@ -179,6 +178,11 @@ def folder_with_default(name: str, default: str, *more_choices: str) -> dict[str
     return files
 
 
+def reading(app: Arbitro, gid: str, name: str) -> str:
+    """The reading of `name` the rules play in game `gid` (the state's, as decide and legal read it)."""
+    return registry.get("arrivano").world(app.state_at(gid).rules).reading(name)
+
+
 def test_an_arrivano_folder_s_own_default_reading_is_in_force_and_status_says_so() -> None:
     """A user's folder whose interpretations.json makes `as_caldiero` the default of column_keeps_to_roads (D38,
     arrivano §9.3) plays that reading from its genesis, as a position's readings are (creation.folder_readings):
@@ -186,16 +190,16 @@ def test_an_arrivano_folder_s_own_default_reading_is_in_force_and_status_says_so
     default, and an umpire's ruling still switches it."""
     app = Arbitro(SQLiteStore(":memory:"))
     gid = app.create("arrivano", "montebello", data=folder_with_default("column_keeps_to_roads", "as_caldiero"))
-    assert in_force(app.state_at(gid).rules, "column_keeps_to_roads") == "as_caldiero"
+    assert reading(app, gid, "column_keeps_to_roads") == "as_caldiero"
     status = app.status(gid, "france")
     assert status.interpretations == {"column_keeps_to_roads": "as_caldiero"}
     assert status.non_standard == ["data file interpretations.json: changed"]
     shipped = app.create("arrivano", "montebello")
-    assert in_force(app.state_at(shipped).rules, "column_keeps_to_roads") == "roads_only"
+    assert reading(app, shipped, "column_keeps_to_roads") == "roads_only"
     assert app.status(shipped, "france").interpretations == {}
     app.submit(gid, "umpire", {"type": "ruling", "interpretation": {"column_keeps_to_roads": "roads_only"},
                                "reason": "the shipped reading after all"})
-    assert in_force(app.state_at(gid).rules, "column_keeps_to_roads") == "roads_only"
+    assert reading(app, gid, "column_keeps_to_roads") == "roads_only"
 
 
 def test_a_folder_s_default_that_the_rules_do_not_play_is_refused() -> None:

@@ -124,7 +124,7 @@ def test_a_fixed_table_result_for_a_roll(ruleset: str) -> None:
     every seat as holding for every combat of the game."""
     app, gid, state = overridden(ruleset, {"kind": "crt", "column": "3-1", "roll": 4, "result": "Ex"})
     r = registry.get(ruleset)
-    table = r.env_of(state).data.crt if ruleset == "caldiero" else r.on(state).data.tables.crt
+    table = r.scenario_on(state).crt
     assert table.result(4, "3-1") == "Ex" and table.result(5, "3-1") == "Dr"
     named = [f"combat results table: Ex at 3-1 for a modified roll of 4, in every combat of the game ({ruleset} §12.5)"]
     for seat in ("umpire", *app.game(gid).seats):

@@ -12,13 +12,13 @@ import json
 from pathlib import Path
 
 from arbitro.adjudicator.arrivano.retreats import stop_reason
-from arbitro.adjudicator.arrivano.readings import in_force
 from arbitro.adjudicator.arrivano.ruleset import ArrivanoRulesetImpl
 from arbitro.adjudicator.arrivano.variant import ARRIVANO_VARIANT
 from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
 from arbitro.adjudicator.caldiero import ground
 from arbitro.adjudicator.parabellum.data import TerrainTable
 from arbitro.adjudicator.parabellum.world import World
+from arbitro.adjudicator.ruleset import interpretation_in_force
 from tests.caldiero.harness import RULESET, fresh
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -59,15 +59,15 @@ def test_no_rule_names_a_terrain_the_table_describes() -> None:
 
 def _caldiero(change: dict[str, dict[str, dict[str, object]]] | None = None) -> World:
     """Caldiero's set-up position read with the shipped terrain table, or with its entries changed."""
-    env = RULESET.env
+    data = RULESET.battle
     if change is not None:
-        raw = env.data.terrain.model_dump()
+        raw = data.terrain.model_dump()
         for part, entries in change.items():
             for name, fields in entries.items():
                 raw[part][name].update(fields)
-        tables = dataclasses.replace(env.data.tables, terrain=TerrainTable.model_validate(raw))
-        env = dataclasses.replace(env, data=dataclasses.replace(env.data, tables=tables))
-    return World(fresh(), env.data, lambda name: RULESET.interpretations()[name].default, variant=CALDIERO_VARIANT)
+        tables = dataclasses.replace(data.tables, terrain=TerrainTable.model_validate(raw))
+        data = dataclasses.replace(data, tables=tables)
+    return World(fresh(), data, lambda name: RULESET.interpretations()[name].default, variant=CALDIERO_VARIANT)
 
 
 def test_caldieros_plain_is_the_tables() -> None:
@@ -113,7 +113,7 @@ def _campotenese(change: dict[str, dict[str, object]] | None = None) -> World:
             raw["terrain"][name].update(fields)
         scenario = dataclasses.replace(scenario, tables=dataclasses.replace(tables, terrain=TerrainTable.model_validate(raw)))
     state = arrivano.new_state("campotenese", ())
-    return World(state, scenario, lambda name: in_force(state, name), variant=ARRIVANO_VARIANT)
+    return World(state, scenario, lambda name: interpretation_in_force(ArrivanoRulesetImpl(), state.interpretations, name), variant=ARRIVANO_VARIANT)
 
 
 def test_arrivanos_rout_stops_and_order_counts_are_the_tables() -> None:

@@ -10,7 +10,6 @@ import pydantic
 import pytest
 
 from arbitro.adjudicator.arrivano.ruleset import ArrivanoRulesetImpl
-from arbitro.adjudicator.arrivano.readings import in_force
 from arbitro.adjudicator.arrivano.data_model import ScenarioData
 from arbitro.adjudicator.arrivano.variant import ARRIVANO_VARIANT
 from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
@@ -19,30 +18,31 @@ from arbitro.adjudicator.parabellum import world
 from arbitro.adjudicator.parabellum.data import WeatherTrack
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.projections.parabellum import Activation
+from arbitro.adjudicator.ruleset import interpretation_in_force
 from tests.caldiero.harness import RULESET, position
 
 
 def CaldieroWorld(state: object, data: object, hexmap: object, reading: Callable[[str], str],
                   position: Callable[[], int] | None = None) -> World:
     """Caldiero's World: the kernel's, with its Variant."""
-    return World(state, RULESET.env.data, reading, position, variant=CALDIERO_VARIANT)
+    return World(state, RULESET.battle, reading, position, variant=CALDIERO_VARIANT)
 
 
 def arrivano_world(state: Any, s: ScenarioData) -> World:
     """Arrivano's World: the kernel's, with its Variant and the readings in force in the state."""
-    return World(state, s, lambda name: in_force(state, name), variant=ARRIVANO_VARIANT)
+    return World(state, s, lambda name: interpretation_in_force(ArrivanoRulesetImpl(), state.interpretations, name), variant=ARRIVANO_VARIANT)
 
 
 def test_caldiero_plays_on_the_kernels_world_asking_its_variant() -> None:
     """Caldiero's World is the kernel's class itself; what its book answers its own way is its Variant's: the 10xx
     row closed to the Austrians (caldiero §9.2.1, `closed_to`) and units blocking a line of sight (§11.3.1, D18)."""
-    env = RULESET.env
-    w = CaldieroWorld(position({"fr-18-ligne": "1517"}), env.data, env.data.map, lambda name: "")
+    data = RULESET.battle
+    w = CaldieroWorld(position({"fr-18-ligne": "1517"}), data, data.map, lambda name: "")
     assert type(w) is World and w.variant is CALDIERO_VARIANT
     rule, message = w.closed_to("austria", "1012") or (None, "")
     assert str(rule).startswith("caldiero §9.2.1") and "10xx" in message
     assert w.closed_to("france", "1012") is None and w.closed_to("austria", "1112") is None
-    empty = CaldieroWorld(position({}), env.data, env.data.map, lambda name: "")
+    empty = CaldieroWorld(position({}), data, data.map, lambda name: "")
     assert empty.clear_line("1516", "1518") and not w.clear_line("1516", "1518")  # the unit in 1517 between
 
 
@@ -65,8 +65,8 @@ def test_arrivano_plays_on_the_kernels_world_asking_its_variant() -> None:
 
 def test_a_world_keeps_what_it_works_out() -> None:
     """`cached`: the work is done once per World (a World is one position)."""
-    env = RULESET.env
-    w = CaldieroWorld(position({"fr-18-ligne": "1517"}), env.data, env.data.map, lambda name: "")
+    data = RULESET.battle
+    w = CaldieroWorld(position({"fr-18-ligne": "1517"}), data, data.map, lambda name: "")
     calls: list[int] = []
     assert w.cached(("k",), lambda: calls.append(1) or 5) == 5
     assert w.cached(("k",), lambda: calls.append(1) or 6) == 5 and calls == [1]
@@ -76,27 +76,27 @@ def test_a_world_keeps_what_it_works_out_for_its_own_position_only() -> None:
     """A World keeps its answers while its position stands; once the state under a tracking World moves it works
     them out again, and another World of the same content works them out afresh (issue 15: what outlives a position
     is kept by the rule that works it out, under a key of what it reads: parabellum/movement.SEARCHES)."""
-    env = RULESET.env
+    data = RULESET.battle
     state = position({"fr-18-ligne": "1517"})
     events: list[int] = []
-    first = CaldieroWorld(state, env.data, env.data.map, lambda name: "", position=lambda: len(events))
+    first = CaldieroWorld(state, data, data.map, lambda name: "", position=lambda: len(events))
     assert first.cached(("probe",), lambda: "at 1517") == "at 1517"
     assert first.cached(("probe",), lambda: "worked out again") == "at 1517"
     state.units["fr-18-ligne"].hex = "1518"  # an event moves the state under the tracking World
     events.append(1)
     assert first.cached(("probe",), lambda: "at 1518") == "at 1518"
-    twin = CaldieroWorld(position({"fr-18-ligne": "1518"}), env.data, env.data.map, lambda name: "")
+    twin = CaldieroWorld(position({"fr-18-ligne": "1518"}), data, data.map, lambda name: "")
     assert twin.cached(("probe",), lambda: "its own") == "its own"
 
 
 def _weather_worlds() -> list[tuple[int, World]]:
     """A World of each game at each box of its weather track (Caldiero's four, Campotenese's three)."""
-    env = RULESET.env
+    data = RULESET.battle
     out: list[tuple[int, World]] = []
-    for box in env.data.weather.boxes:
+    for box in data.weather.boxes:
         s = position({"fr-18-ligne": "1517"})
         s.weather = box.box
-        out.append((box.box, CaldieroWorld(s, env.data, env.data.map, lambda name: "")))
+        out.append((box.box, CaldieroWorld(s, data, data.map, lambda name: "")))
     arrivano = ArrivanoRulesetImpl()
     campotenese = arrivano.data.scenarios["campotenese"]
     assert campotenese.weather is not None
@@ -125,18 +125,18 @@ def test_the_weather_answers_are_the_boxes_data() -> None:
     assert seen[("caldiero", 0)] == (None, True, True) and seen[("caldiero", 1)] == (1, True, True)
     assert seen[("caldiero", 2)] == seen[("caldiero", 3)] == (None, False, True)
     assert seen[("arrivano", 2)] == (1, True, True) and seen[("arrivano", 3)] == (0, False, False)
-    env = RULESET.env
+    data = RULESET.battle
     ice = position({"fr-18-ligne": "1517"}, leaders={"massena": "1317"})
     ice.weather = 3
-    w = CaldieroWorld(ice, env.data, env.data.map, lambda name: "")
-    assert w.command_range("massena") == (env.data.leader("massena").command_range + 1) // 2  # caldiero §17.1.3
+    w = CaldieroWorld(ice, data, data.map, lambda name: "")
+    assert w.command_range("massena") == (data.leader("massena").command_range + 1) // 2  # caldiero §17.1.3
 
 
 def test_one_weather_model_for_both_books() -> None:
     """D29: both games' tracks are the kernel's WeatherTrack (each adding how its weather changes), and the kernel's
     World alone reads the box in force: no game overrides `weather_box`; Montebello has no track, and Arrivano's
     weather 0 names no box."""
-    assert isinstance(RULESET.env.data.weather, WeatherTrack)
+    assert isinstance(RULESET.battle.weather, WeatherTrack)
     arrivano = ArrivanoRulesetImpl()
     assert isinstance(arrivano.data.scenarios["campotenese"].weather, WeatherTrack)
     montebello = arrivano.new_state("montebello", ())
@@ -149,12 +149,12 @@ def test_one_weather_model_for_both_books() -> None:
 def test_every_problem_of_a_weather_track_is_reported_at_once() -> None:
     """The kernel's checks (a box listed twice, a start in no box, the change table: one entry a box, six boxes an
     entry) with each game's own (Arrivano's boxes numbered 1..n), in one report."""
-    caldiero = RULESET.env.data.weather.model_dump()
+    caldiero = RULESET.battle.weather.model_dump()
     caldiero["boxes"][1]["box"] = 0
     caldiero["start_box"] = 7
     caldiero["change"]["2"] = [0, 1]
     with pytest.raises(pydantic.ValidationError) as caught:
-        type(RULESET.env.data.weather).model_validate(caldiero)
+        type(RULESET.battle.weather).model_validate(caldiero)
     found = {json_path(e["loc"]) for e in caught.value.errors()}  # box 1 gone: its entry and the results naming it too
     assert {"$.boxes[1].box", "$.change", "$.change.2", "$.start_box"} <= found, found
     campotenese = ArrivanoRulesetImpl().data.scenarios["campotenese"].weather
@@ -169,10 +169,10 @@ def test_every_problem_of_a_weather_track_is_reported_at_once() -> None:
 
 def _ground_worlds() -> list[World]:
     """A World of each game at its set-up (Caldiero's historical scenario, Campotenese with its redoubts)."""
-    env = RULESET.env
+    data = RULESET.battle
     arrivano = ArrivanoRulesetImpl()
     campotenese = arrivano.data.scenarios["campotenese"]
-    return [CaldieroWorld(position({"fr-18-ligne": "1517"}), env.data, env.data.map, lambda name: ""),
+    return [CaldieroWorld(position({"fr-18-ligne": "1517"}), data, data.map, lambda name: ""),
             arrivano_world(arrivano.new_state("campotenese", ()), campotenese)]
 
 
@@ -203,10 +203,10 @@ def test_the_ground_answers_are_the_terrain_tables_data(w: World) -> None:
 
 def _command_worlds() -> list[World]:
     """Caldiero with Massena at 1516 next to an Austrian unit at 1517; Campotenese at its set-up."""
-    env = RULESET.env
+    data = RULESET.battle
     arrivano = ArrivanoRulesetImpl()
     caldiero = position({"fr-18-ligne": "1515", "au-gyulai": "1517"}, leaders={"massena": "1516"})
-    return [CaldieroWorld(caldiero, env.data, env.data.map, lambda name: ""),
+    return [CaldieroWorld(caldiero, data, data.map, lambda name: ""),
             arrivano_world(arrivano.new_state("campotenese", ()), arrivano.data.scenarios["campotenese"])]
 
 
@@ -234,7 +234,7 @@ def test_a_command_line_is_traced_by_one_rule_for_both_books(w: World) -> None:
         raw["hexsides"]["canale"]["prohibited"] = True
         w.terrain_table = type(w.terrain_table).model_validate(raw)
         assert not w.command_line_enters(*canal, "france")
-        w.terrain_table = RULESET.env.data.terrain
+        w.terrain_table = RULESET.battle.terrain
     for leader in sorted(w.state.leaders):
         if w.leader_on_map(leader) is not None:
             reach = w.command_reach(leader)
@@ -247,11 +247,11 @@ def test_a_command_reach_is_kept_across_positions_while_what_it_reads_is_unchang
     """Issue 15: a commander's reach (caldiero §4.3.3, arrivano §4.4.3) reads his hex and range, the hexes his enemy
     holds and the ground; another position differing in none of them gets the same answer without tracing it
     again, one where an enemy unit stands in the way gets its own (the line goes through no enemy unit)."""
-    env = RULESET.env
+    data = RULESET.battle
 
     def reach(units: dict[str, str]) -> frozenset[str]:
         state = position(units, leaders={"massena": "1416"})
-        return CaldieroWorld(state, env.data, env.data.map, lambda name: "").command_reach("massena")
+        return CaldieroWorld(state, data, data.map, lambda name: "").command_reach("massena")
 
     first = reach({"fr-18-ligne": "1517"})
     assert reach({"fr-18-ligne": "1518"}) is first  # a friend moved: nothing the reach reads
@@ -264,28 +264,28 @@ def test_a_kept_command_reach_is_not_served_where_only_the_weather_or_the_ground
     §1.4: the ice storm halves it, rounded up) and its anchors the terrain table (caldiero §4.3.3: a line never
     crosses a hexside the table prohibits), so a position differing only in either is traced afresh, not served
     the kept answer; and the line stops at every hex holding enemy units, whoever else stands there."""
-    env = RULESET.env
+    data = RULESET.battle
     state = position({"fr-18-ligne": "1517"}, leaders={"massena": "1416"})
-    fine = CaldieroWorld(state, env.data, env.data.map, lambda name: "")
-    storm = CaldieroWorld(position({"fr-18-ligne": "1517"}, leaders={"massena": "1416"}, weather=3), env.data,
-                          env.data.map, lambda name: "")
+    fine = CaldieroWorld(state, data, data.map, lambda name: "")
+    storm = CaldieroWorld(position({"fr-18-ligne": "1517"}, leaders={"massena": "1416"}, weather=3), data,
+                          data.map, lambda name: "")
     assert storm.command_range("massena") < fine.command_range("massena")
     near = storm.command_reach("massena")
     assert near < fine.command_reach("massena")
-    assert max(env.data.map.grid.distance("1416", h) for h in near) == storm.command_range("massena")
+    assert max(data.map.grid.distance("1416", h) for h in near) == storm.command_range("massena")
 
-    by_canal = CaldieroWorld(position({}, leaders={"massena": "1410"}), env.data, env.data.map, lambda name: "")
+    by_canal = CaldieroWorld(position({}, leaders={"massena": "1410"}), data, data.map, lambda name: "")
     assert by_canal.hexmap.hexside_features("1410", "1409") == ("canale",) and "1409" in by_canal.command_reach(
         "massena")
-    raw = env.data.terrain.model_dump()
+    raw = data.terrain.model_dump()
     raw["hexsides"]["canale"]["prohibited"] = True
-    barred = CaldieroWorld(position({}, leaders={"massena": "1410"}), env.data, env.data.map, lambda name: "")
-    barred.terrain_table = type(env.data.terrain).model_validate(raw)  # an own-data folder's table: another object
+    barred = CaldieroWorld(position({}, leaders={"massena": "1410"}), data, data.map, lambda name: "")
+    barred.terrain_table = type(data.terrain).model_validate(raw)  # an own-data folder's table: another object
     assert barred.command_reach("massena") < by_canal.command_reach("massena")
 
     # a hex holding both sides (no rule allows it; a hand-made position might): the line stops there all the same
     mixed = CaldieroWorld(position({"fr-18-ligne": "2317", "au-colloredo": "2317"}, leaders={"hohenzollern": "2318"}),
-                          env.data, env.data.map, lambda name: "")
+                          data, data.map, lambda name: "")
     assert mixed.side_at("2317") == "austria"  # the side of its lowest unit id
     assert not mixed.command_line_enters("2318", "2317", "austria")
     assert "2317" not in mixed.command_reach("hohenzollern")  # the key's enemy-held hexes are what the trace reads
@@ -296,13 +296,13 @@ def test_held_to_defence_is_one_rule_with_each_books_moment() -> None:
     game answers only when a unit is out of command (`out_of_command`) and what else gives it its order
     (`ordered_otherwise`). Caldiero's ice storm (§17.1.3 "Tutte le formazioni automaticamente assumono un ordine di
     Difesa") is its weather box's data, so the same unit is held in box 2 and not in box 3."""
-    env = RULESET.env
+    data = RULESET.battle
     held = {}
     for box in (2, 3):
         state = position({"fr-18-ligne": "1517", "fr-32-ligne": "1518"}, orders={"massena": "attack"}, weather=box)
         state.activation = Activation(formation="massena", out_of_command=["fr-18-ligne", "fr-32-ligne"],
                                       unit_orders={"fr-32-ligne": "attack"})  # fr-32-ligne won its own order
-        w = CaldieroWorld(state, env.data, env.data.map, lambda name: "")
+        w = CaldieroWorld(state, data, data.map, lambda name: "")
         held[box] = [u for u in ("fr-18-ligne", "fr-32-ligne") if w.held_to_defence(u)]
-    assert env.data.weather.in_force(3).formations_defence and not env.data.weather.in_force(2).formations_defence
+    assert data.weather.in_force(3).formations_defence and not data.weather.in_force(2).formations_defence
     assert held == {2: ["fr-18-ligne"], 3: []}

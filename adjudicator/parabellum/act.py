@@ -1,0 +1,148 @@
+"""The context of a Para Bellum procedure, one class for both games: what every procedure of Caldiero and Arrivano,
+and every kernel procedure that rolls or emits (rout, elimination, leaders, bombardment, advance), takes while a
+command or an answer is carried out. It holds the engine's Decision, the scenario's data, the game's Variant and its
+table of steps, and reads the position through one World, kept until the next event.
+
+Where the books word a die differently or record what a seat examines, it asks the Variant (`dice_record`,
+`sightings`, `leader_roll`, `fire_roll`); where a rule ends in a decision of the game's own (a rout test's die and
+retreat, a lone commander's refuge, what follows his loss), it asks the game (`Game`, its ruleset), which sits above
+the procedures those open."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, Generic, NoReturn, Protocol, TypeVar
+
+from arbitro.adjudicator.errors import IllegalCommand
+from arbitro.adjudicator.parabellum import assault
+from arbitro.adjudicator.parabellum.loader import ScenarioData
+from arbitro.adjudicator.parabellum.sequence import Steps
+from arbitro.adjudicator.parabellum.variant import Variant
+from arbitro.adjudicator.parabellum.world import World
+from arbitro.adjudicator.ruleset import Decision, Rule, interpretation_in_force
+from arbitro.adjudicator.tables import CombatTable
+from arbitro.events import core
+from arbitro.events.parabellum import DieModifier
+from arbitro.projections.parabellum import SystemState
+
+S = TypeVar("S", bound=SystemState)
+
+
+def refuse(rule: Rule | str, message: str) -> NoReturn:
+    """Refuse the command, citing `rule` (the engine's refusal, as `Decision.reject` raises it): the one way a
+    procedure or a check of either game refuses, with or without a decision under way."""
+    raise IllegalCommand(message, rule=str(rule))
+
+
+def refusal(why: tuple[Rule, str]) -> NoReturn:
+    """`refuse` for a kernel procedure that hands its refusal over as (rule, words)."""
+    refuse(*why)
+
+
+class Game(Protocol):
+    """A game of the system as its procedures' context asks it: its ruleset, the top of its package."""
+
+    @property
+    def variant(self) -> Variant: ...
+
+    @property
+    def play_steps(self) -> Steps[Any, World]:
+        """The game's steps of play (parabellum/sequence.Steps): where each step begins."""
+        ...
+
+    def scenario_on(self, state: Any) -> ScenarioData: ...
+
+    def rout_test(self, a: Act[Any], h: str, units: list[str]) -> Mapping[str, bool]:
+        """The routed stack at `h` an enemy reached tests on one die (§15.2, §13.1.2 in both): who passed."""
+        ...
+
+    def rout_retreat(self, a: Act[Any], units: list[str]) -> None:
+        """`units` retreat rout.RETREAT_HEXES hexes, enemy ZoC ignored (§15.2), a decision of their owner."""
+        ...
+
+    def to_nearest_friends(self, a: Act[Any], leader: str, h: str) -> None:
+        """`leader` survived his test in `h`, now empty of his side's units: he goes to the nearest friendly unit
+        (caldiero §4.4.4: at once; arrivano §4.5.4: his owner choosing among several)."""
+        ...
+
+    def after_leader_lost(self, a: Act[Any], leader: str) -> None:
+        """What follows a commander's loss besides its event (caldiero: nothing; arrivano §17.2.12: a flag)."""
+        ...
+
+
+class Act(Generic[S]):
+    """One command's or answer's procedure of either game. `turns_due`: the turns waiting to begin while a loop of
+    turns runs (arrivano/turn.next_turn; None: none running)."""
+
+    def __init__(self, ctx: Decision[S], game: Game) -> None:
+        self.ctx, self.game, self.variant, self.steps = ctx, game, game.variant, game.play_steps
+        self.data = game.scenario_on(ctx.state)
+        self._world: World | None = None
+        self.turns_due: list[int] | None = None
+
+    @property
+    def state(self) -> S:
+        return self.ctx.state
+
+    def world(self) -> World:
+        """The position's read model, one for the whole procedure: what it works out is kept until the next event (its
+        position is the count of events emitted so far); a new one only where the state object itself was replaced
+        (an umpire's ruling patches it whole)."""
+        if self._world is None or self._world.state is not self.ctx.state:
+            self._world = World(self.ctx.state, self.data, self.reading, lambda: len(self.ctx.events),
+                                variant=self.variant)
+        return self._world
+
+    @property
+    def crt(self) -> CombatTable:
+        """The game's CRT in the table kit's shape (made once per table: parabellum/assault.crt)."""
+        return assault.crt(self.variant, self.data.crt)
+
+    def reading(self, name: str) -> str:
+        """The reading of interpretation `name` in force: the umpire's ruling (as the state keeps it, so `decide`
+        reads what `legal` does: ParaBellumRuleset.world), else the data's default."""
+        return interpretation_in_force(self.ctx.ruleset, self.ctx.state.interpretations, name)
+
+    reject = staticmethod(refuse)
+
+    def emit(self, event: Any) -> None:
+        """Record `event`, then what each seat now examines because of it (`Variant.sightings`)."""
+        self.ctx.emit(event)
+        for sighted in self.variant.sightings(self.world(), event):
+            self.ctx.emit(sighted)
+
+    def roll(self, purpose: str, detail: dict[str, str | int], about: tuple[str | None, ...] = (), *,
+             visible_to: tuple[str, ...] | None = None, count: int = 1) -> tuple[int, ...]:
+        """`count` dice, recorded with what they decide. `about`: the hexes of the stacks the roll concerns; a seat
+        that may not examine one of them is served it as the variant says (`Variant.dice_record`)."""
+        purpose, detail, hexes = self.variant.dice_record(self.state, purpose, detail, about)
+        return self.ctx.roll(count, 6, purpose=purpose, detail=detail, visible_to=visible_to, about=hexes)
+
+    def frames_open(self) -> bool:
+        """A decision of the game is pending: one of its frames on the engine's decision stack (the procedure waits
+        for the answer before it goes on)."""
+        return any(type(f.ctx) not in core.ENGINE_CONTEXTS for f in self.ctx.game.core.decisions)
+
+    # --- the kernel's protocols ---------------------------------------------------------------------------------
+    def leader_die(self, leader: str, cause: str) -> int:
+        """caldiero §4.4.3, arrivano §4.5.3: the die of a commander's test, worded as the variant records it."""
+        purpose, detail = self.variant.leader_roll(self.world(), leader, cause)
+        return self.roll(purpose, detail, about=(self.state.leaders[leader].hex,))[0]
+
+    def fire_die(self, guns: Sequence[str], target: str, column: int, modifiers: Sequence[DieModifier],
+                 defensive: bool) -> int:
+        """caldiero §11.4.4, arrivano §11.4.3: the die of a bombardment (the kernel's `bombardment.fire`)."""
+        purpose, detail, about = self.variant.fire_roll(self.world(), guns, target, column, modifiers, defensive)
+        return self.roll(purpose, detail, about=about)[0]
+
+    def rout_test(self, h: str, units: list[str]) -> Mapping[str, bool]:
+        return self.game.rout_test(self, h, units)
+
+    def rout_retreat(self, units: list[str]) -> None:
+        self.game.rout_retreat(self, units)
+
+    def to_nearest_friends(self, leader: str, h: str) -> None:
+        self.game.to_nearest_friends(self, leader, h)
+
+    def after_leader_lost(self, leader: str) -> None:
+        self.game.after_leader_lost(self, leader)
