@@ -285,10 +285,8 @@ def march_checks(g: Act) -> None:
         if not g.state.march_orders.get(m.id):
             continue
         units = [u for u in m.units if g.state.units[u].where == "map"]
-        looking = sorted({g.state.units[u].hex for u in units})  # each pair of hexes once: stacks share a line
-        enemies = sorted({g.state.units[e].hex for e in w.units_of(w.enemy(g.data.formation(m.formation).side))})
-        spotted = any(sight.sees(w, a, e) for a in looking for e in enemies)
-        if spotted:
+        looking = {g.state.units[u].hex for u in units}  # each pair of hexes once: stacks share a line
+        if sight.sees_any(w, looking, w.hexes_held(w.enemy(g.data.formation(m.formation).side))):
             g.emit(ev.MarchOrderEnded(march=m.id, reason="enemy_in_los", rule=str(R.MB_MARCH)))
             rules = g.data.scenario.march_order_rules
             order = rules.then_order if rules is not None else "defence"

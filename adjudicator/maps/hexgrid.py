@@ -88,7 +88,7 @@ class Grid:
         "orientation", "shifted", "first_column", "last_column", "first_row", "last_row",
         "missing", "direction_names", "_directions", "_hexes", "_on_map", "_cube_of", "_id_of", "_neighbours",
         "_adjacent", "_distances",
-        "_within", "_hexsides",
+        "_within", "_near", "_hexsides",
     )
 
     orientation: Orientation
@@ -108,6 +108,7 @@ class Grid:
     _adjacent: dict[HexId, tuple[HexId, ...]]  # the on-map neighbours alone: path searches ask for them per hex
     _distances: dict[tuple[str, str], int]  # a cache: the geometry itself never changes
     _within: dict[tuple[str, int], tuple[HexId, ...]]  # likewise
+    _near: dict[tuple[str, int], frozenset[HexId]]  # likewise: `within` as a set
     _hexsides: dict[tuple[str, str], HexsideId]  # likewise: a move's cost asks for the hexside of every step
 
     def __init__(
@@ -161,6 +162,7 @@ class Grid:
         object.__setattr__(self, "_cube_of", cube_of)
         object.__setattr__(self, "_distances", {})
         object.__setattr__(self, "_within", {})
+        object.__setattr__(self, "_near", {})
         object.__setattr__(self, "_hexsides", {})
         by_cube = {c: h for h, c in cube_of.items()}
         object.__setattr__(self, "_id_of", by_cube)
@@ -302,6 +304,16 @@ class Grid:
         found = self._within.get(key)
         if found is None:
             found = self._within[key] = self._compute_within(hex_id, radius)
+        return found
+
+    def near(self, hex_id: str, radius: int) -> frozenset[HexId]:
+        """`within` as a set, memoised: whether any of a few hexes (a side's pieces) lies within reach of a hex is
+        one `isdisjoint`, which walks the smaller set (issue 15: the fog asks it of every unknown piece's hex after
+        every command)."""
+        key = (hex_id, radius)
+        found = self._near.get(key)
+        if found is None:
+            found = self._near[key] = frozenset(self.within(hex_id, radius))
         return found
 
     def _compute_within(self, hex_id: str, radius: int) -> tuple[HexId, ...]:

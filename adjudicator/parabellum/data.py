@@ -544,11 +544,17 @@ class WeatherTrack(StrictModel):
         return self.change[str(current)][die - 1]
 
     def box(self, number: int) -> WeatherBox:
-        return {b.box: b for b in self.boxes}[number]
+        return self._by_number[number]
 
     def in_force(self, number: int) -> WeatherBox | None:
         """The box the state's weather `number` names; None where it names none (a scenario's weather 0)."""
-        return next((b for b in self.boxes if b.box == number), None)
+        return self._by_number.get(number)
+
+    @cached_property
+    def _by_number(self) -> dict[int, WeatherBox]:
+        """The boxes by number (unique: `problems`), made once: every ZoC and order asks the box in force, 26,000
+        times per caldiero-tempo-regge verify (issue 15)."""
+        return {b.box: b for b in self.boxes}
 
 
 # --- the orders table ------------------------------------------------------------------------------------

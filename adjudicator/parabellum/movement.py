@@ -235,9 +235,12 @@ _ROAD_STEPS = Memo(64)
 
 def road_steps(hexmap: HexMap) -> frozenset[tuple[str, str]]:
     """Every (a, b) step along a road of the map, both ways (a march column keeping to roads, §9.3 in both; caldiero
-    §17.1.1's and §17.1.3's road-only moves), worked out once per map (issue 15: a search asks it of every step)."""
+    §17.1.1's and §17.1.3's road-only moves), worked out once per map (issue 15: a search asks it of every step)
+    from the roads' own hexes, whose neighbours along a road are the steps where `roads_between` finds one (the map's
+    only maker, `maps.hexmap.parse_map`, builds it from them): asking it of every step of the map was 3 % of a
+    verify."""
     return _ROAD_STEPS.get((hexmap,), "road steps", lambda: frozenset(
-        (h, n) for h in hexmap.hexes() for n in hexmap.grid.neighbours(h) if hexmap.roads_between(h, n)))
+        step for road in hexmap.roads for a, b in zip(road.hexes, road.hexes[1:]) for step in ((a, b), (b, a))))
 
 
 def unit_rules(variant: Variant, world: World, m: Mover, *, closed: Callable[[HexId], bool] | None = None,

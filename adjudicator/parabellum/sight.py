@@ -4,7 +4,7 @@ ends, units where the variant says they block, D18; which terrain blocks is each
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 
 from arbitro.adjudicator.memo import Memo
 from arbitro.adjudicator.parabellum.world import World
@@ -21,6 +21,15 @@ def sees(w: World, a: str, b: str, reach: int | None = None) -> bool:
     clear line."""
     limit = w.sight_range() if reach is None else reach
     return a == b or (w.grid.distance(a, b) <= limit and w.clear_line(a, b))
+
+
+def sees_any(w: World, looking: Iterable[str], targets: Collection[str], reach: int | None = None) -> bool:
+    """Whether a piece in one of the hexes `looking` sees one of the hexes `targets` (`sees`), each looked at only
+    from where it lies within `reach` (issue 15: arrivano §17.1.5's march orders tried every pair after every
+    command)."""
+    limit = w.sight_range() if reach is None else reach
+    near = frozenset(targets)
+    return any(sees(w, a, b, limit) for a in sorted(looking) for b in sorted(w.grid.near(a, limit) & near))
 
 
 def observers(w: World, side: str) -> list[str]:
@@ -59,13 +68,16 @@ def sighted(w: World, side: str, unknown: Mapping[str, str], reach: int | None =
     return sorted(p for p, h in unknown.items() if h in seen)
 
 
-def _in_sight(w: World, h: str, pieces: set[str], limit: int) -> bool:
+def _in_sight(w: World, h: str, pieces: frozenset[str], limit: int) -> bool:
     """`in_view` of `h` from the hexes `pieces`, asked only of those within max(1, limit) of it: no other can be
     adjacent or see it. Its lines are the World's, kept across positions where units never block (`clear_line`):
     a verify traced every line of each unknown hex's whole view (4,364 on arrivano-montebello) to answer which of a
-    few pieces see it (129 lines now)."""
-    near = pieces.intersection(w.grid.within(h, max(1, limit)))
-    return bool(near) and in_view(w, sorted(near), h, limit)
+    few pieces see it (129 lines now). Most unknown hexes have no piece that near: one `isdisjoint` of the pieces
+    with the hexes near `h` says so, walking the pieces (tens) rather than the hexes in reach (hundreds)."""
+    reach = w.grid.near(h, max(1, limit))
+    if reach.isdisjoint(pieces):
+        return False
+    return in_view(w, sorted(reach.intersection(pieces)), h, limit)
 
 
 _SEEN = Memo(256)  # recent positions: the side that did not move finds its view here (~30 kB each)

@@ -277,9 +277,11 @@ class World:
     def formation_units(self, formation: str) -> list[str]:  # its units on the map, in id order
         return [u for u in self.on_map_units() if self.formation_of(u) == formation]
 
-    def piece_hexes(self, side: str) -> set[str]:  # the hexes of side's units and leaders on the map
-        leaders = {s.hex for s in self.state.leaders.values() if s.side == side and s.where == "map"}
-        return self.occupied_by(side) | leaders
+    def piece_hexes(self, side: str) -> frozenset[str]:
+        """The hexes of side's units and leaders on the map, once per position (the fog asks them of every unknown
+        piece after every command)."""
+        return self.cached(("piece hexes", side), lambda: frozenset(self.hexes_held(side) | {
+            s.hex for s in self.state.leaders.values() if s.side == side and s.where == "map"}))
 
     # --- leaders -----------------------------------------------------------------------------------------
     def leaders_at(self, h: str, side: str | None = None) -> list[str]:  # the leaders on the map in h, in id order
@@ -355,10 +357,11 @@ class World:
     def clear_line(self, a: str, b: str) -> bool:
         """Nothing between a and b blocks the line (`clear_line`): blocking terrain, ground higher than both ends,
         units where the variant says they block (caldiero §11.3.1). Where no unit blocks (arrivano §11.3.1) a line
-        is kept for every position under `lines_key`, traced from the lower hex (a line is clear both ways)."""
+        is kept for every position under `lines_key`, traced from the lower hex (a line is clear both ways); where units
+        block, for the position (issue 15: each gun of a stack and the stack together traced the same lines)."""
         key = self.lines_key()
         if key is None:
-            return self._traced(a, b)
+            return self.cached(("line", a, b), lambda: self._traced(a, b))  # type: ignore[no-any-return]
         a, b = (a, b) if a <= b else (b, a)
         return _LINES.get((), (key, a, b), lambda: self._traced(a, b))
 
@@ -440,14 +443,15 @@ class World:
         radius = self.command_range(leader)
         # The line never leaves his range, so only the enemy-held hexes within it are read: an enemy moving
         # elsewhere leaves the kept reach in force (issue 15).
-        held = self.hexes_held(self.enemy(self.state.leaders[leader].side)).intersection(self.grid.within(start, radius))
+        held = self.grid.near(start, radius) & self.hexes_held(self.enemy(self.state.leaders[leader].side))
 
         def trace() -> frozenset[str]:  # reads only what the key names: the start, the radius, `held`, the ground
             return frozenset(command_distances(self.grid, start, radius, lambda h: h not in held,
                                                may_cross=lambda a, b: self._line_steps(a, b, held)))
 
+        # `held` named by a sorted tuple in the kept key: a frozenset is always tracked by the garbage collector
         return self.cached(("command_reach", leader), lambda: _REACHES.get(
-            (self.grid, self.hexmap, self.terrain_table), (start, radius, held), trace))
+            (self.grid, self.hexmap, self.terrain_table), (start, radius, tuple(sorted(held))), trace))
 
     def relay_officers(self, formation: str) -> list[str]:  # officers on the map who may relay (D3; caldiero none)
         return [l for l in sorted(self.state.leaders) if self.leader_role(l) == "officer"

@@ -1,0 +1,83 @@
+"""The position's basic answers made cheaper for verification (issue 15), each equal to what it replaced on positions
+of the shipped logs of both games: the hexes near a hex as a set (`Grid.near`), the side's piece hexes kept for the
+position (`World.piece_hexes`), the weather box in force looked up by number (`WeatherTrack.in_force`), the map's
+road steps from its roads (`movement.road_steps`), whether pieces see any of some hexes (`sight.sees_any`, arrivano
+§17.1.5's march orders) and the command reach's enemy-held hexes (`World.command_reach`, caldiero §4.3.3, arrivano
+§4.4.3)."""
+
+from __future__ import annotations
+
+import pytest
+
+from arbitro.adjudicator.maps.command import command_distances
+from arbitro.adjudicator.parabellum import movement, sight
+from arbitro.adjudicator.parabellum import world as world_module
+from tests.parabellum.log_positions import log_worlds
+
+LOGS = ["arrivano-montebello.jsonl", "arrivano-campotenese.jsonl", "caldiero-tempo-regge.jsonl"]
+
+
+@pytest.mark.parametrize("log", LOGS)
+def test_the_basics_answer_as_they_were_worked_out(log: str) -> None:
+    checked = 0
+    for i, w in log_worlds(log, 60):
+        for side in w.sides:
+            leaders = {s.hex for s in w.state.leaders.values() if s.side == side and s.where == "map"}
+            assert w.piece_hexes(side) == {w.state.units[u].hex for u in w.units_of(side)} | leaders, (i, side)
+        if w.weather is not None:
+            assert w.weather_box() is next((b for b in w.weather.boxes if b.box == w.state.weather), None)
+        for h in w.grid.hexes()[::97]:
+            for radius in (0, 1, 2, w.sight_range()):
+                assert w.grid.near(h, radius) == frozenset(w.grid.within(h, radius))
+        checked += 1
+    assert checked > 3
+
+
+@pytest.mark.parametrize("log", LOGS)
+def test_road_steps_are_every_step_the_map_finds_a_road_on(log: str) -> None:
+    _, w = next(log_worlds(log, 10**9))
+    hm = w.hexmap
+    every = frozenset((h, n) for h in hm.hexes() for n in hm.grid.neighbours(h) if hm.roads_between(h, n))
+    assert every and movement.road_steps(hm) == every
+
+
+@pytest.mark.parametrize("log", LOGS)
+def test_sees_any_answers_as_every_pair_does(log: str) -> None:
+    asked = seen = 0
+    for i, w in log_worlds(log, 25):
+        for side in w.sides:
+            looking = {w.state.units[u].hex for u in w.units_of(side)}
+            enemies = w.hexes_held(w.enemy(side))
+            for reach in (None, 1, 3):
+                some = sorted(looking)[::3]
+                whole = any(sight.sees(w, a, e, reach) for a in some for e in sorted(enemies))
+                assert sight.sees_any(w, some, enemies, reach) == whole, (i, side, reach)
+                asked, seen = asked + 1, seen + whole
+    assert 0 < seen < asked, "the positions have pieces in sight and pieces out of it"
+
+
+@pytest.mark.parametrize("log", LOGS)
+def test_a_command_reach_is_the_whole_trace(log: str) -> None:
+    traced = 0
+    for i, w in log_worlds(log, 50):
+        for leader, s in sorted(w.state.leaders.items()):
+            if s.where != "map":
+                continue
+            held = w.hexes_held(w.enemy(s.side))
+            whole = frozenset(command_distances(w.grid, s.hex, w.command_range(leader), lambda h: h not in held,
+                                                may_cross=lambda a, b: w._line_steps(a, b, held)))
+            assert w.command_reach(leader) == whole, (i, leader)
+            traced += 1
+    assert traced > 10
+
+
+def test_the_kept_command_reaches_are_keyed_by_what_the_collector_does_not_walk() -> None:
+    """A kept reach's key names the enemy-held hexes by a sorted tuple of strings, which the garbage collector stops
+    tracking (a frozenset is always tracked: each full collection walked ~1,500 of them after the Arrivano logs,
+    speed6's note)."""
+    for _, w in log_worlds("arrivano-montebello.jsonl", 200):
+        for leader, s in sorted(w.state.leaders.items()):
+            if s.where == "map":
+                w.command_reach(leader)
+    keys = [key for _, key in world_module._REACHES._kept]
+    assert keys and all(type(held) is tuple and held == tuple(sorted(held)) for _, _, held in keys)
