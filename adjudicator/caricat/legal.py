@@ -88,8 +88,14 @@ def charges(w: World, unit: str) -> list[dict[str, Any]]:
     # any enemy may be charged (caricat §9.1 "dal suo obiettivo"); the +3 is against infantry only (resolve_melee)
     targets = sorted(k for k, e in w.on_map().items() if e.side != u.side and e.hex is not None
                      and spec.min_distance <= w.grid.distance(u.hex or "", e.hex) <= spec.max_distance)
+    if MV.unit_problem(w, unit) is not None:
+        return []
+    # each candidate is a path the unit's own searches walked (MV._moves): its charge and its level are asked, the
+    # end next to the target first (most candidates end elsewhere: asked of each candidate for each target)
     return [{"type": "charge", "unit": unit, "path": path, "target": target} for target in targets
-            for path in MV.routes(w, unit, lambda p, t=target: MV.charge_problem(w, unit, p, t) is None,
+            for path in MV.routes(w, unit, lambda p, t=target: w.grid.is_adjacent(p[-1], w.state.units[t].hex or "")
+                                  and MV.charge_shape_problem(w, unit, p, t) is None
+                                  and MV.level_problem(w, unit, p) is None,
                                   keep=MV.charge_ground(w).__contains__, what="charge")]
 
 

@@ -359,6 +359,12 @@ _CHARGE_GROUND = Memo(8)
 
 
 def charge_problem(w: World, unit: str, path: list[str], target: str) -> tuple[R.Rule, str] | None:
+    return charge_shape_problem(w, unit, path, target) or move_problem(w, unit, path)
+
+
+def charge_shape_problem(w: World, unit: str, path: list[str], target: str) -> tuple[R.Rule, str] | None:
+    """What a charge asks of its path beyond a move's (caricat §9.1): the activated cavalry, an enemy target at the
+    charge's distance, clear terrain throughout, an end next to the target."""
     u, t = w.state.units.get(unit), w.state.units.get(target)
     if u is None or u.kind != "cavalry" or w.state.activation != unit:
         return R.CHARGE, f"{unit!r} is not the cavalry unit activated now"
@@ -374,4 +380,4 @@ def charge_problem(w: World, unit: str, path: list[str], target: str) -> tuple[R
         return R.CHARGE, "a charge starts, runs and ends in clear terrain only"
     if not w.grid.is_adjacent(path[-1], t.hex or ""):
         return R.CHARGE, f"the charge must end next to {target}"
-    return move_problem(w, unit, path)
+    return None

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from arbitro.adjudicator.caricat import legal as LG
 from arbitro.adjudicator.caricat import movement as MV
 from arbitro.adjudicator.caricat.world import BROKEN, World
 from arbitro.adjudicator.maps import control
@@ -117,3 +118,28 @@ def test_every_candidate_a_listing_weighs_is_a_lawful_path(log: str) -> None:
                 weighed += 1
             assert listed == list(chosen.values())
     assert weighed > 1_000
+
+
+@pytest.mark.parametrize("log", ["caricat-montebello.jsonl", "caricat-pastrengo.jsonl"])
+def test_the_charge_listing_is_the_charges_that_pass_whole(log: str) -> None:
+    """Likewise for charges (caricat §9.1): every candidate through clear terrain passes path_problem, and the
+    listing is, for each target, the first candidate of each outcome that passes charge_problem whole."""
+    charged = 0
+    for _, w in log_worlds(log, 1):  # a cavalry activation lasts a few events
+        unit = w.state.activation
+        if w.state.activation_kind != "cavalry" or not unit or w.state.units[unit].where != "map":
+            continue
+        listed = LG.charges(w, unit)
+        candidates = w.memo.get(("routes", "charge" + unit), ())
+        whole = []
+        for target in sorted({c["target"] for c in listed} | {k for k, e in w.on_map().items()
+                                                                if e.side != w.state.units[unit].side}):
+            chosen: dict[object, list[str]] = {}
+            for key, path in candidates:  # type: ignore[attr-defined]
+                assert MV.path_problem(w, unit, path) is None, (unit, path)
+                if key not in chosen and MV.charge_problem(w, unit, path, target) is None:
+                    chosen[key] = path
+            whole += [{"type": "charge", "unit": unit, "path": p, "target": target} for p in chosen.values()]
+        assert listed == whole
+        charged += len(listed)
+    assert charged > 5
