@@ -39,9 +39,6 @@ from arbitro.events import arrivano as ev
 from arbitro.projections import arrivano as P
 from arbitro.projections import parabellum as PB
 
-# Optional rules (arrivano §16) this ruleset implements; the others are "not yet" and cannot be selected.
-IMPLEMENTED_OPTIONS: tuple[str, ...] = ("hq_orders", "independent_columns", "light_troops_retreat", "open_order",
-                                         "physical_exhaustion")
 
 
 class ArrivanoRulesetImpl(ParaBellumRuleset[P.ArrivanoState]):
@@ -71,11 +68,9 @@ class ArrivanoRulesetImpl(ParaBellumRuleset[P.ArrivanoState]):
 
     # --- scenario and data --------------------------------------------------------------------------
     def scenarios(self) -> dict[str, Scenario]:
-        out = {}
-        for name, s in sorted(self.data.scenarios.items()):
-            out[name] = Scenario(name=name, title=s.scenario.title, seats=tuple(s.scenario.seats),
-                                 options=IMPLEMENTED_OPTIONS, description=s.scenario.rule)
-        return out
+        options = tuple(sorted(self.data.own["options"].options))  # type: ignore[attr-defined]  # options.json: §16's
+        return {name: Scenario(name=name, title=s.scenario.title, seats=tuple(s.scenario.seats), options=options,
+                               description=s.scenario.rule) for name, s in sorted(self.data.scenarios.items())}
 
     def scenario_data(self, scenario: str) -> ScenarioData:
         return self.data.scenarios[scenario]

@@ -10,11 +10,8 @@ from typing import Annotated, Literal
 
 from pydantic import AfterValidator, AliasChoices, Field
 
-from arbitro.adjudicator.parabellum.data import OrderName
+from arbitro.adjudicator.parabellum.data import HexStr, OrderName  # a hex as both books number it (XXYY)
 from arbitro.adjudicator.ruleset import CommandModel
-
-HexStr = Annotated[str, Field(pattern=r"^[0-9]{4}$")]
-"""A hex as both books number it (XXYY)."""
 
 
 def distinct(names: list[str]) -> list[str]:

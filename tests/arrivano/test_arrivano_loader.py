@@ -280,3 +280,17 @@ def test_every_name_scenario_json_gives_is_checked_once(tmp_path: Path) -> None:
         f"montebello/scenario.json: $.victory.automatic[0].winner: unknown side 'prussia' {seats}",
         "montebello/scenario.json: $.victory.automatic[0].leaders[0]: unknown leader 'nobody'",
         "montebello/scenario.json: $.victory.automatic[0].hexes[0]: hex 9950 is not on the map montebello/map.json"]
+
+
+def test_the_options_offered_are_options_json_s() -> None:
+    """The optional rules a game may choose (arrivano §16) are options.json's, as Caldiero's are its scenario file's
+    (no list kept in code beside it): a folder without hq_orders (§16.1) offers it in no scenario."""
+    ruleset = ArrivanoRulesetImpl()
+    files = ruleset.read_data(ARRIVANO_DATA.folder)
+    doc = json.loads(files["options.json"])
+    del doc["options"]["hq_orders"]
+    files["options.json"] = json.dumps(doc, ensure_ascii=False)
+    with ruleset.using_data(files):
+        offered = {name: s.options for name, s in ruleset.scenarios().items()}
+    assert offered == {name: ("independent_columns", "light_troops_retreat", "open_order", "physical_exhaustion")
+                       for name in ("campotenese", "montebello")}
