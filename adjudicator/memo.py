@@ -24,28 +24,48 @@ T = TypeVar("T")
 
 class Memo:
     """Answers kept under (the ids of their `anchors`, `key`), the `size` most recently used. `anchors`: the data
-    objects the answer is worked out from, held with it; `key`: everything else the answer reads. Answers are
-    shared: callers must not modify them."""
+    objects the answer is worked out from, held while any answer worked out from them is kept; `key`: everything
+    else the answer reads. Answers are shared: callers must not modify them.
+
+    The anchors are held once per set of them, not in each entry (issue 15): an entry is its key and its answer
+    alone, so an entry whose key is strings and numbers holds nothing the garbage collector must walk but its
+    answer. A tuple of two per entry, holding the anchors, kept every entry of the kept searches in every full
+    collection's walk, most of the objects Arrivano's legal() maximum walked."""
 
     def __init__(self, size: int) -> None:
         self.size = size
-        self._kept: OrderedDict[Hashable, tuple[tuple[object, ...], object]] = OrderedDict()
+        self._kept: OrderedDict[tuple[tuple[int, ...], Hashable], object] = OrderedDict()
+        self._anchors: dict[tuple[int, ...], tuple[object, ...]] = {}  # held: their ids stay theirs while used
+        self._uses: dict[tuple[int, ...], int] = {}  # how many kept answers each set of anchors is held for
         self._lock = threading.Lock()
 
     def get(self, anchors: tuple[object, ...], key: Hashable, work: Callable[[], T]) -> T:
-        full = (tuple(map(id, anchors)), key)
+        ids = tuple(map(id, anchors))
+        full = (ids, key)
         with self._lock:
             kept = self._kept.get(full)
             if kept is not None:  # the same ids: the same objects, since the caller's and the kept ones are alive
                 self._kept.move_to_end(full)
-                return kept[1]  # type: ignore[return-value]
+                return kept  # type: ignore[return-value]
         answer = work()
         with self._lock:
-            self._kept[full] = (anchors, answer)  # the anchors held: their ids stay theirs while the answer is kept
+            if full not in self._kept:  # another thread may have kept it meanwhile: its anchors are counted
+                self._anchors[ids] = anchors
+                self._uses[ids] = self._uses.get(ids, 0) + 1
+            self._kept[full] = answer
             self._kept.move_to_end(full)
             if len(self._kept) > self.size:
-                self._kept.popitem(last=False)
+                (gone, _), _ = self._kept.popitem(last=False)
+                self._let_go(gone)
         return answer
+
+    def _let_go(self, ids: tuple[int, ...]) -> None:
+        """One answer fewer worked out from the anchors of these ids: the last lets go of them (under the lock)."""
+        left = self._uses[ids] - 1
+        if left:
+            self._uses[ids] = left
+        else:
+            del self._uses[ids], self._anchors[ids]
 
     def kept(self, anchors: tuple[object, ...], key: Hashable) -> object | None:
         """The answer kept under (`anchors`, `key`), or None: nothing is worked out (a caller needing a part of an
@@ -56,7 +76,7 @@ class Memo:
             if kept is None:
                 return None
             self._kept.move_to_end(full)
-            return kept[1]
+            return kept
 
     def __len__(self) -> int:
         return len(self._kept)

@@ -96,23 +96,43 @@ def events_digest(bodies: list[Any]) -> str:
 
 
 # --- legal() and submit(), the log re-submitted --------------------------------------------------------------
+def logged_commands(path: Path) -> tuple[dict[str, Any], core.GameCreated, list[bytes]]:
+    """The log's game record, its creation, and each command record's body as its JSON bytes (decoded one at a
+    time by `resubmit`, outside the timed calls). The parsed log is not held while the game is re-submitted: its
+    ~30,000 dicts and lists were walked by every full collection of the measured process, most of Arrivano's
+    legal() maximum (issue 15), and a server holds no client's log."""
+    game: dict[str, Any] = {}
+    created: core.GameCreated | None = None
+    commands: list[bytes] = []
+    for text in path.read_text(encoding="utf-8").splitlines():
+        if not text.strip():
+            continue
+        r = json.loads(text)
+        if r["record"] == "game":
+            game = r
+        elif r["record"] == "event" and r["body"]["seq"] == 1:
+            created = msgspec.convert(r["body"]["event"], core.GameCreated)
+        elif r["record"] == "command" and r["cmd"] > 0:
+            commands.append(msgspec.json.encode(r["body"]))
+    assert created is not None, f"{path}: no game_created event"
+    return game, created, commands
+
+
 def resubmit(path: Path, workdir: Path) -> tuple[dict[str, Any], Arbitro, str]:
-    recs = records(path)
-    game = next(r for r in recs if r["record"] == "game")
-    created = msgspec.convert(next(r for r in recs if r["record"] == "event" and r["body"]["seq"] == 1)["body"]["event"],
-                              core.GameCreated)
+    game, created, encoded = logged_commands(path)
     ruleset = registry.get(game["ruleset"])
-    commands = [r["body"] for r in recs if r["record"] == "command" and r["cmd"] > 0]
+    first = json.loads(encoded[0])
     settle_data({game["ruleset"]: ruleset})  # its data loaded and frozen, as the server does at its start
     warm = Arbitro(SQLiteStore(":memory:"))  # once per process: the ruleset's data read, its tables built
-    warm.legal(warm._start_game(ruleset, created, game["seed"], game["id"]), commands[0]["seat"])
+    warm.legal(warm._start_game(ruleset, created, game["seed"], game["id"]), first["seat"])
     app = Arbitro(SQLiteStore(workdir / f"{path.stem}.db"))
     gid = app._start_game(ruleset, created, game["seed"], game["id"])  # the recorded seed, as bench/drivers/relog.py
     legal_times: list[float] = []
     step_times: list[float] = []
     digest = hashlib.sha256()
     outside = 0
-    for body in commands:
+    for text in encoded:
+        body = json.loads(text)
         t0 = time.process_time()
         listed = app.legal(gid, body["seat"])
         t1 = time.process_time()
@@ -122,10 +142,10 @@ def resubmit(path: Path, workdir: Path) -> tuple[dict[str, Any], Arbitro, str]:
         step_times.append(t2 - t0)
         digest.update(canonical(listed))
         outside += not listed_among(app, game["ruleset"], body["command"], listed)
-    logged = [r["body"]["event"] for r in recs if r["record"] == "event"]
+    logged = [r["body"]["event"] for r in records(path) if r["record"] == "event"]
     replayed = [to_builtins(b.event) for b in app.replayer(gid).bodies(1)]
     return {
-        "commands": len(commands), "legal": summary(legal_times), "legal_submit": summary(step_times),
+        "commands": len(encoded), "legal": summary(legal_times), "legal_submit": summary(step_times),
         "commands_outside_legal": outside, "legal_sha256": digest.hexdigest(),
         "events_sha256": events_digest(replayed), "same_events_as_log": events_digest(logged) == events_digest(replayed),
     }, app, gid

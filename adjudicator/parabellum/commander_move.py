@@ -19,7 +19,7 @@ from arbitro.adjudicator.parabellum.move_problems import (
     off_map_problem, one_hex_words, seen_zoc, unseen_from, unseen_problem,
 )
 from arbitro.adjudicator.parabellum import sight
-from arbitro.adjudicator.parabellum.movement import Problem, ends, kept_reach, search_key
+from arbitro.adjudicator.parabellum.movement import Problem, ends, kept_reach, rule_key, search_key
 from arbitro.adjudicator.parabellum.variant import Variant
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.parabellum.zoc import enemy_zoc
@@ -123,7 +123,7 @@ def _commander_rules(variant: Variant, world: World, m: CommanderMove) -> tuple[
     rules = leader_rules(ground, unit_class=m.unit_class, budget=m.budget, minimum_move=m.on_map,
                          terrain_multiplier=m.terrain_multiplier,
                          one_hex_from=m.origin if m.one_hex is not None else None)
-    key = ("commander", m.origin, m.side, m.on_map, m.unit_class, m.budget, m.terrain_multiplier, m.one_hex,
+    key = ("commander", m.origin, m.side, m.on_map, m.unit_class, m.budget, m.terrain_multiplier, rule_key(m.one_hex),
            ground.free, m.closed is not None, m.limit.key if m.limit else None,
            search_key(world, ("enemy zoc", m.side), ground.ezoc), search_key(world, ("held", world.enemy(m.side)), enemy),
            search_key(world, ("held in enemy zoc", m.side), friends & ground.ezoc))

@@ -229,6 +229,17 @@ class Mover:
     move: OrderMove
     one_hex: Rule | None
 
+    def key(self) -> tuple[object, ...]:
+        """All of the mover in strings, numbers and bools, a kept search's key (`SEARCHES`): a tuple holding a Mover, a
+        dataclass, stays tracked by the garbage collector, and such keys were most of what a full collection walked."""
+        m = self.move
+        return (self.side, self.origin, self.on_map, self.budget, self.unit_class, self.column, m.order, m.enter_ezoc,
+                m.ezoc_to_ezoc, m.max_hexes, rule_key(self.one_hex))
+
+
+def rule_key(rule: Rule | None) -> tuple[str, str] | None:  # a Rule (a Struct) keeps a tuple holding it tracked
+    return None if rule is None else (str(rule), rule.summary)  # str: its book and section
+
 
 _ROAD_STEPS = Memo(64)
 
@@ -293,7 +304,7 @@ def unit_reach(variant: Variant, world: World, hexmap: HexMap, table: MovementTa
         friends = search_key(world, ("held", m.side), world.hexes_held(m.side))
     elif m.move.enter_ezoc == "with_friend":
         friends = search_key(world, ("held in enemy zoc", m.side), world.hexes_held(m.side) & ezoc)
-    full = ("unit move", m, search_key(world, ("enemy zoc", m.side), ezoc),
+    full = ("unit move", m.key(), search_key(world, ("enemy zoc", m.side), ezoc),
             search_key(world, ("held", world.enemy(m.side)), world.hexes_held(world.enemy(m.side))), friends,
             m.column and variant.column_keeps_to_roads(world.reading), key)
     return kept_reach(variant, hexmap, table, m.origin, rules, full, anchors, to=to, stop_at=stop_at)

@@ -46,7 +46,8 @@ def enemy_zoc(world: World, side: str) -> frozenset[HexId]:
     def work() -> frozenset[HexId]:
         sources = frozenset(world.hex_of(u) or "" for u in world.units_of(world.enemy(side)) if exerts_zoc(world, u))
         blocked = world.no_zoc_hexes()
-        return _ZONES.get((world.grid, blocked), sources, lambda: zoc_hexes(world.grid, sources, blocked.__contains__))
+        key = tuple(sorted(sources))  # not the frozenset: a kept one is walked by every full collection (issue 15)
+        return _ZONES.get((world.grid, blocked), key, lambda: zoc_hexes(world.grid, sources, blocked.__contains__))
 
     return world.cached(("enemy_zoc", side), work)
 

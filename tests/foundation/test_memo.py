@@ -5,7 +5,9 @@ long-running server does not pin every table or data folder it ever read (rev-ke
 
 from __future__ import annotations
 
+import gc
 import threading
+import weakref
 
 from arbitro.adjudicator.memo import Memo
 
@@ -75,3 +77,33 @@ def test_a_memo_answers_threads_at_once_and_stays_within_its_size() -> None:
     for t in threads:
         t.join()
     assert problems == [] and len(memo) == 50
+
+
+def test_kept_answers_add_nothing_the_collector_walks_but_themselves() -> None:
+    """Issue 15: every full collection walks every tracked object alive. An entry whose key is strings and numbers and
+    whose answer is too (or is untracked) must leave nothing tracked behind: the anchors are held once for all the
+    entries worked out from them, not in a tuple per entry (1,024 kept searches held ~2,000 such tuples)."""
+    memo, data = Memo(500), Data()
+    gc.collect()
+    gc.collect()
+    before = len(gc.get_objects())
+    for n in range(400):
+        memo.get((data,), ("search", str(n), n), lambda n=n: f"answer {n}")
+    gc.collect()
+    gc.collect()  # a tuple is untracked once the tuples it holds are: a nested key takes a second collection
+    assert len(memo) == 400 and len(gc.get_objects()) - before < 20
+
+
+def test_anchors_are_held_while_any_answer_worked_out_from_them_is_kept() -> None:
+    memo = Memo(2)
+    a, b = Data(), Data()
+    seen = weakref.ref(a)
+    memo.get((a,), "one", object)
+    memo.get((a,), "two", object)
+    memo.get((b,), "one", object)  # "one" of a let go, "two" still holds a
+    del a
+    gc.collect()
+    assert seen() is not None
+    memo.get((b,), "two", object)  # a's last answer let go
+    gc.collect()
+    assert seen() is None and len(memo) == 2
