@@ -119,19 +119,6 @@ class CaldieroRuleset(ParaBellumRuleset[P.CaldieroState]):
     def rout_retreat(self, a: Act[Any], units: list[str]) -> None:
         open_retreats(a, {u: rout.RETREAT_HEXES for u in units}, CALDIERO.ROUT, from_combat=False)
 
-    def to_nearest_friends(self, a: Act[Any], leader: str, h: str) -> None:
-        """caldiero §4.4.4: the surviving leader goes at once to the nearest hex of his side's units (the nearest by
-        distance, then by hex)."""
-        side = a.state.leaders[leader].side
-        friends = sorted({a.state.units[u].hex or "" for u in a.world().on_map_units() if a.state.units[u].side == side})
-        if friends:
-            dest = min(friends, key=lambda x: (a.world().grid.distance(h, x), x))
-            if dest != h:
-                a.emit(ev.LeaderMoved(leader=leader, path=(dest,), rule=str(CALDIERO.LEADER_ALONE)))
-
-    def after_leader_lost(self, a: Act[Any], leader: str) -> None:
-        """Nothing more in Caldiero (his formation is out of command for good, §4.4.5, by his absence)."""
-
     # --- projection ----------------------------------------------------------------------------
     def _update_seen(self, state: P.CaldieroState) -> None:
         """At creation (fog of war): the enemy units each seat examines in the set-up position."""

@@ -131,8 +131,7 @@ def _withdraw_defenders(a: Act, units: tuple[str, ...], rule: Rule) -> None:
     _frames(a).revise(attackers=c.attackers, defenders=tuple(u for u in c.defenders if u not in units))
 
 
-def stage_declared(a: Act) -> None:
-    c = _combat(a)
+def stage_declared(a: Act, c: AssaultUnderway) -> None:
     _revise(a, stage=assault.DEFENSIVE_FIRE)
     w = a.world()
     if not all(w.state.units[u].arm == "infantry" for u in c.attackers):
@@ -174,8 +173,7 @@ def do_cavalry_retreat(a: Act, frame: CoreFrame[ev.BeforeCombatAwaited], cmd: C.
         open_retreats(a, {u: rout.RETREAT_HEXES for u in routed}, R.ROUT_RETREAT, from_combat=False)
 
 
-def stage_defensive_fire(a: Act) -> None:
-    c = _combat(a)
+def stage_defensive_fire(a: Act, c: AssaultUnderway) -> None:
     _revise(a, stage=assault.RESUMED)
     w = a.world()
     if not c.defenders:
@@ -216,10 +214,9 @@ def do_defensive_fire(a: Act, frame: CoreFrame[DefensiveFireAwaited], cmd: Defen
         open_retreats(a, retreats, R.BOMBARD_PROCEDURE, from_combat=False)
 
 
-def stage_resumed(a: Act) -> None:
+def stage_resumed(a: Act, c: AssaultUnderway) -> None:
     """After the defensive fire: the "Attack?" tests of the attackers still in it (caldiero §12.2.2), then the sides'
     efficiency values (§12.3.1: the defenders' owner picks among tied ones)."""
-    c = _combat(a)
     tested = [u for u in c.tested if u in c.attackers]
     failed = shared_efficiency.failed(shared_efficiency.stack_tests(
         CALDIERO_VARIANT, a.world(), tested, _stack_roll(a, f"{R.ATTACK_TEST} 'Attack?' test")))
@@ -255,8 +252,7 @@ def _efficiency(a: Act) -> None:
     _revise(a, stage=assault.RESOLVE, chosen=chosen | {"defence": def_choices[0]})
 
 
-def stage_resolve(a: Act) -> None:
-    c = _combat(a)
+def stage_resolve(a: Act, c: AssaultUnderway) -> None:
     w = a.world()
     if not c.attackers:
         _revise(a, stage="end")
@@ -403,10 +399,9 @@ class CombatResults:
         open_retreats(self.a, {u: 1 for u in units}, CALDIERO.RESULTS, from_combat=True)
 
 
-def stage_dr_tests(a: Act) -> None:
+def stage_dr_tests(a: Act, c: AssaultUnderway) -> None:
     """caldiero §12.5.4 Dr, after the one-hex retreat: each defending unit tests (one die per stack where it
     now stands, §13.1.2); passed: disordered; failed: routed, and retreats two more hexes at once (§15.2.1)."""
-    c = _combat(a)
     w = a.world()
     units_left = [u for u in c.dr_units if w.state.units[u].where == "map"]
     _revise(a, stage="advance")
@@ -464,8 +459,7 @@ def ex_defender_sets(w: World, c: AssaultUnderway) -> list[list[str]]:
     return CALDIERO_VARIANT.ex_defender_losses(w, units, c.ex_lost, {u: w.strength(u) for u in units})  # D26
 
 
-def stage_exchange_defender(a: Act) -> None:
-    c = _combat(a)
+def stage_exchange_defender(a: Act, c: AssaultUnderway) -> None:
     sets = ex_defender_sets(a.world(), c)
     _revise(a, stage="exchange_tests")
     if len(sets) == 1:
@@ -475,9 +469,8 @@ def stage_exchange_defender(a: Act) -> None:
         _await(a, EX_DEFENDER, enemy_of(c.attacker_side), CALDIERO.RESULTS, ExchangeLossAwaited(role="defenders", sets=tuple(tuple(x) for x in sets)))
 
 
-def stage_exchange_tests(a: Act) -> None:
+def stage_exchange_tests(a: Act, c: AssaultUnderway) -> None:
     """caldiero §12.5.4 Ex: every other unit in the combat tests; failing ones are disordered."""
-    c = _combat(a)
     w = a.world()
     retreats: dict[str, int] = {}
     for stack in shared_efficiency.stack_tests(CALDIERO_VARIANT, w, assault.exchange_testers(w, c.attackers + c.defenders),
@@ -509,8 +502,7 @@ def advance_options(w: World, c: AdvanceAwaited, side: str) -> list[dict[str, An
     return advance.answers(w, c.attackers, c.targets, enemy_of(side))
 
 
-def stage_advance(a: Act) -> None:
-    c = _combat(a)
+def stage_advance(a: Act, c: AssaultUnderway) -> None:
     _revise(a, stage="end")
     awaited = AdvanceAwaited(attackers=c.attackers, targets=c.targets)
     if advance_options(a.world(), awaited, c.attacker_side):
@@ -532,8 +524,7 @@ def do_advance(a: Act, frame: CoreFrame[AdvanceAwaited], seat: str, cmd: C.Advan
     rout.checks(a, CALDIERO_VARIANT, cmd.to)  # caldiero §15.2: an enemy arriving adjacent, by advance too
 
 
-def stage_end(a: Act) -> None:
-    c = _combat(a)
+def stage_end(a: Act, c: AssaultUnderway) -> None:
     for u in c.attackers:
         s = a.state.units[u]
         if s.charging and s.where == "map":
@@ -547,24 +538,25 @@ def stage_end(a: Act) -> None:
 @dataclass(frozen=True)
 class CombatStages:
     """Caldiero's stages of the assault (the kernel's assault.Stages) on its frame: the functions above, on the Act of
-    the command that runs them; each reads the assault live (`_combat`)."""
+    the command that runs them, each given the assault as its frame stands (`without_eliminated`)."""
 
     a: Act
 
     def declared(self, c: AssaultUnderway) -> None:
-        stage_declared(self.a)
+        stage_declared(self.a, without_eliminated(c, self.a.state))
 
     def defensive_fire(self, c: AssaultUnderway) -> None:
-        stage_defensive_fire(self.a)
+        stage_defensive_fire(self.a, without_eliminated(c, self.a.state))
 
     def resumed(self, c: AssaultUnderway) -> None:
-        stage_resumed(self.a)
+        stage_resumed(self.a, without_eliminated(c, self.a.state))
 
     def resolve(self, c: AssaultUnderway) -> None:
-        stage_resolve(self.a)
+        stage_resolve(self.a, without_eliminated(c, self.a.state))
 
     def after_table(self) -> dict[str, Callable[[AssaultUnderway], None]]:
-        return {name: partial(lambda stage, c: stage(self.a), stage) for name, stage in AFTER_TABLE.items()}
+        return {name: partial(lambda stage, c: stage(self.a, without_eliminated(c, self.a.state)), stage)
+                for name, stage in AFTER_TABLE.items()}
 
 
 AFTER_TABLE = {"exchange_defender": stage_exchange_defender, "exchange_tests": stage_exchange_tests,

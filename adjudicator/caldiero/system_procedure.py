@@ -21,7 +21,7 @@ from arbitro.adjudicator.parabellum.retreat_ground import lines
 from arbitro.events import caldiero as ev
 from arbitro.events import core
 from arbitro.events.parabellum import EscapeAwaited, RetreatAwaited
-from arbitro.projections.caldiero import CaldieroState, enemy_of
+from arbitro.projections.caldiero import enemy_of
 
 
 # The kinds of the frames this module opens on the engine's decision stack, and what they ask.
@@ -29,10 +29,6 @@ RETREAT = "retreat"
 RETREAT_PROMPT = "choose the retreat path of each retreating unit (caldiero §12.6)"
 LEADER_ESCAPE = "leader_escape"
 ESCAPE_PROMPT = "your leader, alone, is reached by an enemy unit: move him away (caldiero §8.2.3)"
-
-
-def seat_of_formation(state: CaldieroState, formation: str) -> str:
-    return state.formations[formation].side
 
 
 def arrival_turn(w: World, base: int) -> int:

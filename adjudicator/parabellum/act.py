@@ -5,8 +5,8 @@ table of steps, and reads the position through one World, kept until the next ev
 
 Where the books word a die differently or record what a seat examines, it asks the Variant (`dice_record`,
 `sightings`, `leader_roll`, `fire_roll`); where a rule ends in a decision of the game's own (a rout test's die and
-retreat, a lone commander's refuge, what follows his loss), it asks the game (`Game`, its ruleset), which sits above
-the procedures those open."""
+retreat, a lone commander's refuge, what follows his loss), it asks the game (`Game`, its ruleset, which sits above
+the procedures those open; ParaBellumRuleset gives the neutral refuge and loss)."""
 
 from __future__ import annotations
 

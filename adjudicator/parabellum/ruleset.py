@@ -16,6 +16,7 @@ import msgspec
 
 from arbitro.adjudicator.datafiles import OwnData
 from arbitro.adjudicator.parabellum import command, overrides, sight
+from arbitro.adjudicator.parabellum.act import Act
 from arbitro.adjudicator.parabellum.data import OrderOfBattle, UnitData
 from arbitro.adjudicator.parabellum.loader import DataFolder, ScenarioData, provisional_report
 from arbitro.adjudicator.parabellum.orders import ORDERS
@@ -200,6 +201,21 @@ class ParaBellumRuleset(Ruleset[S]):
         """The position read with the umpire's readings in force, as `decide` reads them (issue 19 defect 5)."""
         return World(state, self.scenario_on(state), lambda name: interpretation_in_force(self, state.interpretations, name),
                      variant=self.variant)
+
+    # --- what a procedure's context asks the game (parabellum/act.Game), where a variant needs nothing else ---------
+    def to_nearest_friends(self, a: Act[Any], leader: str, h: str) -> None:
+        """caldiero §4.4.4 (arrivano §4.5.4 lets his owner choose among several): the surviving leader goes at once to
+        the nearest hex of his side's units (the nearest by distance, then by hex)."""
+        side, w = a.state.leaders[leader].side, a.world()
+        friends = sorted({w.hex_of(u) or "" for u in w.on_map_units() if a.state.units[u].side == side})
+        if friends:
+            dest = min(friends, key=lambda x: (w.grid.distance(h, x), x))
+            if dest != h:
+                a.emit(LeaderMoved(leader=leader, path=(dest,), rule=str(self.variant.rules.LEADER_ALONE)))
+
+    def after_leader_lost(self, a: Act[Any], leader: str) -> None:
+        """Nothing follows a commander's loss but its event (caldiero §4.4.5: his formation is out of command for good,
+        by his absence; arrivano §17.2.12 adds a flag)."""
 
     def active_seats(self, state: S) -> tuple[str, ...]:
         """The seat the current step waits for (both §3); none once the game is over."""

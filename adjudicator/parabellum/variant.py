@@ -1,6 +1,6 @@
 """A game of the Para Bellum system: its rulebook values (data) and the points where its procedures differ
 (hooks), the python-chess `is_variant_end` pattern. The kernel (this package) reads the data and calls the
-hooks; it never asks which game it runs. Each member names its entry of the difference catalogue (D1-D38,
+hooks; it never asks which game it runs. Each member names its entry of the difference catalogue (D1-D43,
 docs/rulesets/arrivano.md §3; mapped in docs/rulesets/parabellum.md) and cites the rule in both books; a variant
 overrides only what its rules change (adjudicator/caldiero/variant.py, adjudicator/arrivano/variant.py)."""
 
