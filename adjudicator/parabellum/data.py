@@ -201,7 +201,7 @@ class FormationData(StrictModel):
     id: str
     side: Side
     name: str = ""
-    general: str | None  # one of the formation's commanders (None: a formation without one, caldiero's reserve)
+    general: LeaderId | None  # one of the formation's commanders (None: a formation without one, caldiero's reserve)
     initial_order: OrderName | None
     arrival_turn: int = Field(default=1, ge=1)
     reserve: bool = False
@@ -253,29 +253,6 @@ class OrderOfBattle(StrictModel):
 
 
 # --- die-roll tables ------------------------------------------------------------------------------------------
-def grid_problems(rows: Mapping[str, Mapping[str, str]], columns: list[str]) -> list[tuple[str, str]]:
-    """A die-roll table: every row an integer roll giving exactly the columns in order, rolls contiguous."""
-    problems: list[tuple[str, str]] = []
-    if len(set(columns)) != len(columns):
-        problems.append(("$.columns", "duplicate column"))
-    rolls = []
-    for roll, row in rows.items():
-        try:
-            rolls.append(int(roll))
-        except ValueError:
-            problems.append((f"$.rows.{roll}", "row key is not an integer die roll"))
-            continue
-        if list(row) != columns:
-            missing = [c for c in columns if c not in row]
-            extra = [c for c in row if c not in columns]
-            detail = f"missing {missing}" if missing else f"unknown {extra}" if extra else "out of order"
-            problems.append((f"$.rows.{roll}", f"must give exactly the columns {columns}, in order ({detail})"))
-    rolls.sort()
-    if rolls and rolls != list(range(rolls[0], rolls[-1] + 1)):
-        problems.append(("$.rows", "rows must cover a contiguous range of modified rolls"))
-    return problems
-
-
 class DieTable(StrictModel):
     """A table read by a modified die roll, one row each, and a column (the CRT's odds, the bombardment value,
     Arrivano's infantry fire strength): every row gives exactly the columns, the rolls contiguous (`checks`)."""
@@ -285,7 +262,26 @@ class DieTable(StrictModel):
     rows: Mapping[str, Mapping[str, str]]  # each table's own result codes
 
     def checks(self) -> list[tuple[str, str]]:
-        return grid_problems(self.rows, self.columns)
+        """Every row an integer roll giving exactly the columns in order, the rolls contiguous."""
+        problems: list[tuple[str, str]] = []
+        if len(set(self.columns)) != len(self.columns):
+            problems.append(("$.columns", "duplicate column"))
+        rolls = []
+        for roll, row in self.rows.items():
+            try:
+                rolls.append(int(roll))
+            except ValueError:
+                problems.append((f"$.rows.{roll}", "row key is not an integer die roll"))
+                continue
+            if list(row) != self.columns:
+                missing = [c for c in self.columns if c not in row]
+                extra = [c for c in row if c not in self.columns]
+                detail = f"missing {missing}" if missing else f"unknown {extra}" if extra else "out of order"
+                problems.append((f"$.rows.{roll}", f"must give exactly the columns {self.columns}, in order ({detail})"))
+        rolls.sort()
+        if rolls and rolls != list(range(rolls[0], rolls[-1] + 1)):
+            problems.append(("$.rows", "rows must cover a contiguous range of modified rolls"))
+        return problems
 
     def row(self, modified_roll: int) -> int:
         """The row a modified roll reads: beyond the first or last row, that row (§12.5.2 in both; every table)."""

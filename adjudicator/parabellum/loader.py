@@ -406,8 +406,8 @@ def check_counters(ob: str, oob: OrderOfBattle, sides: Sequence[str]) -> list[Da
     by_id = {f.id: f for f in oob.formations}
     by_leader = {leader.id: leader for leader in oob.leaders}
     for i, f in enumerate(oob.formations):
-        general = by_leader.get(f.general) if f.general is not None else None
-        if f.general is not None and (general is None or general.formation != f.id):
+        general = by_leader.get(f.general) if f.general is not None else None  # an unknown one: unknown_names
+        if general is not None and general.formation != f.id:
             problems.append(DataProblem(ob, f"$.formations[{i}].general", f"{f.general!r} is not a leader of formation {f.id!r}"))
     for side, data in sorted(oob.sides.items()):
         chief = by_leader.get(data.commander_in_chief)

@@ -75,7 +75,7 @@ def test_bonaparte_intervention() -> None:
 def test_bonaparte_s_formation_is_option_data() -> None:
     """caldiero §20.1: the formation the option brings (its id, commander, order, and the printed formation whose units
     it takes) is scenario.json's, not names in code: a folder naming it otherwise is played as it says, and one whose
-    formation takes an unknown formation is refused at load with file and path."""
+    formation has an unknown general or takes an unknown formation is refused at load with file and path."""
     files = RULESET.read_data(RULESET.folder.folder)
     raw = json.loads(files["caldiero/scenario.json"])
     raw["options"]["bonaparte_intervention"]["formation"].update(id="armee_d_italie", initial_order="defence")
@@ -86,10 +86,12 @@ def test_bonaparte_s_formation_is_option_data() -> None:
     assert state.formations["armee_d_italie"].order == "defence"
     assert state.units["fr-75-ligne"].formation == "armee_d_italie"
     raw["options"]["bonaparte_intervention"]["takes"] = "riserva"
+    raw["options"]["bonaparte_intervention"]["formation"]["general"] = "napoleone"
     files["caldiero/scenario.json"] = json.dumps(raw)
     with pytest.raises(DataError) as caught:
         RULESET.folder.from_files(files)
     assert [str(p) for p in caught.value.problems] == [
+        "caldiero/scenario.json: $.options.bonaparte_intervention.formation.general: unknown leader 'napoleone'",
         "caldiero/scenario.json: $.options.bonaparte_intervention.takes: unknown formation 'riserva'"]
 
 
