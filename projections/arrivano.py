@@ -23,16 +23,6 @@ class Column(msgspec.Struct, kw_only=True):
     activated: bool = False
 
 
-class Frame(msgspec.Struct, kw_only=True):
-    """A decision on the engine's stack as the procedures read it (adjudicator/arrivano/flow.as_frame): who decides,
-    under which rule, its context's fields as `data`."""
-
-    kind: str
-    seat: str
-    rule: str
-    data: dict[str, Any] = {}
-
-
 class ArrivanoState(parabellum.SystemState, kw_only=True):
     """The system's position (projections/parabellum.SystemState), Arrivano's activation and what Arrivano adds."""
 

@@ -5,6 +5,8 @@ turn.py (the initiative that follows every activation), which never imports it.
 
 from __future__ import annotations
 
+import msgspec
+
 from arbitro.adjudicator.arrivano import rules as R
 from arbitro.adjudicator.arrivano.flow import after_leader_lost, push, stack_test
 from arbitro.adjudicator.parabellum.act import Act
@@ -14,7 +16,7 @@ from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.arrivano.variant import ARRIVANO
 from arbitro.adjudicator.parabellum import orders, recovery
 from arbitro.events import arrivano as ev
-from arbitro.projections.arrivano import Frame
+from arbitro.events import core
 
 
 def officer_in_superior_range(w: World, officer: str) -> bool:
@@ -220,18 +222,18 @@ def recovery_candidates(w: World, tried: list[str]) -> dict[str, list[str]]:
                                      not in tried and w.state.units[u].acted_turn != w.state.turn], lambda u: orders.order_of(w, u))
 
 
-def recover(g: Act, frame: Frame, h: str | None) -> None:
+def recover(g: Act, frame: core.Frame[ev.RecoveryAwaited], h: str | None) -> None:
     """The owner's answer to `recovery`: the stack in `h` tests (§15.3.1: pass, one level better); None: done."""
     if h is None:
         finish_activation(g)
         return
     w = g.world()
-    units = recovery_candidates(w, list(frame.data["tried"]))[h]
-    results = stack_test(g, units, f"{ARRIVANO.RECOVERY} recovery in {h}", visible_to=(frame.seat,))
+    units = recovery_candidates(w, list(frame.ctx.tried))[h]
+    results = stack_test(g, units, f"{ARRIVANO.RECOVERY} recovery in {h}", visible_to=frame.seats)
     for u in (u for u, passed in results.items() if passed):
         g.emit(ev.StatusChanged(unit=u, status=recovery.recovered(g.world(), u), rule=str(ARRIVANO.RECOVERY)))
-    tried = [*frame.data["tried"], h]
+    tried = [*frame.ctx.tried, h]
     if recovery_candidates(g.world(), tried):
-        push(g, "recovery", frame.seat, frame.rule, frame.data | {"tried": tried})
+        push(g, "recovery", frame.seats[0], frame.rule, msgspec.structs.replace(frame.ctx, tried=tuple(tried)))
     else:
         finish_activation(g)

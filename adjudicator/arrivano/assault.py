@@ -10,6 +10,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+import msgspec
+
 from arbitro.adjudicator.arrivano import retreats as RT
 from arbitro.adjudicator.arrivano import rules as R
 from arbitro.adjudicator.arrivano.bombardment import bombard, can_fire, damage_battery
@@ -42,8 +44,8 @@ from arbitro.adjudicator.parabellum.efficiency import failed as failed_tests
 from arbitro.adjudicator.parabellum.retreat_ground import before_combat_asked
 from arbitro.adjudicator.tables import Modifier
 from arbitro.events import arrivano as ev
-from arbitro.events.parabellum import AssaultUnderway
-from arbitro.projections.arrivano import Frame
+from arbitro.events import core
+from arbitro.events.parabellum import AssaultUnderway, BeforeCombatAwaited, DefensiveFireAwaited, ExchangeLossAwaited, NeChoiceAwaited
 
 
 def defending(w: World, targets: list[str]) -> list[str]:
@@ -213,7 +215,7 @@ def cavalry_candidates(w: World, attackers: list[str], h: str) -> list[str]:
     return out if any(before_combat_asked(ARRIVANO_VARIANT, w, [u]) for u in out) else []
 
 
-def cavalry_retreat(g: Act, frame: Frame, dumped: dict[str, Any]) -> None:
+def cavalry_retreat(g: Act, frame: core.Frame[BeforeCombatAwaited], dumped: dict[str, Any]) -> None:
     """The owner's answer (arrivano §14.1): the named units retreat along the named line (retreats.cavalry_answers);
     the rest, if any, answer again; `to` null: they stay. Then the steps before the assault go on."""
     if dumped["to"] is not None:
@@ -221,10 +223,10 @@ def cavalry_retreat(g: Act, frame: Frame, dumped: dict[str, Any]) -> None:
         line = RT.before_combat_line(g.world(), units, dumped["to"], dumped["off_map"])
         retreat_before_combat(g, units, line, ARRIVANO.CAVALRY_RETREAT)
         w = g.world()
-        rest = [u for u in frame.data["units"] if u not in units and w.on_map(u)
-                and w.state.units[u].hex == frame.data["hex"]]
+        rest = [u for u in frame.ctx.units if u not in units and w.on_map(u)
+                and w.state.units[u].hex == frame.ctx.hex]
         if rest and any(before_combat_asked(ARRIVANO_VARIANT, w, [u]) for u in rest):
-            push(g, "cavalry_retreat", frame.seat, frame.rule, {"units": rest, "hex": frame.data["hex"]})
+            push(g, "cavalry_retreat", frame.seats[0], frame.rule, msgspec.structs.replace(frame.ctx, units=tuple(rest)))
             return
     run(g)
 
@@ -253,12 +255,12 @@ def _battery(w: World, targets: list[str]) -> list[str]:
     return [u for t in targets for u in w.units_at(t) if can_fire(w, u) and not w.counters.unit(u).redoubt_battery]
 
 
-def defensive_fire(g: Act, frame: Frame, artillery: str | None, target: str | None) -> None:
+def defensive_fire(g: Act, frame: core.Frame[DefensiveFireAwaited], artillery: str | None, target: str | None) -> None:
     """The defender's answer: `target` null, no fire; else one fire at `target`, by `artillery` (each_gun) or by
     the stack's ready guns, their factors combined (one_target, §11.4.1). Under each_gun the guns that have not fired are asked again, below
     the retreats the fire caused; then the assault goes on with the attackers still in good order next to it."""
     c = frames(g).running()
-    battery = sys_bombardment.ready(g.world(), frame.data["battery"]) if target is not None else []
+    battery = sys_bombardment.ready(g.world(), frame.ctx.battery) if target is not None else []
     if target is not None and battery:
         bombard(g, [artillery] if artillery is not None else battery, target, defensive=True)
     w = g.world()
@@ -267,7 +269,7 @@ def defensive_fire(g: Act, frame: Frame, artillery: str | None, target: str | No
     fire = sys_bombardment.defensive_hexes(ARRIVANO_VARIANT, w, rest, attackers) if attackers else []
     if fire:
         frames(g).revise(attackers=attackers)
-        push(g, "defensive_fire", frame.seat, frame.rule, {"fire_at": fire, "battery": rest})
+        push(g, "defensive_fire", frame.seats[0], frame.rule, {"fire_at": fire, "battery": rest})
         return
     on_top = top(g)
     # the retreat of the bombarded attackers comes first (its frame, on the engine's stack, stays above the
@@ -432,10 +434,10 @@ def continue_exchange(g: Act, data: dict[str, Any]) -> None:
             advance = None  # the advance is asked once (§12.7)
 
 
-def exchange_loss(g: Act, frame: Frame, unit: str) -> None:
-    """The owner's answer to `exchange_loss`: that unit is his side's EX loss."""
-    data = {k: v for k, v in frame.data.items() if k not in ("role", "sets")}
-    data["lost"] = dict(frame.data["lost"]) | {frame.data["role"]: unit}
+def exchange_loss(g: Act, frame: core.Frame[ExchangeLossAwaited], unit: str | None) -> None:
+    """The owner's answer to `exchange_loss`: that unit is his side's EX loss (None: no loss on that side)."""
+    data = {k: v for k, v in msgspec.structs.asdict(frame.ctx).items() if k not in ("role", "sets")}
+    data["lost"] = dict(frame.ctx.lost) | {frame.ctx.role: unit}
     continue_exchange(g, data)
 
 
@@ -466,13 +468,13 @@ def dr_retreat_then_test(g: Act, units: list[str]) -> None:
     push_retreat(g, units, 1, ARRIVANO.RETREAT)
 
 
-def dr_tests(g: Act, frame: Frame) -> None:
+def dr_tests(g: Act, frame: core.Frame[ev.DrTestUnderway]) -> None:
     """DR after its one-hex retreat, the kernel's `results.dr_tested`: passed, disordered (already disordered:
     routed, interpretation dr_pass_already_disordered); failed, routed and two more hexes at once (§15.2.1,
     interpretation dr_rout_retreat), stack by stack, the guns in the hexes they leave eliminated (§11.1: the
     assault forced the retreat)."""
     w = g.world()
-    units = [u for u in frame.data["units"] if w.on_map(u)]
+    units = [u for u in frame.ctx.units if w.on_map(u)]
     roll = stack_roll(g, lambda at: f"{ARRIVANO.RESULTS} DR test in {at}")
     routed: list[str] = []
     for levels in results.dr_tested(ARRIVANO_VARIANT, w, units, roll, g.reading):
@@ -488,9 +490,9 @@ def rout_hexes(g: Act) -> int:
     return 1 + results.dr_rout_hexes(g.reading)
 
 
-def dr_choice(g: Act, frame: Frame, choice: str) -> None:
-    units = [u for u in frame.data["units"] if g.state.units[u].where == "map"]
-    h = frame.data["hex"]
+def dr_choice(g: Act, frame: core.Frame[ev.DrChoiceAwaited], choice: str) -> None:
+    units = [u for u in frame.ctx.units if g.state.units[u].where == "map"]
+    h = frame.ctx.hex
     if not units:
         return
     if choice == "retreat":
@@ -503,10 +505,11 @@ def dr_choice(g: Act, frame: Frame, choice: str) -> None:
         return
     test = waiting(g, "dr_test")  # this test replaced the DR test: its units leave the DR's (§13.1.2)
     if test is not None:
-        revise(g, "dr_test", test.data | {"units": [u for u in test.data["units"] if u not in frame.data["units"]]})
+        revise(g, "dr_test", msgspec.structs.replace(
+            test.ctx, units=tuple(u for u in test.ctx.units if u not in frame.ctx.units)))
     if choice == "exchange" and passed:  # arrivano §10.1.1: DR becomes EX
         below = waiting(g, "advance")  # the advance the DR opened waits below this choice and its DR test
-        attackers = list(below.data["attackers"]) if below is not None else []
+        attackers = list(below.ctx.attackers) if below is not None else []
         exchange(g, attackers, units)
         return
     if choice == "hold" and passed:  # arrivano §12.5.4: need not retreat, disordered in place (routed: §15.2.1)
@@ -519,15 +522,15 @@ def dr_choice(g: Act, frame: Frame, choice: str) -> None:
     rout_retreats(g, units, f"{ARRIVANO.RESULTS} DR", rout_hexes(g))
 
 
-def ne_choice(g: Act, frame: Frame, test: bool) -> None:
+def ne_choice(g: Act, frame: core.Frame[NeChoiceAwaited], test: bool) -> None:
     """arrivano §12.5.4 NE under Attack: if at least one attacking stack passes, EX; otherwise Ad."""
     if not test:
         return
     w = g.world()
-    attackers = [u for u in frame.data["attackers"] if w.on_map(u)]
+    attackers = [u for u in frame.ctx.attackers if w.on_map(u)]
     if sys_assault.ne_tested(ARRIVANO_VARIANT, w, sorted(attackers),
                              stack_roll(g, lambda h: f"{ARRIVANO.RESULTS} NE test in {h}")) == "Ex":  # D25
-        exchange(g, attackers, [u for u in frame.data["defenders"] if g.state.units[u].where == "map"])
+        exchange(g, attackers, [u for u in frame.ctx.defenders if g.state.units[u].where == "map"])
     else:
         disorder_by_combat(g, attackers, ARRIVANO.RESULTS)
 

@@ -31,7 +31,6 @@ from arbitro.events import arrivano as ev
 from arbitro.events import core
 from arbitro.events.core import FrameContext
 from arbitro.events.parabellum import RetreatAwaited
-from arbitro.projections.arrivano import Frame
 from arbitro.projections.game import awaited
 
 LOST = str(ARRIVANO.LEADER_TEST)  # what a commander's loss cites, whatever made him test (arrivano §4.5.3)
@@ -55,48 +54,35 @@ def frames(g: Act) -> AssaultFrames:
     return AssaultFrames(g.ctx, ev.ASSAULT_KINDS, ev.ARRIVANO_CONTEXTS)
 
 
-def top(g: Act) -> Frame | None:
-    """The decision awaited now, as a Frame (its context's fields as `data`)."""
-    frame = _engine_top(g)
-    return as_frame(frame) if frame is not None else None
+def top(g: Act) -> core.Frame[Any] | None:
+    """This game's decision awaited now (its typed context: ev.ARRIVANO_CONTEXTS)."""
+    frame = awaited(g.ctx.game.core)
+    return frame if frame is not None and frame.kind in ev.ARRIVANO_CONTEXTS else None
 
 
-def clear(g: Act, frame: Frame) -> None:
+def clear(g: Act, frame: core.Frame[Any]) -> None:
     """Close the decision on top (`frame`, as `top` gave it)."""
-    on_top = _engine_top(g)
+    on_top = top(g)
     assert on_top is not None and on_top.kind == frame.kind, f"{frame.kind} is not the decision on top"
     close_frame(g.ctx, on_top)
 
 
-def waiting(g: Act, kind: str) -> Frame | None:
+def waiting(g: Act, kind: str) -> core.Frame[Any] | None:
     """The topmost decision of `kind`, whatever waits above it."""
-    frame = next((f for f in reversed(g.ctx.game.core.decisions) if f.kind == kind), None)
-    return as_frame(frame) if frame is not None else None
+    return next((f for f in reversed(g.ctx.game.core.decisions) if f.kind == kind), None)
 
 
-def revise(g: Act, kind: str, data: dict[str, Any]) -> None:
+def revise(g: Act, kind: str, context: FrameContext) -> None:
     """Rewrite the context of the topmost decision of `kind`, wherever it waits (the DR test below its hexes'
     retreats and choices): the frames above it are lifted for the revision, as `push` lifts them."""
     stack = list(reversed(g.ctx.game.core.decisions))
     depth = next(i for i, frame in enumerate(stack) if frame.kind == kind)
     with frames(g).lifted(stack[:depth]):
-        update_frame(g.ctx, stack[depth], msgspec.convert(data, ev.ARRIVANO_CONTEXTS[kind]))
-
-
-def _engine_top(g: Act) -> core.Frame[Any] | None:
-    frame = awaited(g.ctx.game.core)
-    return frame if frame is not None and frame.kind in ev.ARRIVANO_CONTEXTS else None
+        update_frame(g.ctx, stack[depth], context)
 
 
 def prompt(kind: str, rule: str) -> str:
     return f"decide the {kind.replace('_', ' ')} ({rule})"
-
-
-def as_frame(frame: core.Frame[Any]) -> Frame:
-    """One of this game's frames on the engine's stack in the shape the procedures read (`data`: its context)."""
-    data = msgspec.json.decode(msgspec.json.encode(frame.ctx))  # plain lists, as a frame decoded from the log has
-    data.pop("ctx")
-    return Frame(kind=frame.kind, seat=frame.seats[0] if frame.seats else "", rule=frame.rule, data=data)
 
 
 # ================================================================================================

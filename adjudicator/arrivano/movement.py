@@ -289,13 +289,12 @@ def counter_chargers(w: World, uid: str, h: str) -> list[str]:
     return out
 
 
-def countercharge_answer(g: Act, data: dict[str, object], unit: str | None) -> None:
+def countercharge_answer(g: Act, data: ev.CounterchargeAwaited, unit: str | None) -> None:
     """The counter-charger stops the charger where it met him (`charge_on`); the counter-charge is fought first in the
     coming combat sub-phase, in the charger's hex, the counter-charger attacking (§14.2.4). Declined: it goes on."""
-    uid, stop = str(data["unit"]), int(data["stop"])  # type: ignore[call-overload]
-    path = [str(h) for h in data["path"]]  # type: ignore[attr-defined]
+    uid, stop, path = data.unit, data.stop, list(data.path)
     if unit is None:
-        charge_on(g, uid, path, str(data["target"]), stop, [str(c) for c in data["counter"]])  # type: ignore[attr-defined]
+        charge_on(g, uid, path, data.target, stop, list(data.counter))
         return
     g.emit(ev.CounterChargeDeclared(unit=unit, against=uid, hex=path[stop], rule=str(R.COUNTERCHARGE)))
 

@@ -33,7 +33,7 @@ from arbitro.adjudicator.parabellum.stacking import fits
 from arbitro.adjudicator.ruleset import Rule
 from arbitro.adjudicator.tables import Modifier
 from arbitro.events import arrivano as ev
-from arbitro.projections.arrivano import Frame
+from arbitro.events import core
 
 OPEN_ORDER = "open_order"
 EXHAUSTION = "physical_exhaustion"
@@ -226,9 +226,9 @@ def choose_target_unit(g: Act, target: str, result: str) -> None:
                {"hex": target, "units": units, "result": result})
 
 
-def target_options(w: World, frame: Frame) -> list[dict[str, Any]]:
-    h = frame.data["hex"]
-    return [{"type": "fire_target", "unit": u} for u in frame.data["units"]
+def target_options(w: World, frame: core.Frame[Any]) -> list[dict[str, Any]]:
+    h = frame.ctx.hex
+    return [{"type": "fire_target", "unit": u} for u in frame.ctx.units
             if w.state.units[u].where == "map" and w.state.units[u].hex == h]
 
 
@@ -263,15 +263,15 @@ def disorder_and_retreat(g: Act, uid: str) -> None:
 # ================================================================================================
 
 
-def fall_back_hexes(w: World, data: dict[str, Any]) -> list[str]:
-    uid = data["unit"]
+def fall_back_hexes(w: World, data: ev.FallBackAwaited) -> list[str]:
+    uid = data.unit
     unit = w.state.units[uid]
     if unit.where != "map" or unit.status == "routed":
         return []
     box = w.weather_box()
-    if box is not None and box.move_one_hex_only and data["moved"]:
+    if box is not None and box.move_one_hex_only and data.moved:
         return []  # arrivano §17.2.7: one hex in all
-    here, target = unit.hex, data["target"]
+    here, target = unit.hex, data.target
     out = []
     for n in sorted(w.grid.neighbours(here)):
         if w.side_at(n) == w.enemy(unit.side) or not fits(w, n, [uid]):
@@ -281,22 +281,22 @@ def fall_back_hexes(w: World, data: dict[str, Any]) -> list[str]:
         cost = step_cost(w.hexmap, costs_in_force(ARRIVANO_VARIANT, w), here, n, unit.arm)
         if cost.prohibited:
             continue
-        if cost.all_points and data["left"] < data["budget"]:
+        if cost.all_points and data.left < data.budget:
             continue
-        if not cost.all_points and cost.half_points > data["left"]:
+        if not cost.all_points and cost.half_points > data.left:
             continue
         out.append(n)
     return out
 
 
-def fall_back_options(w: World, frame: Frame) -> list[dict[str, Any]]:
-    return [{"type": "fall_back", "to": h} for h in fall_back_hexes(w, frame.data)] + [{"type": "fall_back", "to": None}]
+def fall_back_options(w: World, frame: core.Frame[Any]) -> list[dict[str, Any]]:
+    return [{"type": "fall_back", "to": h} for h in fall_back_hexes(w, frame.ctx)] + [{"type": "fall_back", "to": None}]
 
 
-def fall_back(g: Act, frame: Frame, to: str | None) -> None:
+def fall_back(g: Act, frame: core.Frame[Any], to: str | None) -> None:
     if to is None:
         return
-    uid = frame.data["unit"]
+    uid = frame.ctx.unit
     here = g.state.units[uid].hex
     M.emit_move(g, uid, [here, to], R.OPEN_ORDER)
     rout.checks(g, ARRIVANO_VARIANT, to)

@@ -27,15 +27,17 @@ from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.parabellum.retreat import Line
 from arbitro.adjudicator.parabellum.retreat_ground import before_combat_lines, lines
 from arbitro.adjudicator.parabellum.stacking import fits
-from arbitro.projections.arrivano import Frame
+from arbitro.events import core
+from arbitro.events.parabellum import RetreatAwaited
 
 
 # --- the pending retreat: its answers ------------------------------------------------------------------------
 
 
-def live(w: World, frame: Frame) -> list[str]:
+def live(w: World, frame: core.Frame[Any]) -> list[str]:
     """The frame's units still on the map (a retreat's `moves`, events/parabellum.RetreatAwaited; or `units`)."""
-    return [u for u in frame.data.get("moves") or frame.data["units"] if w.state.units[u].where == "map"]
+    units = frame.ctx.moves if isinstance(frame.ctx, RetreatAwaited) else frame.ctx.units
+    return [u for u in units if w.state.units[u].where == "map"]
 
 
 def groups(w: World, units: list[str]) -> list[list[str]]:
@@ -53,7 +55,7 @@ def groups(w: World, units: list[str]) -> list[list[str]]:
     return out
 
 
-def retreat_answers(w: World, frame: Frame) -> list[dict[str, Any]]:
+def retreat_answers(w: World, frame: core.Frame[Any]) -> list[dict[str, Any]]:
     """Every accepted answer to a pending retreat. When all of them put the units in one place, only the whole
     stack's answer is listed (splitting it changes nothing)."""
     units = live(w, frame)
@@ -62,14 +64,14 @@ def retreat_answers(w: World, frame: Frame) -> list[dict[str, Any]]:
     out = []
     for part in groups(w, units):
         out += [{"type": "retreat", "to": ln.to, "units": part, "off_map": ln.off_map}
-                for ln in lines(ARRIVANO_VARIANT, w, part, frame.data["moves"][part[0]])]
+                for ln in lines(ARRIVANO_VARIANT, w, part, frame.ctx.moves[part[0]])]
     if len({(o["to"], o["off_map"]) for o in out}) <= 1:
         whole = [o for o in out if o["units"] == units]
         return whole or out
     return out
 
 
-def normalise(w: World, frame: Frame, answer: dict[str, Any]) -> dict[str, Any]:
+def normalise(w: World, frame: core.Frame[Any], answer: dict[str, Any]) -> dict[str, Any]:
     """A retreat answer without `units` means the whole stack still to retreat."""
     units = answer.get("units")
     return answer | {"units": sorted(units) if units is not None else live(w, frame)}
@@ -78,11 +80,11 @@ def normalise(w: World, frame: Frame, answer: dict[str, Any]) -> dict[str, Any]:
 # --- the pending retreats before combat (§14.1, §16.3.5) ----------------------------------------------------------
 
 
-def cavalry_answers(w: World, frame: Frame) -> list[dict[str, Any]]:
+def cavalry_answers(w: World, frame: core.Frame[Any]) -> list[dict[str, Any]]:
     """Every accepted answer to a pending cavalry retreat (§14.1): any of the eligible units still in the assaulted
     hex ("possono ritirarsi": each may, §12.6 lets stacked units part) along any of their lines, or none (`to`
     null: the rest stay and fight). After a part retreats, the rest answer again."""
-    units = sorted(u for u in live(w, frame) if w.state.units[u].hex == frame.data["hex"])
+    units = sorted(u for u in live(w, frame) if w.state.units[u].hex == frame.ctx.hex)
     out = []
     for k in range(len(units), 0, -1):
         for part in combinations(units, k):
@@ -91,21 +93,21 @@ def cavalry_answers(w: World, frame: Frame) -> list[dict[str, Any]]:
     return out + [{"type": "cavalry_retreat", "to": None, "units": None, "off_map": False}]
 
 
-def normalise_cavalry(w: World, frame: Frame, answer: dict[str, Any]) -> dict[str, Any]:
+def normalise_cavalry(w: World, frame: core.Frame[Any], answer: dict[str, Any]) -> dict[str, Any]:
     """A cavalry retreat naming a hex without `units` means every eligible unit still in the hex."""
     if answer.get("to") is None:
         return answer
     units = answer.get("units")
-    here = [u for u in live(w, frame) if w.state.units[u].hex == frame.data["hex"]]
+    here = [u for u in live(w, frame) if w.state.units[u].hex == frame.ctx.hex]
     return answer | {"units": sorted(units) if units is not None else here}
 
 
-def light_answers(w: World, frame: Frame) -> list[dict[str, Any]]:
+def light_answers(w: World, frame: core.Frame[Any]) -> list[dict[str, Any]]:
     """Every accepted answer to a pending light retreat (§16.3.5): a V unit still in the hex and one of its lines,
     or none (`unit` null: the step ends)."""
     out = []
-    for u in frame.data["units"]:
-        if w.state.units[u].where == "map" and w.state.units[u].hex == frame.data["hex"]:
+    for u in frame.ctx.units:
+        if w.state.units[u].where == "map" and w.state.units[u].hex == frame.ctx.hex:
             out += [{"type": "light_retreat", "unit": u, "to": ln.to, "off_map": ln.off_map}
                     for ln in before_combat_lines(ARRIVANO_VARIANT, w, [u])]
     return out + [{"type": "light_retreat", "unit": None, "to": None, "off_map": False}]
@@ -164,8 +166,8 @@ def rout_stops(w: World, uid: str, moves: list[Line]) -> dict[str, str]:
     return out
 
 
-def rout_answers(w: World, frame: Frame) -> list[dict[str, Any]]:
-    uid = frame.data["unit"]
+def rout_answers(w: World, frame: core.Frame[Any]) -> list[dict[str, Any]]:
+    uid = frame.ctx.unit
     unit = w.state.units[uid]
     if unit.where != "map" or unit.status != "routed":
         return []
@@ -179,8 +181,8 @@ def rout_answers(w: World, frame: Frame) -> list[dict[str, Any]]:
 # --- the §11.1 artillery choice ----------------------------------------------------------------------------------
 
 
-def artillery_answers(frame: Frame) -> list[dict[str, Any]]:
-    guns = list(frame.data["artillery"])
+def artillery_answers(frame: core.Frame[Any]) -> list[dict[str, Any]]:
+    guns = list(frame.ctx.artillery)
     return [{"type": "artillery_retreat", "units": list(part)}
             for k in range(len(guns), -1, -1) for part in combinations(guns, k)]
 

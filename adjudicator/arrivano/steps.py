@@ -19,7 +19,6 @@ from arbitro.adjudicator.arrivano.activation import finish_activation, recover, 
 from arbitro.adjudicator.arrivano.flow import (
     advance_into,
     after_leader_lost,
-    as_frame,
     clear,
     do_retreat,
     push,
@@ -42,8 +41,9 @@ from arbitro.adjudicator.parabellum.retreat_ground import BEFORE_COMBAT_LENGTH, 
 from arbitro.adjudicator.ruleset import Decision
 from arbitro.events import arrivano as ev
 from arbitro.events import core
-from arbitro.events.parabellum import AssaultUnderway, RetreatAwaited
-from arbitro.projections.arrivano import ArrivanoState, Frame
+from arbitro.events.parabellum import (AdvanceAwaited, AssaultUnderway, BeforeCombatAwaited, DefensiveFireAwaited,
+                                       EscapeAwaited, RetreatAwaited)
+from arbitro.projections.arrivano import ArrivanoState
 from arbitro.projections.game import GameState
 
 
@@ -60,70 +60,80 @@ def refuge_hexes(w: World, lid: str) -> list[str]:
     return sorted(h for h in friends if w.grid.distance(leader.hex, h) == near)
 
 
-def frame_options(w: World, frame: Frame, assault: AssaultUnderway | None = None) -> list[dict[str, Any]] | None:
-    """The answers to `frame` (`assault`: the assault in progress below it, whose decisions read it)."""
-    match frame.kind:
-        case "retreat":
-            return RT.retreat_answers(w, frame)
-        case "rout_move":
-            return RT.rout_answers(w, frame)
-        case "artillery_retreat":
-            return RT.artillery_answers(frame)
-        case "advance":  # arrivano §11.1.1: after artillery alone the advance is obligatory
-            return advance_answers(w, frame) + ([] if frame.data.get("must") else [{"type": "decline"}])
-        case "choose_order":
-            return [{"type": "choose_order", "order": o} for o in ORDERS]
-        case "dr_choice":
-            return [{"type": "dr_choice", "choice": c} for c in frame.data["choices"]]
-        case "ne_choice":
-            return [{"type": "ne_choice", "test": t} for t in (True, False)]
-        case "defensive_fire":  # arrivano §11.4.4, interpretation defensive_fire_targets
-            assert assault is not None, "a defensive fire waits above its assault"
-            hexes = [w.state.units[u].hex for u in assault.attackers]
-            return bombardment.defensive_fire_answers(ARRIVANO_VARIANT, w, bombardment.ready(w, frame.data["battery"]), hexes,
-                                                      w.reading("defensive_fire_targets") == "one_target") + \
-                [{"type": "defensive_fire", "target": None}]
-        case "escape":
-            lid = frame.data["leader"]
-            if w.state.leaders[lid].where != "map":
-                return []
-            out = [{"type": "escape", "to": h} for h in M.leader_destinations(w, lid)]  # his move (§4.5.6, §8.2.3)
-            return out if frame.data["forced"] else out + [{"type": "escape", "to": None}]
-        case "countercharge":
-            return [{"type": "countercharge", "unit": u} for u in frame.data["counter"]] + \
-                [{"type": "countercharge", "unit": None}]
-        case "free_order":
-            return [{"type": "free_order", "order": o} for o in ORDERS]
-        case "efficiency_value":
-            return [{"type": "efficiency_value", "value": v} for v in frame.data["values"]]
-        case "recovery":
-            hexes = recovery_candidates(w, list(frame.data["tried"]))
-            return [{"type": "recover", "hex": h} for h in hexes] + [{"type": "recover", "hex": None}]
-        case "exchange_loss":
-            return [{"type": "exchange_loss", "units": list(s)} for s in frame.data["sets"]
-                    if all(w.state.units[u].where == "map" for u in s)]
-        case "replacement_hex":
-            unit = frame.data["unit"]  # arrivano §12.8.2: only a unit still on the track
-            return [{"type": "replacement_hex", "hex": h} for h in reinforcements.return_hexes(ARRIVANO_VARIANT, w, unit)
-                    if w.state.units[unit].where == "track"]
-        case "commander_refuge":
-            lid = frame.data["leader"]
-            if w.state.leaders[lid].where != "map":
-                return []
-            return [{"type": "commander_refuge", "to": h} for h in refuge_hexes(w, lid)]
-        case "cavalry_retreat":
-            return RT.cavalry_answers(w, frame)
-        case "light_retreat":
-            return RT.light_answers(w, frame)
-        case "fall_back" | "fire_target":
-            lister = {"fall_back": O.fall_back_options, "fire_target": O.target_options}[frame.kind]
-            return lister(w, frame)
-    return None
+Listed = list[dict[str, Any]]
+# a kind's lister: its answers (the assault in progress below it, whose decisions read it) and its handler, which
+# carries out an accepted one (the frame already closed); both read the frame's typed context (ev.ARRIVANO_CONTEXTS)
+Lister = Callable[[World, core.Frame[Any], AssaultUnderway | None], Listed]
+Answer = Callable[[Act, core.Frame[Any], dict[str, Any]], None]
 
 
-def advance_answers(w: World, frame: Frame) -> list[dict[str, Any]]:
+def _defensive_fire(w: World, frame: core.Frame[DefensiveFireAwaited], assault: AssaultUnderway | None) -> Listed:
+    """arrivano §11.4.4, interpretation defensive_fire_targets."""
+    assert assault is not None, "a defensive fire waits above its assault"
+    hexes = [w.state.units[u].hex for u in assault.attackers]
+    return bombardment.defensive_fire_answers(ARRIVANO_VARIANT, w, bombardment.ready(w, frame.ctx.battery), hexes,
+                                              w.reading("defensive_fire_targets") == "one_target") + \
+        [{"type": "defensive_fire", "target": None}]
+
+
+def _escape(w: World, frame: core.Frame[EscapeAwaited], assault: AssaultUnderway | None) -> Listed:
+    """His move (arrivano §4.5.6, §8.2.3); staying only where he need not flee."""
+    if w.state.leaders[frame.ctx.leader].where != "map":
+        return []
+    out: Listed = [{"type": "escape", "to": h} for h in M.leader_destinations(w, frame.ctx.leader)]
+    return out if frame.ctx.forced else out + [{"type": "escape", "to": None}]
+
+
+def _replacement_hex(w: World, frame: core.Frame[ev.ReplacementHexAwaited], assault: AssaultUnderway | None) -> Listed:
+    unit = frame.ctx.unit  # arrivano §12.8.2: only a unit still on the track
+    return [{"type": "replacement_hex", "hex": h} for h in reinforcements.return_hexes(ARRIVANO_VARIANT, w, unit)
+            if w.state.units[unit].where == "track"]
+
+
+def _refuge(w: World, frame: core.Frame[ev.RefugeAwaited], assault: AssaultUnderway | None) -> Listed:
+    if w.state.leaders[frame.ctx.leader].where != "map":
+        return []
+    return [{"type": "commander_refuge", "to": h} for h in refuge_hexes(w, frame.ctx.leader)]
+
+
+def _of(lister: Callable[[World, Any], Listed]) -> Lister:
+    return lambda w, frame, assault: lister(w, frame)
+
+
+OPTIONS: dict[str, Lister] = {
+    "retreat": _of(RT.retreat_answers), "rout_move": _of(RT.rout_answers),
+    "artillery_retreat": lambda w, frame, assault: RT.artillery_answers(frame),
+    # arrivano §11.1.1: after artillery alone the advance is obligatory
+    "advance": lambda w, frame, assault: advance_answers(w, frame) + ([] if frame.ctx.must else [{"type": "decline"}]),
+    "choose_order": lambda w, frame, assault: [{"type": "choose_order", "order": o} for o in ORDERS],
+    "dr_choice": lambda w, frame, assault: [{"type": "dr_choice", "choice": c} for c in frame.ctx.choices],
+    "ne_choice": lambda w, frame, assault: [{"type": "ne_choice", "test": t} for t in (True, False)],
+    "defensive_fire": _defensive_fire,
+    "escape": _escape,
+    "countercharge": lambda w, frame, assault: [{"type": "countercharge", "unit": u} for u in frame.ctx.counter]
+    + [{"type": "countercharge", "unit": None}],
+    "free_order": lambda w, frame, assault: [{"type": "free_order", "order": o} for o in ORDERS],
+    "efficiency_value": lambda w, frame, assault: [{"type": "efficiency_value", "value": v} for v in frame.ctx.values],
+    "recovery": lambda w, frame, assault: [{"type": "recover", "hex": h} for h in recovery_candidates(
+        w, list(frame.ctx.tried))] + [{"type": "recover", "hex": None}],
+    "exchange_loss": lambda w, frame, assault: [{"type": "exchange_loss", "units": list(s)} for s in frame.ctx.sets
+                                                if all(w.state.units[u].where == "map" for u in s)],
+    "replacement_hex": _replacement_hex,
+    "commander_refuge": _refuge,
+    "cavalry_retreat": _of(RT.cavalry_answers), "light_retreat": _of(RT.light_answers),
+    "fall_back": _of(O.fall_back_options), "fire_target": _of(O.target_options),
+}
+
+
+def frame_options(w: World, frame: core.Frame[Any], assault: AssaultUnderway | None = None) -> Listed:
+    """The answers to `frame` (none for the frames nobody answers: the assault, the end phase, the DR test)."""
+    lister = OPTIONS.get(frame.kind)
+    return lister(w, frame, assault) if lister is not None else []
+
+
+def advance_answers(w: World, frame: core.Frame[AdvanceAwaited]) -> Listed:
     """arrivano §12.7: the kernel's advances (parabellum/advance.answers) into the hexes this assault attacked."""
-    return advance.answers(w, sorted(frame.data["attackers"]), frame.data["targets"], w.enemy(frame.seat))
+    return advance.answers(w, sorted(frame.ctx.attackers), list(frame.ctx.targets), w.enemy(frame.seats[0]))
 
 
 class Automatic:
@@ -160,14 +170,14 @@ class Automatic:
         return self.g.state
 
 
-def settle_top(g: Act, frame: Frame) -> bool:
+def settle_top(g: Act, frame: core.Frame[Any]) -> bool:
     """Resolve `frame`, the one on top, if it needs no choice (no answer or a single forced one); False: its seat
     decides."""
     opts = frame_options(g.world(), frame, assault_below(g.ctx.game.core.decisions))
     if frame.kind in ("retreat", "rout_move"):
         if not opts:  # arrivano §12.6.3: nowhere to go
             clear(g, frame)
-            units = list(frame.data["moves"]) if frame.kind == "retreat" else [frame.data["unit"]]
+            units = list(frame.ctx.moves) if frame.kind == "retreat" else [frame.ctx.unit]
             for u in units:  # (a rout move: only a unit still routed on the map)
                 unit = g.state.units[u]
                 if unit.where == "map" and (frame.kind == "retreat" or unit.status == "routed"):
@@ -175,30 +185,29 @@ def settle_top(g: Act, frame: Frame) -> bool:
             return True
         if len(opts) == 1:
             clear(g, frame)
-            resolve_answer(g, frame, opts[0])
+            ANSWERS[frame.kind](g, frame, opts[0])
             return True
         return False
     if frame.kind == "end_phase":
         clear(g, frame)
-        rout_moves(g, list(frame.data["done"]))
+        rout_moves(g, list(frame.ctx.done))
         return True
     if frame.kind == "escape":
-        opts = frame_options(g.world(), frame) or []
-        lid = frame.data["leader"]
-        if g.state.leaders[lid].where != "map" or (not frame.data["forced"] and len(opts) == 1):
+        lid, forced = frame.ctx.leader, frame.ctx.forced
+        if g.state.leaders[lid].where != "map" or (not forced and len(opts) == 1):
             clear(g, frame)
             return True
-        if frame.data["forced"] and not opts:  # arrivano §8.2.3: nowhere to go
+        if forced and not opts:  # arrivano §8.2.3: nowhere to go
             clear(g, frame)
             g.emit(ev.LeaderLost(leader=lid, rule=str(R.COMMANDER_ZOC_ESCAPE)))
             after_leader_lost(g, lid)
             return True
         return False
-    if frame.kind == "recovery" and len(opts or []) <= 1:  # nothing left to try
+    if frame.kind == "recovery" and len(opts) <= 1:  # nothing left to try
         clear(g, frame)
         finish_activation(g)
         return True
-    if frame.kind in ("exchange_loss", "replacement_hex", "commander_refuge", "fire_target") and len(opts or []) <= 1:
+    if frame.kind in ("exchange_loss", "replacement_hex", "commander_refuge", "fire_target") and len(opts) <= 1:
         settle_single(g, frame, (opts or [None])[0])
         return True
     if frame.kind == ASSAULT:  # nobody answers it: its stages run (the retreats its defensive fire caused made)
@@ -211,53 +220,49 @@ def settle_top(g: Act, frame: Frame) -> bool:
     if frame.kind == "advance" and not advance_answers(g.world(), frame):
         clear(g, frame)
         return True
-    if frame.kind == "fall_back" and len(opts or []) == 1:  # nowhere to fall back to (arrivano §16.3)
+    if frame.kind == "fall_back" and len(opts) == 1:  # nowhere to fall back to (arrivano §16.3)
         clear(g, frame)
         return True
     return False
 
 
-def settle_single(g: Act, frame: Frame, only: dict[str, Any] | None) -> None:
+def settle_single(g: Act, frame: core.Frame[Any], only: dict[str, Any] | None) -> None:
     """A choice left with one answer is made for the owner; with none: nobody is placed (the unit waits on the
     track, the commander stays), and an exchange goes on without a loss on that side."""
     clear(g, frame)
     if only is not None:
-        apply_answer(g, frame, only)
+        ANSWERS[frame.kind](g, frame, only)
     elif frame.kind == "exchange_loss":
-        data = {k: v for k, v in frame.data.items() if k not in ("role", "sets")}
-        A.continue_exchange(g, data | {"lost": dict(frame.data["lost"]) | {frame.data["role"]: None}})
+        A.exchange_loss(g, frame, None)
 
 
-def resolve_answer(g: Act, frame: Frame, dumped: dict[str, Any]) -> None:
-    """Carry out an accepted answer to a retreat, rout move or §11.1 artillery choice (its frame already cleared)."""
+def _retreat(g: Act, frame: core.Frame[RetreatAwaited], dumped: dict[str, Any]) -> None:
     w = g.world()
-    match frame.kind:
-        case "retreat":
-            units = [u for u in dumped["units"] if w.state.units[u].where == "map"]
-            line = next(ln for ln in lines(ARRIVANO_VARIANT, w, units, frame.data["moves"][units[0]])
-                        if ln.to == dumped["to"] and ln.off_map == dumped["off_map"])
-            do_retreat(g, units, line, frame.rule)
-            rest = {u: frame.data["moves"][u] for u in RT.live(g.world(), frame) if u not in units}
-            if rest:  # arrivano §12.6: the rest of the stack may retreat elsewhere
-                push(g, "retreat", frame.seat, frame.rule, RetreatAwaited(moves=rest))
-        case "rout_move":
-            rout_move(g, frame.data["unit"], dumped["to"], dumped["off_map"])
-        case "artillery_retreat":
-            guns = sorted(dumped["units"])
-            if guns:  # arrivano §11.1: the guns that go are turned to their Moved side
-                g.emit(ev.ArtilleryTurned(units=guns, moved=True, rule=str(ARRIVANO.ARTILLERY_STACKED)))
-            push_retreat(g, sorted(frame.data["units"] + guns), 1, R.BOMBARD_TABLE)
+    units = [u for u in dumped["units"] if w.state.units[u].where == "map"]
+    line = next(ln for ln in lines(ARRIVANO_VARIANT, w, units, frame.ctx.moves[units[0]])
+                if ln.to == dumped["to"] and ln.off_map == dumped["off_map"])
+    do_retreat(g, units, line, frame.rule)
+    rest = {u: frame.ctx.moves[u] for u in RT.live(g.world(), frame) if u not in units}
+    if rest:  # arrivano §12.6: the rest of the stack may retreat elsewhere
+        push(g, "retreat", frame.seats[0], frame.rule, RetreatAwaited(moves=rest))
+
+
+def _artillery_retreat(g: Act, frame: core.Frame[ev.ArtilleryRetreatAwaited], dumped: dict[str, Any]) -> None:
+    guns = sorted(dumped["units"])
+    if guns:  # arrivano §11.1: the guns that go are turned to their Moved side
+        g.emit(ev.ArtilleryTurned(units=guns, moved=True, rule=str(ARRIVANO.ARTILLERY_STACKED)))
+    push_retreat(g, sorted([*frame.ctx.units, *guns]), 1, R.BOMBARD_TABLE)
 
 
 def _ends(opts: list[dict[str, Any]]) -> str:
     return ", ".join(sorted({o["to"] + (" off the map" if o.get("off_map") else "") for o in opts})) or "none"
 
 
-def refusal(w: World, frame: Frame, dumped: dict[str, Any], opts: list[dict[str, Any]]) -> tuple[Any, str]:
+def refusal(w: World, frame: core.Frame[Any], dumped: dict[str, Any], opts: list[dict[str, Any]]) -> tuple[Any, str]:
     """Why an answer to the pending frame is refused: the citation and what is permitted instead."""
     kind = frame.kind.replace("_", " ")
     if frame.kind == "advance":
-        return advance.refusal(ARRIVANO_VARIANT, opts, bool(frame.data.get("must")))
+        return advance.refusal(ARRIVANO_VARIANT, opts, frame.ctx.must)
     if dumped.get("type") != frame.kind:
         return frame.rule, f"not an answer to the pending {kind}"
     match frame.kind:
@@ -282,14 +287,14 @@ def refusal(w: World, frame: Frame, dumped: dict[str, Any], opts: list[dict[str,
                                  f"nor a village, redoubt or friendly general's hex where the rout may stop; "
                                  f"permitted: {_ends(opts)}")
         case "artillery_retreat":
-            guns = ", ".join(frame.data["artillery"])
+            guns = ", ".join(frame.ctx.artillery)
             return ARRIVANO.ARTILLERY_STACKED, f"only the guns stacked with the bombarded units may go with them: {guns}"
         case "cavalry_retreat" | "light_retreat":
             return frame.rule, before_combat_refusal(w, frame, dumped, opts)
     return frame.rule, f"not an answer to the pending {kind}"
 
 
-def before_combat_refusal(w: World, frame: Frame, dumped: dict[str, Any], opts: list[dict[str, Any]]) -> str:
+def before_combat_refusal(w: World, frame: core.Frame[Any], dumped: dict[str, Any], opts: list[dict[str, Any]]) -> str:
     """What is wrong with an answer to a retreat before combat (arrivano §14.1, §16.3.5) and what is permitted."""
     key = "unit" if frame.kind == "light_retreat" else "units"
     if dumped.get(key) not in [o[key] for o in opts]:
@@ -313,7 +318,7 @@ def answer(g: Act, command: Any) -> None:
     """A command answering the pending frame on top."""
     frame = top(g)
     assert frame is not None
-    opts = frame_options(g.world(), frame, assault_below(g.ctx.game.core.decisions)) or []
+    opts = frame_options(g.world(), frame, assault_below(g.ctx.game.core.decisions))
     dumped = command.model_dump(mode="json")
     if frame.kind == "retreat" and dumped.get("type") == "retreat":
         dumped = RT.normalise(g.world(), frame, dumped)
@@ -324,71 +329,66 @@ def answer(g: Act, command: Any) -> None:
     if dumped not in stored:
         g.reject(*refusal(g.world(), frame, dumped, opts))
     clear(g, frame)
-    apply_answer(g, frame, dumped)
+    ANSWERS[frame.kind](g, frame, dumped)
 
 
-def apply_answer(g: Act, frame: Frame, dumped: dict[str, Any]) -> None:
-    """Carry out an accepted answer to `frame` (already cleared from the stack)."""
-    match frame.kind:
-        case "retreat" | "rout_move" | "artillery_retreat":
-            resolve_answer(g, frame, dumped)
-        case "advance":
-            if dumped["type"] == "advance":
-                advance_into(g, dumped["units"], dumped["to"])
-        case "choose_order":
-            fid = frame.data["formation"]
-            if g.state.formations[fid].order != dumped["order"]:
-                g.emit(ev.OrderChanged(formation=fid, order=dumped["order"], by="reinforcement", rule=str(R.MB_FIRST_TURN)))
-        case "dr_choice":
-            A.dr_choice(g, frame, dumped["choice"])
-        case "ne_choice":
-            A.ne_choice(g, frame, dumped["test"])
-        case "defensive_fire":
-            A.defensive_fire(g, frame, dumped["artillery"], dumped["target"])
-        case "escape":
-            if dumped["to"] is not None:
-                lid = frame.data["leader"]
-                g.emit(ev.LeaderMoved(leader=lid, path=M.leader_destinations(g.world(), lid)[dumped["to"]], rule=frame.rule))
-        case "cavalry_retreat":
-            A.cavalry_retreat(g, frame, dumped)
-        case "countercharge":
-            M.countercharge_answer(g, frame.data, dumped["unit"])
-        case "fall_back":
-            O.fall_back(g, frame, dumped["to"])
-        case "fire_target":
-            O.apply_fire_result(g, dumped["unit"], frame.data["result"])
-        case "light_retreat":
-            light_retreat(g, frame, dumped["unit"], dumped["to"], dumped["off_map"])
-        case "recovery":
-            recover(g, frame, dumped["hex"])
-        case "efficiency_value":
-            A.efficiency_value_answer(g, dumped["value"], frame.data["role"])
-        case "free_order":
-            units = [u for u in frame.data["units"] if g.state.units[u].where == "map"]
-            for uid in units:
-                g.emit(ev.UnitOrderSet(unit=uid, order=dumped["order"], rule=frame.rule))
-        case "exchange_loss":
-            A.exchange_loss(g, frame, dumped["units"][0])
-        case "replacement_hex":
-            g.emit(ev.UnitPlaced(unit=frame.data["unit"], hex=dumped["hex"], rule=str(R.RETURN), reduced=True))
-        case "commander_refuge":
-            lid = frame.data["leader"]
-            g.emit(ev.LeaderMoved(leader=lid, path=(dumped["to"],), rule=str(ARRIVANO.LEADER_ALONE)))
+def _escaped(g: Act, frame: core.Frame[EscapeAwaited], dumped: dict[str, Any]) -> None:
+    if dumped["to"] is not None:
+        lid = frame.ctx.leader
+        g.emit(ev.LeaderMoved(leader=lid, path=M.leader_destinations(g.world(), lid)[dumped["to"]], rule=frame.rule))
 
 
-def light_retreat(g: Act, frame: Frame, uid: str | None, to: str | None, off_map: bool = False) -> None:
+def _order_chosen(g: Act, frame: core.Frame[ev.OrderAwaited], dumped: dict[str, Any]) -> None:
+    fid = frame.ctx.formation
+    if g.state.formations[fid].order != dumped["order"]:
+        g.emit(ev.OrderChanged(formation=fid, order=dumped["order"], by="reinforcement", rule=str(R.MB_FIRST_TURN)))
+
+
+def _free_order(g: Act, frame: core.Frame[ev.FreeOrderAwaited], dumped: dict[str, Any]) -> None:
+    for uid in [u for u in frame.ctx.units if g.state.units[u].where == "map"]:
+        g.emit(ev.UnitOrderSet(unit=uid, order=dumped["order"], rule=frame.rule))
+
+
+ANSWERS: dict[str, Answer] = {
+    "retreat": _retreat,
+    "rout_move": lambda g, frame, dumped: rout_move(g, frame.ctx.unit, dumped["to"], dumped["off_map"]),
+    "artillery_retreat": _artillery_retreat,
+    "advance": lambda g, frame, dumped: advance_into(g, dumped["units"], dumped["to"])
+    if dumped["type"] == "advance" else None,
+    "choose_order": _order_chosen,
+    "dr_choice": lambda g, frame, dumped: A.dr_choice(g, frame, dumped["choice"]),
+    "ne_choice": lambda g, frame, dumped: A.ne_choice(g, frame, dumped["test"]),
+    "defensive_fire": lambda g, frame, dumped: A.defensive_fire(g, frame, dumped["artillery"], dumped["target"]),
+    "escape": _escaped,
+    "cavalry_retreat": A.cavalry_retreat,
+    "countercharge": lambda g, frame, dumped: M.countercharge_answer(g, frame.ctx, dumped["unit"]),
+    "fall_back": lambda g, frame, dumped: O.fall_back(g, frame, dumped["to"]),
+    "fire_target": lambda g, frame, dumped: O.apply_fire_result(g, dumped["unit"], frame.ctx.result),
+    "light_retreat": lambda g, frame, dumped: light_retreat(g, frame, dumped["unit"], dumped["to"], dumped["off_map"]),
+    "recovery": lambda g, frame, dumped: recover(g, frame, dumped["hex"]),
+    "efficiency_value": lambda g, frame, dumped: A.efficiency_value_answer(g, dumped["value"], frame.ctx.role),
+    "free_order": _free_order,
+    "exchange_loss": lambda g, frame, dumped: A.exchange_loss(g, frame, dumped["units"][0]),
+    "replacement_hex": lambda g, frame, dumped: g.emit(ev.UnitPlaced(
+        unit=frame.ctx.unit, hex=dumped["hex"], rule=str(R.RETURN), reduced=True)),
+    "commander_refuge": lambda g, frame, dumped: g.emit(ev.LeaderMoved(
+        leader=frame.ctx.leader, path=(dumped["to"],), rule=str(ARRIVANO.LEADER_ALONE))),
+}
+
+
+def light_retreat(g: Act, frame: core.Frame[BeforeCombatAwaited], uid: str | None, to: str | None, off_map: bool = False) -> None:
     """The owner names a V unit and its hex: it tests, and on a pass retreats before the odds (§16.3.5); then the
     others may try; `None` ends the step and the assault goes on."""
     if uid is not None and to is not None:
-        h = frame.data["hex"]
+        h = frame.ctx.hex
         passed = stack_test(g, [uid], f"{R.LIGHT_RETREAT} retreat before the assault from {h}")[uid]
         g.emit(ev.OpenOrderTested(unit=uid, test="retreat", passed=passed, rule=str(R.LIGHT_RETREAT)))
         if passed:
             line = RT.before_combat_line(g.world(), [uid], to, off_map)
             A.retreat_before_combat(g, [uid], line, R.LIGHT_RETREAT)
-        rest = [u for u in frame.data["units"] if u != uid and u in O.light_retreat_candidates(g.world(), h)]
+        rest = [u for u in frame.ctx.units if u != uid and u in O.light_retreat_candidates(g.world(), h)]
         if rest:
-            push(g, "light_retreat", frame.seat, frame.rule, {"units": rest, "hex": h})
+            push(g, "light_retreat", frame.seats[0], frame.rule, BeforeCombatAwaited(units=tuple(rest), hex=h))
             return
     A.run(g)
 
@@ -399,6 +399,6 @@ def steps(world: Callable[[ArrivanoState], World],
     `frame_options`, the answers listed to its seat (legal()); an answer is carried out by `answer` above, then the
     procedure goes on as after any command (`after`: the ruleset's settle, march orders, sightings)."""
     def options(state: GameState[Any], frame: core.Frame[Any], seat: str) -> list[dict[str, Any]]:
-        return frame_options(world(state.rules), as_frame(frame), assault_below(state.core.decisions)) or []
+        return frame_options(world(state.rules), frame, assault_below(state.core.decisions))
 
     return procedures({kind: (options, lambda ctx, frame, command: after(ctx, command)) for kind in ev.ARRIVANO_CONTEXTS})

@@ -14,7 +14,7 @@ from typing import Any
 import msgspec
 
 from arbitro.adjudicator.arrivano import ArrivanoRuleset
-from arbitro.adjudicator.arrivano.flow import as_frame, prompt
+from arbitro.adjudicator.arrivano.flow import prompt
 from arbitro.adjudicator.arrivano.ruleset import ARRIVANO_STEPS, any_time
 from arbitro.adjudicator.arrivano.steps import Automatic
 from arbitro.adjudicator.arrivano.turn import start_turn
@@ -54,8 +54,7 @@ class Table(harness.Table[ArrivanoState]):
 
     def awaited(self) -> Any:
         """The decision awaited: the top frame of the engine's stack, as the procedures read it."""
-        top = self.top()
-        return as_frame(top) if top is not None else None
+        return self.top()
 
     def pending(self) -> Pending | None:
         """The decision awaited, as the engine serves it: the frame on top of its stack (who, what, its options)."""

@@ -349,7 +349,7 @@ def test_the_cavalry_of_each_defending_hex_may_retreat_before_combat():
     assault(t, ["6e-legere-i"], targets=sorted([D, d2]))
     asked = []
     while (pending := t.pending()) is not None and pending.kind == "cavalry_retreat":
-        asked.append(t.awaited().data["hex"])
+        asked.append(t.awaited().ctx.hex)
         stay = next(o for o in pending.options if o.get("to") is None)
         t.send("austria", stay)
     assert sorted(asked) == sorted([D, d2])

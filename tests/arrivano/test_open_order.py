@@ -12,7 +12,8 @@ import pytest
 from arbitro.adjudicator.arrivano import open_order as O
 from arbitro.adjudicator.errors import ArbitroError, IllegalCommand
 from arbitro.projections import parabellum as PB
-from arbitro.projections.arrivano import Frame
+from arbitro.events import core
+from arbitro.events.arrivano import FallBackAwaited
 from arbitro.adjudicator.parabellum.orders import order_of
 
 from tests.arrivano.harness import RULESET, Table, at_step, ev, open_ground, position, world
@@ -198,10 +199,10 @@ def test_fall_back_one_hex_away_with_the_mp_left():
 def test_no_fall_back_without_mp():
     t = table({"6e-legere-i": X, "ir18-i": D})
     w = world(t.state)
-    assert O.fall_back_hexes(w, {"unit": "6e-legere-i", "target": D, "left": 10, "budget": 10, "moved": False})
-    assert O.fall_back_hexes(w, {"unit": "6e-legere-i", "target": D, "left": 0, "budget": 10, "moved": True}) == []
-    frame = Frame(kind="fall_back", seat="france", rule="arrivano §16.3",
-                  data={"unit": "6e-legere-i", "target": D, "left": 0, "budget": 10, "moved": True})
+    assert O.fall_back_hexes(w, FallBackAwaited(unit="6e-legere-i", target=D, left=10, budget=10, moved=False))
+    spent = FallBackAwaited(unit="6e-legere-i", target=D, left=0, budget=10, moved=True)
+    assert O.fall_back_hexes(w, spent) == []
+    frame = core.Frame(kind="fall_back", seats=("france",), rule="arrivano §16.3", prompt="", ctx=spent)
     assert O.fall_back_options(w, frame) == [{"type": "fall_back", "to": None}]
 
 
