@@ -577,7 +577,6 @@ class OrdersTable(StrictModel):
 
     meta: Meta
     orders: dict[OrderName, OrderRules]
-    obligation_excludes: list[str]  # caldiero §5.1.1, arrivano §5.1.5
     out_of_command_order: OrderName  # §5.3 in both
     artillery_may_choose: list[OrderName]  # caldiero §11.0, arrivano §11
     reinforcement_order: OrderName  # caldiero §15.4.2, arrivano §15.4.1

@@ -245,7 +245,9 @@ def test_placement_is_either_setup_or_arrival() -> None:
 
 def test_the_orders_table_is_the_kernels_model() -> None:
     """D6: the orders table as data (§5.1 in both books). Arrivano's tables/orders.json reads into the kernel's
-    model, and a table without one of the four orders is refused with its path."""
+    model, and a table without one of the four orders is refused with its path; one still carrying
+    `obligation_excludes` is refused naming it: who an obligation counts is each game's code (caldiero §5.1.1 reads
+    the hex an activation began in, arrivano §5.1.5 the hex the unit stands in), and no code ever read that list."""
     orders_file = arrivano.ARRIVANO_DATA.folder / "tables" / "orders.json"
     problems: list[DataProblem] = []
     table = load_model(orders_file, pb.OrdersTable, arrivano.ARRIVANO_DATA.folder, problems)
@@ -254,6 +256,9 @@ def test_the_orders_table_is_the_kernels_model() -> None:
     raw = json.loads(orders_file.read_text(encoding="utf-8"))
     del raw["orders"]["manoeuvre"]
     with pytest.raises(ValueError, match="missing orders: manoeuvre"):
+        pb.OrdersTable.model_validate(raw)
+    raw = json.loads(orders_file.read_text(encoding="utf-8")) | {"obligation_excludes": ["artillery", "in_village"]}
+    with pytest.raises(ValueError, match="obligation_excludes"):
         pb.OrdersTable.model_validate(raw)
 
 
