@@ -56,15 +56,18 @@ def commander_may_move(variant: Variant, world: World, leader: str, seat: str,
                        due: Callable[[str], bool] = lambda _: False) -> bool:
     """Whether `leader` may move now, in an activation of `seat`'s formation (caldiero §4.1.4, §4.2.1; arrivano §4.1.4,
     §4.3.1, the same words): the activated formation's general (and its officers, arrivano §4.2; caldiero has none,
-    D3) and the commander in chief, each unless he moved himself this turn (D42: `moved_turn`, set by his own move
-    only: carried with his stack, fleeing or going to friends is no move of his); on the map, or off it and `due` to
-    enter with his reinforcements (caldiero §15.4); never one lost (§4.4, arrivano §4.5)."""
+    D3), or in an independent column's activation its officer alone (arrivano §16.2: the column, not "la propria
+    formazione", is activated; §16.2.1 "la formazione principale"), and the commander in chief, each unless he moved
+    himself this turn (D42: `moved_turn`, set by his own move only: carried with his stack, fleeing or going to
+    friends is no move of his); on the map, or off it and `due` to enter with his reinforcements (caldiero §15.4);
+    never one lost (§4.4, arrivano §4.5)."""
     act, le = world.state.activation, world.state.leaders[leader]
     if act is None or le.side != seat or world.state.formations[act.formation].side != seat:
         return False
     if le.where != "map" and not (le.where == "offmap" and due(leader)):
         return False
-    commands = leader == world.state.formations[act.formation].general or (le.role == "officer" and le.formation == act.formation)
+    commands = leader == act.column if act.column is not None else \
+        leader == world.state.formations[act.formation].general or (le.role == "officer" and le.formation == act.formation)
     return (commands or le.role == "commander_in_chief") and le.moved_turn != world.state.turn
 
 

@@ -30,7 +30,7 @@ def world(**changed: Any) -> Any:
                "h": leader("general", "H"), "a": leader("general", "A", side="austria")} | changed
     formations = {"F": SimpleNamespace(side="france", general="g"), "H": SimpleNamespace(side="france", general="h"),
                   "A": SimpleNamespace(side="austria", general="a")}
-    act = SimpleNamespace(formation="F")
+    act = SimpleNamespace(formation="F", column=None)
     return SimpleNamespace(state=SimpleNamespace(activation=act, leaders=leaders, formations=formations, turn=TURN))
 
 
@@ -43,6 +43,15 @@ def test_the_activated_formations_commanders_and_the_chief(variant: Variant) -> 
 def test_the_chief_once_a_turn(variant: Variant) -> None:
     assert not commander_may_move(variant, world(c=leader("commander_in_chief", None, moved_turn=TURN)), "c", "france")
     assert commander_may_move(variant, world(c=leader("commander_in_chief", None, moved_turn=TURN - 1)), "c", "france")
+
+
+def test_in_an_independent_column_s_activation_its_officer_alone_and_the_chief(variant: Variant) -> None:
+    """arrivano §16.2 (Caldiero has no columns): the officer's column is activated ("l'Ufficiale inizi la sua
+    attivazione"), not the general's formation ("la formazione principale", §16.2.1), so §4.1.4 ("in cui la propria
+    formazione è attivata") lets neither the general nor the formation's other officers move then."""
+    w = world(p=leader("officer", "F"))
+    w.state.activation.column = "p"
+    assert [x for x in ("g", "o", "p", "c", "h") if commander_may_move(variant, w, x, "france")] == ["p", "c"]
 
 
 def test_a_general_or_officer_once_a_turn(variant: Variant) -> None:
