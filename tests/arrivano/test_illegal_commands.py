@@ -32,8 +32,9 @@ CITATION = re.compile(r"^(arrivano|arbitro) §[A-Z0-9]")
 COMMAND_MODELS = typing.get_args(typing.get_args(ArrivanoCommand)[0])
 COMMAND_TYPES = sorted(typing.get_args(m.model_fields["type"].annotation)[0] for m in COMMAND_MODELS)
 UNKNOWN_HEX = "0101x"  # well-formed, on no map
-UNKNOWN_XXYY = "9999"  # a hex as both books number it (the kernel's HexStr: bombard, defensive fire), on no map
-UNKNOWN = {key: UNKNOWN_HEX for key in ("to", "charge", "hex", "targets")} | {"target": UNKNOWN_XXYY}  # the rest: "nowhere"
+UNKNOWN_XXYY = "9999"  # a hex as both books number it (the kernel's HexStr: bombard, defensive fire, advance's to)
+# the rest: "nowhere"; `to` is a HexStr in an advance, a plain id in a move: the XXYY form is well-formed in both
+UNKNOWN = {key: UNKNOWN_HEX for key in ("charge", "hex", "targets")} | {"target": UNKNOWN_XXYY, "to": UNKNOWN_XXYY}
 CLOSED = ("type", "order", "choice")  # closed vocabularies: another word is malformed, not illegal
 STEPS, EVERY = 240, 6
 
