@@ -151,20 +151,18 @@ def _canal_steps(world: World) -> frozenset[tuple[str, str]]:
         (h, n) for h in hexmap.hexes() for n in hexmap.grid.neighbours(h) if ground.canal_without_bridge(world, h, n)))
 
 
+_CLOSED = Memo(64)
+
+
 def _closed(world: World, g: Group) -> Callable[[str], bool]:
     """The hexes Caldiero's scenario closes to the group (its map rules: §9.2.1 a side's rows, §19.1 a formation's
-    direction), each answer kept as long as the World for every group of that side and formation (the search asks
-    it of every step: one look-up, issue 15)."""
+    direction), worked out once for every position of the same map, scenario, side, formation and §19.1 release,
+    which alone they read (the search asks it of every step: one look-up; issue 15: each position asked them again)."""
     side, formation = g.side, g.formation
-    known: dict[str, bool] = world.cached(("closed", side, formation), dict)
-
-    def closed(b: str) -> bool:
-        shut = known.get(b)
-        if shut is None:
-            shut = known[b] = bool(world.closed_to(side, b) or map_rules.formation_hex_problem(world, formation, b))
-        return shut
-
-    return closed
+    released = formation in world.state.direction_released
+    return _CLOSED.get((world.hexmap, world.scenario), (side, formation, released), lambda: frozenset(
+        b for b in world.hexmap.hexes()
+        if world.closed_to(side, b) or map_rules.formation_hex_problem(world, formation, b))).__contains__
 
 
 def reachable(world: World, g: Group) -> dict[str, Route]:

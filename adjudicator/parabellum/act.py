@@ -70,6 +70,12 @@ class Game(Protocol):
         ...
 
 
+_LAST: list[World | None] = [None]
+"""The World the last procedure made (`Act.world`), for the next to take over where it reads the same state object:
+a verify's, or a game served by one thread command after command. Any other state is read by a World of its own, so
+procedures of other games, or on other threads, never share one (they never share a state object)."""
+
+
 class Act(Generic[S]):
     """One command's or answer's procedure of either game. `turns_due`: the turns waiting to begin while a loop of
     turns runs (arrivano/turn.next_turn; None: none running)."""
@@ -86,12 +92,24 @@ class Act(Generic[S]):
 
     def world(self) -> World:
         """The position's read model, one for the whole procedure: what it works out is kept until the next event (its
-        position is the count of events emitted so far); a new one only where the state object itself was replaced
-        (an umpire's ruling patches it whole)."""
+        position is the game state's seq, which every event folded into it moves); a new one only where the state
+        object itself was replaced (an umpire's ruling patches it whole). The last procedure's World is taken over
+        where it read this very state object (`World.read_for`): a verify decides every command on one state, and
+        what the end of a command worked out ("anything left?", the sightings) is what the next one asks first."""
         if self._world is None or self._world.state is not self.ctx.state:
-            self._world = World(self.ctx.state, self.data, self.reading, lambda: len(self.ctx.events),
-                                variant=self.variant)
+            self._world = self._next_world()
         return self._world
+
+    def _next_world(self) -> World:
+        def position() -> int:
+            return self.ctx.game.core.seq
+
+        kept = _LAST[0]
+        if kept is not None and kept.read_for(self.ctx.state, self.data, self.variant, self.reading, position):
+            return kept
+        made = World(self.ctx.state, self.data, self.reading, position, variant=self.variant)
+        _LAST[0] = made
+        return made
 
     @property
     def crt(self) -> CombatTable:

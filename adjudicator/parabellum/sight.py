@@ -89,7 +89,8 @@ def new_sightings(w: World, side: str, reach: int | None = None, commanders: boo
     its commanders where `commanders` (Arrivano records them; Caldiero names units only, a commander's name being
     public in both games, so his sighting changes nothing served)."""
     known = set(w.state.seen.get(side, []))
-    unknown = {u: s.hex for u, s in w.state.units.items() if s.side != side and s.where == "map" and s.hex and u not in known}
+    units = w.state.units  # the enemy's units on the map (issue 15: every unit was looked at, for both sides)
+    unknown = {u: h for u in w.units_of(w.enemy(side)) if u not in known and (h := units[u].hex)}
     if commanders:
         unknown |= {lid: le.hex for lid, le in w.state.leaders.items()
                     if le.side != side and le.where == "map" and le.hex and lid not in known}

@@ -97,6 +97,19 @@ class World:
         self._worked_out: dict[Any, Any] | None = None
         self._at = position() if position is not None else 0
 
+    def read_for(self, state: Any, data: ScenarioData, variant: Answers, reading: Callable[[str], str],
+                 position: Callable[[], int]) -> bool:
+        """Take this World over for another procedure on the same `state` object, data and variant (the next
+        command's: issue 15, a verify's state is one object, and each command's first position is the last one's):
+        its readings and position become that procedure's, and what it worked out stays only while the position has
+        not moved since (`_current`: `position` must count the events folded into the state whichever procedure
+        folds them, the game state's seq). False: another state, data or variant, nothing taken over."""
+        if state is not self.state or data is not self.counters or variant is not self.variant:
+            return False
+        self._reading, self._position = reading, position
+        self._current()
+        return True
+
     def _current(self) -> None:
         """Forget what was worked out from an earlier position of the state."""
         if self._position is not None and self._position() != self._at:

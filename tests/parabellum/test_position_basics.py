@@ -81,3 +81,20 @@ def test_the_kept_command_reaches_are_keyed_by_what_the_collector_does_not_walk(
                 w.command_reach(leader)
     keys = [key for _, key in world_module._REACHES._kept]
     assert keys and all(type(held) is tuple and held == tuple(sorted(held)) for _, _, held in keys)
+
+
+@pytest.mark.parametrize("log", LOGS)
+def test_new_sightings_look_at_the_enemy_s_pieces_on_the_map(log: str) -> None:
+    """`new_sightings` (caldiero §20.4, arrivano §11.3.2) picks the unknown pieces from the enemy's units on the map
+    (issue 15: it looked at every unit of both sides) and answers as from every enemy piece on the map."""
+    asked = 0
+    for i, w in log_worlds(log, 30):
+        for side in w.sides:
+            known = set(w.state.seen.get(side, []))
+            unknown = {u: s.hex for u, s in w.state.units.items()
+                       if s.side != side and s.where == "map" and s.hex and u not in known}
+            unknown |= {c: s.hex for c, s in w.state.leaders.items()
+                        if s.side != side and s.where == "map" and s.hex and c not in known}
+            assert sight.new_sightings(w, side) == sight.sighted(w, side, unknown), (i, side)
+            asked += len(unknown)
+    assert asked > 0
