@@ -13,7 +13,8 @@ ones it may not.
 from __future__ import annotations
 
 import bisect
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from itertools import islice
 from typing import Any
 
 import msgspec
@@ -49,6 +50,22 @@ class CommandNumbers:
             end = max(end, c.last_seq)
             self._ends.append(end)
         self._by_cmd = {c.cmd: i for i, c in enumerate(self.commands)}
+
+    def then(self, made: Command) -> CommandNumbers:
+        """These numbers with `made`, the command after the head, appended: the lists and dict copied whole (in C), not
+        every command walked in Python again as a new build does (issue 15: a submit built them anew, a cost growing
+        with the game, ~1 ms a submit late in a 1,700-command game). Another command is built anew, in order."""
+        if made.cmd <= self.head and self.commands:
+            return CommandNumbers(self.game_id, [*self.commands, made])
+        after = CommandNumbers(self.game_id, ())
+        after.commands = [*self.commands, made]
+        after._ends = [*self._ends, max(self._ends[-1] if self._ends else 0, made.last_seq)]
+        after._by_cmd = {**self._by_cmd, made.cmd: len(self.commands)}
+        return after
+
+    def from_command(self, cmd: int) -> Iterator[Command]:
+        """The commands numbered `cmd` or later, in order (found by bisection: a submit asks for its own alone)."""
+        return islice(self.commands, bisect.bisect_left(self.commands, cmd, key=lambda c: c.cmd), None)
 
     @property
     def head(self) -> int:
@@ -96,7 +113,12 @@ def per_command(numbers: CommandNumbers, served: Iterable[dict[str, Any]], first
     last = numbers.head if last is None else last
     items: list[dict[str, Any]] = []
     link = GENESIS  # a command recorded before §L.8 with no event is linked where the one before it ended
-    for c in numbers.commands:
+    # Before the first command asked or served none makes an item or moves the link, after the last none makes an item:
+    # only those between are walked (issue 15: a submit asks for its own command alone, a game has thousands).
+    beyond = max(last, max(by_cmd, default=last))
+    for c in numbers.from_command(min(first, min(by_cmd, default=first))):
+        if c.cmd > beyond:
+            break
         events = by_cmd.get(c.cmd, [])
         if first <= c.cmd <= last:
             item = {"seq": c.cmd, "cmd": c.cmd, "seat": c.seat, "cmd_hash": c.hash, "prev": events[0]["prev"] if events else link,

@@ -111,7 +111,7 @@ class ReadingCalls:
         if not read and (cached is None or cached[0] != game.head_hash):
             return None
         numbers = self.numbers(game)
-        after = CommandNumbers(game.id, [*numbers.commands, made])
+        after = numbers.then(made)
         self._numbers[game.id] = (head_hash, after)
         return after
 

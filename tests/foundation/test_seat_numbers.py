@@ -69,6 +69,41 @@ def test_a_command_recorded_with_no_event_ends_where_the_one_before_it_ended() -
     assert per_command(numbers, [], 1, 1)[0]["prev"] == GENESIS  # no event before it read: the chain's start
 
 
+OLD_AND_NEW = [Command(0, "umpire", "h0", 1, 3), Command(1, "red", "h1", 0, 0), Command(2, "blue", "h2", 4, 5),
+               Command(3, "red", "h3", 0, 0), Command(4, "blue", "h4", 6, 6), Command(5, "red", "h5", 7, 9)]
+
+
+def test_numbers_then_a_command_answer_as_the_numbers_built_anew() -> None:
+    """Issue 15: a submit extends the game's numbers by its command (`then`, lists and a dict copied) instead of building
+    them anew from every command; every answer is the one a new build gives, with commands that made no event too."""
+    grown = CommandNumbers("g", [])
+    for k, made in enumerate(OLD_AND_NEW):
+        grown = grown.then(made)
+        anew = CommandNumbers("g", OLD_AND_NEW[:k + 1])
+        assert grown.commands == anew.commands and grown.head == anew.head == made.cmd
+        assert [grown.last_event(c.cmd) for c in anew.commands] == [anew.last_event(c.cmd) for c in anew.commands]
+        last = anew.last_event(made.cmd)
+        assert [grown.command_of(seq) for seq in range(1, last + 1)] == [anew.command_of(seq) for seq in range(1, last + 1)]
+        pairs = [(a, b) for a in range(-1, k + 2) for b in (*range(-1, k + 2), None)]
+        assert [grown.events(a, b) for a, b in pairs] == [anew.events(a, b) for a, b in pairs]
+    assert CommandNumbers("g", OLD_AND_NEW[1:]).then(OLD_AND_NEW[0]).commands == OLD_AND_NEW  # out of order: anew
+
+
+def test_items_of_some_commands_are_those_of_the_whole_walk() -> None:
+    """Issue 15: `per_command` walks only the commands from the first asked or served on (a submit asks for its own); the
+    items, links of commands with no event included, are those the walk of every command makes."""
+    numbers = CommandNumbers("old", OLD_AND_NEW)
+    served = [{"seq": s, "cmd": numbers.command_of(s), "type": "x", "event": {"type": "x"}, "prev": f"p{s}",
+               "hash": f"h{s}"} for s in range(1, 10)]
+    for since in range(7):  # the events served from command `since` on, as a reader of part of the log is served them
+        part = [e for e in served if e["cmd"] >= since]
+        whole = per_command(numbers, part)
+        for first in range(7):
+            for last in (*range(7), None):
+                assert per_command(numbers, part, first, last) == [
+                    i for i in whole if first <= i["cmd"] and (last is None or i["cmd"] <= last)], (since, first, last)
+
+
 @pytest.mark.parametrize("ruleset", ["tellingduel", "forewarnedduel"])
 def test_one_item_per_command_serves_blue_the_same_bytes_whatever_the_count(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, ruleset: str) -> None:
@@ -124,3 +159,4 @@ def test_an_items_stubs_lie_after_its_visible_events_wherever_the_hidden_ones_la
     with_b = held([dict(other), order("a"), dict(stub), order("c"), dict(stub)])
     without_b = held([order("a"), order("c"), dict(stub), None, dict(other)])
     assert with_b == without_b == [order("a"), order("c"), other, stub]
+
