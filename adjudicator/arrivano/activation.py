@@ -125,7 +125,7 @@ def activate(g: Act, fid: str) -> None:
     owner = g.state.formations[fid].side
     free = free_order_units(g.world(), fid)
     if free:
-        push(g, "free_order", owner, str(R.DANGLING_4_3_2), {"units": free})
+        push(g, "free_order", owner, str(R.DANGLING_4_3_2), ev.FreeOrderAwaited(units=tuple(free)))
     enter_reinforcements(g, fid)
     g.steps.begin("bombardment", g, owner)
 
@@ -173,7 +173,7 @@ def enter_reinforcements(g: Act, fid: str) -> None:
                     g.emit(ev.OrderChanged(formation=fid, order="advance", by="reinforcement",
                                            rule=str(ARRIVANO.REINFORCEMENT_ORDER)))
             elif group.order == "any":
-                push(g, "choose_order", g.state.formations[fid].side, str(R.MB_FIRST_TURN), {"formation": fid})
+                push(g, "choose_order", g.state.formations[fid].side, str(R.MB_FIRST_TURN), ev.OrderAwaited(formation=fid))
             elif g.state.formations[fid].order != group.order:
                 g.emit(ev.OrderChanged(formation=fid, order=group.order, by="reinforcement",
                                        rule=str(ARRIVANO.REINFORCEMENT_ORDER)))
@@ -197,7 +197,7 @@ def end_activation(g: Act) -> None:
     assert act is not None
     if recovery_candidates(g.world(), []):
         push(g, "recovery", g.state.formations[act.formation].side, str(ARRIVANO.RECOVERY),
-               {"formation": act.formation, "tried": []})
+               ev.RecoveryAwaited(formation=act.formation, tried=()))
         return
     finish_activation(g)
 

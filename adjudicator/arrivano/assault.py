@@ -99,7 +99,7 @@ class AssaultStages(sys_assault.Stages):
             units = cavalry_candidates(w, attackers, t)
             if units:
                 frames(g).revise(cavalry_done=(*c.cavalry_done, t))
-                push(g, "cavalry_retreat", w.enemy(c.attacker_side), str(ARRIVANO.CAVALRY_RETREAT), {"units": units, "hex": t})
+                push(g, "cavalry_retreat", w.enemy(c.attacker_side), str(ARRIVANO.CAVALRY_RETREAT), BeforeCombatAwaited(units=tuple(units), hex=t))
                 return
         for t in targets:  # arrivano §16.3.5: V units may retreat one hex before the odds, on a passed test
             if t in c.light_done:
@@ -107,7 +107,7 @@ class AssaultStages(sys_assault.Stages):
             units = light_retreat_candidates(w, t)
             if units:
                 frames(g).revise(light_done=(*c.light_done, t))
-                push(g, "light_retreat", w.enemy(c.attacker_side), str(R.LIGHT_RETREAT), {"units": units, "hex": t})
+                push(g, "light_retreat", w.enemy(c.attacker_side), str(R.LIGHT_RETREAT), BeforeCombatAwaited(units=tuple(units), hex=t))
                 return
         if not targets:
             frames(g).end()
@@ -125,7 +125,7 @@ class AssaultStages(sys_assault.Stages):
         battery = _battery(w, list(c.targets))
         fire = sys_bombardment.defensive_hexes(ARRIVANO_VARIANT, w, battery, c.attackers)
         if fire:
-            push(g, "defensive_fire", w.enemy(c.attacker_side), str(R.DEFENSIVE_FIRE), {"fire_at": fire, "battery": battery})
+            push(g, "defensive_fire", w.enemy(c.attacker_side), str(R.DEFENSIVE_FIRE), DefensiveFireAwaited(fire_at=tuple(fire), battery=tuple(battery)))
             return
         frames(g).revise(stage=sys_assault.RESOLVE)
 
@@ -166,7 +166,7 @@ class AssaultStages(sys_assault.Stages):
             values = sys_eff.side_values(w, units)
             if automatic is None and role not in c.chosen and len(values) > 1:  # §12.3.1: "il giocatore può scegliere"
                 push(g, "efficiency_value", w.state.units[units[0]].side, str(ARRIVANO.SIDE_EFFICIENCY),
-                       {"role": role, "values": values})
+                       ev.EfficiencyChoiceAwaited(role=role, values=tuple(values)))
                 return
         frames(g).end()
         if automatic == "cancelled":
@@ -240,7 +240,7 @@ def retreat_before_combat(g: Act, units: list[str], line: RT.Line, rule: Any) ->
     do_retreat(g, units, line, rule)
     if not g.world().units_at(start):
         c = frames(g).running()
-        push(g, "advance", c.attacker_side, str(rule), {"attackers": c.attackers, "targets": [start]}, under_assault=True)
+        push(g, "advance", c.attacker_side, str(rule), ev.AdvanceAwaited(attackers=c.attackers, targets=(start,)), under_assault=True)
 
 
 def still_attacking(w: World, c: AssaultUnderway) -> tuple[str, ...]:
@@ -269,7 +269,7 @@ def defensive_fire(g: Act, frame: core.Frame[DefensiveFireAwaited], artillery: s
     fire = sys_bombardment.defensive_hexes(ARRIVANO_VARIANT, w, rest, attackers) if attackers else []
     if fire:
         frames(g).revise(attackers=attackers)
-        push(g, "defensive_fire", frame.seats[0], frame.rule, {"fire_at": fire, "battery": rest})
+        push(g, "defensive_fire", frame.seats[0], frame.rule, DefensiveFireAwaited(fire_at=tuple(fire), battery=tuple(rest)))
         return
     on_top = top(g)
     # the retreat of the bombarded attackers comes first (its frame, on the engine's stack, stays above the
@@ -289,7 +289,7 @@ def artillery_alone(g: Act, attackers: list[str], guns: list[str], targets: list
             damage_battery(g, u)  # interpretation redoubt_battery_adverse: damaged, then taken with the hex
         elimination.eliminate(g, ARRIVANO_VARIANT, u, R.ARTILLERY_ALONE)
     push(g, "advance", g.state.units[attackers[0]].side, str(R.ARTILLERY_ALONE),
-           {"attackers": attackers, "targets": targets, "must": True})
+           ev.AdvanceAwaited(attackers=tuple(attackers), targets=tuple(targets), must=True))
 
 
 def efficiency_value_answer(g: Act, value: int, role: str) -> None:
@@ -344,8 +344,8 @@ class AssaultResults:
     defenders: list[str]
     targets: list[str]
 
-    def _advance(self) -> dict[str, Any]:
-        return {"attackers": self.attackers, "targets": self.targets}
+    def _advance(self) -> ev.AdvanceAwaited:
+        return ev.AdvanceAwaited(attackers=tuple(self.attackers), targets=tuple(self.targets))
 
     def _offer_advance(self) -> None:
         side = self.g.state.units[self.attackers[0]].side
@@ -371,7 +371,7 @@ class AssaultResults:
     def ne_test_offered(self) -> None:
         side = self.g.state.units[self.attackers[0]].side
         push(self.g, "ne_choice", side, str(ARRIVANO.RESULTS),
-                    {"attackers": self.attackers, "defenders": self.defenders, "targets": self.targets})
+                    NeChoiceAwaited(attackers=tuple(self.attackers), defenders=tuple(self.defenders), targets=tuple(self.targets)))
 
     def ne_kept(self) -> None:
         """No effect."""
@@ -388,8 +388,8 @@ class AssaultResults:
                                                                 and self.g.state.units[u].where == "map"])}
         if not driven:
             return
-        push(self.g, "dr_test", "", str(ARRIVANO.RESULTS), {"units": [u for here in driven.values() for u in here],
-                                                           "hexes": list(driven)})
+        push(self.g, "dr_test", "", str(ARRIVANO.RESULTS), ev.DrTestUnderway(
+            units=tuple(u for here in driven.values() for u in here), hexes=tuple(driven)))
         for t, here in driven.items():
             defender_retreat(self.g, here, t)
 
@@ -405,40 +405,41 @@ def exchange(g: Act, attackers: list[str], defenders: list[str]) -> None:
     modified = combat_strengths(w, live, targets) if live else {}
     basis = w.reading("ex_strength_basis")
     sp = {u: modified.get(u, w.strength(u)) if basis == "modified" else w.strength(u) for u in attackers + defenders}
-    continue_exchange(g, {"attackers": list(attackers), "defenders": list(defenders), "sp": sp, "lost": {}})
+    continue_exchange(g, ExchangeLossAwaited(role="", sets=(), attackers=tuple(attackers), defenders=tuple(defenders),
+                                             sp=sp))
 
 
-def continue_exchange(g: Act, data: dict[str, Any]) -> None:
+def continue_exchange(g: Act, ex: ExchangeLossAwaited) -> None:
+    """The exchange's losses side by side (its course kept in `ex`: units, strengths, losses settled), then its tests."""
     w = g.world()
-    lost: dict[str, str | None] = dict(data["lost"])
-    for role in ("attackers", "defenders"):
+    lost = dict(ex.lost)
+    for role, units in (("attackers", ex.attackers), ("defenders", ex.defenders)):
         if role in lost:
             continue
-        candidates = (ARRIVANO_VARIANT.ex_attacker_losses(w, data[role], 0, data["sp"]) if role == "attackers" else
-                      [u for (u,) in ARRIVANO_VARIANT.ex_defender_losses(w, data[role], 0, data["sp"])])  # D26
+        candidates = (ARRIVANO_VARIANT.ex_attacker_losses(w, units, 0, ex.sp) if role == "attackers" else
+                      [u for (u,) in ARRIVANO_VARIANT.ex_defender_losses(w, units, 0, ex.sp)])  # D26
         if len(candidates) > 1:  # the owner's choice among the exact ties
-            push(g, "exchange_loss", w.state.units[candidates[0]].side, str(ARRIVANO.RESULTS), data | {"lost": lost, "role": role, "sets": [[u] for u in candidates]})
+            push(g, "exchange_loss", w.state.units[candidates[0]].side, str(ARRIVANO.RESULTS), msgspec.structs.replace(
+                ex, lost=lost, role=role, sets=tuple((u,) for u in candidates)))
             return
         lost[role] = candidates[0] if candidates else None
     gone = [u for u in (lost["attackers"], lost["defenders"]) if u is not None]
     elimination.eliminated_with_guns(g, ARRIVANO_VARIANT, gone, ARRIVANO.RESULTS, result="EX")
     w = g.world()
-    rest = [u for u in data["attackers"] + data["defenders"] if u not in gone]
-    advance: dict[str, Any] | None = {"attackers": list(data["attackers"]), "targets": sorted(
-        {w.state.units[u].hex for u in data["defenders"] if w.on_map(u)})}
+    rest = [u for u in ex.attackers + ex.defenders if u not in gone]
+    advance: ev.AdvanceAwaited | None = ev.AdvanceAwaited(attackers=ex.attackers, targets=tuple(sorted(
+        {w.state.units[u].hex for u in ex.defenders if w.on_map(u)})))
     for stack in sys_eff.stack_tests(ARRIVANO_VARIANT, w, sorted(sys_assault.exchange_testers(w, rest)),
                                        stack_roll(g, lambda h: f"{ARRIVANO.RESULTS} EX test in {h}")):
         failed = failed_tests([stack])
-        defending = advance if any(u in data["defenders"] for u in failed) else None
+        defending = advance if any(u in ex.defenders for u in failed) else None
         if disorder_by_combat(g, failed, ARRIVANO.RESULTS, advance=defending) and defending is not None:
             advance = None  # the advance is asked once (§12.7)
 
 
 def exchange_loss(g: Act, frame: core.Frame[ExchangeLossAwaited], unit: str | None) -> None:
     """The owner's answer to `exchange_loss`: that unit is his side's EX loss (None: no loss on that side)."""
-    data = {k: v for k, v in msgspec.structs.asdict(frame.ctx).items() if k not in ("role", "sets")}
-    data["lost"] = dict(frame.ctx.lost) | {frame.ctx.role: unit}
-    continue_exchange(g, data)
+    continue_exchange(g, msgspec.structs.replace(frame.ctx, lost=dict(frame.ctx.lost) | {frame.ctx.role: unit}))
 
 
 def defender_retreat(g: Act, units: list[str], h: str) -> None:
@@ -454,7 +455,7 @@ def defender_retreat(g: Act, units: list[str], h: str) -> None:
             if "hold_on_test" in t.dr_options and "hold" not in options:
                 options.append("hold")
     if options:
-        push(g, "dr_choice", w.state.units[units[0]].side, str(R.VILLAGE_EX), {"units": units, "hex": h, "choices": sorted(options) + ["retreat"]})
+        push(g, "dr_choice", w.state.units[units[0]].side, str(R.VILLAGE_EX), ev.DrChoiceAwaited(units=tuple(units), hex=h, choices=(*sorted(options), "retreat")))
         return
     dr_retreat_then_test(g, units)
 

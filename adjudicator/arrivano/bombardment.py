@@ -79,7 +79,7 @@ def apply_bombard_result(g: Act, target: str, result: str) -> None:
         guns = [u for u in w.units_at(target) if w.state.units[u].arm == "artillery" and not g.data.unit(u).redoubt_battery]
         if others and guns:  # a routed unit stands alone (§7.1.1): guns go only with the others
             push(g, "artillery_retreat", w.state.units[others[0]].side, str(ARRIVANO.ARTILLERY_STACKED),
-                   {"units": others, "artillery": guns, "hex": target})
+                   ev.ArtilleryRetreatAwaited(units=tuple(others), artillery=tuple(guns), hex=target))
         elif others:
             push_retreat(g, others, 1, R.BOMBARD_TABLE)
         if routed:

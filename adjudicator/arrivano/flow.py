@@ -14,8 +14,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-import msgspec
-
 from arbitro.adjudicator.arrivano import retreats as RT
 from arbitro.adjudicator.arrivano import rules as R
 from arbitro.adjudicator.arrivano.retreats import Line
@@ -30,7 +28,6 @@ from arbitro.adjudicator.parabellum.retreat_ground import lines
 from arbitro.events import arrivano as ev
 from arbitro.events import core
 from arbitro.events.core import FrameContext
-from arbitro.events.parabellum import RetreatAwaited
 from arbitro.projections.game import awaited
 
 LOST = str(ARRIVANO.LEADER_TEST)  # what a commander's loss cites, whatever made him test (arrivano §4.5.3)
@@ -40,11 +37,9 @@ LOST = str(ARRIVANO.LEADER_TEST)  # what a commander's loss cites, whatever made
 # (ev.ARRIVANO_CONTEXTS). The assault's decisions (ev.ASSAULT_KINDS) wait below the other kinds, as they did
 # when they had a stack of their own: one opened while others wait above the assault's goes in under them.
 
-def push(g: Act, kind: str, seat: str, rule: str, data: dict[str, Any] | FrameContext,
-         under_assault: bool = False) -> None:
+def push(g: Act, kind: str, seat: str, rule: str, context: FrameContext, under_assault: bool = False) -> None:
     """Open a decision of `kind` for `seat` ("": nobody answers it; it waits below what is above it), an
     assault's below the other kinds (`frames`; `under_assault`: below the assault's own frame too)."""
-    context = data if isinstance(data, FrameContext) else msgspec.convert(data, ev.ARRIVANO_CONTEXTS[kind])
     frames(g).push(kind, (seat,) if seat else (), rule, prompt(kind, rule), context, under_assault)
 
 
@@ -125,7 +120,7 @@ def by_hex(w: World, units: list[str]) -> dict[str, list[str]]:
 # ================================================================================================
 
 
-def disorder_by_combat(g: Act, units: list[str], rule: Any, advance: dict[str, Any] | None = None,
+def disorder_by_combat(g: Act, units: list[str], rule: Any, advance: ev.AdvanceAwaited | None = None,
                        assault: bool = True) -> list[str]:
     """One disorder level from a combat result (`rule`); a unit it routs (the kernel's rout.disorder, §15.1.1) must
     retreat two hexes at once, enemy ZoC ignored, or is eliminated if it cannot (arrivano §15.2.1: "si deve
@@ -136,7 +131,7 @@ def disorder_by_combat(g: Act, units: list[str], rule: Any, advance: dict[str, A
     if not routed:
         return []
     if advance is not None:
-        push(g, "advance", g.state.units[advance["attackers"][0]].side, str(ARRIVANO.ADVANCE_AFTER), advance)
+        push(g, "advance", g.state.units[advance.attackers[0]].side, str(ARRIVANO.ADVANCE_AFTER), advance)
     rout_retreats(g, routed, f"{rule}; {R.ROUT_COMBAT}", guns=assault)
     return routed
 
@@ -209,7 +204,7 @@ def leave_map(g: Act, units: list[str], edge: str, start: str, because: Any, car
 
 
 def push_retreat(g: Act, units: list[str], n: int, rule: Any) -> None:
-    push(g, "retreat", g.state.units[units[0]].side, str(rule), RetreatAwaited(moves={u: n for u in sorted(units)}))
+    push(g, "retreat", g.state.units[units[0]].side, str(rule), ev.RetreatAwaited(moves={u: n for u in sorted(units)}))
 
 
 def commander_checks(g: Act, arrived: str) -> None:
@@ -225,10 +220,10 @@ def commander_checks(g: Act, arrived: str) -> None:
         if le.side == side or le.where != "map":
             continue
         if le.hex == arrived:
-            push(g, "escape", le.side, str(R.COMMANDER_ZOC_ESCAPE), {"leader": lid, "forced": True})
+            push(g, "escape", le.side, str(R.COMMANDER_ZOC_ESCAPE), ev.EscapeAwaited(leader=lid, forced=True))
         elif w.grid.is_adjacent(le.hex, arrived) and not (
                 g.reading("commander_escape_scope") == "lone_only" and w.units_at(le.hex)):
-            push(g, "escape", le.side, str(R.COMMANDER_ESCAPE), {"leader": lid, "forced": False})
+            push(g, "escape", le.side, str(R.COMMANDER_ESCAPE), ev.EscapeAwaited(leader=lid, forced=False))
 
 
 def advance_into(g: Act, movers: list[str], h: str) -> None:

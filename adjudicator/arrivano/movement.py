@@ -255,7 +255,7 @@ def charge_on(g: Act, uid: str, path: list[str], target: str, at: int, offered: 
         if counter:
             emit_move(g, uid, path[at:i + 1], ARRIVANO.CHARGE)
             push(g, "countercharge", w.enemy(w.state.units[uid].side), str(R.COUNTERCHARGE),
-                   {"unit": uid, "path": path, "stop": i, "target": target, "counter": counter})
+                   ev.CounterchargeAwaited(unit=uid, path=tuple(path), stop=i, target=target, counter=tuple(counter)))
             return
     finish_charge(g, uid, path[at:], target)
 

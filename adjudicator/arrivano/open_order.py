@@ -168,7 +168,7 @@ def fire(g: Act, uid: str, to: str, target: str) -> None:
     mark(g, uid)
     budget = p.rules.budget  # the allowance (less the entry hex of a reinforcement, §15.4)
     push(g, "fall_back", g.state.units[uid].side, str(R.OPEN_ORDER),
-           {"unit": uid, "target": target, "left": max(0, budget - spent), "budget": budget, "moved": len(path) > 1})
+           ev.FallBackAwaited(unit=uid, target=target, left=max(0, budget - spent), budget=budget, moved=len(path) > 1))
     if result != "•":
         choose_target_unit(g, target, result)
 
@@ -223,7 +223,7 @@ def choose_target_unit(g: Act, target: str, result: str) -> None:
         apply_fire_result(g, units[0], result)
     elif units:
         push(g, "fire_target", g.state.units[units[0]].side, str(R.FIRE_RESULTS),
-               {"hex": target, "units": units, "result": result})
+               ev.FireTargetAwaited(hex=target, units=tuple(units), result=result))
 
 
 def target_options(w: World, frame: core.Frame[Any]) -> list[dict[str, Any]]:

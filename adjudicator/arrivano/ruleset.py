@@ -141,7 +141,7 @@ class ArrivanoRulesetImpl(ParaBellumRuleset[P.ArrivanoState]):
     def to_nearest_friends(self, a: Act, leader: str, h: str) -> None:
         """arrivano §4.5.4: the surviving commander moves to the nearest friendly unit, his owner choosing among
         several (pending `commander_refuge`)."""
-        F.push(a, "commander_refuge", a.state.leaders[leader].side, str(ARRIVANO.LEADER_ALONE), {"leader": leader})
+        F.push(a, "commander_refuge", a.state.leaders[leader].side, str(ARRIVANO.LEADER_ALONE), ev.RefugeAwaited(leader=leader))
 
     def after_leader_lost(self, a: Act, leader: str) -> None:
         F.after_leader_lost(a, leader)  # arrivano §17.2.12

@@ -104,8 +104,8 @@ def rout_moves(g: Act, done: list[str]) -> None:
     for side in g.data.scenario.seats:
         for u in w.units_of(side):
             if g.state.units[u].status == "routed" and u not in done:
-                push(g, "end_phase", "", str(ARRIVANO.END_PHASE), {"done": [*done, u]})
-                push(g, "rout_move", side, str(R.ROUT_MOVE), {"unit": u})
+                push(g, "end_phase", "", str(ARRIVANO.END_PHASE), ev.EndPhaseUnderway(done=(*done, u)))
+                push(g, "rout_move", side, str(R.ROUT_MOVE), ev.RoutMoveAwaited(unit=u))
                 return
     end_phase_rest(g)
 
@@ -170,7 +170,7 @@ def replacements(g: Act) -> None:
     w = g.world()
     for uid in reversed(reinforcements.due(w)):
         if any(w.leader_on_map(c) for c in ARRIVANO_VARIANT.return_commanders(w, uid)):
-            push(g, "replacement_hex", g.state.units[uid].side, str(R.RETURN), {"unit": uid})
+            push(g, "replacement_hex", g.state.units[uid].side, str(R.RETURN), ev.ReplacementHexAwaited(unit=uid))
 
 
 def chief_can_change(w: World, side: str) -> list[str]:
