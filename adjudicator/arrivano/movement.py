@@ -383,7 +383,7 @@ def leader_destinations(w: World, lid: str, to: str | None = None) -> dict[str, 
 
 def move_leader(g: Act, lid: str, to: str) -> None:
     w = g.world()
-    if lid not in g.state.leaders or not commander_may_move(ARRIVANO_VARIANT, w, lid, g.ctx.seat):
+    if lid not in g.state.leaders or not commander_may_move(w, lid, g.ctx.seat):
         g.reject(R.CHIEF_MOVE if lid in g.state.leaders and g.state.leaders[lid].role == "commander_in_chief"
                  else R.COMMANDER_MOVE, "this commander cannot move now")
     walked = commander_walk(ARRIVANO_VARIANT, w, commander_move_of(w, lid), to)  # searched only as far as `to`

@@ -224,7 +224,7 @@ def movement_commands(w: World, seat: str) -> Iterator[dict[str, Any]]:
         if w.state.leaders[lid].side == seat:
             yield from ({"type": "officer_order", "officer": lid, "order": o} for o in M.officer_orders(w, lid))
     for lid in sorted(w.state.leaders):
-        if commander_may_move(ARRIVANO_VARIANT, w, lid, seat):
+        if commander_may_move(w, lid, seat):
             yield from ({"type": "move_leader", "leader": lid, "to": h} for h in M.leader_destinations(w, lid))
 
 

@@ -218,7 +218,7 @@ def movable_leaders(w: World, seat: str) -> list[str]:
     if any(f.general == cinc for f in w.state.formations.values()):
         cinc = None
     leaders = dict.fromkeys(x for x in (w.state.formations[act.formation].general, cinc) if x in w.state.leaders)
-    return [x for x in leaders if commander_may_move(CALDIERO_VARIANT, w, x, seat, lambda due: leader_due(w, due))]
+    return [x for x in leaders if commander_may_move(w, x, seat, lambda due: leader_due(w, due))]
 
 
 def check_move_leader(w: World, seat: str, cmd: C.GroupMoveLeader) -> tuple[str, ...]:

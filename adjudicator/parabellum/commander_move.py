@@ -52,7 +52,7 @@ class CommanderMove:
     limit: ChiefLimit | None = None
 
 
-def commander_may_move(variant: Variant, world: World, leader: str, seat: str,
+def commander_may_move(world: World, leader: str, seat: str,
                        due: Callable[[str], bool] = lambda _: False) -> bool:
     """Whether `leader` may move now, in an activation of `seat`'s formation (caldiero §4.1.4, §4.2.1; arrivano §4.1.4,
     §4.3.1, the same words): the activated formation's general (and its officers, arrivano §4.2; caldiero has none,

@@ -1,8 +1,9 @@
-"""Who may move a commander now, written once (parabellum/commander_move.commander_may_move), run for both variants:
+"""Who may move a commander now, written once for both games (parabellum/commander_move.commander_may_move):
 caldiero §4.1.4, §4.2.1 and arrivano §4.1.4, §4.3.1 (the same words). The activated formation's general and its
-officers (arrivano §4.2) and the commander in chief, each unless he moved himself this turn (D42: carried with his
-stack, fleeing or going to friends is no move of his); on the map, or off it when his game says he is due (caldiero
-§15.4); never the enemy's, never outside his side's activation, never one lost."""
+officers (arrivano §4.2), or a column's officer alone in its activation (arrivano §16.2, §17.2.9), and the commander
+in chief, each unless he moved himself this turn (D42: carried with his stack, fleeing or going to friends is no
+move of his); on the map, or off it when his game says he is due (caldiero §15.4); never the enemy's, never outside
+his side's activation, never one lost."""
 
 from __future__ import annotations
 
@@ -34,30 +35,30 @@ def world(**changed: Any) -> Any:
     return SimpleNamespace(state=SimpleNamespace(activation=act, leaders=leaders, formations=formations, turn=TURN))
 
 
-def test_the_activated_formations_commanders_and_the_chief(variant: Variant) -> None:
+def test_the_activated_formations_commanders_and_the_chief() -> None:
     w = world()
-    assert [x for x in ("g", "o", "c", "h", "a") if commander_may_move(variant, w, x, "france")] == ["g", "o", "c"]
-    assert not any(commander_may_move(variant, w, x, "austria") for x in ("g", "o", "c", "h", "a"))
+    assert [x for x in ("g", "o", "c", "h", "a") if commander_may_move(w, x, "france")] == ["g", "o", "c"]
+    assert not any(commander_may_move(w, x, "austria") for x in ("g", "o", "c", "h", "a"))
 
 
-def test_the_chief_once_a_turn(variant: Variant) -> None:
-    assert not commander_may_move(variant, world(c=leader("commander_in_chief", None, moved_turn=TURN)), "c", "france")
-    assert commander_may_move(variant, world(c=leader("commander_in_chief", None, moved_turn=TURN - 1)), "c", "france")
+def test_the_chief_once_a_turn() -> None:
+    assert not commander_may_move(world(c=leader("commander_in_chief", None, moved_turn=TURN)), "c", "france")
+    assert commander_may_move(world(c=leader("commander_in_chief", None, moved_turn=TURN - 1)), "c", "france")
 
 
-def test_in_an_independent_column_s_activation_its_officer_alone_and_the_chief(variant: Variant) -> None:
+def test_in_an_independent_column_s_activation_its_officer_alone_and_the_chief() -> None:
     """arrivano §16.2 (Caldiero has no columns): the officer's column is activated ("l'Ufficiale inizi la sua
     attivazione"), not the general's formation ("la formazione principale", §16.2.1), so §4.1.4 ("in cui la propria
     formazione è attivata") lets neither the general nor the formation's other officers move then."""
     w = world(p=leader("officer", "F"))
     w.state.activation.column = "p"
-    assert [x for x in ("g", "o", "p", "c", "h") if commander_may_move(variant, w, x, "france")] == ["p", "c"]
+    assert [x for x in ("g", "o", "p", "c", "h") if commander_may_move(w, x, "france")] == ["p", "c"]
 
 
-def test_a_general_or_officer_once_a_turn(variant: Variant) -> None:
+def test_a_general_or_officer_once_a_turn() -> None:
     for x, role in (("g", "general"), ("o", "officer")):
-        assert not commander_may_move(variant, world(**{x: leader(role, "F", moved_turn=TURN)}), x, "france")
-        assert commander_may_move(variant, world(**{x: leader(role, "F", moved_turn=TURN - 1)}), x, "france")
+        assert not commander_may_move(world(**{x: leader(role, "F", moved_turn=TURN)}), x, "france")
+        assert commander_may_move(world(**{x: leader(role, "F", moved_turn=TURN - 1)}), x, "france")
 
 
 def test_only_his_own_move_is_his_move_of_the_turn(variant: Variant) -> None:
@@ -76,25 +77,25 @@ def test_only_his_own_move_is_his_move_of_the_turn(variant: Variant) -> None:
             units=(), leaders=(general, chief), to="1112", rule="§12.7.3"), LeaderMoved(leader=chief, path=("1113",),
                                                                                         rule="§8.2.3")):
         apply(state, event)
-    assert commander_may_move(variant, world, general, "france") and commander_may_move(variant, world, chief, "france")
+    assert commander_may_move(world, general, "france") and commander_may_move(world, chief, "france")
     for leader_ in (general, chief):
         apply(state, LeaderMoved(leader=leader_, path=("1114",), rule="§4.1.4", own=True))
-        assert not commander_may_move(variant, world, leader_, "france")
+        assert not commander_may_move(world, leader_, "france")
 
 
 def variant_world(variant: Variant, state: Any) -> Any:
     return (C.RULESET if variant.book == "caldiero" else A.RULESET).world(state)
 
 
-def test_off_the_map_only_when_due_and_never_lost(variant: Variant) -> None:
+def test_off_the_map_only_when_due_and_never_lost() -> None:
     off = world(g=leader("general", "F", where="offmap"))
-    assert not commander_may_move(variant, off, "g", "france")
-    assert commander_may_move(variant, off, "g", "france", due=lambda x: x == "g")
+    assert not commander_may_move(off, "g", "france")
+    assert commander_may_move(off, "g", "france", due=lambda x: x == "g")
     lost = world(g=leader("general", "F", where="lost"))
-    assert not commander_may_move(variant, lost, "g", "france", due=lambda _: True)
+    assert not commander_may_move(lost, "g", "france", due=lambda _: True)
 
 
-def test_no_activation_no_move(variant: Variant) -> None:
+def test_no_activation_no_move() -> None:
     w = world()
     w.state.activation = None
-    assert not commander_may_move(variant, w, "c", "france")
+    assert not commander_may_move(w, "c", "france")

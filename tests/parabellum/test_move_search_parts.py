@@ -18,7 +18,6 @@ import pytest
 
 from arbitro.adjudicator import registry
 from arbitro.adjudicator.arrivano import movement as arrivano_moves
-from arbitro.adjudicator.arrivano.variant import ARRIVANO_VARIANT
 from arbitro.adjudicator.arrivano.world import in_command
 from arbitro.adjudicator.caldiero import legal as caldiero_legal
 from arbitro.adjudicator.caldiero import system_movement
@@ -144,7 +143,7 @@ def test_arrivano_moves_answer_as_the_listing(monkeypatch: pytest.MonkeyPatch) -
 
                     listed = arrivano_moves.destinations(whole, uid, column, ic, chosen)
                     compared += parts_agree(whole, listed, rules.units[uid].hex, part)
-        for lid in sorted(l for l in rules.leaders if commander_may_move(ARRIVANO_VARIANT, whole, l, rules.seat)):
+        for lid in sorted(l for l in rules.leaders if commander_may_move(whole, l, rules.seat)):
             compared += parts_agree(whole, arrivano_moves.leader_destinations(whole, lid), rules.leaders[lid].hex,
                                     lambda h: arrivano_moves.leader_destinations(fresh(ruleset, rules, monkeypatch),
                                                                                  lid, h).get(h))
