@@ -32,7 +32,7 @@ from arbitro.adjudicator.arrivano.flow import (
 from arbitro.adjudicator.parabellum.act import Act
 from arbitro.adjudicator.arrivano.open_order import light_retreat_candidates
 from arbitro.adjudicator.arrivano.variant import ARRIVANO, ARRIVANO_VARIANT
-from arbitro.adjudicator.parabellum.orders import order_of
+from arbitro.adjudicator.parabellum.orders import declared_order, order_of
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.parabellum.assault_frame import ASSAULT
 from arbitro.adjudicator.parabellum import elimination
@@ -61,10 +61,10 @@ def combat_strengths(w: World, attackers: list[str], targets: list[str]) -> dict
             | {u: ARRIVANO_VARIANT.combat_sp(w, u, False, defenders, targets) for u in defenders})
 
 
-def terrain_effect(w: World, targets: list[str], defenders: list[str]) -> tuple[int, int, str]:
+def terrain_effect(w: World, targets: list[str], defenders: list[str], seat: str | None = None) -> tuple[int, int, str]:
     """The kernel's defending terrain (arrivano §10, §10.1, §5.1.3, §17.2.6), a defender's Defence order as this game
-    gives it."""
-    return sys_assault.terrain_effect(w, targets, defenders, lambda u: order_of(w, u) == "defence")
+    gives it: as `seat` declaring may judge it under fog (parabellum/orders.declared_order), None at resolution."""
+    return sys_assault.terrain_effect(w, targets, defenders, lambda u: declared_order(w, seat, u) == "defence")
 
 
 def begin(g: Act, assault: AssaultUnderway) -> None:

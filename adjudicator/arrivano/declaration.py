@@ -100,9 +100,10 @@ def zoc_targets(w: World, attackers: list[str]) -> list[str]:
 
 def odds_of(w: World, crt: CombatTable, attackers: list[str], targets: list[str]) -> sys_assault.Odds:
     """The odds a declaration by `attackers` on `targets` is judged by (arrivano §12.4.2): the kernel's strengths and,
-    as the reading `below_1_5_declared_on` asks, the defending terrain's column shift (§10)."""
+    as the reading `below_1_5_declared_on` asks, the defending terrain's column shift (§10), the defenders' orders as
+    the attacker may judge them under fog (§11.3.2: parabellum/orders.declared_order)."""
     attack, defence = sys_assault.strengths(ARRIVANO_VARIANT, w, attackers, defending(w, targets), targets)
-    shift, _, _ = terrain_effect(w, targets, [u for t in targets for u in w.units_at(t)])
+    shift, _, _ = terrain_effect(w, targets, [u for t in targets for u in w.units_at(t)], w.side_of(attackers[0]))
     return sys_assault.declared_odds(crt, attack, defence, shift, w.reading)
 
 

@@ -9,7 +9,7 @@ from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from typing import Final, cast
 
-from arbitro.adjudicator.parabellum import command
+from arbitro.adjudicator.parabellum import command, sight
 from arbitro.adjudicator.parabellum.movement import (
     Problem, advance_order_problem, attack_order_problem, nearer,
 )
@@ -53,6 +53,29 @@ def order_of(w: World, u: str, commanded: Collection[str] | None = None) -> str:
                       w.cached(("in command", f), lambda: command.in_command(variant, w, f)))
     formation = w.state.formations.get(f)
     return formation.order if obeys and formation is not None and formation.order is not None else "defence"
+
+
+def declared_order(w: World, seat: str | None, u: str) -> str:
+    """The order `seat`, declaring an assault, judges the defender u by (§12.4.2 "E' proibito dichiarare attacchi
+    con rapporti peggiori di 1-5" read `after_terrain`, a terrain whose benefit needs a Defence order: arrivano §10.1).
+    Under the fog of war (caldiero §20.4, arrivano §11.3.2 "si può esaminare uno stack nemico solo se si ha una LoS")
+    a defender's command (§5.3 in both: "Una unità fuori comando ... ha automaticamente un Ordine di Difesa") rests
+    on where its general and the officers and units of its formation stand: where `seat` may not examine one of
+    them, it cannot establish it, and the defender is judged by its formation's order as given (public: `order_of`
+    with it in command). The true order is applied at resolution, whose odds found worse than 1-5 then are each
+    book's (D24 `below_minimum_result`). Out of fog, with every piece examinable, or `seat` None (the resolution),
+    the true order (`order_of`). docs/rulesets/parabellum.md, "A defender's order at the declaration under the fog"."""
+    variant = cast(Variant, w.variant)
+    if seat is None or w.side_of(u) == seat or not sight.fog_in_force(variant.fog_option, w.option):
+        return order_of(w, u)
+    f = w.formation_of(u)
+    general = w.state.formations[f].general if f in w.state.formations else None
+    leaders = [l for l in sorted(w.state.leaders) if l == general or w.leader_formation(l) == f]
+    places = {h for p in (*w.formation_units(f), u) if (h := w.hex_of(p))} | \
+        {h for l in leaders if (h := w.leader_on_map(l))}
+    if sight.unexaminable(w, seat, places, variant.fog_reach(w)):
+        return order_of(w, u, (u,))
+    return order_of(w, u)
 
 
 @dataclass(frozen=True)
