@@ -157,10 +157,8 @@ class Automatic:
         if not self._ends():
             return False
         self.checks(self.g)  # a march order ended or the game won is so before the next step begins
-        if not self._ends():
-            return False
-        self.table.end(self.g.state.step, self.g, self.g.state.seat)
-        return True
+        state = self.g.state  # then the kernel's settle (no Arrivano row runs by itself: it ends or waits)
+        return state.result is None and self.table.settle(state.step, self.g, self.g.world(), state.seat)
 
     def _ends(self) -> bool:
         state = self.g.state
