@@ -8,6 +8,7 @@ from __future__ import annotations
 import msgspec
 
 from arbitro.adjudicator.arrivano import rules as R
+from arbitro.adjudicator.arrivano.data_model import COLUMNS, HQ_ORDERS
 from arbitro.adjudicator.arrivano.flow import after_leader_lost, push, stack_test
 from arbitro.adjudicator.parabellum.act import Act
 from arbitro.adjudicator.arrivano.turn import activatable, activatable_columns, chief_can_change, next_activation
@@ -32,7 +33,7 @@ def column_candidates(w: World, officer: str) -> list[str]:
     """Units an officer may take into a new column (arrivano §16.2, §16.2.2-§16.2.3): on the map, of his formation,
     within his range, not in a column (cavalry officers: cavalry and horse artillery only); [] if he cannot form
     one now (off the map, already leading one, out of his superior's range, formation already activated)."""
-    if "independent_columns" not in w.state.options or officer in w.state.columns:
+    if COLUMNS not in w.state.options or officer in w.state.columns:
         return []
     le = w.state.leaders[officer]
     if le.role != "officer" or le.where != "map" or le.formation is None or w.state.formations[le.formation].activated:
@@ -57,7 +58,7 @@ def column_candidates(w: World, officer: str) -> list[str]:
 
 def form_column(g: Act, officer: str, units: list[str], order: str) -> None:
     w = g.world()
-    if "independent_columns" not in g.state.options:
+    if COLUMNS not in g.state.options:
         g.reject(R.COLUMNS, "the optional rule of independent columns was not chosen for this game")
     if officer not in g.state.leaders or g.state.leaders[officer].side != g.ctx.seat:
         g.reject(R.COLUMNS, "not one of your officers")
@@ -82,7 +83,7 @@ HQ = "HQ"
 def hq_available(w: World, side: str) -> bool:
     """Option §16.1: the side's HQ may be activated once per turn while its chief is on the map (Montebello turn 1:
     only the French, §17.1.2) and has a general to give orders to."""
-    if "hq_orders" not in w.state.options or w.state.hq_used.get(side):
+    if HQ_ORDERS not in w.state.options or w.state.hq_used.get(side):
         return False
     ft = w.scenario.first_turn
     if w.state.first_turn and ft is not None and side != ft.only_side_activates:

@@ -216,6 +216,15 @@ class FireTable(pb.DieTable):
     rows: dict[str, dict[str, FireResult]]
 
 
+# The optional rules (arrivano §16) this build implements. options.json only describes an option (title, rule,
+# summary); what it does is code: hq_orders (§16.1) and independent_columns (§16.2) in activation.py, the three of
+# open order (§16.3-§16.3.5) in open_order.py, each reading its name from here. A key of options.json outside this set
+# is refused at load: offered, it would be a game played as if the option were absent.
+HQ_ORDERS, COLUMNS = "hq_orders", "independent_columns"
+OPEN_ORDER, EXHAUSTION, LIGHT_RETREAT = "open_order", "physical_exhaustion", "light_troops_retreat"
+IMPLEMENTED_OPTIONS = frozenset({HQ_ORDERS, COLUMNS, OPEN_ORDER, EXHAUSTION, LIGHT_RETREAT})
+
+
 class OptionData(_Strict):
     title: str
     rule: str
@@ -229,9 +238,12 @@ class OptionsFile(_Strict):
     options: dict[str, OptionData]
 
     def problems(self) -> list[tuple[Where, str]]:
-        return [(("options", name, "requires", i), f"option {name} requires unknown option {r!r}")
-                for name, option in self.options.items() for i, r in enumerate(option.requires)
-                if r not in self.options or r == name]
+        implemented = ", ".join(sorted(IMPLEMENTED_OPTIONS))
+        return [(("options", name), f"no rule of this build implements it (implemented: {implemented})")
+                for name in self.options if name not in IMPLEMENTED_OPTIONS] + [
+            (("options", name, "requires", i), f"option {name} requires unknown option {r!r}")
+            for name, option in self.options.items() for i, r in enumerate(option.requires)
+            if r not in self.options or r == name]
 
     def missing_requirements(self, chosen: tuple[str, ...] | list[str]) -> list[tuple[str, str, str]]:
         """(option, required option, its rule) for every chosen option whose requirement was not chosen."""

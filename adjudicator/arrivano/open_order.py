@@ -20,7 +20,7 @@ from arbitro.adjudicator.arrivano import movement as M
 from arbitro.adjudicator.arrivano import rules as R
 from arbitro.adjudicator.arrivano.flow import by_hex, commander_checks, push, push_retreat, stack_test
 from arbitro.adjudicator.parabellum.act import Act
-from arbitro.adjudicator.arrivano.data_model import FireTable
+from arbitro.adjudicator.arrivano.data_model import EXHAUSTION, LIGHT_RETREAT, OPEN_ORDER, FireTable
 from arbitro.adjudicator.arrivano.variant import ARRIVANO, ARRIVANO_VARIANT
 from arbitro.adjudicator.arrivano.world import acts_now, in_command
 from arbitro.adjudicator.parabellum.world import World
@@ -34,10 +34,6 @@ from arbitro.adjudicator.ruleset import Rule
 from arbitro.adjudicator.tables import Modifier
 from arbitro.events import arrivano as ev
 from arbitro.events import core
-
-OPEN_ORDER = "open_order"
-EXHAUSTION = "physical_exhaustion"
-LIGHT_RETREAT = "light_troops_retreat"
 
 
 def light_rule(w: World) -> Rule:

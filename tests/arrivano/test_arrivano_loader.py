@@ -283,8 +283,8 @@ def test_every_name_scenario_json_gives_is_checked_once(tmp_path: Path) -> None:
 
 
 def test_the_options_offered_are_options_json_s() -> None:
-    """The optional rules a game may choose (arrivano §16) are options.json's, as Caldiero's are its scenario file's
-    (no list kept in code beside it): a folder without hq_orders (§16.1) offers it in no scenario."""
+    """The optional rules a game may choose (arrivano §16) are options.json's, as Caldiero's are its scenario file's:
+    a folder without hq_orders (§16.1) offers it in no scenario."""
     ruleset = ArrivanoRulesetImpl()
     files = ruleset.read_data(ARRIVANO_DATA.folder)
     doc = json.loads(files["options.json"])
@@ -294,3 +294,16 @@ def test_the_options_offered_are_options_json_s() -> None:
         offered = {name: s.options for name, s in ruleset.scenarios().items()}
     assert offered == {name: ("independent_columns", "light_troops_retreat", "open_order", "physical_exhaustion")
                        for name in ("campotenese", "montebello")}
+
+
+def test_an_option_no_code_implements_is_refused(tmp_path: Path) -> None:
+    """What an option does is code (data_model.IMPLEMENTED_OPTIONS, the set its readers use): an options.json key
+    outside it is refused with its path, beside the file's other problems, not offered and played as if absent."""
+    def mutate(doc: dict[str, Any]) -> None:
+        doc["options"]["ritirata_notturna"] = {"title": "Night retreat", "rule": "arrivano §16.9", "summary": "",
+                                               "scenario_rules": []}
+        doc["options"]["open_order"]["requires"] = ["nope"]
+    assert _problems(_corrupt(tmp_path, "options.json", mutate)) == [
+        "options.json: $.options.ritirata_notturna: no rule of this build implements it (implemented: hq_orders, "
+        "independent_columns, light_troops_retreat, open_order, physical_exhaustion)",
+        "options.json: $.options.open_order.requires[0]: option open_order requires unknown option 'nope'"]
