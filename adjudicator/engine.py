@@ -21,9 +21,9 @@ from arbitro.adjudicator import core_commands as cc
 from arbitro.adjudicator import disputes
 from arbitro.adjudicator.decisions import Step, open_frame, update_frame, waiting
 from arbitro.adjudicator.engine_steps import (
-    ANSWERS, ENGINE_KINDS, OPENING, R_ENTER, R_ENTROPY, R_UNDO_CONSENT, R_UNDO_RULING, ConsentStep, EntropyStep,
-    RandomStep, open_consent, open_round, random_entry, random_prompt, ruling_in, ruling_reason, suspended_command,
-    suspended_form,
+    ANSWERS, ENGINE_KINDS, OPENING, R_ENTER, R_ENTROPY, R_RULING, R_UNDO_CONSENT, R_UNDO_RULING, ConsentStep,
+    EntropyStep, RandomStep, open_consent, open_round, random_entry, random_prompt, ruling_in, ruling_patch,
+    ruling_reason, suspended_command, suspended_form,
 )
 from arbitro.adjudicator.errors import (
     GameOver, IllegalCommand, MalformedCommand, NotUmpire, NotYourDecision, NotYourTurn, Rejected, RulesetDefect,
@@ -38,7 +38,6 @@ from arbitro.events.records import EventBody
 from arbitro.projections.base import UMPIRE
 from arbitro.projections.fold import Fold
 from arbitro.projections.game import GameState, awaited, state_bytes, state_hash
-from arbitro.projections.patch import PatchError, apply_patch
 
 CHECKPOINT_EVERY = 200
 # Entropy events an undo may not cross: a seat's entropy, once revealed, is public (arbitro §R.2).
@@ -54,7 +53,6 @@ R_TURN = "arbitro §S.2"
 R_REVEAL = "arbitro §R.3"
 R_UNDO_FREE = "arbitro §U.1"
 R_UNDO_POINT = "arbitro §U.3"
-R_RULING = "arbitro §U.4"
 R_BEHALF = "arbitro §S.5"
 R_EVENTFUL = "arbitro §L.8"
 
@@ -447,17 +445,7 @@ class Adjudicator:
                 raise IllegalCommand(f"no interpretation {name!r}; known: {', '.join(sorted(known)) or 'none'}", rule=R_RULING)
             if value not in known[name].choices:
                 raise IllegalCommand(f"interpretation {name} has no reading {value!r}; choose one of {', '.join(known[name].choices)}", rule=R_RULING)
-        patch = tuple(op.model_dump(mode="json", exclude_none=False) for op in command.patch)
-        if patch:
-            try:
-                patched = apply_patch(msgspec.to_builtins(state.rules), patch)
-                candidate = msgspec.convert(patched, self.ruleset.State)
-            except (PatchError, msgspec.ValidationError) as e:
-                where = str(e).replace("`$", "`state", 1)
-                raise IllegalCommand(f"the ruling's patch does not give a valid state: {where}", rule=R_RULING) from None
-            problems = self.ruleset.validate_position(candidate)
-            if problems:
-                raise IllegalCommand("the ruling's patch gives an invalid position: " + "; ".join(problems), rule=R_RULING)
+        patch = ruling_patch(self.ruleset, state, command)
         if not patch and not command.interpretation:
             raise IllegalCommand("a ruling changes the state (patch) or an interpretation", rule=R_RULING)
         ctx.emit(core.RulingMade(reason=command.reason, patch=patch, interpretation=dict(command.interpretation),

@@ -1,5 +1,6 @@
 """The engine's own steps on the decision stack (arbitro §S.3): consent to an undo (arbitro §U.2), a roll or
-draw to enter in a transcribed game (arbitro §R.4), and the seats' commit-reveal entropy round (arbitro §R.2).
+draw to enter in a transcribed game (arbitro §R.4), and the seats' commit-reveal entropy round (arbitro §R.2); and
+the checks of the umpire's rulings (arbitro §U.4) those steps and the engine read.
 
 Each is an `adjudicator.decisions.Step`; the engine (adjudicator/engine.py) hands them what only it holds
 (the game's context, its history, the suspended command's resumption) through the `Engine` protocol.
@@ -25,11 +26,13 @@ from arbitro.events.records import EventBody
 from arbitro.events.random import entropy_commitment, mix_round
 from arbitro.projections.base import UMPIRE, rule_of
 from arbitro.projections.game import GameState, awaited
+from arbitro.projections.patch import PatchError, apply_patch
 
 R_ENTROPY = "arbitro §R.2"
 R_ENTER = "arbitro §R.4"
 R_UNDO_CONSENT = "arbitro §U.2"
 R_UNDO_RULING = "arbitro §U.5"
+R_RULING = "arbitro §U.4"
 
 COMMIT_PROMPT = ('commit to a private entropy ({"type": "commit_entropy", "commitment": "<SHA-256 hex of its UTF-8 '
                  'bytes>"}), kept to be revealed once every seat has committed')
@@ -107,6 +110,42 @@ def ruling_in(bodies: list[EventBody[Any]]) -> EventBody[Any] | None:
 
 def ruling_reason(event: Any) -> str:
     return f"{'undo' if isinstance(event, core.Undone) else 'ruling'}: {event.reason}"
+
+
+def ruling_patch(ruleset: Ruleset[Any], state: GameState[Any], command: cc.Ruling) -> tuple[dict[str, Any], ...]:
+    """A ruling's patch as it is recorded, refused unless it gives a valid position. It may not touch the state's
+    copy of the readings (`/interpretations`): the readings in force are the umpire's rulings in the core, the ones
+    `status` lists, and the fold copies them into the state (Fold.initial, note_interpretations); a copy patched
+    apart from them would play a reading nobody is told is in force (review rev-g G1). Refused, not re-noted, so
+    that nothing an umpire commits changes silently: the refusal names the `interpretation` field instead."""
+    patch = tuple(op.model_dump(mode="json", exclude_none=False) for op in command.patch)
+    for op in patch:
+        if op["path"].split("/")[1] == "interpretations":  # a path starts with "/" (PatchOperation)
+            raise IllegalCommand(readings_patched(ruleset, op), rule=R_RULING)
+    if patch:
+        try:
+            candidate = msgspec.convert(apply_patch(msgspec.to_builtins(state.rules), patch), ruleset.State)
+        except (PatchError, msgspec.ValidationError) as e:
+            where = str(e).replace("`$", "`state", 1)
+            raise IllegalCommand(f"the ruling's patch does not give a valid state: {where}", rule=R_RULING) from None
+        problems = ruleset.validate_position(candidate)
+        if problems:
+            raise IllegalCommand("the ruling's patch gives an invalid position: " + "; ".join(problems), rule=R_RULING)
+    return patch
+
+
+def readings_patched(ruleset: Ruleset[Any], op: dict[str, Any]) -> str:
+    """The refusal of a patch operation on the state's copy of the readings, with the ruling that does it."""
+    name = op["path"].split("/")[2] if op["path"].count("/") > 1 else ""
+    known = ruleset.interpretations().get(name)
+    if known is None:
+        example = '{"NAME": "READING"}'
+    else:
+        value = op["value"] if op["op"] != "remove" and op["value"] in known.choices else known.default
+        example = json.dumps({name: value})
+    return (f"the ruling's patch {op['op']}s {op['path']}, the state's copy of the readings in force: those are the "
+            f"umpire's rulings that `status` lists, set by the ruling's \"interpretation\" field (e.g. "
+            f"\"interpretation\": {example}), never by a patch")
 
 
 # --- a roll or draw to enter (arbitro §R.4) --------------------------------------------------------------

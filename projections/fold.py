@@ -99,8 +99,10 @@ class Fold:
     def initial(self, created: core.GameCreated) -> GameState[Any]:
         rules = msgspec.convert(created.initial, self.ruleset.State)
         core_state = msgspec.convert(created.initial_core, CoreState[self.contexts])  # type: ignore[name-defined]
-        if core_state.interpretations:
-            rules = self.ruleset.note_interpretations(rules, dict(core_state.interpretations))
+        # One source for the readings in force: the core's (the umpire's rulings, what `status` lists). The state's
+        # copy (what legal() and the procedures read) is made from them whatever the genesis' state carries: a
+        # position file's `state.interpretations` is not a ruling (review rev-g G1).
+        rules = self.ruleset.note_interpretations(rules, dict(core_state.interpretations))
         return GameState(core=core_state, rules=rules)
 
     # --- folding ------------------------------------------------------------------------------
