@@ -8,10 +8,12 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Literal
 
-from arbitro.adjudicator.datafiles import DataProblem, StrictModel as _Strict
+from pydantic import model_validator
+
+from arbitro.adjudicator.datafiles import DataProblem, StrictModel as _Strict, Where
 from arbitro.adjudicator.parabellum import data as pb
-from arbitro.adjudicator.parabellum.data import (FormationData, FormationId, HexStr, Place, UnitId, VictoryLevel,
-                                                  WeatherTrack)
+from arbitro.adjudicator.parabellum.data import (FormationData, FormationId, HexStr, OrderOfBattle, Place, UnitId,
+                                                  VictoryLevel, WeatherTrack)
 from arbitro.adjudicator.parabellum.chief_limits import CommanderLimit, limit_problems
 from arbitro.adjudicator.parabellum.loader import SCENARIO_FILES, DataFolder, ScenarioData
 
@@ -56,6 +58,23 @@ class OptionEffects(_Strict):
     strength_malus: int = 0
     shift_right: int = 0
 
+    def problems(self) -> list[tuple[Where, str]]:
+        """A formation comes with the printed one whose units it takes (new_state reads them as a pair), and is on
+        the map from the first turn, never a reserve: new_state reads neither `arrival_turn` nor `reserve` of it."""
+        found: list[tuple[Where, str]] = []
+        if (self.formation is None) != (self.takes is None):
+            found.append((("takes",), "required with `formation`: the printed formation whose units it takes")
+                         if self.takes is None else
+                         (("formation",), "required with `takes`: the formation that takes its units"))
+        if self.formation is not None and self.formation.arrival_turn != 1:
+            found.append((("formation", "arrival_turn"), "an option's formation is there from the first turn: omit it"))
+        if self.formation is not None and self.formation.reserve:
+            found.append((("formation", "reserve"), "an option's formation is never a reserve: omit it"))
+        return found
+
+
+INTERVENTION = "bonaparte_intervention"  # caldiero §20.1: the option that must bring a formation (Bonaparte's)
+
 
 class CaldieroScenario(pb.ScenarioFile):
     """Caldiero's scenario file: the kernel's, and what caldiero §4.2.2, §9.2.1, §16, §18-§21 print."""
@@ -70,6 +89,31 @@ class CaldieroScenario(pb.ScenarioFile):
     options: dict[str, OptionEffects]
     weather: Literal[True]  # every version is played with its weather track (caldiero §17)
 
+    @model_validator(mode="before")
+    @classmethod
+    def _older(cls, data: object) -> object:
+        """A scenario file from before §20.1's formation was data (it has `french_entry`): ONE problem naming every
+        edit it needs, not only the unknown key (dropped alone, the folder would play §20.1 without the formation)."""
+        if not isinstance(data, dict) or "french_entry" not in data:
+            return data
+        option = (data.get("options") or {}).get(INTERVENTION) or {}
+        edits = ["delete `french_entry` (each arrival names its entry hex in oob.json)"] + [
+            f"add options.{INTERVENTION}.{key} ({what})" for key, what in (
+                ("formation", 'the formation §20.1 brings: {"id": "bonaparte", "side": "france", "general": '
+                              '"bonaparte", "initial_order": "advance"}'),
+                ("takes", 'the printed formation whose units it takes: "reserve"')) if key not in option]
+        raise ValueError("a scenario file older than caldiero §20.1's formation as data (docs/exchange-format.md, "
+                         "thirteenth session): " + "; ".join(edits))
+
+    def problems(self) -> list[tuple[Where, str]]:
+        """caldiero §20.1's option brings Bonaparte's formation: without it the option would be played with the
+        reserve joining Massena or Augereau (§15.4.3) and the Austrian bonus still counted."""
+        option = self.options.get(INTERVENTION)
+        if option is not None and option.formation is None and option.takes is None:
+            return [(("options", INTERVENTION), f"{option.rule} brings Bonaparte's formation: add its `formation` "
+                                                "and the printed formation it `takes` (the reserve)")]
+        return []
+
 
 BATTLE = "caldiero"  # the scenario folder: every version of the battle (scenario.json's `scenarios`) is played on it
 UNIT_CLASS = "unit"  # costs do not depend on the arm in Caldiero (terrain effects table): every move is priced so
@@ -82,8 +126,9 @@ class CaldieroFolder(DataFolder):
         """The commanders in chief's limits (caldiero §4.2.2) agree with the order of battle, the options and the
         readings."""
         assert isinstance(s.scenario, CaldieroScenario)
-        return limit_problems(f"{s.name}/scenario.json", s.scenario.commander_limits, s.oob, s.scenario.options,
-                              s.interpretations)
+        file = f"{s.name}/scenario.json"
+        return (limit_problems(file, s.scenario.commander_limits, s.oob, s.scenario.options, s.interpretations)
+                + option_formation_problems(file, s.scenario.options, s.oob))
 
     def moved(self, data_dir: Path) -> list[DataProblem]:
         """A folder in the flat layout Caldiero's data had before 0.41.0 (every file at the root): each file named
@@ -100,3 +145,24 @@ class CaldieroFolder(DataFolder):
 
 CALDIERO_DATA = CaldieroFolder(Path(__file__).parent / "data", "caldiero_data", (BATTLE,), CaldieroScenario,
                                WeatherTable, priced=(UNIT_CLASS,))
+
+
+def option_formation_problems(file: str, options: dict[str, OptionEffects], oob: OrderOfBattle) -> list[DataProblem]:
+    """An option's formation (caldiero §20.1) is a new one, under a general of its side who commands no printed
+    formation (new_state would otherwise overwrite a printed formation, or give its units to the other side)."""
+    printed = {f.id for f in oob.formations}
+    leaders = {leader.id: leader for leader in oob.leaders}
+    problems = []
+    for name, f in sorted((n, o.formation) for n, o in options.items() if o.formation is not None):
+        where = f"$.options.{name}.formation"
+        if f.id in printed:
+            problems.append(DataProblem(file, f"{where}.id", f"{f.id!r} is a formation of the order of battle: an "
+                                                             "option's formation is a new one"))
+        general = leaders.get(f.general) if f.general is not None else None  # an unknown one: unknown_names
+        if general is not None and general.side != f.side:
+            problems.append(DataProblem(file, f"{where}.general", f"{f.general!r} is a leader of {general.side}, "
+                                                                  f"not of the formation's side {f.side}"))
+        elif general is not None and general.formation not in (None, f.id):
+            problems.append(DataProblem(file, f"{where}.general", f"{f.general!r} is a leader of the printed "
+                                                                  f"formation {general.formation!r}"))
+    return problems

@@ -95,6 +95,46 @@ def test_bonaparte_s_formation_is_option_data() -> None:
         "caldiero/scenario.json: $.options.bonaparte_intervention.takes: unknown formation 'riserva'"]
 
 
+def _scenario_problems(change) -> list[str]:  # type: ignore[no-untyped-def]
+    files = RULESET.read_data(RULESET.folder.folder)
+    raw = json.loads(files["caldiero/scenario.json"])
+    change(raw)
+    files["caldiero/scenario.json"] = json.dumps(raw)
+    with pytest.raises(DataError) as caught:
+        RULESET.folder.from_files(files)
+    return [str(p) for p in caught.value.problems]
+
+
+def test_an_old_scenario_file_is_told_every_edit_at_once() -> None:
+    """A scenario file from before §20.1's formation was data (with `french_entry`, without `formation`/`takes`) gets
+    ONE problem naming the three edits: told only to drop the unknown key, it would load and play caldiero §20.1
+    without Bonaparte's formation."""
+    def old(raw):  # type: ignore[no-untyped-def]
+        raw["french_entry"] = "1014"
+        del raw["options"]["bonaparte_intervention"]["formation"], raw["options"]["bonaparte_intervention"]["takes"]
+    (problem,) = _scenario_problems(old)
+    assert problem.startswith("caldiero/scenario.json: $: a scenario file older than caldiero §20.1's formation as data")
+    assert all(edit in problem for edit in ("delete `french_entry`", "add options.bonaparte_intervention.formation",
+                                            "add options.bonaparte_intervention.takes")), problem
+
+
+def test_the_option_formation_is_checked_against_the_order_of_battle() -> None:
+    """caldiero §20.1: the option's formation and what it takes come together; it is a new formation, there from the
+    first turn, under a general of its side who leads no printed formation."""
+    o = "$.options.bonaparte_intervention"
+    assert _scenario_problems(lambda raw: raw["options"]["bonaparte_intervention"].pop("takes")) == [
+        f"caldiero/scenario.json: {o}.takes: required with `formation`: the printed formation whose units it takes"]
+    assert _scenario_problems(lambda raw: raw["options"]["bonaparte_intervention"]["formation"].update(
+        reserve=True, arrival_turn=2)) == [
+        f"caldiero/scenario.json: {o}.formation.arrival_turn: an option's formation is there from the first turn: omit it",
+        f"caldiero/scenario.json: {o}.formation.reserve: an option's formation is never a reserve: omit it"]
+    assert _scenario_problems(lambda raw: raw["options"]["bonaparte_intervention"]["formation"].update(
+        id="massena", general="augereau")) == [
+        f"caldiero/scenario.json: {o}.formation.id: 'massena' is a formation of the order of battle: an option's "
+        "formation is a new one",
+        f"caldiero/scenario.json: {o}.formation.general: 'augereau' is a leader of the printed formation 'augereau'"]
+
+
 def test_storm_from_east_weakens_eastward_attackers() -> None:
     def strength(options: tuple[str, ...]) -> int:
         s = position({"fr-18-ligne": "1417", "au-mahoney-jager": "1517"}, leaders={"massena": "1317"},
