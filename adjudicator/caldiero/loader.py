@@ -149,11 +149,15 @@ CALDIERO_DATA = CaldieroFolder(Path(__file__).parent / "data", "caldiero_data", 
 
 def option_formation_problems(file: str, options: dict[str, OptionEffects], oob: OrderOfBattle) -> list[DataProblem]:
     """An option's formation (caldiero §20.1) is a new one, under a general of its side who commands no printed
-    formation (new_state would otherwise overwrite a printed formation, or give its units to the other side)."""
-    printed = {f.id for f in oob.formations}
+    formation, taking the reserve's units (new_state would otherwise overwrite a printed formation, give its units to
+    the other side, or leave §15.4.3's joining, which reads the reserve, to a formation that no longer exists)."""
+    printed = {f.id: f for f in oob.formations}
     leaders = {leader.id: leader for leader in oob.leaders}
     problems = []
-    for name, f in sorted((n, o.formation) for n, o in options.items() if o.formation is not None):
+    for name, f, takes in sorted((n, o.formation, o.takes) for n, o in options.items() if o.formation is not None):
+        if takes in printed and not printed[takes].reserve:  # §15.4.3's code joins only the reserve's units
+            problems.append(DataProblem(file, f"$.options.{name}.takes", f"{takes!r} is not the reserve (caldiero "
+                                                                         "§15.4.3): an option's formation takes its units"))
         where = f"$.options.{name}.formation"
         if f.id in printed:
             problems.append(DataProblem(file, f"{where}.id", f"{f.id!r} is a formation of the order of battle: an "

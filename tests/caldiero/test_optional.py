@@ -133,6 +133,9 @@ def test_the_option_formation_is_checked_against_the_order_of_battle() -> None:
         f"caldiero/scenario.json: {o}.formation.id: 'massena' is a formation of the order of battle: an option's "
         "formation is a new one",
         f"caldiero/scenario.json: {o}.formation.general: 'augereau' is a leader of the printed formation 'augereau'"]
+    assert _scenario_problems(lambda raw: raw["options"]["bonaparte_intervention"].update(takes="massena")) == [
+        f"caldiero/scenario.json: {o}.takes: 'massena' is not the reserve (caldiero §15.4.3): an option's formation "
+        "takes its units"]
 
 
 def test_storm_from_east_weakens_eastward_attackers() -> None:
