@@ -492,7 +492,7 @@ def rout_hexes(g: Act) -> int:
 
 
 def dr_choice(g: Act, frame: core.Frame[ev.DrChoiceAwaited], choice: str) -> None:
-    units = [u for u in frame.ctx.units if g.state.units[u].where == "map"]
+    units = [u for u in frame.ctx.units if g.world().on_map(u)]
     h = frame.ctx.hex
     if not units:
         return
@@ -531,7 +531,7 @@ def ne_choice(g: Act, frame: core.Frame[NeChoiceAwaited], test: bool) -> None:
     attackers = [u for u in frame.ctx.attackers if w.on_map(u)]
     if sys_assault.ne_tested(ARRIVANO_VARIANT, w, sorted(attackers),
                              stack_roll(g, lambda h: f"{ARRIVANO.RESULTS} NE test in {h}")) == "Ex":  # D25
-        exchange(g, attackers, [u for u in frame.ctx.defenders if g.state.units[u].where == "map"])
+        exchange(g, attackers, [u for u in frame.ctx.defenders if g.world().on_map(u)])
     else:
         disorder_by_combat(g, attackers, ARRIVANO.RESULTS)
 

@@ -117,7 +117,7 @@ OPTIONS: dict[str, Lister] = {
     "recovery": lambda w, frame, assault: [{"type": "recover", "hex": h} for h in recovery_candidates(
         w, list(frame.ctx.tried))] + [{"type": "recover", "hex": None}],
     "exchange_loss": lambda w, frame, assault: [{"type": "exchange_loss", "units": list(s)} for s in frame.ctx.sets
-                                                if all(w.state.units[u].where == "map" for u in s)],
+                                                if all(w.on_map(u) for u in s)],
     "replacement_hex": _replacement_hex,
     "commander_refuge": _refuge,
     "cavalry_retreat": _of(RT.cavalry_answers), "light_retreat": _of(RT.light_answers),
@@ -143,7 +143,8 @@ class Automatic:
     position it ends in; the sequence's automatic steps run where they begin (turn.py)."""
 
     def __init__(self, g: Act, table: Steps[Act, World], checks: Callable[[Act], None]) -> None:
-        self.g, self.top, self.table, self.checks = g, top(g), table, checks
+        self.g, self.table, self.checks = g, table, checks
+        self.top: core.Frame[Any] | None = None  # the decision on top, as decision_waiting last found it
 
     def decision_waiting(self) -> bool:
         self.top = top(self.g)
@@ -236,7 +237,7 @@ def settle_single(g: Act, frame: core.Frame[Any], only: dict[str, Any] | None) -
 
 def _retreat(g: Act, frame: core.Frame[RetreatAwaited], dumped: dict[str, Any]) -> None:
     w = g.world()
-    units = [u for u in dumped["units"] if w.state.units[u].where == "map"]
+    units = [u for u in dumped["units"] if w.on_map(u)]
     line = next(ln for ln in lines(ARRIVANO_VARIANT, w, units, frame.ctx.moves[units[0]])
                 if ln.to == dumped["to"] and ln.off_map == dumped["off_map"])
     do_retreat(g, units, line, frame.rule)
@@ -343,7 +344,7 @@ def _order_chosen(g: Act, frame: core.Frame[ev.OrderAwaited], dumped: dict[str, 
 
 
 def _free_order(g: Act, frame: core.Frame[ev.FreeOrderAwaited], dumped: dict[str, Any]) -> None:
-    for uid in [u for u in frame.ctx.units if g.state.units[u].where == "map"]:
+    for uid in [u for u in frame.ctx.units if g.world().on_map(u)]:
         g.emit(ev.UnitOrderSet(unit=uid, order=dumped["order"], rule=frame.rule))
 
 

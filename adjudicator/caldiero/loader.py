@@ -132,8 +132,8 @@ class CaldieroFolder(DataFolder):
 
     def moved(self, data_dir: Path) -> list[DataProblem]:
         """A folder in the flat layout Caldiero's data had before 0.41.0 (every file at the root): each file named
-        with where it goes now (docs/exchange-format.md), tables into tables/, the battle's files into its folder; a
-        weather box's own table is no longer read (box 3 scales the minor roads of tables/movement.json)."""
+        with where it goes now (docs/exchange-format.md), tables into tables/, the battle's files into its folder; Caldiero's
+        weather boxes name no table of their own now (box 3 scales the minor roads of tables/movement.json)."""
         tables = {f"{t}.json" for t in self.tables} | {"movement.json"}
         return [DataProblem(p.name, "$", "the data folder's layout changed: " + (
                     f"move it to {'tables' if p.name in tables else BATTLE}/{p.name}" if not p.name.startswith("movement_")

@@ -39,14 +39,13 @@ class CaldieroVariant(Variant):
         """caldiero §20.4.1: the line of sight's hexes less the value in the turn's weather box."""
         return max(0, w.sight_range() - w.state.weather)
 
-    def dice_record(self, state: Any, purpose: str, detail: dict[str, str | int], about: tuple[str | None, ...]
-                    ) -> tuple[str, dict[str, str | int], tuple[str, ...]]:
+    def dice_record(self, state: Any, purpose: str, detail: dict[str, str | int]) -> tuple[str, dict[str, str | int]]:
         """caldiero §20.4: with fog of war a roll's words name no unit, only its arm, so the public roll log hides
-        the stack; the hexes it concerns are those of the pieces on the map."""
+        the stack."""
         if self.fog_option in state.options:
             detail = {k: _anonymous(v, state) for k, v in detail.items()}
             purpose = str(_anonymous(purpose, state))
-        return purpose, detail, tuple(h for h in about if h)
+        return purpose, detail
 
     def sightings(self, w: World, event: Any) -> list[Any]:
         """caldiero §20.4: with fog of war, after an event that can change what a seat sees, the enemy units each seat

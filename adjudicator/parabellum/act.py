@@ -132,9 +132,11 @@ class Act(Generic[S]):
     def roll(self, purpose: str, detail: dict[str, str | int], about: tuple[str | None, ...] = (), *,
              visible_to: tuple[str, ...] | None = None, count: int = 1) -> tuple[int, ...]:
         """`count` dice, recorded with what they decide. `about`: the hexes of the stacks the roll concerns; a seat
-        that may not examine one of them is served it as the variant says (`Variant.dice_record`)."""
-        purpose, detail, hexes = self.variant.dice_record(self.state, purpose, detail, about)
-        return self.ctx.roll(count, 6, purpose=purpose, detail=detail, visible_to=visible_to, about=hexes)
+        that may not examine one of them is served it as the variant says (`Variant.dice_record`); a piece off the map
+        (no hex) concerns no place."""
+        purpose, detail = self.variant.dice_record(self.state, purpose, detail)
+        return self.ctx.roll(count, 6, purpose=purpose, detail=detail, visible_to=visible_to,
+                             about=tuple(h for h in about if h))
 
     def frames_open(self) -> bool:
         """A decision of the game is pending: one of its frames on the engine's decision stack (the procedure waits

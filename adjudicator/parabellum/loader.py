@@ -396,8 +396,8 @@ def _scaled(table: MovementTable, roads: Sequence[str]) -> MovementTable:
 
 
 def check_counters(ob: str, oob: OrderOfBattle, sides: Sequence[str]) -> list[DataProblem]:
-    """An order of battle (file `ob`) agrees with itself: every id used once, every side one of `sides`, every
-    unit and commander in a known formation of its own side, every formation's general one of its commanders,
+    """An order of battle (file `ob`) agrees with itself: every id used once, every unit and commander in a formation
+    of its own side (that each name is known is `unknown_names`'s), every formation's general one of its commanders,
     each side one commander in chief (the one it names, if it names one), every reinforcement group's counters
     arriving with it."""
     problems: list[DataProblem] = []
@@ -502,7 +502,7 @@ def _group_problems(ob: str, where: str, piece: UnitData | LeaderData, oob: Orde
 
 
 def _reinforcement_problems(ob: str, oob: OrderOfBattle) -> list[DataProblem]:
-    """Every reinforcement group's formation is known and each counter it lists arrives with it."""
+    """Each counter a reinforcement group lists arrives with it (that its formation is known: `unknown_names`)."""
     problems: list[DataProblem] = []
     pieces: dict[str, UnitData | LeaderData] = {u.id: u for u in oob.units} | {x.id: x for x in oob.leaders}
     for i, g in enumerate(oob.reinforcements):

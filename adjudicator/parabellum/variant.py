@@ -90,12 +90,10 @@ class Variant:
         """A citation in this variant's book ("arrivano §12.4.3")."""
         return f"{self.book} §{section}"
 
-    def dice_record(self, state: Any, purpose: str, detail: dict[str, str | int], about: tuple[str | None, ...]
-                    ) -> tuple[str, dict[str, str | int], tuple[str, ...]]:
-        """D18, caldiero §20.4 / arrivano §11.3.2: a roll as its record keeps it: its purpose and detail, and the hexes
-        of the stacks it concerns (a seat that may not examine one is served the roll without purpose and detail).
-        Neutral reading (arrivano's): as worded, every hex given."""
-        return purpose, detail, about  # type: ignore[return-value]
+    def dice_record(self, state: Any, purpose: str, detail: dict[str, str | int]) -> tuple[str, dict[str, str | int]]:
+        """D18, caldiero §20.4 / arrivano §11.3.2: a roll's purpose and detail as its record keeps them (a seat that may
+        not examine a stack the roll concerns is served it without them). Neutral reading (arrivano's): as worded."""
+        return purpose, detail
 
     def sightings(self, w: World, event: Any) -> list[Any]:
         """D18, caldiero §20.4 / arrivano §11.3.2: the events recording the enemy units each seat examines now that

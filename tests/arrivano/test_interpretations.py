@@ -1,6 +1,6 @@
 """Every declared interpretation (docs/rulesets/arrivano.md §4) is effective: for each alternative reading a test
 shows the behaviour differs as the reading says, the reading read through the one plumbing of
-adjudicator/arrivano/readings.py (decide and legal alike); an umpire's ruling switches it from that point on.
+parabellum/act.Act.reading and World.reading (decide and legal alike); an umpire's ruling switches it from that point on.
 
 (officer_order_change is tested with the officers' choice in test_choices.py; dr_rout_retreat, below_1_5_after_tests,
 first_turn_initiative, reinforcement_order, lost_general_replacements, commander_escape_scope in their modules.)"""

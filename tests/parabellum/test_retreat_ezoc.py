@@ -63,7 +63,7 @@ def test_a_stack_not_all_routed_counts_enemy_zoc_for_every_unit() -> None:
 
 @dataclass
 class Arriving:
-    """A game whose rout tests are recorded (parabellum/rout.RoutGame), on a World where an Austrian unit stays at the
+    """A game whose rout tests are recorded (standing in for parabellum/act.Act), on a World where an Austrian unit stays at the
     retreat's end hex next to a routed French unit."""
 
     w: Ground
