@@ -113,7 +113,7 @@ class ArrivanoRulesetImpl(ParaBellumRuleset[P.ArrivanoState]):
 
     # --- turn and decisions ---------------------------------------------------------------------------
     def steps(self) -> dict[str, Step[Any]]:
-        return S.steps(self.world, self._answer)
+        return S.steps(self.world_at, self._answer)
 
     def _answer(self, ctx: Decision[P.ArrivanoState], command: Any) -> None:
         """An answer to one of this game's frames on the engine's stack (the engine checked seat and options)."""

@@ -392,12 +392,12 @@ def light_retreat(g: Act, frame: core.Frame[BeforeCombatAwaited], uid: str | Non
     A.run(g)
 
 
-def steps(world: Callable[[ArrivanoState], World],
+def steps(world: Callable[[GameState[Any]], World],
           after: Callable[[Decision[ArrivanoState], Any], None]) -> dict[str, Step[Any]]:
     """Each kind of Arrivano's decisions (the kinds of ev.ARRIVANO_CONTEXTS) on the kernel's steps: its options are
     `frame_options`, the answers listed to its seat (legal()); an answer is carried out by `answer` above, then the
     procedure goes on as after any command (`after`: the ruleset's settle, march orders, sightings)."""
     def options(state: GameState[Any], frame: core.Frame[Any], seat: str) -> list[dict[str, Any]]:
-        return frame_options(world(state.rules), frame, assault_below(state.core.decisions))
+        return frame_options(world(state), frame, assault_below(state.core.decisions))
 
     return procedures({kind: (options, lambda ctx, frame, command: after(ctx, command)) for kind in ev.ARRIVANO_CONTEXTS})

@@ -10,7 +10,7 @@ the procedures those open; ParaBellumRuleset gives the neutral refuge and loss).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Generic, NoReturn, Protocol, TypeVar
 
 from arbitro.adjudicator.errors import IllegalCommand
@@ -71,9 +71,23 @@ class Game(Protocol):
 
 
 _LAST: list[World | None] = [None]
-"""The World the last procedure made (`Act.world`), for the next to take over where it reads the same state object:
-a verify's, or a game served by one thread command after command. Any other state is read by a World of its own, so
-procedures of other games, or on other threads, never share one (they never share a state object)."""
+"""The World the last procedure or lister made (`carried_world`), for the next to take over where it reads the same
+state object: a verify's, or a submit's (the engine's check of an answer, then the answer). Any other state is read
+by a World of its own, so procedures of other games, or on other threads, never share one (they never share a state
+object)."""
+
+
+def carried_world(state: Any, data: ScenarioData, variant: Variant, reading: Callable[[str], str],
+                  position: Callable[[], int]) -> World:
+    """The World of `state` at `position` (the game state's seq): the last one made where it read this very state
+    object (`World.read_for`), else a new one, kept for the next. A procedure's (`Act.world`) and a pending decision's
+    lister's (ParaBellumRuleset.world_at): the answer's procedure finds what the engine's check of it listed."""
+    kept = _LAST[0]
+    if kept is not None and kept.read_for(state, data, variant, reading, position):
+        return kept
+    made = World(state, data, reading, position, variant=variant)
+    _LAST[0] = made
+    return made
 
 
 class Act(Generic[S]):
@@ -104,12 +118,7 @@ class Act(Generic[S]):
         def position() -> int:
             return self.ctx.game.core.seq
 
-        kept = _LAST[0]
-        if kept is not None and kept.read_for(self.ctx.state, self.data, self.variant, self.reading, position):
-            return kept
-        made = World(self.ctx.state, self.data, self.reading, position, variant=self.variant)
-        _LAST[0] = made
-        return made
+        return carried_world(self.ctx.state, self.data, self.variant, self.reading, position)
 
     @property
     def crt(self) -> CombatTable:

@@ -37,14 +37,14 @@ def ground(world: World, units: Sequence[str], start: str, *, ignore_ezoc: bool,
 def lines(variant: Variant, world: World, units: Sequence[str], hexes: int, *, ignore_ezoc: bool | None = None,
           may_leave: bool = True) -> list[Line]:
     """The permitted lines of retreat of `hexes` hexes for `units` (stacked together), as the variant reads §12.6;
-    none for units with no hex. `ignore_ezoc` None: as §8.1.1 says, when the units are routed."""
+    none for units with no hex. `ignore_ezoc` None: as §8.1.1 says, when the units are routed. Kept in the World: the
+    engine's check of a retreat answer lists them, then the answer takes its line from them (issue 15)."""
     start = world.state.units[units[0]].hex
     if not start:
         return []
-    if ignore_ezoc is None:
-        ignore_ezoc = all(world.status(u) == "routed" for u in units)
-    return variant.retreat_lines(ground(world, units, start, ignore_ezoc=ignore_ezoc, may_leave=may_leave), hexes,
-                                 world.reading)
+    ignore = all(world.status(u) == "routed" for u in units) if ignore_ezoc is None else ignore_ezoc
+    return list(world.cached(("retreat lines", tuple(units), hexes, ignore, may_leave), lambda: tuple(
+        variant.retreat_lines(ground(world, units, start, ignore_ezoc=ignore, may_leave=may_leave), hexes, world.reading))))
 
 
 BEFORE_COMBAT_LENGTH = "retreat_before_combat_length"  # the same interpretation in both games' interpretations.json

@@ -16,7 +16,7 @@ import msgspec
 
 from arbitro.adjudicator.datafiles import OwnData
 from arbitro.adjudicator.parabellum import command, overrides, sight
-from arbitro.adjudicator.parabellum.act import Act
+from arbitro.adjudicator.parabellum.act import Act, carried_world
 from arbitro.adjudicator.parabellum.data import OrderOfBattle, UnitData
 from arbitro.adjudicator.parabellum.loader import DataFolder, ScenarioData, provisional_report
 from arbitro.adjudicator.parabellum.orders import ORDERS
@@ -30,6 +30,7 @@ from arbitro.events.parabellum import (
 )
 from arbitro.projections import parabellum as PB
 from arbitro.projections.base import Outcome
+from arbitro.projections.game import GameState
 
 S = TypeVar("S", bound=PB.SystemState)
 
@@ -201,6 +202,13 @@ class ParaBellumRuleset(Ruleset[S]):
         """The position read with the umpire's readings in force, as `decide` reads them (issue 19 defect 5)."""
         return World(state, self.scenario_on(state), lambda name: interpretation_in_force(self, state.interpretations, name),
                      variant=self.variant)
+
+    def world_at(self, game: GameState[S]) -> World:
+        """`world` as a pending decision's lister reads it (the engine's check of an answer, legal()): the World carried
+        on this very state object (`act.carried_world`), which the answer's procedure then takes over."""
+        rules = game.rules
+        return carried_world(rules, self.scenario_on(rules), self.variant,
+                             lambda name: interpretation_in_force(self, rules.interpretations, name), lambda: game.core.seq)
 
     # --- what a procedure's context asks the game (parabellum/act.Game), where a variant needs nothing else ---------
     def to_nearest_friends(self, a: Act[Any], leader: str, h: str) -> None:

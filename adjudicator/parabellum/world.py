@@ -96,6 +96,7 @@ class World:
         self._reading, self._position = reading, position
         self._worked_out: dict[Any, Any] | None = None
         self._at = position() if position is not None else 0
+        self._ruled = dict(state.interpretations)  # the readings what is worked out was worked out under
 
     def read_for(self, state: Any, data: ScenarioData, variant: Answers, reading: Callable[[str], str],
                  position: Callable[[], int]) -> bool:
@@ -103,10 +104,14 @@ class World:
         command's: issue 15, a verify's state is one object, and each command's first position is the last one's):
         its readings and position become that procedure's, and what it worked out stays only while the position has
         not moved since (`_current`: `position` must count the events folded into the state whichever procedure
-        folds them, the game state's seq). False: another state, data or variant, nothing taken over."""
+        folds them, the game state's seq) and the readings kept in the state are those it was worked out under (a
+        ruling written into the state object itself moves no seq). False: another state, data or variant, nothing
+        taken over."""
         if state is not self.state or data is not self.counters or variant is not self.variant:
             return False
         self._reading, self._position = reading, position
+        if state.interpretations != self._ruled:
+            self._worked_out, self._ruled = None, dict(state.interpretations)
         self._current()
         return True
 
