@@ -127,7 +127,7 @@ class RulesetDefect(Rejected):
 
 class Unsettled(Rejected):
     """A command set going more automatic steps than a game ever needs without reaching any seat's choice (the
-    Para Bellum kernel's `sequence.settle`): refused, nothing recorded, rather than a server hanging on it."""
+    Para Bellum kernel's `act.settle`): refused, nothing recorded, rather than a server hanging on it."""
 
     code = "rules/unsettled"
 

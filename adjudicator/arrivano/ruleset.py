@@ -24,10 +24,10 @@ from arbitro.adjudicator.arrivano.data_model import ARRIVANO_DATA
 from arbitro.adjudicator.arrivano.variant import ARRIVANO, ARRIVANO_VARIANT
 from arbitro.adjudicator.arrivano.victory import automatic_now
 from arbitro.adjudicator.arrivano.world import acts_now, in_command
-from arbitro.adjudicator.parabellum.act import Act, refusal
+from arbitro.adjudicator.parabellum.act import Act, refusal, settle
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.errors import BadInput
-from arbitro.adjudicator.parabellum import activation, chief_orders, rout, sequence, sight
+from arbitro.adjudicator.parabellum import activation, chief_orders, initiative, rout, sequence, sight
 from arbitro.adjudicator.parabellum.bombardment import targets
 from arbitro.adjudicator.parabellum.commander_move import commander_may_move
 from arbitro.adjudicator.parabellum.orders import order_of, ORDERS
@@ -36,6 +36,7 @@ from arbitro.adjudicator.parabellum.loader import GameData, ScenarioData
 from arbitro.adjudicator.parabellum.ruleset import ParaBellumRuleset, pieces_at_start, pieces_known, position_problems
 from arbitro.adjudicator.ruleset import Decision, Rule, Scenario
 from arbitro.events import arrivano as ev
+from arbitro.events import core
 from arbitro.projections import arrivano as P
 from arbitro.projections import parabellum as PB
 
@@ -108,7 +109,7 @@ class ArrivanoRulesetImpl(ParaBellumRuleset[P.ArrivanoState]):
             ctx.emit(ev.InitiativeWon(seat="france", totals={}, rule=str(ARRIVANO.FIRST_TURN)))
             ARRIVANO_STEPS.begin(sequence.CHOOSE_ACTIVATION, g, "france")
         else:
-            sequence.roll_initiative(T.ArrivanoActionPhase(g), ARRIVANO_VARIANT)
+            initiative.roll_initiative(g)
         self._after(g)
 
     # --- turn and decisions ---------------------------------------------------------------------------
@@ -146,10 +147,30 @@ class ArrivanoRulesetImpl(ParaBellumRuleset[P.ArrivanoState]):
     def after_leader_lost(self, a: Act, leader: str) -> None:
         F.after_leader_lost(a, leader)  # arrivano §17.2.12
 
+    def settle_decision(self, a: Act, frame: core.Frame[Any]) -> bool:
+        return S.settle_top(a, frame)  # none left, or a single answer
+
+    def settle_step(self, a: Act) -> bool:
+        """A step whose seat has nothing left to do in it ended for him (the kernel's `sequence.NOTHING_LEFT`), once
+        the checks of any time (`any_time`: a march order ended, the game won) have run on the position it ends in;
+        no Arrivano row runs by itself (its initiative and end phase run where they begin, turn.py)."""
+        state = a.state
+        if state.result is not None or not a.steps.ends_by_itself(state.step, a.world(), state.seat):
+            return False
+        any_time(a)
+        state = a.state  # as the checks left it
+        return state.result is None and a.steps.settle(state.step, a, a.world(), state.seat)
+
+    def eligible(self, w: World) -> list[str]:
+        return T.activatable(w) + T.activatable_columns(w)  # arrivano §6.1, §17.2.9 its independent columns
+
+    def end_turn(self, a: Act) -> None:
+        T.end_phase(a)
+
     def _after(self, g: Act) -> None:
         """After every command: automatic frames and steps, then the checks of any time (`any_time`), which settle
         also makes before it ends a step by itself."""
-        sequence.settle(S.Automatic(g, ARRIVANO_STEPS, any_time), ARRIVANO_VARIANT)
+        settle(g)
         any_time(g)
 
     # --- legal commands ---------------------------------------------------------------------------------

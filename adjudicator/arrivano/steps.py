@@ -35,7 +35,6 @@ from arbitro.adjudicator.arrivano.variant import ARRIVANO, ARRIVANO_VARIANT
 from arbitro.adjudicator.parabellum import advance, bombardment, elimination, reinforcements
 from arbitro.adjudicator.parabellum.orders import ORDERS
 from arbitro.adjudicator.parabellum.assault_frame import ASSAULT, assault_below
-from arbitro.adjudicator.parabellum.sequence import Steps
 from arbitro.adjudicator.parabellum.steps import procedures
 from arbitro.adjudicator.parabellum.retreat_ground import BEFORE_COMBAT_LENGTH, lines
 from arbitro.adjudicator.ruleset import Decision
@@ -134,39 +133,6 @@ def frame_options(w: World, frame: core.Frame[Any], assault: AssaultUnderway | N
 def advance_answers(w: World, frame: core.Frame[AdvanceAwaited]) -> Listed:
     """arrivano §12.7: the kernel's advances (parabellum/advance.answers) into the hexes this assault attacked."""
     return advance.answers(w, sorted(frame.ctx.attackers), list(frame.ctx.targets), w.enemy(frame.seats[0]))
-
-
-class Automatic:
-    """Arrivano's answers to the kernel's `sequence.settle`: the decisions on top that need no choice (none left, or
-    a single answer) are carried out, then a step of `table` whose seat has nothing left to do in it is ended for him
-    (the kernel's `sequence.NOTHING_LEFT`), once `checks` (what holds at any time: ruleset.any_time) have run on the
-    position it ends in; the sequence's automatic steps run where they begin (turn.py)."""
-
-    def __init__(self, g: Act, table: Steps[Act, World], checks: Callable[[Act], None]) -> None:
-        self.g, self.table, self.checks = g, table, checks
-        self.top: core.Frame[Any] | None = None  # the decision on top, as decision_waiting last found it
-
-    def decision_waiting(self) -> bool:
-        self.top = top(self.g)
-        return self.top is not None
-
-    def settle_decision(self) -> bool:
-        assert self.top is not None
-        return settle_top(self.g, self.top)
-
-    def settle_step(self) -> bool:
-        if not self._ends():
-            return False
-        self.checks(self.g)  # a march order ended or the game won is so before the next step begins
-        state = self.g.state  # then the kernel's settle (no Arrivano row runs by itself: it ends or waits)
-        return state.result is None and self.table.settle(state.step, self.g, self.g.world(), state.seat)
-
-    def _ends(self) -> bool:
-        state = self.g.state
-        return state.result is None and self.table.ends_by_itself(state.step, self.g.world(), state.seat)
-
-    def clock(self) -> ArrivanoState:
-        return self.g.state
 
 
 def settle_top(g: Act, frame: core.Frame[Any]) -> bool:

@@ -1,11 +1,9 @@
 """Arrivano i Francesi!: the turn's frame (arrivano §3.1): the command phase (A-1 orders, A-2 replacements), the
 initiative and the action phase's loop after each activation (A-3, §6.1; the loop itself is the kernel's,
-parabellum/sequence.py), and the end phase (C). What an activation does is activation.py's, above this module.
+parabellum/initiative.py), and the end phase (C). What an activation does is activation.py's, above this module.
 """
 
 from __future__ import annotations
-
-from collections.abc import Mapping
 
 from arbitro.adjudicator.arrivano import commands as C
 from arbitro.adjudicator.arrivano import rules as R
@@ -14,7 +12,7 @@ from arbitro.adjudicator.parabellum.act import Act, refusal
 from arbitro.adjudicator.arrivano.variant import ARRIVANO, ARRIVANO_VARIANT
 from arbitro.adjudicator.arrivano.victory import ARRIVANO_SCORING
 from arbitro.adjudicator.parabellum.world import World
-from arbitro.adjudicator.parabellum import chief_orders, reinforcements, sequence, victory
+from arbitro.adjudicator.parabellum import chief_orders, initiative, reinforcements, victory
 from arbitro.events import arrivano as ev
 
 
@@ -53,41 +51,9 @@ def activatable_columns(w: World) -> list[str]:
     return out
 
 
-class ArrivanoActionPhase:
-    """Arrivano's answers to the kernel's action-phase loop (parabellum/sequence.py): independent columns are
-    activated too (arrivano §17.2.9)."""
-
-    def __init__(self, g: Act) -> None:
-        self.g, self.emit, self.reading = g, g.emit, g.reading
-
-    def eligible(self) -> list[str]:
-        w = self.g.world()
-        return activatable(w) + activatable_columns(w)
-
-    def initiative_values(self) -> dict[str, int]:
-        """arrivano §6: each side's chief's initiative (0 without him, interpretation cic_lost_initiative)."""
-        chiefs = {side: self.g.world().commander_in_chief(side) for side in self.g.data.scenario.seats}
-        return {side: self.g.data.leader(c).initiative if self.g.state.leaders[c].where != "lost" else 0
-                for side, c in chiefs.items()}
-
-    def initiative_dice(self, values: Mapping[str, int]) -> dict[str, int]:
-        return {side: self.g.roll(f"{ARRIVANO.INITIATIVE} initiative of {side}",
-                                  {"table": "initiative", "side": side, "chief": value})[0]
-                for side, value in values.items()}
-
-    def choose(self, seat: str) -> None:
-        self.g.steps.begin(sequence.CHOOSE_ACTIVATION, self.g, seat)
-
-    def activate_only(self, formation: str) -> None:
-        sequence.roll_initiative(self, ARRIVANO_VARIANT)  # never asked: arrivano §6.1 rolls after every activation
-
-    def end_turn(self) -> None:
-        end_phase(self.g)
-
-
 def next_activation(g: Act) -> None:
     """After an activation (or the orders sub-phase): roll initiative again or go to the end phase (§6.1)."""
-    sequence.next_activation(ArrivanoActionPhase(g), ARRIVANO_VARIANT)
+    initiative.next_activation(g)
 
 
 def end_phase(g: Act) -> None:

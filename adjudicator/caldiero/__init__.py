@@ -10,9 +10,11 @@ from typing import Any
 
 import msgspec
 
+from arbitro.adjudicator.caldiero import flow as F
 from arbitro.adjudicator.caldiero.commands import CaldieroCommand
 from arbitro.adjudicator.caldiero.legal import CALDIERO_STEPS, CALDIERO_STEP_NAMES, decide, legal_commands
 from arbitro.adjudicator.caldiero.steps import caldiero_steps
+from arbitro.adjudicator.caldiero.system_activation import do_activate, eligible_formations
 from arbitro.adjudicator.caldiero.system_procedure import open_retreats
 from arbitro.adjudicator.caldiero.loader import BATTLE, CALDIERO_DATA
 from arbitro.adjudicator.caldiero.variant import CALDIERO, CALDIERO_VARIANT
@@ -20,6 +22,7 @@ from arbitro.adjudicator.parabellum import efficiency, rout, sight
 from arbitro.adjudicator.parabellum.act import Act
 from arbitro.adjudicator.decisions import Step
 from arbitro.adjudicator.parabellum.loader import GameData, ScenarioData, provisional_report
+from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.parabellum.ruleset import ParaBellumRuleset, mentions, pieces_at_start, pieces_known, position_problems
 from arbitro.adjudicator.ruleset import Decision, Scenario
 from arbitro.events import caldiero as ev
@@ -118,6 +121,21 @@ class CaldieroRuleset(ParaBellumRuleset[P.CaldieroState]):
 
     def rout_retreat(self, a: Act[Any], units: list[str]) -> None:
         open_retreats(a, {u: rout.RETREAT_HEXES for u in units}, CALDIERO.ROUT, from_combat=False)
+
+    def settle_step(self, a: Act[Any]) -> bool:
+        """The automatic steps (the weather roll, caldiero §17; the initiative, §6: rows of legal.CALDIERO_STEPS),
+        and a step where the seat has nothing to decide ended for him (an obligation still owed keeps it)."""
+        state = a.state
+        return state.phase != "over" and a.steps.settle(F.step_key(state), a, a.world(), state.seat)
+
+    def eligible(self, w: World) -> list[str]:
+        return eligible_formations(w)
+
+    def activate_only(self, a: Act[Any], formation: str) -> None:
+        do_activate(a, "only formation left (caldiero §6.2)", formation)
+
+    def end_turn(self, a: Act[Any]) -> None:
+        F.end_turn(a)
 
     # --- projection ----------------------------------------------------------------------------
     def _update_seen(self, state: P.CaldieroState) -> None:

@@ -2,7 +2,7 @@
 the turn's end, and the dispatch of every command to the system modules.
 
 Each command has a `check_*` (refuses with the rule it enforces, parabellum/act.refuse; legal.py lists candidates that pass
-the same checks) and a `do_*` that emits events. After every command the kernel's `sequence.settle` runs the automatic steps
+the same checks) and a `do_*` that emits events. After every command the kernel's `act.settle` runs the automatic steps
 (weather, initiative, empty steps) until some seat must decide. Multi-step procedures (an assault, a
 retreat, an exchange) wait on frames of the engine's decision stack, answered by the steps of steps.py; the
 assault then goes on from the stage its own `assault` frame records, once it is on top again (go_on,
@@ -16,8 +16,6 @@ fog, victory, weather effects inside the system modules (Caldiero's weather trac
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
 from arbitro.adjudicator.caldiero import commands as C
 from arbitro.adjudicator.caldiero import rules as R
 from arbitro.adjudicator.parabellum.world import World
@@ -28,15 +26,14 @@ from arbitro.adjudicator.parabellum.stacking import stack_problem
 from arbitro.adjudicator.parabellum.zoc import enemy_zoc
 from arbitro.adjudicator.caldiero.victory import CALDIERO_SCORING
 from arbitro.adjudicator.maps.hexgrid import parse_hex
-from arbitro.adjudicator.parabellum import recovery, reinforcements, sequence, victory
+from arbitro.adjudicator.parabellum import initiative, recovery, reinforcements, victory
 from arbitro.adjudicator.parabellum.sequence import CHOOSE_ACTIVATION
 from arbitro.adjudicator.ruleset import Rule
 from arbitro.events import caldiero as ev
 from arbitro.projections.caldiero import CaldieroState
-from arbitro.adjudicator.caldiero.system_activation import do_activate, eligible_formations
 from arbitro.adjudicator.caldiero.system_assault import run_stages
 from arbitro.adjudicator.caldiero.system_declare import attack_obligation_problem
-from arbitro.adjudicator.parabellum.act import Act, refuse, refusal
+from arbitro.adjudicator.parabellum.act import Act, refuse, refusal, settle
 
 
 # =====================================================================================================
@@ -163,54 +160,8 @@ def replace(a: Act, seat: str, cmd: C.Place) -> None:
 
 
 # =====================================================================================================
-# Initiative and activation (caldiero §6)
+# Initiative and activation (caldiero §6): the kernel's loop (initiative.next_activation) asks the ruleset
 # =====================================================================================================
-
-
-class CaldieroSequence:
-    """Caldiero's answers to the kernel's sequence of play (parabellum/sequence.py): what needs no choice after a
-    command, and the action phase's loop."""
-
-    def __init__(self, a: Act) -> None:
-        self.a, self.emit, self.reading = a, a.emit, a.reading
-
-    def decision_waiting(self) -> bool:
-        return self.a.frames_open()
-
-    def settle_decision(self) -> bool:
-        return False  # every decision Caldiero asks is its seat's, even with one answer
-
-    def settle_step(self) -> bool:
-        """The automatic steps (the weather roll, caldiero §17; the initiative, §6: rows of legal.CALDIERO_STEPS),
-        and a step where the seat has nothing to decide ended for him (an obligation still owed keeps it)."""
-        a, state = self.a, self.a.state
-        return state.phase != "over" and a.steps.settle(step_key(state), a, a.world(), state.seat)
-
-    def clock(self) -> CaldieroState:
-        return self.a.state
-
-    def eligible(self) -> list[str]:
-        return eligible_formations(self.a.world())
-
-    def initiative_values(self) -> dict[str, int]:
-        """caldiero §6.1: the French the scenario's value, the Austrians the weather box."""
-        return {"france": self.a.data.scenario.french_initiative, "austria": self.a.state.weather}
-
-    def initiative_dice(self, values: Mapping[str, int]) -> dict[str, int]:
-        detail = {"france": f"1d6+{values['france']}", "austria": f"1d6+{values['austria']} (weather box)"}
-        france, austria = self.a.roll(f"{CALDIERO.INITIATIVE} initiative", detail, count=2)
-        return {"france": france, "austria": austria}
-
-    def choose(self, seat: str) -> None:
-        self.a.steps.begin(CHOOSE_ACTIVATION, self.a, seat)
-
-    def activate_only(self, formation: str) -> None:
-        do_activate(self.a, "only formation left (caldiero §6.2)", formation)
-
-    def end_turn(self) -> None:
-        end_turn(self.a)
-
-
 def end_turn(a: Act) -> None:
     if a.state.weather == 3:
         a.emit(ev.WeatherChanged(box=a.data.weather.after_ice_storm, rule=str(R.ICE_STORM)))  # §17.1.3
@@ -225,7 +176,7 @@ def end_turn(a: Act) -> None:
 
 def roll_initiative(a: Act, seat: str) -> None:
     """caldiero §6.2: the initiative again while formations remain to be activated, else the end phase."""
-    sequence.next_activation(CaldieroSequence(a), CALDIERO_VARIANT)
+    initiative.next_activation(a)
 
 
 def roll_weather(a: Act, seat: str) -> None:
@@ -260,7 +211,7 @@ def go_on(a: Act) -> None:
     """After a command or an answer: the assault in progress goes on unless a decision waits, then the steps
     that need no choice are run."""
     run_stages(a)
-    sequence.settle(CaldieroSequence(a), CALDIERO_VARIANT)
+    settle(a)
 
 
 def setup_problem(w: World, seat: str) -> tuple[Rule, str] | None:

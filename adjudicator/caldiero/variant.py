@@ -54,6 +54,15 @@ class CaldieroVariant(Variant):
             return []
         return sight.sightings(w, str(self.rules.FOG), self.fog_reach(w), commanders=False)
 
+    def initiative_values(self, w: World) -> dict[str, int]:
+        """caldiero §6.1: the French the scenario's value, the Austrians the weather box."""
+        return {"france": w.scenario.french_initiative, "austria": w.state.weather}
+
+    def initiative_rolls(self, values: Mapping[str, int]) -> list[tuple[str, dict[str, str | int], tuple[str, ...]]]:
+        """caldiero §6.1: one roll of both dice, the French first."""
+        return [(f"{self.rules.INITIATIVE} initiative", {"france": f"1d6+{values['france']}",
+                 "austria": f"1d6+{values['austria']} (weather box)"}, ("france", "austria"))]
+
     def leader_roll(self, w: World, leader: str, cause: str) -> tuple[str, dict[str, str | int]]:
         """caldiero §4.4.3: the die against his initiative (a commander in chief's: 1)."""
         value = 1 if w.leader_role(leader) == "commander_in_chief" else w.leader_initiative(leader)

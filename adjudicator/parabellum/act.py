@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Generic, NoReturn, Protocol, TypeVar
 
-from arbitro.adjudicator.errors import IllegalCommand
+from arbitro.adjudicator.errors import IllegalCommand, Unsettled
 from arbitro.adjudicator.parabellum import assault
 from arbitro.adjudicator.parabellum.loader import ScenarioData
 from arbitro.adjudicator.parabellum.sequence import Steps
@@ -23,6 +23,7 @@ from arbitro.adjudicator.ruleset import Decision, Rule, interpretation_in_force
 from arbitro.adjudicator.tables import CombatTable
 from arbitro.events import core
 from arbitro.events.parabellum import DieModifier
+from arbitro.projections.game import awaited
 from arbitro.projections.parabellum import SystemState
 
 S = TypeVar("S", bound=SystemState)
@@ -68,6 +69,24 @@ class Game(Protocol):
     def after_leader_lost(self, a: Act[Any], leader: str) -> None:
         """What follows a commander's loss besides its event (caldiero: nothing; arrivano §17.2.12: a flag)."""
         ...
+
+    # what differs in the sequence of play (`settle` below, parabellum/initiative.next_activation)
+    def settle_decision(self, a: Act[Any], frame: core.Frame[Any]) -> bool:
+        """Carry out the game's decision on top if it needs no choice; False: its seat decides."""
+        ...
+
+    def settle_step(self, a: Act[Any]) -> bool:
+        """Carry out the step if it needs no choice (an automatic step; or one whose seat has nothing to do but end
+        it); False: its seat acts, or the game is over."""
+        ...
+
+    def eligible(self, w: World) -> list[str]:
+        """The formations (and what else the game activates: columns) not yet activated this turn."""
+        ...
+
+    def activate_only(self, a: Act[Any], formation: str) -> None: ...
+
+    def end_turn(self, a: Act[Any]) -> None: ...
 
 
 _LAST: list[World | None] = [None]
@@ -147,12 +166,19 @@ class Act(Generic[S]):
         return self.ctx.roll(count, 6, purpose=purpose, detail=detail, visible_to=visible_to,
                              about=tuple(h for h in about if h))
 
-    def frames_open(self) -> bool:
-        """A decision of the game is pending: one of its frames on the engine's decision stack (the procedure waits
-        for the answer before it goes on)."""
+    # --- the kernel's protocols ---------------------------------------------------------------------------------
+    def decision_waiting(self) -> bool:
+        """A decision of the game is pending: one of its frames anywhere on the engine's decision stack (the
+        procedure waits for its answer). One reading for both games: a procedure never runs under an engine's frame
+        (the engine refuses a game's command under one, and closes a random entry's before the command resumes), so
+        "a frame of the game on the stack" and "the game's frame on top" agree wherever it is asked."""
         return any(type(f.ctx) not in core.ENGINE_CONTEXTS for f in self.ctx.game.core.decisions)
 
-    # --- the kernel's protocols ---------------------------------------------------------------------------------
+    def settle_decision(self) -> bool:
+        """The game's decision on top carried out if it needs no choice (`Game.settle_decision`)."""
+        top = awaited(self.ctx.game.core)
+        return top is not None and type(top.ctx) not in core.ENGINE_CONTEXTS and self.game.settle_decision(self, top)
+
     def leader_die(self, leader: str, cause: str) -> int:
         """caldiero §4.4.3, arrivano §4.5.3: the die of a commander's test, worded as the variant records it."""
         purpose, detail = self.variant.leader_roll(self.world(), leader, cause)
@@ -175,3 +201,26 @@ class Act(Generic[S]):
 
     def after_leader_lost(self, leader: str) -> None:
         self.game.after_leader_lost(self, leader)
+
+
+# The most rounds (a decision settled, an automatic step run) one command may set going. A whole game of the longest
+# scenario a data folder may give (data.MAX_TURNS turns) with nobody able to decide anything settles in far fewer: a
+# turn is at most about 50 (the command phase's steps, some 7 for each activation of at most 7 formations), 40 turns
+# some 2,000. Past it the game has stopped reaching a seat's choice (a defect, a hand-written position, a ruling), and
+# the command is refused rather than hanging the server.
+SETTLE_ROUNDS = 10_000
+
+
+def settle(a: Act[Any]) -> None:
+    """After every command or answer (caldiero §3, arrivano §3.1): whatever needs no choice is done, the waiting
+    decisions first, until a seat must decide. Past SETTLE_ROUNDS rounds the command is refused (`Unsettled`): the
+    engine records nothing of it."""
+    ruleset = a.game  # the step as the game's ruleset settles it (act.Game), never which game it is
+    for _ in range(SETTLE_ROUNDS):
+        if not (a.settle_decision() if a.decision_waiting() else ruleset.settle_step(a)):
+            return
+    at = a.state
+    raise Unsettled(f"this command set going {SETTLE_ROUNDS} automatic steps without reaching any seat's choice "
+                    f"(now at turn {at.turn}, {at.phase} phase, step {at.step}): refused, nothing recorded; the game "
+                    "keeps running steps that need no choice (a defect of the ruleset, or a position or ruling that "
+                    "gives nobody anything to decide)", rule=str(a.variant.rules.SEQUENCE))

@@ -363,7 +363,7 @@ class Stacking(StrictModel):
 
 # The longest scenario a data folder may give: the shipped ones (reconstructed, `turns_provisional`) last 10 (Caldiero)
 # to 16 turns (Montebello); a far longer one is a slip, and would let one command run turn after turn with nobody
-# deciding anything (sequence.SETTLE_ROUNDS).
+# deciding anything (act.SETTLE_ROUNDS).
 MAX_TURNS = 40
 
 

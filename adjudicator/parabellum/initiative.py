@@ -1,30 +1,16 @@
 """Initiative (caldiero §6, arrivano §6): each side rolls a die and adds its value; the higher total wins, a tie as
-the variant reads it (D13), rolled again when nobody wins it."""
+the variant reads it (D13), rolled again when nobody wins it. Its winner chooses the next activation, and it is rolled
+again after each activation while formations remain (caldiero §6.2, arrivano §6.1): the action phase's loop, asking
+the game's ruleset what differs (parabellum/act.Game: what may be activated, the last formation, the end of the turn)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any, Protocol
+from typing import Any
 
+from arbitro.adjudicator.parabellum.act import Act
+from arbitro.adjudicator.parabellum.sequence import CHOOSE_ACTIVATION
 from arbitro.adjudicator.parabellum.variant import Reading, Variant
 from arbitro.events.parabellum import InitiativeWon
-
-
-class Roll(Protocol):
-    """The game as the initiative roll asks it: each side's value and dice (each game records its dice its own way:
-    caldiero one roll of two dice, arrivano one die per side), its readings, its events."""
-
-    def initiative_values(self) -> dict[str, int]:
-        """Each side's value added to its die, in the order the sides roll (caldiero §6.1, arrivano §6)."""
-        ...
-
-    def initiative_dice(self, values: Mapping[str, int]) -> dict[str, int]:
-        """One die per side, rolled now."""
-        ...
-
-    def reading(self, name: str) -> str: ...
-
-    def emit(self, event: Any) -> None: ...
 
 
 def winner(variant: Variant, totals: dict[str, int], reading: Reading) -> str | None:
@@ -35,17 +21,39 @@ def winner(variant: Variant, totals: dict[str, int], reading: Reading) -> str | 
     return ranked[0][0]
 
 
-def roll(game: Roll, variant: Variant) -> str:
-    """caldiero §6 / arrivano §6: the roll, again while a tie has no winner; the winner is recorded (citing the tie
+def roll(a: Act[Any]) -> str:
+    """caldiero §6 / arrivano §6: the roll (each side's value and the dice's words the variant's:
+    `initiative_values`, `initiative_rolls`), again while a tie has no winner; the winner is recorded (citing the tie
     rule when a tie decided it) and returned: he chooses the next activation."""
-    values = game.initiative_values()
+    variant = a.variant
+    values = variant.initiative_values(a.world())
     while True:
-        dice = game.initiative_dice(values)
+        dice: dict[str, int] = {}
+        for purpose, detail, sides in variant.initiative_rolls(values):
+            dice.update(zip(sides, a.roll(purpose, detail, count=len(sides))))
         totals = {side: dice[side] + value for side, value in values.items()}
-        found = winner(variant, totals, game.reading)
+        found = winner(variant, totals, a.reading)
         if found is not None:
             break
     tied = len(set(totals.values())) < len(totals)
     rule = variant.rules.INITIATIVE_TIE if tied else variant.rules.INITIATIVE
-    game.emit(InitiativeWon(seat=found, totals=totals, rule=str(rule)))
+    a.emit(InitiativeWon(seat=found, totals=totals, rule=str(rule)))
     return found
+
+
+def roll_initiative(a: Act[Any]) -> None:
+    """caldiero §6, arrivano §6: the roll; its winner chooses the next activation (caldiero §6.2, arrivano §6.1)."""
+    a.steps.begin(CHOOSE_ACTIVATION, a, roll(a))
+
+
+def next_activation(a: Act[Any]) -> None:
+    """caldiero §6.2 / arrivano §6.1: "si tira di nuovo per l'iniziativa ... fino a quando ci sono formazioni non
+    ancora attivate, quindi si passa alla Fase di fine del turno"."""
+    ruleset = a.game  # what differs is asked of the game's ruleset (act.Game), never which game it is
+    eligible = ruleset.eligible(a.world())
+    if not eligible:
+        ruleset.end_turn(a)
+    elif len(eligible) == 1 and not a.variant.roll_for_last_formation:
+        ruleset.activate_only(a, eligible[0])
+    else:
+        roll_initiative(a)

@@ -1,6 +1,6 @@
 """A game of the Para Bellum system: its rulebook values (data) and the points where its procedures differ
 (hooks), the python-chess `is_variant_end` pattern. The kernel (this package) reads the data and calls the
-hooks; it never asks which game it runs. Each member names its entry of the difference catalogue (D1-D43,
+hooks; it never asks which game it runs. Each member names its entry of the difference catalogue (D1-D44,
 docs/rulesets/arrivano.md §3; mapped in docs/rulesets/parabellum.md) and cites the rule in both books; a variant
 overrides only what its rules change (adjudicator/caldiero/variant.py, adjudicator/arrivano/variant.py)."""
 
@@ -120,6 +120,19 @@ class Variant:
         enemy stacks. Neutral: the whole line of sight (arrivano: its weather, §17.2.7, shortens only the guns'
         ranges)."""
         return w.sight_range()
+
+    def initiative_values(self, w: World) -> dict[str, int]:
+        """D13, caldiero §6.1 / arrivano §6: each side's value added to its initiative die, in the order the sides roll.
+        Neutral reading (arrivano's): its commander in chief's initiative, 0 once he is lost."""
+        chiefs = {side: w.commander_in_chief(side) for side in w.scenario.seats}
+        return {side: w.counters.leader(c).initiative if w.state.leaders[c].where != "lost" else 0
+                for side, c in chiefs.items()}
+
+    def initiative_rolls(self, values: Mapping[str, int]) -> list[tuple[str, dict[str, str | int], tuple[str, ...]]]:
+        """D44, caldiero §6.1 / arrivano §6: how the initiative's dice are worded in the record: each roll's purpose,
+        detail and the sides its dice are for, one a side. Neutral (arrivano's): one roll a side."""
+        return [(f"{self.rules.INITIATIVE} initiative of {side}", {"table": "initiative", "side": side, "chief": value},
+                 (side,)) for side, value in values.items()]
 
     def initiative_tie_winner(self, reading: Reading) -> str | None:
         """D13, caldiero §6 / arrivano §6.1.1: who wins an initiative tie. Neutral reading: nobody, roll again."""

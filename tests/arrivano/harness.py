@@ -15,11 +15,8 @@ import msgspec
 
 from arbitro.adjudicator.arrivano import ArrivanoRuleset
 from arbitro.adjudicator.arrivano.flow import prompt
-from arbitro.adjudicator.arrivano.ruleset import ARRIVANO_STEPS, any_time
-from arbitro.adjudicator.arrivano.steps import Automatic
 from arbitro.adjudicator.arrivano.turn import start_turn
-from arbitro.adjudicator.arrivano.variant import ARRIVANO_VARIANT
-from arbitro.adjudicator.parabellum import sequence
+from arbitro.adjudicator.parabellum.act import settle
 from arbitro.adjudicator.ruleset import Pending
 from arbitro.events import arrivano as ev
 from arbitro.events import core
@@ -47,7 +44,7 @@ class Table(harness.Table[ArrivanoState]):
         ctx = self.decision("umpire", dice)
         g = RULESET.game(ctx)
         start_turn(g, turn)
-        sequence.settle(Automatic(g, ARRIVANO_STEPS, any_time), ARRIVANO_VARIANT)
+        settle(g)
         self.game = ctx.game
         self.events += ctx.events
         return list(ctx.events)

@@ -7,11 +7,9 @@ the command that began the turn is over; no initiative die is rolled."""
 
 from __future__ import annotations
 
-from arbitro.adjudicator.arrivano.ruleset import ARRIVANO_STEPS, any_time
-from arbitro.adjudicator.arrivano.steps import Automatic
+from arbitro.adjudicator.arrivano.ruleset import any_time
 from arbitro.adjudicator.arrivano.turn import start_turn
-from arbitro.adjudicator.arrivano.variant import ARRIVANO_VARIANT
-from arbitro.adjudicator.parabellum import sequence
+from arbitro.adjudicator.parabellum.act import settle
 from arbitro.events import core
 from tests.arrivano.harness import RULESET, Table, ev, position
 
@@ -23,7 +21,7 @@ def test_an_automatic_victory_is_declared_before_any_seat_is_asked() -> None:
     ctx = t.decision("umpire", [1, 2, 3, 4, 5, 6])
     g = RULESET.game(ctx)
     start_turn(g, 3)  # as the end phase begins the next turn, then the command's end (ruleset._after)
-    sequence.settle(Automatic(g, ARRIVANO_STEPS, any_time), ARRIVANO_VARIANT)
+    settle(g)
     assert (g.state.step, g.state.seat) == ("orders", "france"), "France's orders sub-phase waits (§11.3.2)"
     any_time(g)
     kinds = [type(e) for e in ctx.events]

@@ -12,9 +12,8 @@ import pytest
 from arbitro.adjudicator.arrivano import retreats, rules as R
 from arbitro.adjudicator.arrivano.data_model import ARRIVANO_DATA
 from arbitro.adjudicator.arrivano.variant import ARRIVANO_VARIANT
-from arbitro.adjudicator.arrivano.ruleset import ARRIVANO_STEPS, any_time
-from arbitro.adjudicator.arrivano.steps import Automatic
-from arbitro.adjudicator.parabellum import elimination, rout, sequence
+from arbitro.adjudicator.parabellum import elimination, rout
+from arbitro.adjudicator.parabellum.act import settle
 from arbitro.adjudicator.errors import Rejected
 from arbitro.events import core
 from arbitro.projections.arrivano import ArrivanoState
@@ -657,7 +656,7 @@ def test_a_bombarded_unit_with_nowhere_to_go_names_the_bombardment():
     """A bombardment's R retreat (§11) that has no hex: §12.6.3 after the bombardment table's citation."""
     t = pending_retreat(position({"ir18-i": X} | dict(zip(W_UNITS, GRID.neighbours(X)))), ["ir18-i"],
                         rule=R.BOMBARD_TABLE)
-    gone = run(t, lambda g: sequence.settle(Automatic(g, ARRIVANO_STEPS, any_time), ARRIVANO_VARIANT))
+    gone = run(t, lambda g: settle(g))
     assert gone[0].unit == "ir18-i" and gone[0].permanent and gone[0].rule == str(R.SURROUNDED)
     assert gone[0].cause == f"{R.BOMBARD_TABLE}; {R.SURROUNDED}"
 

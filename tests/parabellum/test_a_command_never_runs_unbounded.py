@@ -1,4 +1,4 @@
-"""A command never runs unbounded (review rev-kernel-t 1): the kernel's `sequence.settle` refuses a command that sets
+"""A command never runs unbounded (review rev-kernel-t 1): the kernel's `act.settle` refuses a command that sets
 going more automatic steps than any game needs (`Unsettled`, naming turn, phase and step; nothing recorded); a
 position, a ruling or a data folder cannot make a game longer than its scenario (`last_turn`, `turns` <= MAX_TURNS),
 so a command with nothing to decide runs at most a scenario's turns; and Arrivano begins its turns in a loop, not
@@ -23,7 +23,8 @@ from arbitro.adjudicator.arrivano.data_model import ARRIVANO_DATA
 from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
 from arbitro.adjudicator.datafiles import DataError
 from arbitro.adjudicator.errors import BadPosition, IllegalCommand, Unsettled
-from arbitro.adjudicator.parabellum import sequence
+from arbitro.adjudicator.parabellum import act
+from arbitro.adjudicator.parabellum.act import SETTLE_ROUNDS, settle
 from arbitro.adjudicator.parabellum.data import MAX_TURNS
 from arbitro.adjudicator.service import POSITION_FORMAT, Arbitro
 from arbitro.events.sqlite import SQLiteStore
@@ -53,7 +54,13 @@ class Clock:
 
 
 class Endless:
-    """A game whose sequence always has an automatic step to run (a defect, a ruling, a hand-written position)."""
+    """A procedure's context (act.Act) whose game's sequence always has an automatic step to run (a defect, a ruling,
+    a hand-written position)."""
+
+    variant, state = CALDIERO_VARIANT, Clock()
+
+    def __init__(self) -> None:
+        self.game = self
 
     def decision_waiting(self) -> bool:
         return False
@@ -61,19 +68,16 @@ class Endless:
     def settle_decision(self) -> bool:
         return False
 
-    def settle_step(self) -> bool:
+    def settle_step(self, a: Any) -> bool:
         return True
-
-    def clock(self) -> Clock:
-        return Clock()
 
 
 def test_a_settle_that_never_reaches_a_choice_is_refused_naming_turn_phase_and_step() -> None:
     with within(5):
         with pytest.raises(Unsettled) as raised:
-            sequence.settle(Endless(), CALDIERO_VARIANT)
+            settle(Endless())  # type: ignore[arg-type]
     message = str(raised.value)
-    assert f"{sequence.SETTLE_ROUNDS} automatic steps" in message
+    assert f"{SETTLE_ROUNDS} automatic steps" in message
     assert "turn 4, action phase, step initiative" in message
     assert raised.value.rule == str(CALDIERO_VARIANT.rules.SEQUENCE)
 
@@ -96,7 +100,7 @@ def test_a_command_that_settles_too_long_is_refused_and_records_nothing(monkeypa
     by the engine, where it stands when the bound is reached, and the game is as it was."""
     app, game = _game("caldiero", "historical", _empty("caldiero", 2, 10))
     before = app.state_at(game).core.seq
-    monkeypatch.setattr(sequence, "SETTLE_ROUNDS", 20)
+    monkeypatch.setattr(act, "SETTLE_ROUNDS", 20)
     with pytest.raises(Unsettled, match=r"now at turn \d+, \w+ phase, step \w+"):
         app.submit(game, "france", {"type": "end_step"})
     assert app.state_at(game).core.seq == before

@@ -5,9 +5,11 @@ words under Caldiero's fog, §20.4; the sightings it records) the Variant answer
 from __future__ import annotations
 
 import pytest
+from arbitro.adjudicator.decisions import open_frame
 from arbitro.adjudicator.errors import IllegalCommand
 from arbitro.adjudicator.parabellum.act import Act, refuse
-from arbitro.events.parabellum import PiecesSighted
+from arbitro.events import core
+from arbitro.events.parabellum import EscapeAwaited, PiecesSighted
 from tests.arrivano import harness as arrivano
 from tests.caldiero import harness as caldiero
 
@@ -64,3 +66,18 @@ def test_sightings_follow_an_event_only_where_the_variant_records_them() -> None
     assert [e.pieces for e in sighted] == [("au-banal-grenz",)] and sighted[0].rule == "caldiero §20.4"
     (_, _), (arr, _) = contexts()
     assert arr.variant.sightings(arr.world(), cal.ctx.events[0]) == []
+
+
+def test_a_decision_of_the_game_waits_wherever_it_is_on_the_stack_in_both_games() -> None:
+    """One reading for both games (caldiero §3, arrivano §3.1: the procedure goes on once its decision is answered):
+    a frame of the game anywhere on the engine's stack keeps `settle` from running the sequence's steps, and only the
+    game's own frame on top is settled. An engine's frame (here the umpire's pause for a dispute, arbitro §D.3) is
+    not the game's: nothing settles under it. (Caldiero asked "any frame of the game", Arrivano "the game's frame on
+    top": they differ only under an engine's frame, where no procedure ever runs.)"""
+    for act, _ in contexts():
+        assert not act.decision_waiting()
+        leader = sorted(act.state.leaders)[0]
+        open_frame(act.ctx, "escape", (act.state.leaders[leader].side,), "§8.2.3", "flee", EscapeAwaited(leader=leader))
+        assert act.decision_waiting()
+        open_frame(act.ctx, "dispute", ("umpire",), "arbitro §D.3", "paused", core.DisputePause(dispute=1))
+        assert act.decision_waiting() and not act.settle_decision()
