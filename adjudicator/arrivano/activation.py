@@ -9,8 +9,8 @@ import msgspec
 
 from arbitro.adjudicator.arrivano import rules as R
 from arbitro.adjudicator.arrivano.data_model import COLUMNS, HQ_ORDERS
-from arbitro.adjudicator.arrivano.flow import after_leader_lost, push, stack_test
-from arbitro.adjudicator.parabellum.act import Act
+from arbitro.adjudicator.arrivano.flow import after_leader_lost, push
+from arbitro.adjudicator.parabellum.act import Act, stack_test
 from arbitro.adjudicator.arrivano.turn import activatable, activatable_columns, chief_can_change, next_activation
 from arbitro.adjudicator.arrivano.world import acts_now, cavalry_like, column_of, in_command
 from arbitro.adjudicator.parabellum.world import World

@@ -24,12 +24,10 @@ from arbitro.adjudicator.arrivano.flow import (
     push_retreat,
     revise,
     rout_retreats,
-    stack_roll,
-    stack_test,
     top,
     waiting,
 )
-from arbitro.adjudicator.parabellum.act import Act
+from arbitro.adjudicator.parabellum.act import Act, stack_roll, stack_test
 from arbitro.adjudicator.arrivano.open_order import light_retreat_candidates
 from arbitro.adjudicator.arrivano.variant import ARRIVANO, ARRIVANO_VARIANT
 from arbitro.adjudicator.parabellum.orders import declared_order, order_of

@@ -8,8 +8,8 @@ from typing import Any
 
 from arbitro.adjudicator.arrivano import rules as R
 from arbitro.adjudicator.arrivano.assault import begin, defending, terrain_effect
-from arbitro.adjudicator.arrivano.flow import by_hex, stack_roll
-from arbitro.adjudicator.parabellum.act import Act
+from arbitro.adjudicator.arrivano.flow import by_hex
+from arbitro.adjudicator.parabellum.act import Act, stack_roll
 from arbitro.adjudicator.arrivano.variant import ARRIVANO, ARRIVANO_VARIANT
 from arbitro.adjudicator.arrivano.world import acts_now, in_command
 from arbitro.adjudicator.parabellum.orders import order_of

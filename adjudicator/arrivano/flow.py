@@ -11,7 +11,6 @@ sequence (turn.py, activation.py) build on it, so it imports none of them.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from arbitro.adjudicator.arrivano import retreats as RT
@@ -21,7 +20,6 @@ from arbitro.adjudicator.arrivano.variant import ARRIVANO, ARRIVANO_VARIANT
 from arbitro.adjudicator.parabellum.act import Act
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.decisions import close_frame, update_frame
-from arbitro.adjudicator.parabellum import efficiency as sys_eff
 from arbitro.adjudicator.parabellum import advance, elimination, retreat, retreat_ground, rout
 from arbitro.adjudicator.parabellum.assault_frame import AssaultFrames
 from arbitro.adjudicator.parabellum.retreat_ground import lines
@@ -81,31 +79,8 @@ def prompt(kind: str, rule: str) -> str:
 
 
 # ================================================================================================
-# Efficiency tests (arrivano §13)
+# Stacks: one efficiency die a stack (arrivano §13.1.2; the test is the kernel's, act.stack_test)
 # ================================================================================================
-
-
-def stack_test(g: Act, units: list[str], why: str, visible_to: tuple[str, ...] | None = None,
-               extra: int = 0) -> dict[str, bool]:
-    """One die for the units (the kernel's test, arrivano §13.1.2), at the first one's hex. `extra`: a modifier the
-    calling rule adds to the die (the +1 of a D1 fire result, arrivano §16.3.3)."""
-    if not units:
-        return {}
-    w = g.world()
-    return sys_eff.stack_test(ARRIVANO_VARIANT, w, w.state.units[units[0]].hex, units,
-                              stack_roll(g, lambda _: why, visible_to, extra), extra)
-
-
-def stack_roll(g: Act, why: Callable[[str], str], visible_to: tuple[str, ...] | None = None,
-               extra: int = 0) -> sys_eff.StackRoll:
-    """A stack's die for an efficiency test (arrivano §13), recorded with the values and the modifier, and the
-    rule of a commander's -1 when he gives it (§13.2); `why(h)` words the test at hex h."""
-    def roll(h: str, units: list[str], values: dict[str, int], modifier: int) -> int:
-        return g.roll(f"{ARRIVANO.EFFICIENCY} efficiency test: {why(h)}", {
-            "table": "efficiency", "hex": h, "values": ",".join(str(values[u]) for u in units), "modifier": modifier,
-            "rule": str(R.EFFICIENCY_LEADER) if modifier != extra else str(ARRIVANO.EFFICIENCY)}, about=(h,),
-            visible_to=visible_to)[0]
-    return roll
 
 
 def by_hex(w: World, units: list[str]) -> dict[str, list[str]]:

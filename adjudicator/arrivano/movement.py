@@ -8,8 +8,8 @@ from dataclasses import dataclass, replace
 from typing import TypeVar
 
 from arbitro.adjudicator.arrivano import rules as R
-from arbitro.adjudicator.arrivano.flow import commander_checks, push, stack_test
-from arbitro.adjudicator.parabellum.act import Act
+from arbitro.adjudicator.arrivano.flow import commander_checks, push
+from arbitro.adjudicator.parabellum.act import Act, stack_test
 from arbitro.adjudicator.arrivano.variant import ARRIVANO, ARRIVANO_VARIANT
 from arbitro.adjudicator.arrivano.world import acts_now, column_of, in_command
 from arbitro.adjudicator.parabellum.world import World

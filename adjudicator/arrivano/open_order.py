@@ -18,8 +18,8 @@ from typing import Any
 
 from arbitro.adjudicator.arrivano import movement as M
 from arbitro.adjudicator.arrivano import rules as R
-from arbitro.adjudicator.arrivano.flow import by_hex, commander_checks, push, push_retreat, stack_test
-from arbitro.adjudicator.parabellum.act import Act
+from arbitro.adjudicator.arrivano.flow import by_hex, commander_checks, push, push_retreat
+from arbitro.adjudicator.parabellum.act import Act, stack_test
 from arbitro.adjudicator.arrivano.data_model import EXHAUSTION, LIGHT_RETREAT, OPEN_ORDER, FireTable
 from arbitro.adjudicator.arrivano.variant import ARRIVANO, ARRIVANO_VARIANT
 from arbitro.adjudicator.arrivano.world import acts_now, in_command

@@ -133,9 +133,6 @@ class ArrivanoRulesetImpl(ParaBellumRuleset[P.ArrivanoState]):
         self._after(g)
 
     # --- the procedures the kernel's protocols reach back to (parabellum/act.Game) ---------------------------------
-    def rout_test(self, a: Act, h: str, units: list[str]) -> dict[str, bool]:
-        return F.stack_test(a, units, f"{ARRIVANO.ROUT} routed units in {h} with an enemy adjacent")
-
     def rout_retreat(self, a: Act, units: list[str]) -> None:
         F.push_retreat(a, units, rout.RETREAT_HEXES, ARRIVANO.ROUT)
 

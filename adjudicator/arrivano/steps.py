@@ -24,10 +24,9 @@ from arbitro.adjudicator.arrivano.flow import (
     push,
     push_retreat,
     rout_move,
-    stack_test,
     top,
 )
-from arbitro.adjudicator.parabellum.act import Act
+from arbitro.adjudicator.parabellum.act import Act, stack_test
 from arbitro.adjudicator.arrivano.turn import rout_moves
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.decisions import Step

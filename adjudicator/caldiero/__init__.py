@@ -18,7 +18,7 @@ from arbitro.adjudicator.caldiero.system_activation import do_activate, eligible
 from arbitro.adjudicator.caldiero.system_procedure import open_retreats
 from arbitro.adjudicator.caldiero.loader import BATTLE, CALDIERO_DATA
 from arbitro.adjudicator.caldiero.variant import CALDIERO, CALDIERO_VARIANT
-from arbitro.adjudicator.parabellum import efficiency, rout, sight
+from arbitro.adjudicator.parabellum import rout, sight
 from arbitro.adjudicator.parabellum.act import Act
 from arbitro.adjudicator.decisions import Step
 from arbitro.adjudicator.parabellum.loader import GameData, ScenarioData, provisional_report
@@ -112,13 +112,6 @@ class CaldieroRuleset(ParaBellumRuleset[P.CaldieroState]):
         decide(Act(ctx, self), ctx.seat, command)
 
     # --- the procedures the kernel's protocols reach back to (parabellum/act.Game) ---------------------------------
-    def rout_test(self, a: Act[Any], h: str, units: list[str]) -> dict[str, bool]:
-        """caldiero §15.2: one die for the routed stack at `h`, recorded with each unit's value."""
-        values = efficiency.test_values(CALDIERO_VARIANT, a.world(), units)
-        (roll,) = a.roll(f"{CALDIERO.ROUT} routed units at {h} reached by the enemy", {"test": "efficiency",
-                         "values": ", ".join(f"{u}={v}" for u, v in values.items())}, about=(h,))
-        return {u: efficiency.passes(CALDIERO_VARIANT, roll, values[u]) for u in units}
-
     def rout_retreat(self, a: Act[Any], units: list[str]) -> None:
         open_retreats(a, {u: rout.RETREAT_HEXES for u in units}, CALDIERO.ROUT, from_combat=False)
 

@@ -21,7 +21,6 @@ from arbitro.adjudicator.caldiero import rules as R
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.caldiero.variant import CALDIERO, CALDIERO_VARIANT
 from arbitro.adjudicator.parabellum import chief_orders, orders
-from arbitro.adjudicator.parabellum import efficiency as shared_efficiency
 from arbitro.adjudicator.parabellum.stacking import stack_problem
 from arbitro.adjudicator.parabellum.zoc import enemy_zoc
 from arbitro.adjudicator.caldiero.victory import CALDIERO_SCORING
@@ -33,7 +32,7 @@ from arbitro.events import caldiero as ev
 from arbitro.projections.caldiero import CaldieroState
 from arbitro.adjudicator.caldiero.system_assault import run_stages
 from arbitro.adjudicator.caldiero.system_declare import attack_obligation_problem
-from arbitro.adjudicator.parabellum.act import Act, refuse, refusal, settle
+from arbitro.adjudicator.parabellum.act import Act, refuse, refusal, settle, stack_test
 
 
 # =====================================================================================================
@@ -141,11 +140,7 @@ def check_reorganise(w: World, seat: str, cmd: C.Reorganise) -> None:
 def reorganise(a: Act, seat: str, cmd: C.Reorganise) -> None:
     """caldiero §15.3: one die for the stack (the kernel's test); those passing come one level back (§15.3.1)."""
     check_reorganise(a.world(), seat, cmd)
-    results = shared_efficiency.stack_test(CALDIERO_VARIANT, a.world(), cmd.hex, reorganise_candidates(a.world(), seat, cmd.hex),
-                                           lambda h, units, values, modifier: a.roll(
-        f"{CALDIERO.RECOVERY} reorganisation at {h}", {"test": "efficiency", "hex": h,
-                                                       "values": ", ".join(f"{u}={v}" for u, v in values.items())},
-        about=(h,))[0])
+    results = stack_test(a, reorganise_candidates(a.world(), seat, cmd.hex), f"{CALDIERO.RECOVERY} reorganisation at {cmd.hex}")
     a.emit(ev.StepRecorded(item=cmd.hex, rule=str(CALDIERO.RECOVERY)))
     for u in (u for u, passed in results.items() if passed):
         a.emit(ev.StatusChanged(unit=u, status=recovery.recovered(a.world(), u), rule=str(CALDIERO.RECOVERY)))

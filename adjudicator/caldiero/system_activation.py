@@ -14,10 +14,9 @@ from arbitro.adjudicator.caldiero.system_orders import in_command_moves_over, oo
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.parabellum import activation, command
 from arbitro.adjudicator.parabellum.movement import nearest_enemy_distance
-from arbitro.adjudicator.parabellum import efficiency as shared_efficiency
 from arbitro.events import caldiero as ev
 from arbitro.adjudicator.caldiero.system_procedure import arrival_turn, leader_due, unit_due
-from arbitro.adjudicator.parabellum.act import Act, refuse, refusal
+from arbitro.adjudicator.parabellum.act import Act, refuse, refusal, stack_test
 
 
 def formation_present(w: World, f: str) -> bool:
@@ -140,9 +139,7 @@ def unit_order_test(a: Act, seat: str, cmd: C.UnitOrder) -> None:
         for u in units:  # caldiero §4.3.1: the order they wish, no test
             a.emit(ev.UnitOrderSet(unit=u, order=cmd.order, rule=str(R.CINC_RANGE)))
         return
-    values = shared_efficiency.test_values(CALDIERO_VARIANT, w, units)
-    (roll,) = a.roll(f"{R.OOC_TEST} out of command at {cmd.hex}", {"test": "efficiency (one die per stack, caldiero §5.3.2)",
-                     "values": ", ".join(f"{u}={v}" for u, v in values.items()), "order": cmd.order}, about=(cmd.hex,))
+    passed = stack_test(a, units, f"{R.OOC_TEST} out of command at {cmd.hex}, to {cmd.order}")  # one die a stack
     for u in units:
-        if shared_efficiency.passes(CALDIERO_VARIANT, roll, values[u]):
+        if passed[u]:
             a.emit(ev.UnitOrderSet(unit=u, order=cmd.order, rule=str(R.OOC_TEST)))

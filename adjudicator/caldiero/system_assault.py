@@ -45,7 +45,7 @@ from arbitro.events.parabellum import (
 from arbitro.events.core import Frame as CoreFrame
 from arbitro.projections.caldiero import CaldieroState, enemy_of
 from arbitro.adjudicator.caldiero.system_procedure import add_disorder, lone_leaders, open_retreats
-from arbitro.adjudicator.parabellum.act import Act, refuse
+from arbitro.adjudicator.parabellum.act import Act, refuse, stack_roll
 from arbitro.adjudicator.caldiero.system_artillery import do_bombard
 from arbitro.adjudicator.caldiero.scenario_rules import check_direction_release
 
@@ -219,19 +219,10 @@ def stage_resumed(a: Act, c: AssaultUnderway) -> None:
     efficiency values (§12.3.1: the defenders' owner picks among tied ones)."""
     tested = [u for u in c.tested if u in c.attackers]
     failed = shared_efficiency.failed(shared_efficiency.stack_tests(
-        CALDIERO_VARIANT, a.world(), tested, _stack_roll(a, f"{R.ATTACK_TEST} 'Attack?' test")))
+        CALDIERO_VARIANT, a.world(), tested, stack_roll(a, lambda h: f"{R.ATTACK_TEST} 'Attack?' test at {h}")))
     if failed:
         withdraw_attackers(a, tuple(failed), R.ATTACK_TEST)
     _efficiency(a)
-
-
-def _stack_roll(a: Act, why: str) -> shared_efficiency.StackRoll:
-    """A stack's die for a test in the assault (caldiero §13.1.2), recorded with each unit's value."""
-    def roll(h: str, units: list[str], values: dict[str, int], modifier: int) -> int:
-        (die,) = a.roll(f"{why} at {h}", {"test": "efficiency (one die per stack)",
-                                          "values": ", ".join(f"{u}={v}" for u, v in values.items())}, about=(h,))
-        return die
-    return roll
 
 
 def _efficiency(a: Act) -> None:
@@ -407,7 +398,7 @@ def stage_dr_tests(a: Act, c: AssaultUnderway) -> None:
     _revise(a, stage="advance")
     extra = results.dr_rout_hexes(a.reading)
     retreats: dict[str, int] = {}
-    roll = _stack_roll(a, f"{CALDIERO.RESULTS} Dr test")
+    roll = stack_roll(a, lambda h: f"{CALDIERO.RESULTS} Dr test at {h}")
     for levels in results.dr_tested(CALDIERO_VARIANT, w, units_left, roll, a.reading):
         for u, added in levels.items():
             status = a.state.units[u].status
@@ -474,7 +465,7 @@ def stage_exchange_tests(a: Act, c: AssaultUnderway) -> None:
     w = a.world()
     retreats: dict[str, int] = {}
     for stack in shared_efficiency.stack_tests(CALDIERO_VARIANT, w, assault.exchange_testers(w, c.attackers + c.defenders),
-                                                 _stack_roll(a, f"{CALDIERO.RESULTS} Ex test")):
+                                                 stack_roll(a, lambda h: f"{CALDIERO.RESULTS} Ex test at {h}")):
         for u in shared_efficiency.failed([stack]):
             add_disorder(a, u, CALDIERO.RESULTS, retreats)
     _revise(a, stage="advance")
@@ -487,7 +478,7 @@ def do_ne_test(a: Act, frame: CoreFrame[NeChoiceAwaited], test: bool) -> None:
     close_frame(a.ctx, frame)
     if not test:
         return
-    new = assault.ne_tested(CALDIERO_VARIANT, a.world(), c.attackers, _stack_roll(a, f"{CALDIERO.RESULTS} Ne test"))  # D25
+    new = assault.ne_tested(CALDIERO_VARIANT, a.world(), c.attackers, stack_roll(a, lambda h: f"{CALDIERO.RESULTS} Ne test at {h}"))  # D25
     a.emit(ev.AssaultResolved(result=new, rule=str(CALDIERO.RESULTS), targets=c.targets,
                               notes=("Ne tested by the attacker",)))
     _revise(a, result=new)

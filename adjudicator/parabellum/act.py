@@ -4,9 +4,10 @@ command or an answer is carried out. It holds the engine's Decision, the scenari
 table of steps, and reads the position through one World, kept until the next event.
 
 Where the books word a die differently or record what a seat examines, it asks the Variant (`dice_record`,
-`sightings`, `leader_roll`, `fire_roll`); where a rule ends in a decision of the game's own (a rout test's die and
-retreat, a lone commander's refuge, what follows his loss), it asks the game (`Game`, its ruleset, which sits above
-the procedures those open; ParaBellumRuleset gives the neutral refuge and loss)."""
+`sightings`, `leader_roll`, `fire_roll`; a stack's efficiency die is worded once, `stack_roll`); where a rule ends in
+a decision of the game's own (a rout test's retreat, a lone commander's refuge, what follows his loss) or the sequence
+of play differs (`settle`, the initiative's loop), it asks the game (`Game`, its ruleset, which sits above the
+procedures those open; ParaBellumRuleset gives the neutral refuge, loss and settled decision)."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Generic, NoReturn, Protocol, TypeVar
 
 from arbitro.adjudicator.errors import IllegalCommand, Unsettled
-from arbitro.adjudicator.parabellum import assault
+from arbitro.adjudicator.parabellum import assault, efficiency
 from arbitro.adjudicator.parabellum.loader import ScenarioData
 from arbitro.adjudicator.parabellum.sequence import Steps
 from arbitro.adjudicator.parabellum.variant import Variant
@@ -52,10 +53,6 @@ class Game(Protocol):
         ...
 
     def scenario_on(self, state: Any) -> ScenarioData: ...
-
-    def rout_test(self, a: Act[Any], h: str, units: list[str]) -> Mapping[str, bool]:
-        """The routed stack at `h` an enemy reached tests on one die (§15.2, §13.1.2 in both): who passed."""
-        ...
 
     def rout_retreat(self, a: Act[Any], units: list[str]) -> None:
         """`units` retreat rout.RETREAT_HEXES hexes, enemy ZoC ignored (§15.2), a decision of their owner."""
@@ -191,7 +188,8 @@ class Act(Generic[S]):
         return self.roll(purpose, detail, about=about)[0]
 
     def rout_test(self, h: str, units: list[str]) -> Mapping[str, bool]:
-        return self.game.rout_test(self, h, units)
+        """§15.2 in both: the routed stack at `h` an enemy reached tests on one die (§13.1.2): who passed."""
+        return stack_test(self, units, f"{self.variant.rules.ROUT} routed units in {h} with an enemy adjacent")
 
     def rout_retreat(self, units: list[str]) -> None:
         self.game.rout_retreat(self, units)
@@ -224,3 +222,30 @@ def settle(a: Act[Any]) -> None:
                     f"(now at turn {at.turn}, {at.phase} phase, step {at.step}): refused, nothing recorded; the game "
                     "keeps running steps that need no choice (a defect of the ruleset, or a position or ruling that "
                     "gives nobody anything to decide)", rule=str(a.variant.rules.SEQUENCE))
+
+
+def stack_roll(a: Act[Any], why: Callable[[str], str], visible_to: tuple[str, ...] | None = None,
+               extra: int = 0) -> efficiency.StackRoll:
+    """A stack's die for an efficiency test (§13.1.2 in both: one die a stack), one wording for both games: the
+    table, the hex, the units' values in order, the die's modifier and what gave it (a commander's, §13.2: arrivano's
+    -1; caldiero's adds to the value instead, D9); `why(h)` words the test at hex h; `extra`: a modifier the calling
+    rule adds to the die (arrivano §16.3.3)."""
+    rules = a.variant.rules
+
+    def roll(h: str, units: list[str], values: dict[str, int], modifier: int) -> int:
+        return a.roll(f"{rules.EFFICIENCY} efficiency test: {why(h)}", {
+            "table": "efficiency", "hex": h, "values": ",".join(str(values[u]) for u in units), "modifier": modifier,
+            "rule": str(rules.EFFICIENCY_COMMANDER if modifier != extra else rules.EFFICIENCY)}, about=(h,),
+            visible_to=visible_to)[0]
+    return roll
+
+
+def stack_test(a: Act[Any], units: list[str], why: str, visible_to: tuple[str, ...] | None = None,
+               extra: int = 0) -> dict[str, bool]:
+    """One die for `units` (the kernel's efficiency.stack_test, §13.1.2 in both), at the first one's hex: who passed.
+    `extra`: a modifier the calling rule adds to the die (the +1 of a D1 fire result, arrivano §16.3.3)."""
+    if not units:
+        return {}
+    w = a.world()
+    return efficiency.stack_test(a.variant, w, w.state.units[units[0]].hex, units,
+                                 stack_roll(a, lambda _: why, visible_to, extra), extra)

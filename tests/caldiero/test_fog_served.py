@@ -11,7 +11,7 @@ from arbitro.events.codec import canonical
 from arbitro.projections.game import GameState
 from arbitro.projections.views import redact_event, seat_view
 from arbitro.adjudicator.caldiero import FOG_HIDDEN
-from tests.caldiero.harness import FOLD, RULESET, activate, position
+from tests.caldiero.harness import FOLD, RULESET, Table, activate, position
 
 FOG = ("fog_of_war",)
 FOG_HIDDEN_BYTES = canonical(FOG_HIDDEN)
@@ -86,3 +86,29 @@ def test_where_a_lone_commander_out_of_sight_stands_changes_nothing_served() -> 
     assert lone_commander_served(OOC) == lone_commander_served(OTHER)
     seen = position({"fr-18-ligne": "1417", "au-colloredo": "1617"}, leaders={"provera": "1517"}, options=FOG)
     assert RULESET.view(seen, "france")["leaders"]["provera"]["hex"] == "1517", "one in sight is served"
+
+
+def reorganisation_served(stacks: dict[str, str]) -> tuple[bytes, bytes]:
+    """Austria's bytes and the umpire's when the disordered French stack at OOC, out of Austria's sight, tries to
+    reorganise (caldiero §15.3: one die for the stack, §13.1.2; a 2 passes)."""
+    state = position({"fr-18-ligne": "1417", **stacks, "au-colloredo": "1917"}, leaders={"massena": "1317"},
+                     orders={"massena": "defence"}, options=FOG)
+    for u in stacks:
+        state.units[u].status = "disordered"
+    state.phase, state.step, state.seat = "command", "reorganise", "france"
+    assert RULESET.unexaminable(state, "austria", [OOC, OTHER]) == {OOC, OTHER}
+    t = Table(state)
+    before = FOLD.copy(t.game)
+    return served(before, t.send("france", {"type": "reorganise", "hex": OOC}, dice=[2], pad=0))
+
+
+def test_a_hidden_stack_s_efficiency_die_tells_nothing_of_what_it_holds() -> None:
+    """The kernel's one wording of a stack's efficiency die (act.stack_roll: the table, the hex, the units' values,
+    the modifier and its rule) is served to a seat that may not examine the stack without its words (arbitro §V.4):
+    two games that differ only in which unit stands in the reorganising stack serve Austria the very same bytes."""
+    infantry = reorganisation_served({"fr-40-ligne": OOC, "fr-9-dragons": OTHER})
+    cavalry = reorganisation_served({"fr-9-dragons": OOC, "fr-40-ligne": OTHER})
+    assert b'"table":"efficiency"' in infantry[1] and b"efficiency test: caldiero" in infantry[1]
+    assert infantry[1] != cavalry[1], "the umpire's log holds what reorganised"
+    assert infantry[0] == cavalry[0], "Austria can tell what the stack out of its sight holds"
+    assert b'"table":"efficiency"' not in infantry[0]
