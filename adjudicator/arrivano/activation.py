@@ -11,11 +11,11 @@ from arbitro.adjudicator.arrivano import rules as R
 from arbitro.adjudicator.arrivano.data_model import COLUMNS, HQ_ORDERS
 from arbitro.adjudicator.arrivano.flow import after_leader_lost, push
 from arbitro.adjudicator.parabellum.act import Act, stack_test
-from arbitro.adjudicator.arrivano.turn import activatable, activatable_columns, chief_can_change, next_activation
+from arbitro.adjudicator.arrivano.turn import activatable, activatable_columns, chief_can_change
 from arbitro.adjudicator.arrivano.world import acts_now, cavalry_like, column_of, in_command
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.arrivano.variant import ARRIVANO
-from arbitro.adjudicator.parabellum import orders, recovery
+from arbitro.adjudicator.parabellum import initiative, orders, recovery
 from arbitro.events import arrivano as ev
 from arbitro.events import core
 
@@ -110,7 +110,7 @@ def activate(g: Act, fid: str) -> None:
         if (fr is None or fr.leader != fid) and officer_in_superior_range(w, fid):
             # arrivano §16.2.1: the column rejoins its formation; this activation is spent
             g.emit(ev.ColumnDissolved(officer=fid, rule=str(R.COLUMN_REJOIN)))
-            next_activation(g)
+            initiative.next_activation(g)
             return
         rule = R.CT_FRANCESCHI if fr is not None and fr.leader == fid else R.COLUMNS
         g.emit(ev.FormationActivated(formation=formation, by=g.ctx.seat, column=fid, rule=str(rule)))
@@ -207,7 +207,7 @@ def finish_activation(g: Act) -> None:
     act = g.state.activation
     assert act is not None
     g.emit(ev.ActivationEnded(formation=act.formation, column=act.column, rule=str(R.END_ACTIVATION)))
-    next_activation(g)
+    initiative.next_activation(g)
 
 
 def recovery_candidates(w: World, tried: list[str]) -> dict[str, list[str]]:

@@ -391,7 +391,7 @@ def bombardment_commands(w: World, seat: str) -> Iterator[dict[str, Any]]:
 ARRIVANO_STEPS: sequence.Steps[Act, World] = sequence.Steps({
     "orders": sequence.Step(ARRIVANO.ORDER_CHANGES, {"change_order": T.change_order},
                             lambda w, seat: chief_orders.changes(ARRIVANO_VARIANT, w, seat, w.state.chief_changes.get(seat, 0)),
-                            lambda g, seat: T.next_activation(g), unseen=True, phase="command",
+                            lambda g, seat: initiative.next_activation(g), unseen=True, phase="command",
                             seats=T.orders_seats, begins=R.ORDERS_PHASE),
     sequence.CHOOSE_ACTIVATION: sequence.Step(R.ACTIVATE, {
         "activate": lambda g, seat, cmd: AC.activate(g, cmd.formation),

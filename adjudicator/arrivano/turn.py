@@ -51,11 +51,6 @@ def activatable_columns(w: World) -> list[str]:
     return out
 
 
-def next_activation(g: Act) -> None:
-    """After an activation (or the orders sub-phase): roll initiative again or go to the end phase (§6.1)."""
-    initiative.next_activation(g)
-
-
 def end_phase(g: Act) -> None:
     """arrivano §3.1 C: routed units move two hexes away (§15.2.2, one pending decision each), then Moved artillery
     turns back, then (Campotenese) the weather roll (§17.2.7); the game ends after the last turn."""
@@ -124,7 +119,7 @@ def start_turn(g: Act, turn: int) -> None:
     g.emit(ev.TurnBegan(turn=turn, rule=str(ARRIVANO.SEQUENCE)))
     replacements(g)
     if "hq_orders" in g.state.options:  # option §16.1: no orders sub-phase; the HQ is activated instead
-        next_activation(g)
+        initiative.next_activation(g)
         return
     g.steps.begin("orders", g)
 

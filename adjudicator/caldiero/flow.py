@@ -25,7 +25,7 @@ from arbitro.adjudicator.parabellum.stacking import stack_problem
 from arbitro.adjudicator.parabellum.zoc import enemy_zoc
 from arbitro.adjudicator.caldiero.victory import CALDIERO_SCORING
 from arbitro.adjudicator.maps.hexgrid import parse_hex
-from arbitro.adjudicator.parabellum import initiative, recovery, reinforcements, victory
+from arbitro.adjudicator.parabellum import recovery, reinforcements, victory
 from arbitro.adjudicator.parabellum.sequence import CHOOSE_ACTIVATION
 from arbitro.adjudicator.ruleset import Rule
 from arbitro.events import caldiero as ev
@@ -167,11 +167,6 @@ def end_turn(a: Act) -> None:
         return
     a.emit(ev.TurnBegan(turn=turn + 1, rule=str(CALDIERO.END_PHASE)))
     a.steps.begin("orders", a)
-
-
-def roll_initiative(a: Act, seat: str) -> None:
-    """caldiero §6.2: the initiative again while formations remain to be activated, else the end phase."""
-    initiative.next_activation(a)
 
 
 def roll_weather(a: Act, seat: str) -> None:

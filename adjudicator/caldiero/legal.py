@@ -33,7 +33,7 @@ from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
 from arbitro.adjudicator.parabellum.assault import general_with
 from arbitro.adjudicator.parabellum.efficiency import side_values
 from arbitro.adjudicator.parabellum.declare import ATTACKING_ORDERS, fit_to_attack, hex_sets, hexes_to_attack
-from arbitro.adjudicator.parabellum import activation, chief_orders, reinforcements
+from arbitro.adjudicator.parabellum import activation, chief_orders, initiative, reinforcements
 from arbitro.adjudicator.parabellum.commander_move import any_commander_end
 from arbitro.adjudicator.parabellum.movement import column_problem
 from arbitro.adjudicator.parabellum.orders import order_of, ORDERS
@@ -335,7 +335,7 @@ CALDIERO_STEPS: Steps[Act, World] = Steps({
                        phase="command", seats=SIDES, then="replacements"),
     "replacements": Step(CALDIERO.ELIMINATED, {"place": F.replace}, _replacements,
                          end_problem=F.replacements_owed, unseen=True, phase="command", seats=SIDES, then="initiative"),
-    "initiative": Step(CALDIERO.INITIATIVE, {}, run=F.roll_initiative, phase="command"),
+    "initiative": Step(CALDIERO.INITIATIVE, {}, run=lambda a, seat: initiative.next_activation(a), phase="command"),
     CHOOSE_ACTIVATION: Step(R.ACTIVATION, {"activate": activate_formation}, _activations, phase="action"),
     "activation_orders": Step(CALDIERO.ORDER_CHANGES, {"try_order_change": try_order, "unit_order": unit_order_test},
                               _order_tries, unseen=True, phase="action", name="orders", then="movement",
@@ -351,7 +351,7 @@ CALDIERO_STEPS: Steps[Act, World] = Steps({
     "combat": Step(CALDIERO.COMBAT, {"attack": _attack}, _attacks, end_problem=F.attack_owed,
                    first=_attack_candidates, unseen=True, phase="action", closing=F.close_activation,
                    then="activation_initiative"),
-    "activation_initiative": Step(CALDIERO.INITIATIVE, {}, run=F.roll_initiative, phase="action",
+    "activation_initiative": Step(CALDIERO.INITIATIVE, {}, run=lambda a, seat: initiative.next_activation(a), phase="action",
                                   name="initiative"),
 }, CALDIERO.SEQUENCE)
 CALDIERO_STEP_NAMES = CALDIERO_STEPS.names()  # every step a position may be at
