@@ -46,6 +46,13 @@ class Step(Generic[C]):
         Return a different Decision only when the answer replaces the context (the engine's random entry)."""
         raise NotImplementedError
 
+    def refusal(self, state: GameState[Any], frame: core.Frame[C], command: dict[str, Any],
+                options: list[dict[str, Any]]) -> tuple[str, str] | None:
+        """Why `command` (stored form), an answer of a kind `options` lists but not one of them, is refused: the rule
+        and what is permitted instead. None: the engine lets `answer` judge it on a scratch copy (a step whose answer
+        trusts the options it listed gives its reasons here, and its answer never sees an unlisted command)."""
+        return None
+
 
 class OnData(Step[Any]):
     """`step` answered, and its options listed, inside the context `bind(rules)` opens on the game's ruleset state:
@@ -61,6 +68,11 @@ class OnData(Step[Any]):
     def answer(self, ctx: Decision, frame: core.Frame[Any], command: Any) -> Decision | None:
         with self.bind(ctx.state):
             return self.step.answer(ctx, frame, command)
+
+    def refusal(self, state: GameState[Any], frame: core.Frame[Any], command: dict[str, Any],
+                options: list[dict[str, Any]]) -> tuple[str, str] | None:
+        with self.bind(state.rules):
+            return self.step.refusal(state, frame, command, options)
 
 
 def open_frame(ctx: Decision, kind: str, seats: tuple[str, ...], rule: str, prompt: str, context: C) -> None:

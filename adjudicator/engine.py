@@ -299,13 +299,16 @@ class Adjudicator:
         """The refusal of an answer that is not among the frame's options. A command of another kind is told what
         is awaited (NotYourDecision: the decision comes first). An answer of the kind awaited, from the seat awaited,
         is the seat's own decision answered wrongly: an IllegalCommand citing the frame's rule, with the step's own
-        reason where it gives one (which unit, which hex, which rule: what a player needs to correct it), found by
-        letting the step judge it on a scratch copy that rolls nothing. Only a refusal the step makes before it has
+        reason where it gives one (which unit, which hex, which rule: what a player needs to correct it): its
+        `refusal`, else found by letting the step judge it on a scratch copy that rolls nothing. Only a refusal the step makes before it has
         done anything is its reason: one raised later in the procedure the answer set going would be worded from a
         position the game never reaches."""
         kind = command.get("type")
         if kind not in {option.get("type") for option in options}:
             return NotYourDecision(f"first {top.prompt}", rule=top.rule, allowed=options)
+        reason = self.steps[top.kind].refusal(ctx.game, top, command, options)
+        if reason is not None:
+            return IllegalCommand(reason[1], rule=str(reason[0]), allowed=options)
         scratch = self.fresh(ctx, ctx.seat, EnteredSupply(()))
         try:
             self.steps[top.kind].answer(scratch, top, self.ruleset.parse_command(command))

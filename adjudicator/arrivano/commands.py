@@ -57,7 +57,8 @@ class Assault(CommandModel):
 class RetreatTo(pb.Retreat):
     """The kernel's retreat answer (arrivano §12.6): the hex where the line of retreat ends (for an exit, the map
     edge hex it leaves from, with off_map, §12.8.1); `units`: the part of the stack that goes there (§12.6: units
-    stacked together may retreat to different hexes; omitted: the whole stack still to retreat)."""
+    stacked together may retreat to different hexes; the listed answers name them, and one without them is refused,
+    told which to name: retreats.retreat_refusal)."""
 
     to: str
     units: list[str] | None = None
@@ -102,8 +103,7 @@ class CounterCharge(CommandModel):
 class StackCavalryRetreat(pb.CavalryRetreat):
     """The kernel's cavalry retreat before combat (arrivano §14.1; horse artillery too): the hex where the line ends
     (for an exit, the map-edge hex it leaves from, with off_map: only under the ruling retreat_before_combat_off_map:
-    as_forced); `units`: the eligible units that go (omitted: all still in the hex; the rest answer again); `to`
-    null: stay."""
+    as_forced); `units`: the eligible units that go, as listed (the rest answer again); `to` null: stay."""
 
     to: str | None
     units: list[str] | None = None

@@ -22,11 +22,13 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Any
 
-from arbitro.adjudicator.arrivano.variant import ARRIVANO_VARIANT
+from arbitro.adjudicator.arrivano import rules as R
+from arbitro.adjudicator.arrivano.variant import ARRIVANO, ARRIVANO_VARIANT
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.parabellum.retreat import Line
-from arbitro.adjudicator.parabellum.retreat_ground import before_combat_lines, lines
+from arbitro.adjudicator.parabellum.retreat_ground import BEFORE_COMBAT_LENGTH, before_combat_lines, lines
 from arbitro.adjudicator.parabellum.stacking import fits
+from arbitro.adjudicator.ruleset import Rule
 from arbitro.events import core
 from arbitro.events.parabellum import RetreatAwaited
 
@@ -71,10 +73,34 @@ def retreat_answers(w: World, frame: core.Frame[Any]) -> list[dict[str, Any]]:
     return out
 
 
-def normalise(w: World, frame: core.Frame[Any], answer: dict[str, Any]) -> dict[str, Any]:
-    """A retreat answer without `units` means the whole stack still to retreat."""
-    units = answer.get("units")
-    return answer | {"units": sorted(units) if units is not None else live(w, frame)}
+def _ends(opts: list[dict[str, Any]]) -> str:
+    return ", ".join(sorted({o["to"] + (" off the map" if o.get("off_map") else "") for o in opts})) or "none"
+
+
+def _named(answer: dict[str, Any], units: list[str]) -> dict[str, Any]:
+    """The answer as judged: without `units`, the whole of `units` (the listed answers name them)."""
+    return answer | {"units": sorted(answer["units"]) if answer.get("units") is not None else units}
+
+
+def retreat_refusal(w: World, frame: core.Frame[Any], answer: dict[str, Any], opts: list[dict[str, Any]]) -> tuple[Rule, str]:
+    """Why a retreat answer that is not listed is refused, and what is permitted instead."""
+    units = live(w, frame)
+    named = _named(answer, units)
+    if named in opts:
+        return ARRIVANO.RETREAT, f"name the units that take this line: {', '.join(named['units'])}"
+    if not named["units"] or any(u not in units for u in named["units"]):
+        return ARRIVANO.RETREAT, f"the units still to retreat are {', '.join(units)}"
+    if any(o["units"] == named["units"] for o in opts):
+        where = named["to"] + (" off the map" if named["off_map"] else "")
+        mine = ", ".join(o["to"] + (" off the map" if o["off_map"] else "") for o in opts if o["units"] == named["units"])
+        return ARRIVANO.RETREAT, (f"{where} is not a permitted end of this retreat: away from the enemy if possible, "
+                                  f"not into EZoC if avoidable ({ARRIVANO.RETREAT_EZOC}), where stacking allows "
+                                  f"({ARRIVANO.RETREAT_STACKING}), off the map only when forced ({ARRIVANO.OFF_MAP}); "
+                                  f"permitted: {mine}")
+    if any(w.state.units[u].arm == "artillery" for u in units):
+        return ARRIVANO.ARTILLERY_STACKED, ("these units cannot retreat apart from the rest: artillery retreats only "
+                                           "with a combat unit")
+    return ARRIVANO.RETREAT, f"every permitted line ends in {_ends(opts)}: the stack retreats there together"
 
 
 # --- the pending retreats before combat (§14.1, §16.3.5) ----------------------------------------------------------
@@ -93,13 +119,6 @@ def cavalry_answers(w: World, frame: core.Frame[Any]) -> list[dict[str, Any]]:
     return out + [{"type": "cavalry_retreat", "to": None, "units": None, "off_map": False}]
 
 
-def normalise_cavalry(w: World, frame: core.Frame[Any], answer: dict[str, Any]) -> dict[str, Any]:
-    """A cavalry retreat naming a hex without `units` means every eligible unit still in the hex."""
-    if answer.get("to") is None:
-        return answer
-    units = answer.get("units")
-    here = [u for u in live(w, frame) if w.state.units[u].hex == frame.ctx.hex]
-    return answer | {"units": sorted(units) if units is not None else here}
 
 
 def light_answers(w: World, frame: core.Frame[Any]) -> list[dict[str, Any]]:
@@ -111,6 +130,31 @@ def light_answers(w: World, frame: core.Frame[Any]) -> list[dict[str, Any]]:
             out += [{"type": "light_retreat", "unit": u, "to": ln.to, "off_map": ln.off_map}
                     for ln in before_combat_lines(ARRIVANO_VARIANT, w, [u])]
     return out + [{"type": "light_retreat", "unit": None, "to": None, "off_map": False}]
+
+
+def before_combat_refusal(w: World, frame: core.Frame[Any], answer: dict[str, Any], opts: list[dict[str, Any]]) -> tuple[Rule, str]:
+    """Why an answer to a retreat before combat (arrivano §14.1, §16.3.5) that is not listed is refused, and what is
+    permitted (a cavalry retreat naming a hex but no units is judged as all the units still in the hex's)."""
+    key = "unit" if frame.kind == "light_retreat" else "units"
+    if key == "units" and answer["to"] is not None:
+        answer = _named(answer, [u for u in live(w, frame) if w.state.units[u].hex == frame.ctx.hex])
+        if answer in opts:
+            return frame.rule, f"name the units that retreat: {', '.join(answer['units'])}"
+    if answer.get(key) not in [o[key] for o in opts]:
+        may = sorted({str(o[key]) for o in opts if o[key] is not None})
+        return frame.rule, f"{answer.get(key)} may not retreat before this combat; may: {', '.join(may) or 'none'}"
+    where = f"{answer['to']}" + (" off the map" if answer.get("off_map") else "")
+    mine = [o for o in opts if o[key] == answer[key] and o["to"] is not None]
+    leave = (f"off the map only under the ruling retreat_before_combat_off_map: as_forced ({ARRIVANO.OFF_MAP})"
+             if ARRIVANO_VARIANT.before_combat_leaves_map(w.reading) else
+             f"never off the map: no unit is obliged to this retreat ({ARRIVANO.OFF_MAP} reading stays_on_map)")
+    fit = (f"where stacking allows, going on past full hexes ({ARRIVANO.RETREAT_STACKING}; reading "
+           f"{BEFORE_COMBAT_LENGTH} goes_on)" if w.reading(BEFORE_COMBAT_LENGTH) == "goes_on" else
+           f"into a hex where stacking allows, never going on past a full one ({ARRIVANO.STACKING}; "
+           f"{ARRIVANO.RETREAT_STACKING} is a forced retreat's: reading {BEFORE_COMBAT_LENGTH} one_hex)")
+    return frame.rule, (f"{where} is not a permitted end of this retreat before combat: one hex away from the enemy "
+                        f"if possible ({ARRIVANO.RETREAT}), not into EZoC if avoidable ({ARRIVANO.RETREAT_EZOC}), "
+                        f"{fit}, {leave}; permitted: {_ends(mine)}")
 
 
 def before_combat_line(w: World, units: list[str], to: str, off_map: bool) -> Line:
@@ -178,15 +222,25 @@ def rout_answers(w: World, frame: core.Frame[Any]) -> list[dict[str, Any]]:
     return out
 
 
+def rout_refusal(w: World, frame: core.Frame[Any], answer: dict[str, Any], opts: list[dict[str, Any]]) -> tuple[Rule, str]:
+    return R.ROUT_MOVE, (f"{answer['to']} is neither the end of a permitted two-hex rout away from the enemy nor a "
+                         f"village, redoubt or friendly general's hex where the rout may stop; permitted: {_ends(opts)}")
+
+
 # --- the §11.1 artillery choice ----------------------------------------------------------------------------------
 
 
-def artillery_answers(frame: core.Frame[Any]) -> list[dict[str, Any]]:
+def artillery_answers(w: World, frame: core.Frame[Any]) -> list[dict[str, Any]]:
     guns = list(frame.ctx.artillery)
     return [{"type": "artillery_retreat", "units": list(part)}
             for k in range(len(guns), -1, -1) for part in combinations(guns, k)]
 
 
-__all__ = ["Line", "artillery_answers", "before_combat_line", "cavalry_answers", "groups",
-           "light_answers", "normalise_cavalry", "normalise", "retreat_answers", "rout_answers",
-           "rout_stops", "stop_reason"]
+def artillery_refusal(w: World, frame: core.Frame[Any], answer: dict[str, Any], opts: list[dict[str, Any]]) -> tuple[Rule, str]:
+    guns = ", ".join(frame.ctx.artillery)
+    return ARRIVANO.ARTILLERY_STACKED, f"only the guns stacked with the bombarded units may go with them: {guns}"
+
+
+__all__ = ["Line", "artillery_answers", "artillery_refusal", "before_combat_line", "before_combat_refusal",
+           "cavalry_answers", "groups", "light_answers", "retreat_answers", "retreat_refusal", "rout_answers",
+           "rout_refusal", "rout_stops", "stop_reason"]

@@ -114,13 +114,7 @@ class ArrivanoRulesetImpl(ParaBellumRuleset[P.ArrivanoState]):
 
     # --- turn and decisions ---------------------------------------------------------------------------
     def steps(self) -> dict[str, Step[Any]]:
-        return S.steps(self.world_at, self._answer)
-
-    def _answer(self, ctx: Decision[P.ArrivanoState], command: Any) -> None:
-        """An answer to one of this game's frames on the engine's stack (the engine checked seat and options)."""
-        g = self.game(ctx)
-        S.answer(g, command)
-        self._after(g)
+        return S.steps(self, self._after)
 
     def decide(self, ctx: Decision[P.ArrivanoState], command: Any) -> None:
         g = self.game(ctx)

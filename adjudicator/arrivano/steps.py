@@ -8,7 +8,7 @@ which build on flow.py (and turn.py, activation.py) and never on it, so the impo
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, NamedTuple
 
 from arbitro.adjudicator.arrivano import assault as A
 from arbitro.adjudicator.arrivano import movement as M
@@ -24,9 +24,8 @@ from arbitro.adjudicator.arrivano.flow import (
     push,
     push_retreat,
     rout_move,
-    top,
 )
-from arbitro.adjudicator.parabellum.act import Act, stack_test
+from arbitro.adjudicator.parabellum.act import Act, Game, stack_test
 from arbitro.adjudicator.arrivano.turn import rout_moves
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.decisions import Step
@@ -34,14 +33,12 @@ from arbitro.adjudicator.arrivano.variant import ARRIVANO, ARRIVANO_VARIANT
 from arbitro.adjudicator.parabellum import advance, bombardment, elimination, reinforcements
 from arbitro.adjudicator.parabellum.orders import ORDERS
 from arbitro.adjudicator.parabellum.assault_frame import ASSAULT, assault_below
-from arbitro.adjudicator.parabellum.steps import procedures
-from arbitro.adjudicator.parabellum.retreat_ground import BEFORE_COMBAT_LENGTH, lines
-from arbitro.adjudicator.ruleset import Decision
+from arbitro.adjudicator.parabellum.steps import UNANSWERED, Handler, Listed, Lister, Listing, Refusal, Row, of_world, procedures
+from arbitro.adjudicator.parabellum.retreat_ground import lines
 from arbitro.events import arrivano as ev
 from arbitro.events import core
-from arbitro.events.parabellum import (AdvanceAwaited, AssaultUnderway, BeforeCombatAwaited, DefensiveFireAwaited,
-                                       EscapeAwaited, RetreatAwaited)
-from arbitro.projections.arrivano import ArrivanoState
+from arbitro.events.parabellum import (AdvanceAwaited, BeforeCombatAwaited, DefensiveFireAwaited, EscapeAwaited,
+                                       RetreatAwaited)
 from arbitro.projections.game import GameState
 
 
@@ -58,23 +55,20 @@ def refuge_hexes(w: World, lid: str) -> list[str]:
     return sorted(h for h in friends if w.grid.distance(leader.hex, h) == near)
 
 
-Listed = list[dict[str, Any]]
-# a kind's lister: its answers (the assault in progress below it, whose decisions read it) and its handler, which
-# carries out an accepted one (the frame already closed); both read the frame's typed context (ev.ARRIVANO_CONTEXTS)
-Lister = Callable[[World, core.Frame[Any], AssaultUnderway | None], Listed]
-Answer = Callable[[Act, core.Frame[Any], dict[str, Any]], None]
+def _defensive_fire(game: Game) -> Lister:
+    """arrivano §11.4.4, interpretation defensive_fire_targets: at the hexes of the attackers of the assault waiting
+    below."""
+    def listed(state: GameState[Any], frame: core.Frame[DefensiveFireAwaited], seat: str) -> Listed:
+        w, assault = game.world_at(state), assault_below(state.core.decisions)
+        assert assault is not None, "a defensive fire waits above its assault"
+        hexes = [w.state.units[u].hex for u in assault.attackers]
+        return bombardment.defensive_fire_answers(ARRIVANO_VARIANT, w, bombardment.ready(w, frame.ctx.battery), hexes,
+                                                  w.reading("defensive_fire_targets") == "one_target") + \
+            [{"type": "defensive_fire", "target": None}]
+    return listed
 
 
-def _defensive_fire(w: World, frame: core.Frame[DefensiveFireAwaited], assault: AssaultUnderway | None) -> Listed:
-    """arrivano §11.4.4, interpretation defensive_fire_targets."""
-    assert assault is not None, "a defensive fire waits above its assault"
-    hexes = [w.state.units[u].hex for u in assault.attackers]
-    return bombardment.defensive_fire_answers(ARRIVANO_VARIANT, w, bombardment.ready(w, frame.ctx.battery), hexes,
-                                              w.reading("defensive_fire_targets") == "one_target") + \
-        [{"type": "defensive_fire", "target": None}]
-
-
-def _escape(w: World, frame: core.Frame[EscapeAwaited], assault: AssaultUnderway | None) -> Listed:
+def _escape(w: World, frame: core.Frame[EscapeAwaited]) -> Listed:
     """His move (arrivano §4.5.6, §8.2.3); staying only where he need not flee."""
     if w.state.leaders[frame.ctx.leader].where != "map":
         return []
@@ -82,51 +76,16 @@ def _escape(w: World, frame: core.Frame[EscapeAwaited], assault: AssaultUnderway
     return out if frame.ctx.forced else out + [{"type": "escape", "to": None}]
 
 
-def _replacement_hex(w: World, frame: core.Frame[ev.ReplacementHexAwaited], assault: AssaultUnderway | None) -> Listed:
+def _replacement_hex(w: World, frame: core.Frame[ev.ReplacementHexAwaited]) -> Listed:
     unit = frame.ctx.unit  # arrivano §12.8.2: only a unit still on the track
     return [{"type": "replacement_hex", "hex": h} for h in reinforcements.return_hexes(ARRIVANO_VARIANT, w, unit)
             if w.state.units[unit].where == "track"]
 
 
-def _refuge(w: World, frame: core.Frame[ev.RefugeAwaited], assault: AssaultUnderway | None) -> Listed:
+def _refuge(w: World, frame: core.Frame[ev.RefugeAwaited]) -> Listed:
     if w.state.leaders[frame.ctx.leader].where != "map":
         return []
     return [{"type": "commander_refuge", "to": h} for h in refuge_hexes(w, frame.ctx.leader)]
-
-
-def _of(lister: Callable[[World, Any], Listed]) -> Lister:
-    return lambda w, frame, assault: lister(w, frame)
-
-
-OPTIONS: dict[str, Lister] = {
-    "retreat": _of(RT.retreat_answers), "rout_move": _of(RT.rout_answers),
-    "artillery_retreat": lambda w, frame, assault: RT.artillery_answers(frame),
-    # arrivano §11.1.1: after artillery alone the advance is obligatory
-    "advance": lambda w, frame, assault: advance_answers(w, frame) + ([] if frame.ctx.must else [{"type": "decline"}]),
-    "choose_order": lambda w, frame, assault: [{"type": "choose_order", "order": o} for o in ORDERS],
-    "dr_choice": lambda w, frame, assault: [{"type": "dr_choice", "choice": c} for c in frame.ctx.choices],
-    "ne_choice": lambda w, frame, assault: [{"type": "ne_choice", "test": t} for t in (True, False)],
-    "defensive_fire": _defensive_fire,
-    "escape": _escape,
-    "countercharge": lambda w, frame, assault: [{"type": "countercharge", "unit": u} for u in frame.ctx.counter]
-    + [{"type": "countercharge", "unit": None}],
-    "free_order": lambda w, frame, assault: [{"type": "free_order", "order": o} for o in ORDERS],
-    "efficiency_value": lambda w, frame, assault: [{"type": "efficiency_value", "value": v} for v in frame.ctx.values],
-    "recovery": lambda w, frame, assault: [{"type": "recover", "hex": h} for h in recovery_candidates(
-        w, list(frame.ctx.tried))] + [{"type": "recover", "hex": None}],
-    "exchange_loss": lambda w, frame, assault: [{"type": "exchange_loss", "units": list(s)} for s in frame.ctx.sets
-                                                if all(w.on_map(u) for u in s)],
-    "replacement_hex": _replacement_hex,
-    "commander_refuge": _refuge,
-    "cavalry_retreat": _of(RT.cavalry_answers), "light_retreat": _of(RT.light_answers),
-    "fall_back": _of(O.fall_back_options), "fire_target": _of(O.target_options),
-}
-
-
-def frame_options(w: World, frame: core.Frame[Any], assault: AssaultUnderway | None = None) -> Listed:
-    """The answers to `frame` (none for the frames nobody answers: the assault, the end phase, the DR test)."""
-    lister = OPTIONS.get(frame.kind)
-    return lister(w, frame, assault) if lister is not None else []
 
 
 def advance_answers(w: World, frame: core.Frame[AdvanceAwaited]) -> Listed:
@@ -137,7 +96,7 @@ def advance_answers(w: World, frame: core.Frame[AdvanceAwaited]) -> Listed:
 def settle_top(g: Act, frame: core.Frame[Any]) -> bool:
     """Resolve `frame`, the one on top, if it needs no choice (no answer or a single forced one); False: its seat
     decides."""
-    opts = frame_options(g.world(), frame, assault_below(g.ctx.game.core.decisions))
+    opts = KINDS[frame.kind].listing(g.world(), frame) if frame.kind in KINDS else []
     if frame.kind in ("retreat", "rout_move"):
         if not opts:  # arrivano §12.6.3: nowhere to go
             clear(g, frame)
@@ -148,8 +107,7 @@ def settle_top(g: Act, frame: core.Frame[Any]) -> bool:
                     elimination.eliminate(g, ARRIVANO_VARIANT, u, R.SURROUNDED, permanent=True, because=frame.rule)
             return True
         if len(opts) == 1:
-            clear(g, frame)
-            ANSWERS[frame.kind](g, frame, opts[0])
+            settle_single(g, frame, opts[0])
             return True
         return False
     if frame.kind == "end_phase":
@@ -195,7 +153,7 @@ def settle_single(g: Act, frame: core.Frame[Any], only: dict[str, Any] | None) -
     track, the commander stays), and an exchange goes on without a loss on that side."""
     clear(g, frame)
     if only is not None:
-        ANSWERS[frame.kind](g, frame, only)
+        KINDS[frame.kind].answer(g, frame, only)
     elif frame.kind == "exchange_loss":
         A.exchange_loss(g, frame, None)
 
@@ -218,84 +176,6 @@ def _artillery_retreat(g: Act, frame: core.Frame[ev.ArtilleryRetreatAwaited], du
     push_retreat(g, sorted([*frame.ctx.units, *guns]), 1, R.BOMBARD_TABLE)
 
 
-def _ends(opts: list[dict[str, Any]]) -> str:
-    return ", ".join(sorted({o["to"] + (" off the map" if o.get("off_map") else "") for o in opts})) or "none"
-
-
-def refusal(w: World, frame: core.Frame[Any], dumped: dict[str, Any], opts: list[dict[str, Any]]) -> tuple[Any, str]:
-    """Why an answer to the pending frame is refused: the citation and what is permitted instead."""
-    kind = frame.kind.replace("_", " ")
-    if frame.kind == "advance":
-        return advance.refusal(ARRIVANO_VARIANT, opts, frame.ctx.must)
-    if dumped.get("type") != frame.kind:
-        return frame.rule, f"not an answer to the pending {kind}"
-    match frame.kind:
-        case "retreat":
-            units = RT.live(w, frame)
-            if not dumped["units"] or any(u not in units for u in dumped["units"]):
-                return ARRIVANO.RETREAT, f"the units still to retreat are {', '.join(units)}"
-            if any(o["units"] == dumped["units"] for o in opts):
-                where = dumped["to"] + (" off the map" if dumped["off_map"] else "")
-                mine = ", ".join(o["to"] + (" off the map" if o["off_map"] else "") for o in opts
-                                 if o["units"] == dumped["units"])
-                return ARRIVANO.RETREAT, (f"{where} is not a permitted end of this retreat: away from the enemy if possible, "
-                                   f"not into EZoC if avoidable ({ARRIVANO.RETREAT_EZOC}), where stacking allows "
-                                   f"({ARRIVANO.RETREAT_STACKING}), off the map only when forced ({ARRIVANO.OFF_MAP}); "
-                                   f"permitted: {mine}")
-            if any(w.state.units[u].arm == "artillery" for u in units):
-                return ARRIVANO.ARTILLERY_STACKED, ("these units cannot retreat apart from the rest: artillery retreats only "
-                                             "with a combat unit")
-            return ARRIVANO.RETREAT, f"every permitted line ends in {_ends(opts)}: the stack retreats there together"
-        case "rout_move":
-            return R.ROUT_MOVE, (f"{dumped['to']} is neither the end of a permitted two-hex rout away from the enemy "
-                                 f"nor a village, redoubt or friendly general's hex where the rout may stop; "
-                                 f"permitted: {_ends(opts)}")
-        case "artillery_retreat":
-            guns = ", ".join(frame.ctx.artillery)
-            return ARRIVANO.ARTILLERY_STACKED, f"only the guns stacked with the bombarded units may go with them: {guns}"
-        case "cavalry_retreat" | "light_retreat":
-            return frame.rule, before_combat_refusal(w, frame, dumped, opts)
-    return frame.rule, f"not an answer to the pending {kind}"
-
-
-def before_combat_refusal(w: World, frame: core.Frame[Any], dumped: dict[str, Any], opts: list[dict[str, Any]]) -> str:
-    """What is wrong with an answer to a retreat before combat (arrivano §14.1, §16.3.5) and what is permitted."""
-    key = "unit" if frame.kind == "light_retreat" else "units"
-    if dumped.get(key) not in [o[key] for o in opts]:
-        may = sorted({str(o[key]) for o in opts if o[key] is not None})
-        return f"{dumped.get(key)} may not retreat before this combat; may: {', '.join(may) or 'none'}"
-    where = f"{dumped['to']}" + (" off the map" if dumped.get("off_map") else "")
-    mine = [o for o in opts if o[key] == dumped[key] and o["to"] is not None]
-    leave = (f"off the map only under the ruling retreat_before_combat_off_map: as_forced ({ARRIVANO.OFF_MAP})"
-             if ARRIVANO_VARIANT.before_combat_leaves_map(w.reading) else
-             f"never off the map: no unit is obliged to this retreat ({ARRIVANO.OFF_MAP} reading stays_on_map)")
-    fit = (f"where stacking allows, going on past full hexes ({ARRIVANO.RETREAT_STACKING}; reading "
-           f"{BEFORE_COMBAT_LENGTH} goes_on)" if w.reading(BEFORE_COMBAT_LENGTH) == "goes_on" else
-           f"into a hex where stacking allows, never going on past a full one ({ARRIVANO.STACKING}; "
-           f"{ARRIVANO.RETREAT_STACKING} is a forced retreat's: reading {BEFORE_COMBAT_LENGTH} one_hex)")
-    return (f"{where} is not a permitted end of this retreat before combat: one hex away from the enemy if "
-            f"possible ({ARRIVANO.RETREAT}), not into EZoC if avoidable ({ARRIVANO.RETREAT_EZOC}), {fit}, {leave}; "
-            f"permitted: {_ends(mine)}")
-
-
-def answer(g: Act, command: Any) -> None:
-    """A command answering the pending frame on top."""
-    frame = top(g)
-    assert frame is not None
-    opts = frame_options(g.world(), frame, assault_below(g.ctx.game.core.decisions))
-    dumped = command.model_dump(mode="json")
-    if frame.kind == "retreat" and dumped.get("type") == "retreat":
-        dumped = RT.normalise(g.world(), frame, dumped)
-    if frame.kind == "cavalry_retreat" and dumped.get("type") == "cavalry_retreat":
-        dumped = RT.normalise_cavalry(g.world(), frame, dumped)
-    # the options in the stored form of the command (defaults spelt out), so an option may leave a default out
-    stored = [type(command).model_validate(o).model_dump(mode="json") if o.get("type") == dumped["type"] else o for o in opts]
-    if dumped not in stored:
-        g.reject(*refusal(g.world(), frame, dumped, opts))
-    clear(g, frame)
-    ANSWERS[frame.kind](g, frame, dumped)
-
-
 def _escaped(g: Act, frame: core.Frame[EscapeAwaited], dumped: dict[str, Any]) -> None:
     if dumped["to"] is not None:
         lid = frame.ctx.leader
@@ -311,33 +191,6 @@ def _order_chosen(g: Act, frame: core.Frame[ev.OrderAwaited], dumped: dict[str, 
 def _free_order(g: Act, frame: core.Frame[ev.FreeOrderAwaited], dumped: dict[str, Any]) -> None:
     for uid in [u for u in frame.ctx.units if g.world().on_map(u)]:
         g.emit(ev.UnitOrderSet(unit=uid, order=dumped["order"], rule=frame.rule))
-
-
-ANSWERS: dict[str, Answer] = {
-    "retreat": _retreat,
-    "rout_move": lambda g, frame, dumped: rout_move(g, frame.ctx.unit, dumped["to"], dumped["off_map"]),
-    "artillery_retreat": _artillery_retreat,
-    "advance": lambda g, frame, dumped: advance_into(g, dumped["units"], dumped["to"])
-    if dumped["type"] == "advance" else None,
-    "choose_order": _order_chosen,
-    "dr_choice": lambda g, frame, dumped: A.dr_choice(g, frame, dumped["choice"]),
-    "ne_choice": lambda g, frame, dumped: A.ne_choice(g, frame, dumped["test"]),
-    "defensive_fire": lambda g, frame, dumped: A.defensive_fire(g, frame, dumped["artillery"], dumped["target"]),
-    "escape": _escaped,
-    "cavalry_retreat": A.cavalry_retreat,
-    "countercharge": lambda g, frame, dumped: M.countercharge_answer(g, frame.ctx, dumped["unit"]),
-    "fall_back": lambda g, frame, dumped: O.fall_back(g, frame, dumped["to"]),
-    "fire_target": lambda g, frame, dumped: O.apply_fire_result(g, dumped["unit"], frame.ctx.result),
-    "light_retreat": lambda g, frame, dumped: light_retreat(g, frame, dumped["unit"], dumped["to"], dumped["off_map"]),
-    "recovery": lambda g, frame, dumped: recover(g, frame, dumped["hex"]),
-    "efficiency_value": lambda g, frame, dumped: A.efficiency_value_answer(g, dumped["value"], frame.ctx.role),
-    "free_order": _free_order,
-    "exchange_loss": lambda g, frame, dumped: A.exchange_loss(g, frame, dumped["units"][0]),
-    "replacement_hex": lambda g, frame, dumped: g.emit(ev.UnitPlaced(
-        unit=frame.ctx.unit, hex=dumped["hex"], rule=str(R.RETURN), reduced=True)),
-    "commander_refuge": lambda g, frame, dumped: g.emit(ev.LeaderMoved(
-        leader=frame.ctx.leader, path=(dumped["to"],), rule=str(ARRIVANO.LEADER_ALONE))),
-}
 
 
 def light_retreat(g: Act, frame: core.Frame[BeforeCombatAwaited], uid: str | None, to: str | None, off_map: bool = False) -> None:
@@ -357,12 +210,74 @@ def light_retreat(g: Act, frame: core.Frame[BeforeCombatAwaited], uid: str | Non
     A.run(g)
 
 
-def steps(world: Callable[[GameState[Any]], World],
-          after: Callable[[Decision[ArrivanoState], Any], None]) -> dict[str, Step[Any]]:
-    """Each kind of Arrivano's decisions (the kinds of ev.ARRIVANO_CONTEXTS) on the kernel's steps: its options are
-    `frame_options`, the answers listed to its seat (legal()); an answer is carried out by `answer` above, then the
-    procedure goes on as after any command (`after`: the ruleset's settle, march orders, sightings)."""
-    def options(state: GameState[Any], frame: core.Frame[Any], seat: str) -> list[dict[str, Any]]:
-        return frame_options(world(state), frame, assault_below(state.core.decisions))
+def _unlisted(w: World, frame: core.Frame[Any], answer: dict[str, Any], opts: Listed) -> tuple[str, str]:
+    return frame.rule, f"not an answer to the pending {frame.kind.replace('_', ' ')}"
 
-    return procedures({kind: (options, lambda ctx, frame, command: after(ctx, command)) for kind in ev.ARRIVANO_CONTEXTS})
+
+class Kind(NamedTuple):
+    """One kind of Arrivano's decisions: the answers it lists, read on the position (legal() while it is on top); its
+    handler, run with the frame closed on an answer it listed (the stored form, defaults spelt out); and why an
+    answer of its type it does not list is refused (the rule, and what is permitted)."""
+
+    listing: Listing
+    answer: Handler
+    refusal: Refusal = _unlisted
+
+
+KINDS: dict[str, Kind] = {
+    "retreat": Kind(RT.retreat_answers, _retreat, RT.retreat_refusal),
+    "rout_move": Kind(RT.rout_answers, lambda g, frame, dumped: rout_move(g, frame.ctx.unit, dumped["to"], dumped["off_map"]),
+                      RT.rout_refusal),
+    "artillery_retreat": Kind(RT.artillery_answers, _artillery_retreat, RT.artillery_refusal),
+    # arrivano §11.1.1: after artillery alone the advance is obligatory; a decline does nothing (the frame is closed)
+    "advance": Kind(lambda w, frame: advance_answers(w, frame) + ([] if frame.ctx.must else [{"type": "decline"}]),
+                    lambda g, frame, dumped: advance_into(g, dumped["units"], dumped["to"]) if dumped["type"] == "advance" else None,
+                    lambda w, frame, dumped, opts: advance.refusal(ARRIVANO_VARIANT, opts, frame.ctx.must)),
+    "choose_order": Kind(lambda w, frame: [{"type": "choose_order", "order": o} for o in ORDERS], _order_chosen),
+    "dr_choice": Kind(lambda w, frame: [{"type": "dr_choice", "choice": c} for c in frame.ctx.choices],
+                      lambda g, frame, dumped: A.dr_choice(g, frame, dumped["choice"])),
+    "ne_choice": Kind(lambda w, frame: [{"type": "ne_choice", "test": t} for t in (True, False)],
+                      lambda g, frame, dumped: A.ne_choice(g, frame, dumped["test"])),
+    "escape": Kind(_escape, _escaped),
+    "cavalry_retreat": Kind(RT.cavalry_answers, A.cavalry_retreat, RT.before_combat_refusal),
+    "light_retreat": Kind(RT.light_answers, lambda g, frame, dumped: light_retreat(g, frame, dumped["unit"], dumped["to"],
+                                                                                  dumped["off_map"]),
+                          RT.before_combat_refusal),
+    "countercharge": Kind(lambda w, frame: [{"type": "countercharge", "unit": u} for u in frame.ctx.counter]
+                          + [{"type": "countercharge", "unit": None}],
+                          lambda g, frame, dumped: M.countercharge_answer(g, frame.ctx, dumped["unit"])),
+    "fall_back": Kind(O.fall_back_options, lambda g, frame, dumped: O.fall_back(g, frame, dumped["to"])),
+    "fire_target": Kind(O.target_options, lambda g, frame, dumped: O.apply_fire_result(g, dumped["unit"], frame.ctx.result)),
+    "recovery": Kind(lambda w, frame: [{"type": "recover", "hex": h} for h in recovery_candidates(w, list(frame.ctx.tried))]
+                     + [{"type": "recover", "hex": None}],
+                     lambda g, frame, dumped: recover(g, frame, dumped["hex"])),
+    "efficiency_value": Kind(lambda w, frame: [{"type": "efficiency_value", "value": v} for v in frame.ctx.values],
+                             lambda g, frame, dumped: A.efficiency_value_answer(g, dumped["value"], frame.ctx.role)),
+    "free_order": Kind(lambda w, frame: [{"type": "free_order", "order": o} for o in ORDERS], _free_order),
+    "exchange_loss": Kind(lambda w, frame: [{"type": "exchange_loss", "units": list(s)} for s in frame.ctx.sets
+                                            if all(w.on_map(u) for u in s)],
+                          lambda g, frame, dumped: A.exchange_loss(g, frame, dumped["units"][0])),
+    "replacement_hex": Kind(_replacement_hex, lambda g, frame, dumped: g.emit(ev.UnitPlaced(
+        unit=frame.ctx.unit, hex=dumped["hex"], rule=str(R.RETURN), reduced=True))),
+    "commander_refuge": Kind(_refuge, lambda g, frame, dumped: g.emit(ev.LeaderMoved(
+        leader=frame.ctx.leader, path=(dumped["to"],), rule=str(ARRIVANO.LEADER_ALONE)))),
+}
+
+
+def _answered(answer: Handler) -> Handler:
+    """An Arrivano handler, carried out with its frame closed, on the answer's stored form."""
+    def handler(g: Act, frame: core.Frame[Any], command: Any) -> None:
+        clear(g, frame)
+        answer(g, frame, command.model_dump(mode="json"))
+    return handler
+
+
+def steps(game: Game, after: Callable[[Act], None]) -> dict[str, Step[Any]]:
+    """Each kind of Arrivano's decisions (the kinds of ev.ARRIVANO_CONTEXTS) on the kernel's steps: its row of KINDS
+    (the defensive fire's answers read the assault below it); after an answer the procedure goes on as after any
+    command (`after`: the ruleset's settle, march orders, sightings). The assault, the end phase and the DR test
+    wait for the decisions above them: nobody answers them."""
+    rows: dict[str, Row] = {kind: (of_world(game, k.listing), _answered(k.answer), k.refusal) for kind, k in KINDS.items()}
+    fire = lambda g, frame, dumped: A.defensive_fire(g, frame, dumped["artillery"], dumped["target"])  # noqa: E731
+    rows["defensive_fire"] = (_defensive_fire(game), _answered(fire), _unlisted)
+    return procedures(game, after, rows | {kind: UNANSWERED for kind in (ASSAULT, "end_phase", "dr_test")})

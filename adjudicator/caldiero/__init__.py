@@ -103,7 +103,7 @@ class CaldieroRuleset(ParaBellumRuleset[P.CaldieroState]):
         return on
 
     def steps(self) -> dict[str, Step[Any]]:
-        return caldiero_steps(self, self.world_at)
+        return caldiero_steps(self)
 
     def legal(self, state: P.CaldieroState, seat: str) -> list[dict[str, Any]]:
         return legal_commands(self.world(state), seat)

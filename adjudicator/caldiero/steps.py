@@ -10,7 +10,6 @@ that frame waits for them and nobody answers it.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from arbitro.adjudicator.caldiero import flow as F
@@ -23,72 +22,55 @@ from arbitro.adjudicator.caldiero.system_procedure import (
     leader_escape_options,
     retreat_options,
 )
-from arbitro.adjudicator.parabellum.act import Act, Game
-from arbitro.adjudicator.parabellum.world import World
+from arbitro.adjudicator.parabellum.act import Game
 from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
 from arbitro.adjudicator.decisions import Step
 from arbitro.adjudicator.parabellum import bombardment
 from arbitro.adjudicator.parabellum.assault_frame import ASSAULT
-from arbitro.adjudicator.parabellum.steps import Handler, Lister, nothing, procedures
-from arbitro.adjudicator.ruleset import Decision
+from arbitro.adjudicator.parabellum.steps import UNANSWERED, Listed, of_world, procedures
 from arbitro.events import core
-from arbitro.events.parabellum import AdvanceAwaited, AssaultUnderway, DefensiveFireAwaited, ExchangeLossAwaited
+from arbitro.events.parabellum import AdvanceAwaited, DefensiveFireAwaited, ExchangeLossAwaited
 from arbitro.projections.game import GameState
 
-Listed = list[dict[str, Any]]
 
-
-def caldiero_steps(game: Game, world: Callable[[GameState[Any]], World]) -> dict[str, Step[Any]]:
-    """Each kind of Caldiero's frames: its lister and its procedure. `game`: the ruleset a procedure's context is
-    made with (parabellum/act.Act); `world`: the read model of a game state under the readings in force."""
-
-    def of_world(lister: Callable[[World, Any], Listed]) -> Lister:
-        return lambda state, frame, seat: lister(world(state), frame)
-
-    def carried_out(procedure: Callable[[Act, Any, Any], None]) -> Handler:
-        def answer(ctx: Decision[Any], frame: core.Frame[Any], command: Any) -> None:
-            act = Act(ctx, game)
-            procedure(act, frame, command)
-            F.go_on(act)  # the assault goes on, or the steps that need no choice run
-        return answer
+def caldiero_steps(game: Game) -> dict[str, Step[Any]]:
+    """Each kind of Caldiero's frames: its lister and its procedure, carried out in a context made with `game` (the
+    ruleset: parabellum/act.Act), after which the assault goes on, or the steps that need no choice run (go_on)."""
 
     def defensive_fire(state: GameState[Any], frame: core.Frame[DefensiveFireAwaited], seat: str) -> Listed:
-        return bombardment.defensive_fire_answers(CALDIERO_VARIANT, world(state), frame.ctx.battery,
+        return bombardment.defensive_fire_answers(CALDIERO_VARIANT, game.world_at(state), frame.ctx.battery,
                                                   list(frame.ctx.fire_at), per_stack=False) + [{"type": "decline"}]
 
     def advance(state: GameState[Any], frame: core.Frame[AdvanceAwaited], seat: str) -> Listed:
-        return A.advance_options(world(state), frame.ctx, frame.seats[0]) + [{"type": "decline"}]
+        return A.advance_options(game.world_at(state), frame.ctx, frame.seats[0]) + [{"type": "decline"}]
 
     def exchange_losses(state: GameState[Any], frame: core.Frame[ExchangeLossAwaited], seat: str) -> Listed:
         return [{"type": "exchange_loss", "units": list(units)} for units in frame.ctx.sets]
 
-    def combat(ctx: Decision[Any], frame: core.Frame[AssaultUnderway], command: Any) -> None:
-        ctx.reject(frame.rule, "the assault goes on when the decisions it asked are answered; nothing is asked")
-
-    return procedures({
+    return procedures(game, F.go_on, {
         # caldiero §12.6: the owner names one unit's retreat path at a time, among its legal paths
-        RETREAT: (of_world(retreat_options), carried_out(answer_retreat)),
+        RETREAT: (of_world(game, retreat_options), answer_retreat),
         # caldiero §8.2.3: a lone leader reached by an enemy unit moves away, up to his full movement
-        LEADER_ESCAPE: (of_world(leader_escape_options), carried_out(do_leader_escape)),
+        LEADER_ESCAPE: (of_world(game, leader_escape_options), do_leader_escape),
         # caldiero §14.1: defending cavalry retreats one hex before an infantry assault, one unit at a time, or stays
-        A.CAVALRY_RETREAT: (of_world(A.cavalry_retreat_options), carried_out(A.do_cavalry_retreat)),
+        A.CAVALRY_RETREAT: (of_world(game, A.cavalry_retreat_options), A.do_cavalry_retreat),
         # caldiero §11.4.5: the defenders' artillery bombards one hex of attackers, one gun at a time, or holds
-        A.DEFENSIVE_FIRE: (defensive_fire, carried_out(A.do_defensive_fire)),
+        A.DEFENSIVE_FIRE: (defensive_fire, A.do_defensive_fire),
         # caldiero §12.3.1: the defenders' owner picks among the efficiency values tied for most SP
         A.DEFENDER_EFFICIENCY: (lambda state, frame, seat: [{"type": "efficiency_value", "value": v} for v in frame.ctx.values],
-                                carried_out(lambda a, frame, cmd: A.do_defender_efficiency(a, frame, cmd.value))),
+                                lambda a, frame, cmd: A.do_defender_efficiency(a, frame, cmd.value)),
         # caldiero §12.5.4 Ne: the attackers test (Ex if they pass, Ad if not), or the Ne stands
         A.NE_TEST: (lambda state, frame, seat: [{"type": "ne_choice", "test": t} for t in (True, False)],
-                    carried_out(lambda a, frame, cmd: A.do_ne_test(a, frame, cmd.test))),
+                    lambda a, frame, cmd: A.do_ne_test(a, frame, cmd.test)),
         # caldiero §12.5.4 Ex: the attacker names his unit lost, then the defender his (D26: the variant's
         # ex_attacker_losses, ex_defender_losses)
-        A.EX_ATTACKER: (exchange_losses, carried_out(A.do_exchange_loss)),
-        A.EX_DEFENDER: (exchange_losses, carried_out(A.do_exchange_loss)),
+        A.EX_ATTACKER: (exchange_losses, A.do_exchange_loss),
+        A.EX_DEFENDER: (exchange_losses, A.do_exchange_loss),
         # caldiero §12.7: one attacker in good order (or a stack with its general, §12.7.3) advances into a hex the
         # combat vacated, or none does
-        A.ADVANCE: (advance, carried_out(lambda a, frame, cmd: A.do_advance(a, frame, a.ctx.seat, cmd))),
+        A.ADVANCE: (advance, lambda a, frame, cmd: A.do_advance(a, frame, a.ctx.seat, cmd)),
         # caldiero §12: the assault in progress, waiting below the decisions it asked; flow.go_on runs its next stage
         # in the same command once they are answered, so nobody ever answers it
-        ASSAULT: (nothing, combat),
+        ASSAULT: UNANSWERED,
     })
 

@@ -54,6 +54,10 @@ class Game(Protocol):
 
     def scenario_on(self, state: Any) -> ScenarioData: ...
 
+    def world_at(self, game: Any) -> World:
+        """The position of a game state read with the readings in force, as a pending decision's lister reads it."""
+        ...
+
     def rout_retreat(self, a: Act[Any], units: list[str]) -> None:
         """`units` retreat rout.RETREAT_HEXES hexes, enemy ZoC ignored (§15.2), a decision of their owner."""
         ...

@@ -82,6 +82,16 @@ def test_a_retreat_that_can_stay_on_the_map_does_not_leave_it():
     assert t.state.units["6e-legere-i"].hex == E_NEXT[0]
 
 
+def test_a_retreat_answer_that_names_no_units_is_told_which_to_name():
+    """The listed answers name the units that take the line (§12.6 lets a stack part): an answer without them, even
+    to a permitted end, is refused with the units to name, citing §12.6, and the position is left as it was."""
+    state = position({"6e-legere-i": E} | dict(zip(AUSTRIANS, E_NEXT[1:])))
+    t = pending_retreat(state, ["6e-legere-i"])
+    e = refused(t, "france", {"type": "retreat", "to": E_NEXT[0]})
+    assert e.rule == str(ARRIVANO_VARIANT.rules.RETREAT) and "name the units that take this line: 6e-legere-i" in str(e)
+    assert e.allowed == t.legal("france")
+
+
 def test_reading_farthest_leaves_the_map_whenever_it_can():
     """Reading farthest (an umpire's ruling): leaving the map is the farthest end, so the same retreat must leave."""
     state = position({"6e-legere-i": E} | dict(zip(AUSTRIANS, E_NEXT[1:])))
@@ -516,6 +526,8 @@ def test_cavalry_at_the_edge_keeps_to_the_map_under_either_off_map_reading():
     assert t.pending().options == [on_map, stay("cavalry_retreat")]
     e = refused(t, "austria", {"type": "cavalry_retreat", "to": E, "off_map": True})
     assert e.rule == str(ARRIVANO_VARIANT.rules.CAVALRY_RETREAT) and str(ARRIVANO_VARIANT.rules.OFF_MAP) in str(e) and "never off the map" in str(e)
+    e = refused(t, "austria", {"type": "cavalry_retreat", "to": E_NEXT[0]})  # a listed end, but no units named
+    assert e.rule == str(ARRIVANO_VARIANT.rules.CAVALRY_RETREAT) and "name the units that retreat: bussy" in str(e)
     t.send("austria", on_map)
     assert t.state.units["bussy"].hex == E_NEXT[0]
     forced = assaulted({"bussy": E}, at_edge(free=True),

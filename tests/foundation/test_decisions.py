@@ -157,7 +157,30 @@ class LateDuel(StackDuel):
         return {GuardStep.kind: LateRefusingGuardStep()}
 
 
+class ReasonedGuardStep(BarredGuardStep):
+    """Only the high guard is listed; the step gives its reason for the low one beside its options, and its answer
+    trusts the options (it would take the low guard)."""
+
+    answered: list[str] = []
+
+    def answer(self, ctx: Decision[Any], frame: core.Frame[GuardAwaited], command: Any) -> None:
+        self.answered.append(command.stance)
+        GuardStep.answer(self, ctx, frame, command)
+
+    def refusal(self, state: GameState[Any], frame: core.Frame[GuardAwaited], command: dict[str, Any],
+                options: list[dict[str, Any]]) -> tuple[str, str] | None:
+        return "duel §4.3", f"a {command['stance']} guard is barred against a {frame.ctx.aim} aim; listed: {options}"
+
+
+class ReasonedDuel(StackDuel):
+    name = "reasonedduel"
+
+    def steps(self) -> dict[str, Step[Any]]:
+        return {GuardStep.kind: ReasonedGuardStep()}
+
+
 registry.register("lateduel", "tests.foundation.test_decisions:LateDuel")
+registry.register("reasonedduel", "tests.foundation.test_decisions:ReasonedDuel")
 registry.register("barredduel", "tests.foundation.test_decisions:BarredDuel")
 registry.register("trustingduel", "tests.foundation.test_decisions:TrustingDuel")
 
@@ -182,6 +205,20 @@ def test_a_reason_the_step_gives_after_it_began_is_not_served(app: Arbitro) -> N
     with pytest.raises(IllegalCommand, match="not one of the answers listed: choose a guard") as refused:
         app.submit(game, "blue", {"type": "guard", "stance": "low"})
     assert "never reaches" not in str(refused.value) and refused.value.allowed == [{"type": "guard", "stance": "high"}]
+
+
+def test_a_steps_refusal_words_an_unlisted_answer_its_answer_never_sees(app: Arbitro) -> None:
+    """A step that gives its reasons beside its options (`Step.refusal`) is asked for them: its answer, which trusts
+    the options, is not run on an unlisted command, not even on a scratch copy."""
+    game = app.create("reasonedduel", "standard", game_id="r")
+    app.submit(game, "red", {"type": "attack", "aim": "high"})
+    ReasonedGuardStep.answered.clear()
+    with pytest.raises(IllegalCommand, match="a low guard is barred against a high aim") as refused:
+        app.submit(game, "blue", {"type": "guard", "stance": "low"})
+    assert refused.value.rule == "duel §4.3" and refused.value.allowed == [{"type": "guard", "stance": "high"}]
+    assert ReasonedGuardStep.answered == []
+    app.submit(game, "blue", {"type": "guard", "stance": "high"})
+    assert ReasonedGuardStep.answered == ["high"]
 
 
 def test_an_unlisted_answer_the_step_would_take_is_still_refused(app: Arbitro) -> None:
