@@ -37,8 +37,7 @@ from arbitro.adjudicator.parabellum.steps import UNANSWERED, Handler, Listed, Li
 from arbitro.adjudicator.parabellum.retreat_ground import lines
 from arbitro.events import arrivano as ev
 from arbitro.events import core
-from arbitro.events.parabellum import (AdvanceAwaited, BeforeCombatAwaited, DefensiveFireAwaited, EscapeAwaited,
-                                       RetreatAwaited)
+from arbitro.events.parabellum import BeforeCombatAwaited, DefensiveFireAwaited, EscapeAwaited, RetreatAwaited
 from arbitro.projections.game import GameState
 
 
@@ -88,11 +87,6 @@ def _refuge(w: World, frame: core.Frame[ev.RefugeAwaited]) -> Listed:
     return [{"type": "commander_refuge", "to": h} for h in refuge_hexes(w, frame.ctx.leader)]
 
 
-def advance_answers(w: World, frame: core.Frame[AdvanceAwaited]) -> Listed:
-    """arrivano §12.7: the kernel's advances (parabellum/advance.answers) into the hexes this assault attacked."""
-    return advance.answers(w, sorted(frame.ctx.attackers), list(frame.ctx.targets), w.enemy(frame.seats[0]))
-
-
 def settle_top(g: Act, frame: core.Frame[Any]) -> bool:
     """Resolve `frame`, the one on top, if it needs no choice (no answer or a single forced one); False: its seat
     decides."""
@@ -139,7 +133,7 @@ def settle_top(g: Act, frame: core.Frame[Any]) -> bool:
         clear(g, frame)
         A.dr_tests(g, frame)
         return True
-    if frame.kind == "advance" and not advance_answers(g.world(), frame):
+    if frame.kind == "advance" and not advance.possible(g.world(), frame.ctx, frame.seats[0]):
         clear(g, frame)
         return True
     if frame.kind == "fall_back" and len(opts) == 1:  # nowhere to fall back to (arrivano §16.3)
@@ -229,10 +223,9 @@ KINDS: dict[str, Kind] = {
     "rout_move": Kind(RT.rout_answers, lambda g, frame, dumped: rout_move(g, frame.ctx.unit, dumped["to"], dumped["off_map"]),
                       RT.rout_refusal),
     "artillery_retreat": Kind(RT.artillery_answers, _artillery_retreat, RT.artillery_refusal),
-    # arrivano §11.1.1: after artillery alone the advance is obligatory; a decline does nothing (the frame is closed)
-    "advance": Kind(lambda w, frame: advance_answers(w, frame) + ([] if frame.ctx.must else [{"type": "decline"}]),
-                    lambda g, frame, dumped: advance_into(g, dumped["units"], dumped["to"]) if dumped["type"] == "advance" else None,
-                    lambda w, frame, dumped, opts: advance.refusal(ARRIVANO_VARIANT, opts, frame.ctx.must)),
+    # arrivano §12.7 (§11.1.1: after artillery alone, no decline); a decline does nothing (the frame is closed)
+    "advance": Kind(advance.listed, lambda g, frame, dumped: advance_into(g, dumped["units"], dumped["to"])
+                    if dumped["type"] == "advance" else None, advance.refusal),
     "choose_order": Kind(lambda w, frame: [{"type": "choose_order", "order": o} for o in ORDERS], _order_chosen),
     "dr_choice": Kind(lambda w, frame: [{"type": "dr_choice", "choice": c} for c in frame.ctx.choices],
                       lambda g, frame, dumped: A.dr_choice(g, frame, dumped["choice"])),

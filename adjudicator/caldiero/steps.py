@@ -25,11 +25,11 @@ from arbitro.adjudicator.caldiero.system_procedure import (
 from arbitro.adjudicator.parabellum.act import Game
 from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
 from arbitro.adjudicator.decisions import Step
-from arbitro.adjudicator.parabellum import bombardment
+from arbitro.adjudicator.parabellum import advance, bombardment
 from arbitro.adjudicator.parabellum.assault_frame import ASSAULT
 from arbitro.adjudicator.parabellum.steps import UNANSWERED, Listed, of_world, procedures
 from arbitro.events import core
-from arbitro.events.parabellum import AdvanceAwaited, DefensiveFireAwaited, ExchangeLossAwaited
+from arbitro.events.parabellum import DefensiveFireAwaited, ExchangeLossAwaited
 from arbitro.projections.game import GameState
 
 
@@ -40,9 +40,6 @@ def caldiero_steps(game: Game) -> dict[str, Step[Any]]:
     def defensive_fire(state: GameState[Any], frame: core.Frame[DefensiveFireAwaited], seat: str) -> Listed:
         return bombardment.defensive_fire_answers(CALDIERO_VARIANT, game.world_at(state), frame.ctx.battery,
                                                   list(frame.ctx.fire_at), per_stack=False) + [{"type": "decline"}]
-
-    def advance(state: GameState[Any], frame: core.Frame[AdvanceAwaited], seat: str) -> Listed:
-        return A.advance_options(game.world_at(state), frame.ctx, frame.seats[0]) + [{"type": "decline"}]
 
     def exchange_losses(state: GameState[Any], frame: core.Frame[ExchangeLossAwaited], seat: str) -> Listed:
         return [{"type": "exchange_loss", "units": list(units)} for units in frame.ctx.sets]
@@ -68,7 +65,8 @@ def caldiero_steps(game: Game) -> dict[str, Step[Any]]:
         A.EX_DEFENDER: (exchange_losses, A.do_exchange_loss),
         # caldiero §12.7: one attacker in good order (or a stack with its general, §12.7.3) advances into a hex the
         # combat vacated, or none does
-        A.ADVANCE: (advance, lambda a, frame, cmd: A.do_advance(a, frame, a.ctx.seat, cmd)),
+        A.ADVANCE: (of_world(game, advance.listed), lambda a, frame, cmd: A.do_advance(a, frame, a.ctx.seat, cmd),
+                    advance.refusal),
         # caldiero §12: the assault in progress, waiting below the decisions it asked; flow.go_on runs its next stage
         # in the same command once they are answered, so nobody ever answers it
         ASSAULT: UNANSWERED,

@@ -45,7 +45,7 @@ from arbitro.events.parabellum import (
 from arbitro.events.core import Frame as CoreFrame
 from arbitro.projections.caldiero import CaldieroState, enemy_of
 from arbitro.adjudicator.caldiero.system_procedure import add_disorder, lone_leaders, open_retreats
-from arbitro.adjudicator.parabellum.act import Act, refuse, stack_roll
+from arbitro.adjudicator.parabellum.act import Act, stack_roll
 from arbitro.adjudicator.caldiero.system_artillery import do_bombard
 from arbitro.adjudicator.caldiero.scenario_rules import check_direction_release
 
@@ -488,24 +488,15 @@ def do_ne_test(a: Act, frame: CoreFrame[NeChoiceAwaited], test: bool) -> None:
         CombatResults(a).disordered(c.attackers, True)  # Ad
 
 
-def advance_options(w: World, c: AdvanceAwaited, side: str) -> list[dict[str, Any]]:
-    """caldiero §12.7: the kernel's advances (parabellum/advance.answers) into the hexes this assault attacked."""
-    return advance.answers(w, c.attackers, c.targets, enemy_of(side))
-
-
 def stage_advance(a: Act, c: AssaultUnderway) -> None:
     _revise(a, stage="end")
     awaited = AdvanceAwaited(attackers=c.attackers, targets=c.targets)
-    if advance_options(a.world(), awaited, c.attacker_side):
+    if advance.possible(a.world(), awaited, c.attacker_side):
         _await(a, ADVANCE, c.attacker_side, CALDIERO.ADVANCE_AFTER, awaited)
 
 
 def do_advance(a: Act, frame: CoreFrame[AdvanceAwaited], seat: str, cmd: C.Advance | C.Decline) -> None:
-    """One of `advance_options`, or none; any other advance is refused with the kernel's words (advance.refusal)."""
-    if isinstance(cmd, C.Advance):
-        options = advance_options(a.world(), frame.ctx, frame.seats[0])
-        if {"type": "advance", "units": cmd.units, "to": cmd.to} not in options:
-            refuse(*advance.refusal(CALDIERO_VARIANT, options))
+    """One of the kernel's advances (advance.listed; the engine refuses any other with advance.refusal), or none."""
     close_frame(a.ctx, frame)
     if isinstance(cmd, C.Decline):
         return

@@ -19,7 +19,8 @@ from arbitro.adjudicator.parabellum.act import Act
 from arbitro.adjudicator.parabellum.variant import Variant
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.ruleset import Rule
-from arbitro.events.parabellum import UnitsAdvanced
+from arbitro.events import core
+from arbitro.events.parabellum import AdvanceAwaited, UnitsAdvanced
 
 
 def groups(eligible: Sequence[str], hex_of: Callable[[str], str], with_general: Callable[[str], bool],
@@ -70,13 +71,26 @@ def answers(w: World, attackers: Sequence[str], hexes: Sequence[str], defender_s
     return out
 
 
-def refusal(variant: Variant, options: Sequence[dict[str, Any]], must: bool = False) -> tuple[Rule, str]:
-    """Why the seat whose advance is awaited is refused one not among `options` (`answers`), the same in both games:
-    an IllegalCommand citing §12.7 with what is permitted (not NotYourDecision: the decision is the seat's, its answer
-    is wrong). `must`: the advance may not be declined (arrivano §11.1.1, after artillery alone)."""
-    rules = variant.rules
+def possible(w: World, awaited: AdvanceAwaited, side: str) -> list[dict[str, Any]]:
+    """The advances `side` may choose after the assault `awaited` names (`answers`): its attackers taken in sorted
+    order, so the listing does not depend on the order they were declared in."""
+    return answers(w, sorted(awaited.attackers), list(awaited.targets), w.enemy(side))
+
+
+def listed(w: World, frame: core.Frame[AdvanceAwaited]) -> list[dict[str, Any]]:
+    """A pending advance's answers in both games (the kernel's parabellum/steps.Listing): the advances `possible`,
+    and declining, unless the advance is obligatory (`must`: arrivano §11.1.1, after artillery alone)."""
+    return possible(w, frame.ctx, frame.seats[0]) + ([] if frame.ctx.must else [{"type": "decline"}])
+
+
+def refusal(w: World, frame: core.Frame[AdvanceAwaited], answer: dict[str, Any],
+            options: Sequence[dict[str, Any]]) -> tuple[Rule, str]:
+    """Why the seat whose advance is awaited is refused one not among `options` (`listed`), the same in both games
+    (the kernel's parabellum/steps.Refusal): an IllegalCommand citing §12.7 with what is permitted (not
+    NotYourDecision: the decision is the seat's, its answer is wrong)."""
+    rules = w.variant.rules
     may = "; ".join(f"{', '.join(o['units'])} into {o['to']}" for o in options if o["type"] == "advance")
-    obliged = f" (obligatory after artillery alone, {rules.ARTILLERY_ALONE}: no decline)" if must else ""
+    obliged = f" (obligatory after artillery alone, {rules.ARTILLERY_ALONE}: no decline)" if frame.ctx.must else ""
     return rules.ADVANCE_AFTER, (f"not a permitted advance{obliged}: one good-order attacker next to a hex the combat "
                                  f"vacated, or several of a stack with their commander ({rules.ADVANCE_GENERAL}); "
                                  f"permitted: {may or 'none'}")

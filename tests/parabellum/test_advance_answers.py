@@ -36,6 +36,17 @@ def test_a_stack_advances_whatever_order_its_units_are_named_in() -> None:
         assert t.of(pb.UnitsAdvanced)[-1].units == tuple(sorted(units)), "stored in one order, as legal() lists it"
 
 
+def test_the_advances_are_listed_in_one_order_whatever_order_the_attackers_were_declared_in() -> None:
+    """One lister for both games (parabellum/advance.listed): the attackers taken in sorted order, so Caldiero's
+    assault declared with its units in another order lists the same advances in the same order (Arrivano sorted)."""
+    declared = []
+    for attackers in (["fr-18-ligne", "fr-40-ligne"], ["fr-40-ligne", "fr-18-ligne"]):
+        t = C.table({"fr-18-ligne": C.ATT, "fr-40-ligne": C.ATT}, {"au-mahoney-jager": C.DEF}, leaders={"massena": C.ATT})
+        C.attack(t, attackers, [C.DEF], dice=[3])
+        declared.append(t.legal("france"))
+    assert declared[0] == declared[1] and declared[0][0] == {"type": "advance", "units": ["fr-18-ligne"], "to": C.DEF}
+
+
 def test_a_wrong_advance_is_illegal_citing_the_advance_in_both_games() -> None:
     for game, t, wrong in (("caldiero", caldiero_de(), {"units": ["fr-18-ligne"], "to": C.ATT}),
                            ("arrivano", arrivano_de(), {"units": ["6e-legere-i"], "to": A.X})):
