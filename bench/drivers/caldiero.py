@@ -2,8 +2,8 @@
 simple scripted preference (close on the enemy, attack at the best odds, fire every gun, take the
 victory hexes) so that the recorded games show the rules at work, and writes them to logs/.
 
-    python -m bench.drivers.caldiero            # from the repository root: writes logs/caldiero-full.jsonl
-                                                # and logs/caldiero-tempo-regge.jsonl
+    python -m bench.drivers.caldiero            # from the repository root: writes logs/caldiero-full.jsonl,
+                                                # logs/caldiero-tempo-regge.jsonl and its fog copy (foglog.py)
 
 Every command is chosen among the legal ones and submitted to the service: the logs are real games,
 verified by tests/caldiero/test_logs.py (re-adjudication from the revealed seed).
@@ -24,7 +24,7 @@ from arbitro.adjudicator.parabellum import assault
 from arbitro.adjudicator.parabellum.movement import nearest_enemy_distance
 from arbitro.adjudicator.selfplay import SelfPlay
 from arbitro.adjudicator.service import Arbitro
-from bench.drivers import SampleClock, sample_seed, write_log
+from bench.drivers import SampleClock, foglog, sample_seed, write_log
 from arbitro.events.sqlite import SQLiteStore
 from arbitro.projections.caldiero import CaldieroState
 
@@ -168,6 +168,7 @@ def main(argv: list[str]) -> None:
     # and flank attacks (§20.5), as tests/caldiero/test_logs.py asks (since caldiero 0.20.0: "caldiero-regge" no longer did)
     print(make_log(LOGS / "caldiero-tempo-regge.jsonl", "il_tempo_regge", ("cavalry_charges", "flank_attacks"),
                    argv[1] if len(argv) > 1 else "caldiero-regge-2"))
+    foglog.main([])  # the same game under the fog of war (§20.4), from the log just written
 
 
 if __name__ == "__main__":

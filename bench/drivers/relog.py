@@ -19,7 +19,8 @@ meaning then, and the log must be played again by its own driver instead, or tra
 a step that now ends by itself): before each recorded command is submitted, `FUNCTION(app, game_id, seat,
 command)` returns the `(seat, command)` pairs that play it under this build, in order: `[(seat, command)]` to
 keep it, `[]` to drop it (e.g. an `end_step` the step no longer waits for), several to insert (e.g. an `end_step`
-it now waits for, whichever seat owes it), or a command of a new shape. It may read the game as it stands (`app.legal(game_id, seat)`, `app.view(...)`).
+it now waits for, whichever seat owes it), or a command of a new shape. It may read the game as it stands (`app.legal(game_id, seat)`, `app.view(...)`); a generator is asked for each pair after the previous one was submitted
+(bench/drivers/foglog.py).
 A translated log is the same game under this build's words: say in the commit which translator made it, and
 record the command lists again (`bench/fingerprints.py record`). A translator that must know what the recorded game
 did (its events) may have a `start(records)` method: it is given the file's records before the first command.
@@ -30,7 +31,7 @@ from __future__ import annotations
 import importlib
 import json
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
@@ -55,7 +56,7 @@ class RecordedClock:
         return self.time
 
 
-Translator = Callable[[Arbitro, str, str, dict[str, Any]], list[tuple[str, dict[str, Any]]]]
+Translator = Callable[[Arbitro, str, str, dict[str, Any]], Iterable[tuple[str, dict[str, Any]]]]
 
 
 def keep(app: Arbitro, game: str, seat: str, command: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
@@ -71,13 +72,16 @@ def load_translator(spec: str) -> Translator:
     return getattr(importlib.import_module(module), name)
 
 
-def relog(path: Path, translate: Translator = keep) -> int:
-    """Rewrite `path`; returns the number of commands played again."""
+def relog(path: Path, translate: Translator = keep, *, to: Path | None = None, options: tuple[str, ...] = ()) -> int:
+    """Rewrite `path` (or write the game to `to`, named by its stem, with `options` added to the recorded ones);
+    returns the number of commands played again."""
     records = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
     game = next(r for r in records if r["record"] == "game")
     if game.get("seed") is None:
         raise SystemExit(f"{path}: the seed is not in the file; only a log exported with its seed can be re-adjudicated")
     first = next(r for r in records if r["record"] == "event" and r["body"]["seq"] == 1)["body"]["event"]
+    if options:  # as the service's genesis lists them (creation.genesis: sorted)
+        first = {**first, "options": sorted({*first["options"], *options})}
     ruleset = registry.get(game["ruleset"])
     own = first["origin"].get("data")  # a user's data folder the genesis carries
     fresh: dict[str, Any] = {"version": ruleset.version, "data_hash": ruleset.data_hash(own)}
@@ -92,7 +96,7 @@ def relog(path: Path, translate: Translator = keep) -> int:
         start(records)
     clock = RecordedClock(game["created_at"])
     app = Arbitro(SQLiteStore(":memory:"), clock=clock)
-    gid = app._start_game(ruleset, created, game["seed"], game["id"])  # the recorded seed, not a new one
+    gid = app._start_game(ruleset, created, game["seed"], to.stem if to else game["id"])  # the recorded seed, not a new one
     for record in commands:
         body = record["body"]
         clock.time = body["received_at"]
@@ -103,7 +107,7 @@ def relog(path: Path, translate: Translator = keep) -> int:
             except Rejected as e:
                 raise SystemExit(f"{path}: command {body['cmd']} ({seat}: {json.dumps(command)}) is "
                                  f"refused by this build: {e}") from None
-    write_log(path, app, gid)
+    write_log(to or path, app, gid)
     return len(commands)
 
 

@@ -25,7 +25,7 @@ def events(name: str) -> list[dict[str, Any]]:
     return out
 
 
-@pytest.mark.parametrize("name", ["caldiero-full.jsonl", "caldiero-tempo-regge.jsonl"])
+@pytest.mark.parametrize("name", ["caldiero-full.jsonl", "caldiero-tempo-regge.jsonl", "caldiero-tempo-regge-fog.jsonl"])
 def test_log_verifies(name: str) -> None:
     app = Arbitro(SQLiteStore(":memory:"))
     report = app.verify_lines((LOGS / name).read_text(encoding="utf-8").splitlines(), name)
@@ -64,3 +64,28 @@ def test_tempo_regge_game_uses_its_rules() -> None:
     assert any(e["type"] == "game_ended" for e in evs)
     assert any(e["type"] == "units_moved" and e["charge"] == "" for e in evs)  # a Charge marker (§20.2)
     assert any(e["type"] == "assault_resolved" and "flank attack 2R" in e["notes"] for e in evs)  # §20.5
+
+
+WORDS = ("purpose", "detail")  # a die's words (parabellum/variant.Variant.dice_record)
+
+
+def test_fog_game_is_tempo_regge_s_game_told_as_section_20_4_tells_it() -> None:
+    """logs/caldiero-tempo-regge-fog.jsonl (bench/drivers/foglog.py): Il tempo regge's game with the fog of war added
+    (caldiero §20.4), so that re-adjudicating the logs covers the code only the fog runs. The fog decides nothing: every
+    event is the recorded game's but the genesis, the sightings, the checkpoints and the dice's words, which name an arm
+    where the plain game names the units (a die under the fog tells no seat which unseen unit it was rolled for)."""
+    plain, fog = events("caldiero-tempo-regge.jsonl"), events("caldiero-tempo-regge-fog.jsonl")
+    assert fog[0]["options"] == sorted([*plain[0]["options"], "fog_of_war"])
+
+    def outcome(evs: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        return [{k: v for k, v in e.items() if e["type"] != "dice_rolled" or k not in WORDS} for e in evs[1:]
+                if e["type"] not in ("pieces_sighted", "checkpoint")]
+
+    assert outcome(fog) == outcome(plain)
+    assert any(e["type"] == "pieces_sighted" for e in fog)
+    units = set(plain[0]["initial"]["units"])
+
+    def named(evs: list[dict[str, Any]]) -> int:
+        return sum(any(u in json.dumps([e[k] for k in WORDS]) for u in units) for e in evs if e["type"] == "dice_rolled")
+
+    assert named(plain) > 0 and named(fog) == 0
