@@ -71,7 +71,7 @@ class LeaderMoved(Event, tag="leader_moved"):
     leader: str
     path: tuple[str, ...]
     rule: str
-    own: bool = False
+    own: bool  # no default: each emitter says which (rev-f F4); a forgotten True would free him to move again
 
 
 class LeaderLost(Event, tag="leader_lost"):

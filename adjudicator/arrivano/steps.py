@@ -173,7 +173,8 @@ def _artillery_retreat(g: Act, frame: core.Frame[ev.ArtilleryRetreatAwaited], du
 def _escaped(g: Act, frame: core.Frame[EscapeAwaited], dumped: dict[str, Any]) -> None:
     if dumped["to"] is not None:
         lid = frame.ctx.leader
-        g.emit(ev.LeaderMoved(leader=lid, path=M.leader_destinations(g.world(), lid)[dumped["to"]], rule=frame.rule))
+        g.emit(ev.LeaderMoved(leader=lid, path=M.leader_destinations(g.world(), lid)[dumped["to"]], rule=frame.rule,
+                               own=False))
 
 
 def _order_chosen(g: Act, frame: core.Frame[ev.OrderAwaited], dumped: dict[str, Any]) -> None:
@@ -253,7 +254,7 @@ KINDS: dict[str, Kind] = {
     "replacement_hex": Kind(_replacement_hex, lambda g, frame, dumped: g.emit(ev.UnitPlaced(
         unit=frame.ctx.unit, hex=dumped["hex"], rule=str(R.RETURN), reduced=True))),
     "commander_refuge": Kind(_refuge, lambda g, frame, dumped: g.emit(ev.LeaderMoved(
-        leader=frame.ctx.leader, path=(dumped["to"],), rule=str(ARRIVANO.LEADER_ALONE)))),
+        leader=frame.ctx.leader, path=(dumped["to"],), rule=str(ARRIVANO.LEADER_ALONE), own=False))),
 }
 
 

@@ -135,5 +135,5 @@ def do_leader_escape(a: Act, frame: core.Frame[EscapeAwaited], cmd: Any) -> None
     if cmd.leader != leader or cmd.to not in options:
         refuse(R.LEADER_ESCAPE, f"{leader} escapes to a hex he can reach with his 6 MP: {', '.join(sorted(options))} (caldiero §8.2.3)")
     close_frame(a.ctx, frame)
-    a.emit(ev.LeaderMoved(leader=leader, path=options[cmd.to], rule=str(R.LEADER_ESCAPE)))
+    a.emit(ev.LeaderMoved(leader=leader, path=options[cmd.to], rule=str(R.LEADER_ESCAPE), own=False))
 

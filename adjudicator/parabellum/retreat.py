@@ -101,7 +101,7 @@ def move_along(game: Retreats, rules: Rulebook, units: Sequence[str], line: Line
     if start is None or w.side_units_at(start, side):
         return
     for leader in w.leaders_at(start, side):
-        game.emit(LeaderMoved(leader=leader, path=line.path, rule=str(rules.RETREAT)))
+        game.emit(LeaderMoved(leader=leader, path=line.path, rule=str(rules.RETREAT), own=False))
 
 
 # --- caldiero's reading: hex by hex ---------------------------------------------------------------------------

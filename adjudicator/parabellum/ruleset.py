@@ -220,7 +220,7 @@ class ParaBellumRuleset(Ruleset[S]):
         if friends:
             dest = min(friends, key=lambda x: (w.grid.distance(h, x), x))
             if dest != h:
-                a.emit(LeaderMoved(leader=leader, path=(dest,), rule=str(self.variant.rules.LEADER_ALONE)))
+                a.emit(LeaderMoved(leader=leader, path=(dest,), rule=str(self.variant.rules.LEADER_ALONE), own=False))
 
     def after_leader_lost(self, a: Act[Any], leader: str) -> None:
         """Nothing follows a commander's loss but its event (caldiero §4.4.5: his formation is out of command for good,

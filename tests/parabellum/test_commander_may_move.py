@@ -73,9 +73,9 @@ def test_only_his_own_move_is_his_move_of_the_turn(variant: Variant) -> None:
         state, general, chief, formation = A.position({}, leaders={"watrin": "1010", "lannes": "1012"}), \
             "watrin", "lannes", "W"
     state.activation, world = Activation(formation=formation), variant_world(variant, state)
-    for event in (LeaderMoved(leader=general, path=("1111",), rule="§12.6"), UnitsAdvanced(
+    for event in (LeaderMoved(leader=general, path=("1111",), rule="§12.6", own=False), UnitsAdvanced(
             units=(), leaders=(general, chief), to="1112", rule="§12.7.3"), LeaderMoved(leader=chief, path=("1113",),
-                                                                                        rule="§8.2.3")):
+                                                                                        rule="§8.2.3", own=False)):
         apply(state, event)
     assert commander_may_move(world, general, "france") and commander_may_move(world, chief, "france")
     for leader_ in (general, chief):

@@ -99,6 +99,16 @@ def test_a_stored_shared_event_decodes_to_the_systems_class_with_its_bytes_uncha
     assert canonical(event) == canonical(msgspec.json.decode(stored))
 
 
+def test_a_leader_s_move_says_whether_it_was_his_own() -> None:
+    """rev-f F4: `own` has no default, so an emitter that forgets it is refused where it is written, not read as a
+    carried move that leaves the commander free to move again this turn (D42). A stored event without it is refused
+    too: every shipped log writes it."""
+    with pytest.raises(TypeError, match="own"):
+        pb.LeaderMoved(leader="g1", path=("0101",), rule="r")  # type: ignore[call-arg]
+    with pytest.raises(msgspec.ValidationError, match="own"):
+        msgspec.json.decode(b'{"leader":"g1","path":["0101"],"rule":"r","type":"leader_moved"}', type=pb.LeaderMoved)
+
+
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_each_games_fold_applies_the_shared_events(game: str) -> None:
     state, fold = GAMES[game]()

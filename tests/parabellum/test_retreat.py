@@ -119,4 +119,4 @@ def test_a_retreat_records_the_hexes_entered_and_takes_the_commander_left_alone(
     assert game.events == [UnitRetreated(unit="a", path=("1611", "1612"), rule="forced")]
     retreat.move_along(game, variant.rules, ["b"], line, "forced")
     assert game.events[1:] == [UnitRetreated(unit="b", path=("1611", "1612"), rule="forced"),
-                               LeaderMoved(leader="gen", path=("1611", "1612"), rule=f"{variant.book} §12.6")]
+                               LeaderMoved(leader="gen", path=("1611", "1612"), rule=f"{variant.book} §12.6", own=False)]
