@@ -142,10 +142,14 @@ class ArrivanoRulesetImpl(ParaBellumRuleset[P.ArrivanoState]):
         return S.settle_top(a, frame)  # none left, or a single answer
 
     def settle_step(self, a: Act) -> bool:
-        """A step whose seat has nothing left to do in it ended for him (the kernel's `sequence.NOTHING_LEFT`), once
+        """The end phase over (arrivano §3.1 C: it waits on no decision), the next turn begins (§3.1 A, turn.py);
+        else a step whose seat has nothing left to do in it ended for him (the kernel's `sequence.NOTHING_LEFT`), once
         the checks of any time (`any_time`: a march order ended, the game won) have run on the position it ends in;
         no Arrivano row runs by itself (its initiative and end phase run where they begin, turn.py)."""
         state = a.state
+        if state.result is None and state.phase == "end":
+            T.start_turn(a, state.turn + 1)
+            return True
         if state.result is not None or not a.steps.ends_by_itself(state.step, a.world(), state.seat):
             return False
         any_time(a)

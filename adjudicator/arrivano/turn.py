@@ -92,25 +92,8 @@ def end_phase_rest(g: Act) -> None:
             g.emit(ev.WeatherChanged(box=box, rule=str(R.CT_WEATHER)))
     if g.state.turn >= g.state.last_turn:
         finish(g)
-        return
-    next_turn(g)
-
-
-def next_turn(g: Act) -> None:
-    """The next turn begins. A turn where nobody has anything to decide runs on into its end phase inside
-    `start_turn`, and so into the next turn: each begun inside the last, a position of many such turns would recurse
-    once a turn (a RecursionError). So one loop here begins them: a turn ended inside it is queued and begun once the
-    calls of the turn before have returned, which they do at once (every call from start_turn to end_phase_rest is
-    its caller's last act), so the events come in the same order as when each began inside the last."""
-    if g.turns_due is not None:
-        g.turns_due.append(g.state.turn + 1)
-        return
-    g.turns_due = [g.state.turn + 1]
-    try:
-        while g.turns_due:
-            start_turn(g, g.turns_due.pop())
-    finally:
-        g.turns_due = None
+    # else the next turn begins from the kernel's settle loop (ruleset.settle_step), never inside this one: a turn
+    # nobody decides anything in runs on into its end phase, and one begun inside the last would recurse once a turn
 
 
 def start_turn(g: Act, turn: int) -> None:

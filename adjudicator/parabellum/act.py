@@ -111,14 +111,12 @@ def carried_world(state: Any, data: ScenarioData, variant: Variant, reading: Cal
 
 
 class Act(Generic[S]):
-    """One command's or answer's procedure of either game. `turns_due`: the turns waiting to begin while a loop of
-    turns runs (arrivano/turn.next_turn; None: none running)."""
+    """One command's or answer's procedure of either game."""
 
     def __init__(self, ctx: Decision[S], game: Game) -> None:
         self.ctx, self.game, self.variant, self.steps = ctx, game, game.variant, game.play_steps
         self.data = game.scenario_on(ctx.state)
         self._world: World | None = None
-        self.turns_due: list[int] | None = None
 
     @property
     def state(self) -> S:

@@ -8,6 +8,7 @@ from arbitro.adjudicator.arrivano import flow as F
 from arbitro.adjudicator.arrivano.turn import start_turn
 from arbitro.adjudicator.errors import IllegalCommand
 from arbitro.adjudicator.arrivano.world import in_command
+from arbitro.adjudicator.parabellum.act import settle
 from arbitro.adjudicator.parabellum.orders import order_of
 
 from tests.arrivano.harness import (
@@ -247,3 +248,16 @@ def nb2(h: str, d: int, n: int) -> str:
     for _ in range(n):
         h = GRID.neighbour(h, d)
     return h
+
+
+def test_a_turn_whose_end_phase_is_over_begins_the_next_from_the_settle_loop():
+    """arrivano §3.1 C then §3.1 A: the end phase over and waiting on nothing, the kernel's settle begins the next
+    turn (ruleset.settle_step), never the end phase inside itself (a turn nobody decides anything in would begin the
+    next one inside the last, once a turn). France's orders sub-phase then waits for its end_step (§11.3.2)."""
+    state = position({"ir18-i": "3914"})
+    state.phase, state.step, state.seat = "end", "rout", ""
+    ctx = Table(state).decision("umpire", [])
+    g = RULESET.game(ctx)
+    settle(g)
+    began = [e for e in ctx.events if isinstance(e, ev.TurnBegan)]
+    assert [e.turn for e in began] == [3] and (g.state.turn, g.state.step, g.state.seat) == (3, "orders", "france")
