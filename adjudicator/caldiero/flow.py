@@ -39,10 +39,8 @@ from arbitro.adjudicator.parabellum.act import Act, refuse, refusal, settle, sta
 # Set-up (caldiero §21)
 # =====================================================================================================
 def setup_hexes(w: World, piece: str) -> list[str]:
-    key = ("setup_hexes", piece)
-    if key not in w._memo:  # asked for every candidate hex by legal(): worked out once per World
-        w._memo[key] = tuple(_setup_hexes(w, piece))
-    return list(w._memo[key])
+    # asked for every candidate hex by legal(): worked out once per World
+    return list(w.cached(("setup_hexes", piece), lambda: tuple(_setup_hexes(w, piece))))
 
 
 def _setup_hexes(w: World, piece: str) -> list[str]:

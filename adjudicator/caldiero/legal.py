@@ -164,9 +164,12 @@ def _setup(w: World, seat: str) -> list[dict[str, Any]]:
 def _first_movement(w: World, seat: str) -> Iterator[dict[str, Any]]:
     """`_movement`'s commands as far as the first, in another order (the step's `first`: "anything left?" after every
     command): a move of the first group with anywhere to go, each group's searches stopped at the first destination
-    they find (`any_move`, issue 15), then the order tests."""
+    they find (`any_move`, issue 15), then the order tests; whether a group may march asked only once its line moves
+    are exhausted."""
     for g in _mover_groups(w, seat):
-        for column in (False, True) if _may_march(w, g) else (False,):
+        for column in (False, True):
+            if column and not _may_march(w, g):
+                break
             dest = any_move(w, g, column)
             if dest is not None:
                 yield {"type": "move", "units": list(g), "to": dest, "path": None, "column": column, "charge": False}

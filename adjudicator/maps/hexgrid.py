@@ -317,11 +317,14 @@ class Grid:
         return found
 
     def _compute_within(self, hex_id: str, radius: int) -> tuple[HexId, ...]:
-        centre = self.cube(hex_id)
+        # Plain tuple sums (a Cube is a tuple: equal, same hash), each hex's distance its offset's: the fog asks a
+        # disc of every piece's hex, and building Cubes was a tenth of an Arrivano verify (issue 15).
+        q, r, s = self.cube(hex_id)
+        id_of = self._id_of.get
         found: list[tuple[int, HexId]] = []
         for dq in range(-radius, radius + 1):
             for dr in range(max(-radius, -dq - radius), min(radius, -dq + radius) + 1):
-                h = self.on_map_id(centre + Cube(dq, dr, -dq - dr))
+                h = id_of((q + dq, r + dr, s - dq - dr))  # type: ignore[call-overload]
                 if h is not None:
-                    found.append((cube_distance(centre, self._cube_of[h]), h))
+                    found.append((max(abs(dq), abs(dr), abs(dq + dr)), h))
         return tuple(h for _, h in sorted(found))

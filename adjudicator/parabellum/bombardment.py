@@ -45,8 +45,9 @@ def targets(variant: Variant, w: World, artillery: Sequence[str]) -> list[str]:
         return []
     side = w.side_of(artillery[0])
     reach = min(fire_range(w, u) for u in artillery)
-    held = w.hexes_held(w.enemy(side)).intersection(w.grid.within(origin, reach))  # the only hexes a target may be in
-    return [h for h in sorted(held) if h != origin and not w.no_fire_into(h)
+    distance = w.grid.distance  # the enemy's hexes within reach are the only ones a target may be in
+    return [h for h in sorted(w.hexes_held(w.enemy(side))) if h != origin and distance(origin, h) <= reach
+            and not w.no_fire_into(h)
             and (variant.bombard_artillery_alone or any(w.arm(u) != "artillery" for u in w.units_at(h)
                                                         if w.side_of(u) != side))
             and sight.sees(w, origin, h, reach)]

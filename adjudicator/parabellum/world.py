@@ -103,7 +103,7 @@ class World:
         """Take this World over for another procedure on the same `state` object, data and variant (the next
         command's: issue 15, a verify's state is one object, and each command's first position is the last one's):
         its readings and position become that procedure's, and what it worked out stays only while the position has
-        not moved since (`_current`: `position` must count the events folded into the state whichever procedure
+        not moved since (`_memo`: `position` must count the events folded into the state whichever procedure
         folds them, the game state's seq) and the readings kept in the state are those it was worked out under (a
         ruling written into the state object itself moves no seq). False: another state, data or variant, nothing
         taken over."""
@@ -112,20 +112,15 @@ class World:
         self._reading, self._position = reading, position
         if state.interpretations != self._ruled:
             self._worked_out, self._ruled = None, dict(state.interpretations)
-        self._current()
+        self._memo()
         return True
 
-    def _current(self) -> None:
-        """Forget what was worked out from an earlier position of the state."""
-        if self._position is not None and self._position() != self._at:
-            self._worked_out, self._at = None, self._position()
-
-    @property
     def _memo(self) -> dict[Any, Any]:
-        """What was worked out at this position."""
-        self._current()
-        if self._worked_out is None:
-            self._worked_out = {}
+        """What was worked out at this position, what was from an earlier one forgotten (asked by every `cached`: one
+        call, issue 15)."""
+        at = self._position() if self._position is not None else self._at
+        if at != self._at or self._worked_out is None:
+            self._worked_out, self._at = {}, at
         return self._worked_out
 
     def order_rules(self, order: str) -> OrderRules:
@@ -195,13 +190,14 @@ class World:
     # An answer worked out from this position, kept as long as the World (a World never outlives its state); `known`:
     # the answer if it is worked out already (a caller asking for one part of it searches only that part).
     def cached(self, key: Hashable, work: Callable[[], T]) -> T:
-        memo = self._memo
-        if key not in memo:
-            memo[key] = work()
-        return memo[key]  # type: ignore[no-any-return]
+        memo = self._memo()
+        if key in memo:
+            return memo[key]  # type: ignore[no-any-return]
+        found = memo[key] = work()
+        return found
 
     def known(self, key: Hashable) -> Any:
-        return self._memo.get(key)
+        return self._memo().get(key)
 
     # --- pieces ------------------------------------------------------------------------------------------
     def on_map_units(self) -> list[str]:

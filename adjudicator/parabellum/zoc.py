@@ -43,8 +43,10 @@ of the hexes the enemy exerts them from, and most positions of an activation ask
 def enemy_zoc(world: World, side: str) -> frozenset[HexId]:
     """The hexes in the ZoC of `side`'s enemies (caldiero §8, arrivano §8), worked out once per World and once per
     set of hexes they exert them from (`_ZONES`)."""
-    def work() -> frozenset[HexId]:
-        sources = frozenset(world.hex_of(u) or "" for u in world.units_of(world.enemy(side)) if exerts_zoc(world, u))
+    def work() -> frozenset[HexId]:  # `exerts_zoc` of each unit on the map, the weather asked once
+        on = world.zocs_in_force()
+        sources = frozenset(h for u in world.units_of(world.enemy(side))
+                            if on and (h := world.hex_of(u)) is not None and world.status(u) == "good")
         blocked = world.no_zoc_hexes()
         key = tuple(sorted(sources))  # not the frozenset: a kept one is walked by every full collection (issue 15)
         return _ZONES.get((world.grid, blocked), key, lambda: zoc_hexes(world.grid, sources, blocked.__contains__))

@@ -429,3 +429,16 @@ def test_line_of_sight_along_map_edge_is_never_blocked_by_the_off_map_side(row: 
         a, b = f"{column:02d}{row:02d}", f"{column + 2:02d}{row:02d}"
         sight = line_of_sight(CALDIERO, a, b, blocks_everything)
         assert sight.clear == (column % 2 == outer_parity), (a, b, sight)
+
+
+def test_a_disc_is_worked_out_without_building_cubes(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`within` sums plain tuples (a Cube is a tuple, equal and hashed alike): the fog asks a disc of every piece's hex
+    and building a Cube per cell was a tenth of an Arrivano verify (issue 15). Its answers are the reference's
+    (test_within_radius)."""
+    grid = Grid(orientation="flat-top", shifted="odd", first_column=10, last_column=27, first_row=1, last_row=21)
+
+    def built(*_: object) -> Cube:
+        raise AssertionError("a Cube was built for a cell of the disc")
+
+    monkeypatch.setattr(Cube, "__add__", built)
+    assert [len(grid.within("1810", r)) for r in range(4)] == [1, 7, 19, 37]
