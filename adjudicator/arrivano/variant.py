@@ -9,6 +9,7 @@ from typing import ClassVar, Literal
 
 from arbitro.adjudicator.arrivano import rules as R
 from arbitro.adjudicator.arrivano import world as own
+from arbitro.adjudicator.arrivano.data_model import COLUMNS
 from arbitro.adjudicator.maps.costs import MovementTable
 from arbitro.adjudicator.parabellum import orders, retreat
 from arbitro.adjudicator.parabellum.rules import Rulebook, read_rulebook
@@ -31,6 +32,7 @@ class ArrivanoVariant(Variant):
     rout_tests_in_hex_order: ClassVar[bool] = True  # §15.2: the stacks test in hex order, as its games recorded
     # arrivano §5.1.1: Advance binds while any counted unit could still close, even if the half is out of reach (D6)
     advance_binds_while: ClassVar[Literal["half", "any"]] = "any"
+    column_option: ClassVar[str | None] = COLUMNS  # arrivano §16.2: independent columns, an optional rule (D30)
 
     def road_costs(self, table: MovementTable, reading: Reading) -> MovementTable:
         """arrivano §17.2.8 ("Ogni esagono contiguo di strada costa mezzo PM"), interpretation `road_cost_scope`:

@@ -32,21 +32,30 @@ def artillery_orders(order: str) -> list[str]:
 def order_of(w: World, u: str, commanded: Collection[str] | None = None) -> str:
     """The order unit u obeys (caldiero §5.3, arrivano §5.3): Defence while its book holds it there whatever it was
     given (`defence_imposed`: arrivano §16.3.4); else the order given it in this activation (caldiero §5.3.1,
-    §15.4.2, arrivano §3.1 B-4); else Defence while the weather holds every formation to it (caldiero §17.1.3: the
-    box's `formations_defence`); else its group's order (its formation's, or `column_order`: arrivano §16.2) if in
-    command, else Defence. In command: the activated formation's units as the activation found them where
-    `command_as_activated` (caldiero §5.3.1), any other unit as the position stands (§5.3 binds every unit;
-    `commanded`: its formation's units in command, when the caller has them)."""
-    variant, act, f = cast(Variant, w.variant), w.state.activation, w.formation_of(u)
+    §15.4.2, arrivano §3.1 B-4); else its group's (`group_order`)."""
+    variant, act = cast(Variant, w.variant), w.state.activation
     if variant.defence_imposed(w, u):
         return "defence"
     if act is not None and u in act.unit_orders:
         return act.unit_orders[u]
+    return group_order(w, u, commanded)
+
+
+def group_order(w: World, u: str, commanded: Collection[str] | None = None, *, as_given: bool = False) -> str:
+    """The order unit u obeys as one of its group: Defence while the weather holds every formation to it (caldiero
+    §17.1.3: the box's `formations_defence`); else its group's order (its formation's, or `column_order`: arrivano
+    §16.2) if in command, else Defence. In command: the activated formation's units as the activation found them where
+    `command_as_activated` (caldiero §5.3.1), any other unit as the position stands (§5.3 binds every unit;
+    `commanded`: its formation's units in command, when the caller has them). `as_given`: its formation's order, as
+    if in command and in no column (`declared_order`)."""
+    variant, act, f = cast(Variant, w.variant), w.state.activation, w.formation_of(u)
     if (box := w.weather_box()) is not None and box.formations_defence:
         return "defence"
-    if (column := variant.column_order(w, u)) is not None:
+    if as_given:
+        obeys = True
+    elif (column := variant.column_order(w, u)) is not None:
         return column
-    if act is not None and variant.command_as_activated and f == act.formation:
+    elif act is not None and variant.command_as_activated and f == act.formation:
         obeys = not variant.out_of_command(w, u)
     else:
         obeys = u in (commanded if commanded is not None else
@@ -59,12 +68,14 @@ def declared_order(w: World, seat: str | None, u: str) -> str:
     """The order `seat`, declaring an assault, judges the defender u by (§12.4.2 "E' proibito dichiarare attacchi
     con rapporti peggiori di 1-5" read `after_terrain`, a terrain whose benefit needs a Defence order: arrivano §10.1).
     Under the fog of war (caldiero §20.4, arrivano §11.3.2 "si può esaminare uno stack nemico solo se si ha una LoS")
-    a defender's command (§5.3 in both: "Una unità fuori comando ... ha automaticamente un Ordine di Difesa") rests
-    on where its general and the officers and units of its formation stand: where `seat` may not examine one of
-    them, it cannot establish it, and the defender is judged by its formation's order as given (public: `order_of`
-    with it in command). The true order is applied at resolution, whose odds found worse than 1-5 then are each
-    book's (D24 `below_minimum_result`). Out of fog, with every piece examinable, or `seat` None (the resolution),
-    the true order (`order_of`). docs/rulesets/parabellum.md, "A defender's order at the declaration under the fog"."""
+    an enemy defender's command (§5.3 in both: "Una unità fuori comando ... ha automaticamente un Ordine di Difesa")
+    rests on where its general and its formation's officers and units stand: where `seat` may not examine one of them,
+    or while an independent column may hold it (the variant's `column_option`, arrivano §16.2: no view serves an enemy
+    column nor the order under its officer), it is judged by its formation's order as given (public: `group_order`).
+    A failed fatigue test's Defence (arrivano §16.3.4) is never read: made out of sight, it leaves the F marker a unit
+    not yet tested shows. The true order is applied at resolution (odds then worse than 1-5: D24 `below_minimum_result`).
+    Without fog, or `seat` None (the resolution), the true order (`order_of`). docs/rulesets/parabellum.md, "A
+    defender's order at the declaration under the fog"."""
     variant = cast(Variant, w.variant)
     if seat is None or w.side_of(u) == seat or not sight.fog_in_force(variant.fog_option, w.option):
         return order_of(w, u)
@@ -73,9 +84,8 @@ def declared_order(w: World, seat: str | None, u: str) -> str:
     leaders = [l for l in sorted(w.state.leaders) if l == general or w.leader_formation(l) == f]
     places = {h for p in (*w.formation_units(f), u) if (h := w.hex_of(p))} | \
         {h for l in leaders if (h := w.leader_on_map(l))}
-    if sight.unexaminable(w, seat, places, variant.fog_reach(w)):
-        return order_of(w, u, (u,))
-    return order_of(w, u)
+    columns = variant.column_option is not None and w.option(variant.column_option)
+    return group_order(w, u, as_given=columns or bool(sight.unexaminable(w, seat, places, variant.fog_reach(w))))
 
 
 @dataclass(frozen=True)

@@ -81,6 +81,9 @@ class Variant:
     # D18, caldiero §20.4 (an optional rule of §20) / arrivano §11.3.2 (always): the optional rule that puts the fog of
     # war in force ("Si può esaminare uno stack nemico solo se si ha una LoS", both); None: always in force.
     fog_option: ClassVar[str | None] = None
+    # D30, arrivano §16.2 (caldiero has none): the optional rule of independent columns, groups no view serves the
+    # enemy (orders.declared_order). None: no such rule.
+    column_option: ClassVar[str | None] = None
 
     # D8, caldiero §5.3.1 / arrivano §5.3: in an activation a unit of the activated formation is out of command as the
     # activation found it (`out_of_command`), not as the position stands (another formation's unit: as it stands, §5.3).

@@ -16,10 +16,12 @@ import msgspec
 from arbitro.adjudicator.arrivano import ArrivanoRuleset
 from arbitro.adjudicator.arrivano.flow import prompt
 from arbitro.adjudicator.arrivano.turn import start_turn
+from arbitro.adjudicator.errors import IllegalCommand
 from arbitro.adjudicator.parabellum.act import settle
 from arbitro.adjudicator.ruleset import Pending
 from arbitro.events import arrivano as ev
 from arbitro.events import core
+from arbitro.events.codec import canonical
 from arbitro.projections.arrivano import Activation, ArrivanoState
 from arbitro.projections.fold import Fold
 from tests.hex import harness
@@ -104,6 +106,18 @@ def at_step(state: ArrivanoState, formation: str, step: str) -> Table:
     return Table(state)
 
 
+def declaration_served(t: Table, seat: str, attackers: list[str], target: str) -> tuple[bytes, bytes, str]:
+    """What `seat` is served at the combat step (for non-interference tests of the fog, arrivano §11.3.2): its view,
+    the assaults legal() lists, and its declaration's answer ("declared" or the refusal's words)."""
+    view = canonical(RULESET.view(t.state, seat))
+    legal = canonical([c for c in t.legal(seat) if c["type"] == "assault"])
+    try:
+        t.send(seat, {"type": "assault", "attackers": attackers, "targets": [target]})
+    except IllegalCommand as e:
+        return view, legal, str(e)
+    return view, legal, "declared"
+
+
 def open_ground(scenario: str = "montebello", radius: int = 2) -> str:
     """A hex whose surroundings within `radius` are all clear, roadless, level ground."""
     s = RULESET.data.scenarios[scenario]
@@ -141,4 +155,4 @@ def village_attack_hexes(scenario: str = "montebello") -> tuple[str, str, str]:
     return village, att, back
 
 
-__all__ = ["RULESET", "Table", "at_step", "ev", "fresh", "line", "open_ground", "position", "village_attack_hexes", "world"]
+__all__ = ["RULESET", "Table", "at_step", "declaration_served", "ev", "fresh", "line", "open_ground", "position", "village_attack_hexes", "world"]

@@ -11,11 +11,7 @@ than 1-5: refused (§12.4.2, default reading after_terrain) and absent from lega
 
 from __future__ import annotations
 
-from typing import Any
-
-from arbitro.adjudicator.errors import IllegalCommand
-from arbitro.events.codec import canonical
-from tests.arrivano.harness import RULESET, at_step, position, village_attack_hexes
+from tests.arrivano.harness import RULESET, at_step, declaration_served, position, village_attack_hexes
 
 VILLAGE, ATT, BACK = village_attack_hexes()
 
@@ -25,16 +21,7 @@ def served(general_at: str) -> tuple[bytes, bytes, str]:
                      leaders={"watrin": BACK, "schellenberg": general_at}, orders={"W": "advance", "S": "attack"})
     state.units["6e-legere-i"].reduced = True
     assert RULESET.unexaminable(state, "france", [general_at]) == {general_at}
-    t = at_step(state, "W", "combat")
-    view = canonical(RULESET.view(t.state, "france"))
-    legal = canonical([c for c in t.legal("france") if c["type"] == "assault"])
-    answer: Any
-    try:
-        t.send("france", {"type": "assault", "attackers": ["6e-legere-i"], "targets": [VILLAGE]})
-        answer = "declared"
-    except IllegalCommand as e:
-        answer = str(e)
-    return view, legal, answer
+    return declaration_served(at_step(state, "W", "combat"), "france", ["6e-legere-i"], VILLAGE)
 
 
 def test_an_assault_s_refusal_does_not_tell_where_an_unseen_general_stands() -> None:
