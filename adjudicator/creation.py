@@ -35,11 +35,12 @@ def genesis(
         if readings:
             initial_core["interpretations"] = readings
         if position is not None:
-            scenario, chosen, initial, overridden = from_position(ruleset, position, scenario, chosen, data)
+            initial_core["interpretations"] = {**readings, **position_interpretations(ruleset, position)}
+            scenario, chosen, initial, overridden = from_position(ruleset, position, scenario, chosen, data,
+                                                                  initial_core["interpretations"])
             origin: dict[str, Any] = {"position": rnd.position_digest(seed, canonical(position))}
             if overridden:  # public names: `status` lists them as non-standard (adjudicator/overrides.py)
                 origin["overrides"] = overridden
-            initial_core["interpretations"] = {**readings, **position_interpretations(ruleset, position)}
         else:
             scenario = scenario_of(ruleset, scenario, chosen)
             initial = ruleset.adopt_data(ruleset.new_state(scenario, chosen), data)
@@ -126,10 +127,11 @@ def scenario_of(ruleset: Ruleset[Any], scenario: str | None, options: tuple[str,
 
 def from_position(
     ruleset: Ruleset[Any], position: dict[str, Any], scenario: str | None, options: tuple[str, ...],
-    data: Mapping[str, str] | None = None,
+    data: Mapping[str, str] | None = None, readings: Mapping[str, str] | None = None,
 ) -> tuple[str, tuple[str, ...], Any, list[str]]:
     """A position file's scenario, options and state, each checked (the state by the ruleset's own checks, after
-    the position's overrides are applied), and the overrides' names."""
+    the position's overrides are applied, and its copy of the readings in force against `readings`:
+    `readings_as_written`), and the overrides' names."""
     if not isinstance(position, dict) or position.get("format") != POSITION_FORMAT:
         raise BadPosition(f'a position file is a JSON object with "format": "{POSITION_FORMAT}"')
     if position.get("ruleset") != ruleset.name:
@@ -146,7 +148,24 @@ def from_position(
     problems = ruleset.validate_position(state)
     if problems:
         raise BadPosition("the position is not legal: " + "; ".join(problems))
-    return scenario, options, state, overridden
+    return scenario, options, readings_as_written(ruleset, state, position["state"], readings or {}), overridden
+
+
+def readings_as_written(ruleset: Ruleset[Any], state: Any, written: Any, readings: Mapping[str, str]) -> Any:
+    """The position's state with the ruleset's copy of the readings in force (`note_interpretations`: what legal()
+    reads) made from `readings`, the checked top-level "interpretations" over the data folder's. The copy is the
+    fold's (Fold.initial), so a position's state may leave it out or empty (as a state written from a fresh game has
+    it); one naming other readings would be stored in the genesis, served to every seat, as readings in force that
+    are not (review rev-g G1): refused (BadPosition), naming the field and both values, rather than overwritten
+    unseen: its author meant a reading and learns where it goes."""
+    before = to_builtins(state)
+    noted = ruleset.note_interpretations(msgspec.convert(before, ruleset.State), dict(readings))
+    after = to_builtins(noted)
+    for name in sorted(k for k in after if after[k] != before.get(k) and isinstance(written, dict) and written.get(k)):
+        raise BadPosition(f"state.{name} is {canonical(written[name]).decode()}, not the readings in force "
+                          f"{canonical(after[name]).decode()}: a reading is chosen by the position's top-level "
+                          f'"interpretations" (or an umpire\'s ruling); leave state.{name} out or equal to it')
+    return noted
 
 
 def own_data(ruleset: Ruleset[Any], state: Any, data: Mapping[str, str] | None) -> tuple[Any, list[str]]:

@@ -142,7 +142,8 @@ class Fold:
                     state.rules = msgspec.convert(patched, self.ruleset.State)
                 if event.interpretation:
                     c.interpretations = dict(sorted({**c.interpretations, **event.interpretation}.items()))
-                    state.rules = self.ruleset.note_interpretations(state.rules, dict(c.interpretations))
+                # the state's copy the core's again, whatever a patch of a log older than its refusal wrote (rev-g G1)
+                state.rules = self.ruleset.note_interpretations(state.rules, dict(c.interpretations))
             case core.Undone(to_seq=to_seq):
                 assert history is not None, "undo needs the earlier states"
                 earlier = self.copy(history(to_seq))

@@ -1,6 +1,6 @@
 """rev-g G1: the reading a Caldiero procedure plays (parabellum/act.Act.reading, since 4c29b87 the state's copy of the
 rulings) must be the one the game's status reports (the core's rulings), where a position file's state carries its
-own `interpretations` (even one that is no reading at all), and where a ruling's patch writes `/interpretations`
+own `interpretations` (even one that is no reading at all: such a position is refused), and where a ruling's patch writes `/interpretations`
 (refused: the ruling's `interpretation` field sets a reading). Arrivano: tests/arrivano/test_readings_one_source.py."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from arbitro.adjudicator.service import Arbitro
 from arbitro.events.sqlite import SQLiteStore
 
 from tests.parabellum.readings_one_source import (
-    cli_refuses_reading_patch, playing_position_reading, refused_reading_patch,
+    cli_refuses_reading_patch, folded_reading_patch, planting_position_reading, position_reading, refused_reading_patch,
 )
 
 BELOW = {"op": "add", "path": "/interpretations/below_1_5_declared_on", "value": "after_terrain"}
@@ -19,12 +19,13 @@ BELOW = {"op": "add", "path": "/interpretations/below_1_5_declared_on", "value":
 
 def test_a_position_s_state_cannot_plant_a_reading_the_status_does_not_list() -> None:
     # Act.reading reads the state's copy (interpretation_in_force(ruleset, ctx.state.interpretations, name)), as
-    # legal() does; 'no_such_reading' is not one of reroll|french
-    played, listed, default = playing_position_reading("caldiero", "historical", "initiative_tie", "no_such_reading")
-    assert played == listed == default == "reroll"
-    played, listed, default = playing_position_reading("caldiero", "historical", "below_1_5_declared_on",
-                                                       "after_terrain")  # a real reading, not in force either
-    assert played == listed == default == "strength_ratio"
+    # legal() does; 'no_such_reading' is not one of reroll|french: the position is refused, naming both values
+    refused = planting_position_reading("caldiero", "historical", "initiative_tie", "no_such_reading")
+    assert 'state.interpretations is {"initiative_tie":"no_such_reading"}, not the readings in force {}' in str(refused)
+    refused = planting_position_reading("caldiero", "historical", "below_1_5_declared_on", "after_terrain")
+    assert '{"below_1_5_declared_on":"after_terrain"}' in str(refused)  # a real reading, not in force either
+    assert position_reading("caldiero", "historical", "below_1_5_declared_on", "after_terrain", "same") == (
+        "after_terrain", "after_terrain", {"below_1_5_declared_on": "after_terrain"})
 
 
 def test_a_ruling_s_patch_cannot_set_a_reading_behind_the_status() -> None:
@@ -54,3 +55,8 @@ def test_a_ruling_s_interpretation_still_sets_it() -> None:
                                 "interpretation": {"below_1_5_declared_on": "after_terrain"}})
     assert app.state_at(game).rules.interpretations == app.status(game).interpretations == {
         "below_1_5_declared_on": "after_terrain"}
+
+
+def test_a_stored_ruling_s_patch_leaves_the_readings_the_core_s() -> None:
+    """g1fix's belt and braces: the fold makes the state's copy the core's again after every ruling."""
+    assert folded_reading_patch("caldiero", "historical", BELOW) == ({}, {})
