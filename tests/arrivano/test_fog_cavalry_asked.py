@@ -1,0 +1,53 @@
+"""fog14 (item 5: orders read at declaration or in a move's course, not through parabellum/orders.declared_order).
+Two Arrivano decisions are opened for the defender only when its cavalry's order allows them, and which seat the
+game then awaits is served to the mover: so whether an unseen general stands within his command range (arrivano
+§4.4, §5.3: out of command, Defence) is told to the enemy (§11.3.2 "si può esaminare uno stack nemico solo se si ha
+una LoS"; engine-rules §V.4). KNOWN LEAKS, strict xfails until fixed:
+- the counter-charge (§14.2.4: cavalry "con un ordine di Difesa" alone beside the charge; movement.counter_chargers);
+- the cavalry's retreat before combat (§14.1: Manoeuvre or Defence; assault.cavalry_candidates).
+A fix that keeps the books: under the fog, ask whenever the pieces the mover sees meet the rule's other conditions,
+and let the asked seat only decline where its true order forbids it (new frames: an Arrivano bump, its logs
+translated with the answers added).
+
+Montebello's map: Bussy (Austrian cavalry, formation R under Attack) at 0802; Ott, R's general (range 4), out of
+France's sight at 0806 (four hexes: Bussy in command, Attack) or 0807 (five: out of command, Defence)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from arbitro.events.codec import canonical
+from tests.arrivano.harness import RULESET, Table, at_step, position
+
+OTT_NEAR, OTT_FAR = "0806", "0807"
+CHARGE = {"type": "move", "unit": "12e-hussards", "to": "0902", "column": False, "charge": "0802"}
+ASSAULT = {"type": "assault", "attackers": ["28e-i", "28e-ii"], "targets": ["0802"]}
+
+
+def after(units: dict[str, str], ott: str, step: str, command: dict[str, Any]) -> tuple[Any, bytes]:
+    """France's `command` at `step` with Ott at `ott`: the seat and decision the game then awaits (served to every
+    seat), and France's view."""
+    state = position({"bussy": "0802", **units}, leaders={"lannes": "1302", "ott": ott},
+                     orders={"L": "attack", "R": "attack"})
+    assert RULESET.unexaminable(state, "france", [ott]) == {ott}
+    t: Table = at_step(state, "L", step)
+    assert command in t.legal("france")
+    t.send("france", command)
+    assert RULESET.unexaminable(t.state, "france", [ott]) == {ott}
+    awaited = t.pending()
+    return (awaited.seat, awaited.kind) if awaited is not None else None, canonical(RULESET.view(t.state, "france"))
+
+
+@pytest.mark.xfail(strict=True, reason="known leak: arrivano §14.2.4's question asked by the true order (fog14 note)")
+def test_a_charge_is_not_told_whether_the_cavalry_beside_it_is_in_command() -> None:
+    near, far = (after({"12e-hussards": "1301"}, ott, "movement", CHARGE) for ott in (OTT_NEAR, OTT_FAR))
+    assert near[1] == far[1], "the views differ: the hidden fact is not hidden"
+    assert near[0] == far[0], f"the awaited decision tells where Ott stands: {near[0]} != {far[0]}"
+
+
+@pytest.mark.xfail(strict=True, reason="known leak: arrivano §14.1's question asked by the true order (fog14 note)")
+def test_an_assault_is_not_told_whether_the_cavalry_it_attacks_is_in_command() -> None:
+    near, far = (after({"28e-i": "0902", "28e-ii": "0902"}, ott, "combat", ASSAULT) for ott in (OTT_NEAR, OTT_FAR))
+    assert near[0] == far[0], f"the awaited decision tells where Ott stands: {near[0]} != {far[0]}"
