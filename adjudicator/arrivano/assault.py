@@ -199,7 +199,9 @@ class AssaultStages(sys_assault.Stages):
 
 def cavalry_candidates(w: World, attackers: list[str], h: str) -> list[str]:
     """arrivano §14.1: only against attackers all infantry; cavalry that has not moved this turn and horse artillery
-    not on its Moved side, with Manoeuvre or Defence."""
+    not on its Moved side. Asked whatever their order: which of them have the Manoeuvre or Defence the rule asks
+    (RT.may_retreat_before_combat, their answers) hangs on their command, so on where their general stands, which
+    the attacker, served whether the question opens, may not examine (§11.3.2); the unit without it may only stay."""
     if not attackers or any(w.state.units[u].arm != "infantry" for u in attackers):
         return []
     out = []
@@ -208,7 +210,7 @@ def cavalry_candidates(w: World, attackers: list[str], h: str) -> list[str]:
         data = w.counters.unit(u)
         mounted = (unit.arm == "cavalry" and unit.moved_turn != w.state.turn) or (
             unit.arm == "artillery" and data.horse and not unit.art_moved)
-        if mounted and unit.status != "routed" and order_of(w, u) in ("manoeuvre", "defence"):
+        if mounted and unit.status != "routed":
             out.append(u)
     return out if any(before_combat_asked(ARRIVANO_VARIANT, w, [u]) for u in out) else []
 

@@ -24,6 +24,7 @@ from typing import Any
 
 from arbitro.adjudicator.arrivano import rules as R
 from arbitro.adjudicator.arrivano.variant import ARRIVANO, ARRIVANO_VARIANT
+from arbitro.adjudicator.parabellum.orders import order_of
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.parabellum.retreat import Line
 from arbitro.adjudicator.parabellum.retreat_ground import BEFORE_COMBAT_LENGTH, before_combat_lines, lines
@@ -110,7 +111,7 @@ def cavalry_answers(w: World, frame: core.Frame[Any]) -> list[dict[str, Any]]:
     """Every accepted answer to a pending cavalry retreat (§14.1): any of the eligible units still in the assaulted
     hex ("possono ritirarsi": each may, §12.6 lets stacked units part) along any of their lines, or none (`to`
     null: the rest stay and fight). After a part retreats, the rest answer again."""
-    units = sorted(u for u in live(w, frame) if w.state.units[u].hex == frame.ctx.hex)
+    units = sorted(u for u in live(w, frame) if w.state.units[u].hex == frame.ctx.hex and may_retreat_before_combat(w, u))
     out = []
     for k in range(len(units), 0, -1):
         for part in combinations(units, k):
@@ -119,6 +120,9 @@ def cavalry_answers(w: World, frame: core.Frame[Any]) -> list[dict[str, Any]]:
     return out + [{"type": "cavalry_retreat", "to": None, "units": None, "off_map": False}]
 
 
+def may_retreat_before_combat(w: World, u: str) -> bool:
+    """arrivano §14.1 "se hanno un Ordine di Manovra o Difesa": its true order, read by its owner's answers only."""
+    return order_of(w, u) in ("manoeuvre", "defence")
 
 
 def light_answers(w: World, frame: core.Frame[Any]) -> list[dict[str, Any]]:

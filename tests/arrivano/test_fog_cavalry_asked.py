@@ -2,12 +2,12 @@
 Two Arrivano decisions are opened for the defender only when its cavalry's order allows them, and which seat the
 game then awaits is served to the mover: so whether an unseen general stands within his command range (arrivano
 §4.4, §5.3: out of command, Defence) is told to the enemy (§11.3.2 "si può esaminare uno stack nemico solo se si ha
-una LoS"; engine-rules §V.4). KNOWN LEAKS, strict xfails until fixed:
-- the counter-charge (§14.2.4: cavalry "con un ordine di Difesa" alone beside the charge; movement.counter_chargers);
-- the cavalry's retreat before combat (§14.1: Manoeuvre or Defence; assault.cavalry_candidates).
-A fix that keeps the books: under the fog, ask whenever the pieces the mover sees meet the rule's other conditions,
-and let the asked seat only decline where its true order forbids it (new frames: an Arrivano bump, its logs
-translated with the answers added).
+una LoS"; engine-rules §V.4):
+- the cavalry's retreat before combat (§14.1: Manoeuvre or Defence; assault.cavalry_candidates): FIXED, asked
+  whatever the order, the unit without Manoeuvre or Defence may only stay (retreats.may_retreat_before_combat);
+- the counter-charge (§14.2.4: cavalry "con un ordine di Difesa" alone beside the charge; movement.counter_chargers):
+  a KNOWN LEAK, a strict xfail until fixed the same way (ask whenever the pieces the mover sees meet the rule's other
+  conditions, the asked seat may only decline where its true order forbids: new frames, its logs translated).
 
 Montebello's map: Bussy (Austrian cavalry, formation R under Attack) at 0802; Ott, R's general (range 4), out of
 France's sight at 0806 (four hexes: Bussy in command, Attack) or 0807 (five: out of command, Defence)."""
@@ -18,6 +18,7 @@ from typing import Any
 
 import pytest
 
+from arbitro.adjudicator.errors import IllegalCommand
 from arbitro.events.codec import canonical
 from tests.arrivano.harness import RULESET, Table, at_step, position
 
@@ -47,7 +48,30 @@ def test_a_charge_is_not_told_whether_the_cavalry_beside_it_is_in_command() -> N
     assert near[0] == far[0], f"the awaited decision tells where Ott stands: {near[0]} != {far[0]}"
 
 
-@pytest.mark.xfail(strict=True, reason="known leak: arrivano §14.1's question asked by the true order (fog14 note)")
 def test_an_assault_is_not_told_whether_the_cavalry_it_attacks_is_in_command() -> None:
+    """Fixed: the question is asked whatever Bussy's order (assault.cavalry_candidates)."""
     near, far = (after({"28e-i": "0902", "28e-ii": "0902"}, ott, "combat", ASSAULT) for ott in (OTT_NEAR, OTT_FAR))
-    assert near[0] == far[0], f"the awaited decision tells where Ott stands: {near[0]} != {far[0]}"
+    assert near[0] == far[0] == ("austria", "cavalry_retreat"), "the awaited decision tells where Ott stands"
+
+
+def test_cavalry_without_manoeuvre_or_defence_is_asked_and_may_only_stay() -> None:
+    """§14.1 "se hanno un Ordine di Manovra o Difesa" still decides what Austria may answer: in command, Bussy obeys
+    R's Attack and may only stay (a retreat is refused, citing §14.1); out of command (Defence) it may retreat."""
+    answers = {}
+    for ott in (OTT_NEAR, OTT_FAR):
+        state = position({"bussy": "0802", "28e-i": "0902", "28e-ii": "0902"}, leaders={"lannes": "1302", "ott": ott},
+                         orders={"L": "attack", "R": "attack"})
+        t = at_step(state, "L", "combat")
+        t.send("france", ASSAULT)
+        answers[ott] = t.legal("austria")
+    stay = {"type": "cavalry_retreat", "to": None, "units": None, "off_map": False}
+    assert answers[OTT_NEAR] == [stay]
+    assert stay in answers[OTT_FAR] and any(a["to"] for a in answers[OTT_FAR])
+    retreat = next(a for a in answers[OTT_FAR] if a["to"])
+    state = position({"bussy": "0802", "28e-i": "0902", "28e-ii": "0902"}, leaders={"lannes": "1302", "ott": OTT_NEAR},
+                     orders={"L": "attack", "R": "attack"})
+    t = at_step(state, "L", "combat")
+    t.send("france", ASSAULT)
+    with pytest.raises(IllegalCommand) as refused:
+        t.send("austria", retreat)
+    assert refused.value.rule == "arrivano §14.1"
