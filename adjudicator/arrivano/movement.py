@@ -275,18 +275,24 @@ def finish_charge(g: Act, uid: str, path: list[str], target: str) -> None:
 
 
 def counter_chargers(w: World, uid: str, h: str) -> list[str]:
-    """arrivano §14.2.4 (interpretation countercharge_trigger: alone_adjacent): enemy cavalry with a Defence order,
-    not disordered, alone in a hex adjacent to `h` the charge enters."""
+    """arrivano §14.2.4 (interpretation countercharge_trigger: alone_adjacent): enemy cavalry not disordered, alone
+    in a hex adjacent to `h` the charge enters, asked whatever its order: whether it has the Defence the rule asks
+    (`may_countercharge`, its owner's answers) hangs on its command, so on where its general stands, which the
+    charger, served whether the question opens, may not examine (§11.3.2); without it, it may only decline."""
     side = w.state.units[uid].side
     out = []
     for n in sorted(w.grid.neighbours(h)):
         units = w.units_at(n)
         if len(units) == 1 and w.state.units[units[0]].side != side:
             c = units[0]
-            if w.state.units[c].arm == "cavalry" and w.state.units[c].status == "good" and order_of(w, c) == "defence" \
-                    and c not in w.state.countercharges:
+            if w.state.units[c].arm == "cavalry" and w.state.units[c].status == "good" and c not in w.state.countercharges:
                 out.append(c)
     return out
+
+
+def may_countercharge(w: World, c: str) -> bool:
+    """arrivano §14.2.4 "Le unità di Cavalleria con un Ordine di Difesa possono reagire": its true order."""
+    return order_of(w, c) == "defence"
 
 
 def countercharge_answer(g: Act, data: ev.CounterchargeAwaited, unit: str | None) -> None:

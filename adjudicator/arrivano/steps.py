@@ -237,8 +237,8 @@ KINDS: dict[str, Kind] = {
     "light_retreat": Kind(RT.light_answers, lambda g, frame, dumped: light_retreat(g, frame, dumped["unit"], dumped["to"],
                                                                                   dumped["off_map"]),
                           RT.before_combat_refusal),
-    "countercharge": Kind(lambda w, frame: [{"type": "countercharge", "unit": u} for u in frame.ctx.counter]
-                          + [{"type": "countercharge", "unit": None}],
+    "countercharge": Kind(lambda w, frame: [{"type": "countercharge", "unit": u} for u in frame.ctx.counter
+                                            if M.may_countercharge(w, u)] + [{"type": "countercharge", "unit": None}],
                           lambda g, frame, dumped: M.countercharge_answer(g, frame.ctx, dumped["unit"])),
     "fall_back": Kind(O.fall_back_options, lambda g, frame, dumped: O.fall_back(g, frame, dumped["to"])),
     "fire_target": Kind(O.target_options, lambda g, frame, dumped: O.apply_fire_result(g, dumped["unit"], frame.ctx.result)),

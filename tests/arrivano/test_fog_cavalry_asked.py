@@ -2,12 +2,12 @@
 Two Arrivano decisions are opened for the defender only when its cavalry's order allows them, and which seat the
 game then awaits is served to the mover: so whether an unseen general stands within his command range (arrivano
 §4.4, §5.3: out of command, Defence) is told to the enemy (§11.3.2 "si può esaminare uno stack nemico solo se si ha
-una LoS"; engine-rules §V.4):
-- the cavalry's retreat before combat (§14.1: Manoeuvre or Defence; assault.cavalry_candidates): FIXED, asked
-  whatever the order, the unit without Manoeuvre or Defence may only stay (retreats.may_retreat_before_combat);
-- the counter-charge (§14.2.4: cavalry "con un ordine di Difesa" alone beside the charge; movement.counter_chargers):
-  a KNOWN LEAK, a strict xfail until fixed the same way (ask whenever the pieces the mover sees meet the rule's other
-  conditions, the asked seat may only decline where its true order forbids: new frames, its logs translated).
+una LoS"; engine-rules §V.4). Both are now asked whatever the order, the order deciding only what the owner may
+answer:
+- the cavalry's retreat before combat (§14.1: Manoeuvre or Defence; assault.cavalry_candidates): the unit without
+  Manoeuvre or Defence may only stay (retreats.may_retreat_before_combat);
+- the counter-charge (§14.2.4: cavalry "con un Ordine di Difesa" alone beside the charge; movement.counter_chargers):
+  the cavalry without Defence may only decline (movement.may_countercharge).
 
 Montebello's map: Bussy (Austrian cavalry, formation R under Attack) at 0802; Ott, R's general (range 4), out of
 France's sight at 0806 (four hexes: Bussy in command, Attack) or 0807 (five: out of command, Defence)."""
@@ -41,11 +41,33 @@ def after(units: dict[str, str], ott: str, step: str, command: dict[str, Any]) -
     return (awaited.seat, awaited.kind) if awaited is not None else None, canonical(RULESET.view(t.state, "france"))
 
 
-@pytest.mark.xfail(strict=True, reason="known leak: arrivano §14.2.4's question asked by the true order (fog14 note)")
 def test_a_charge_is_not_told_whether_the_cavalry_beside_it_is_in_command() -> None:
+    """Fixed: the question is asked whatever Bussy's order (movement.counter_chargers)."""
     near, far = (after({"12e-hussards": "1301"}, ott, "movement", CHARGE) for ott in (OTT_NEAR, OTT_FAR))
     assert near[1] == far[1], "the views differ: the hidden fact is not hidden"
-    assert near[0] == far[0], f"the awaited decision tells where Ott stands: {near[0]} != {far[0]}"
+    assert near[0] == far[0] == ("austria", "countercharge"), "the awaited decision tells where Ott stands"
+
+
+def test_cavalry_without_defence_is_asked_and_may_only_decline() -> None:
+    """§14.2.4 "con un Ordine di Difesa" still decides what Austria may answer: in command, Bussy obeys R's Attack
+    and may only decline (the charge then goes on); out of command (Defence) it may counter-charge."""
+    answers = {}
+    for ott in (OTT_NEAR, OTT_FAR):
+        state = position({"bussy": "0802", "12e-hussards": "1301"}, leaders={"lannes": "1302", "ott": ott},
+                         orders={"L": "attack", "R": "attack"})
+        t = at_step(state, "L", "movement")
+        t.send("france", CHARGE)
+        answers[ott] = t.legal("austria")
+    decline, counter = {"type": "countercharge", "unit": None}, {"type": "countercharge", "unit": "bussy"}
+    assert answers[OTT_NEAR] == [decline] and answers[OTT_FAR] == [counter, decline]
+    state = position({"bussy": "0802", "12e-hussards": "1301"}, leaders={"lannes": "1302", "ott": OTT_NEAR},
+                     orders={"L": "attack", "R": "attack"})
+    t = at_step(state, "L", "movement")
+    t.send("france", CHARGE)
+    with pytest.raises(IllegalCommand):
+        t.send("austria", counter)
+    t.send("austria", decline)
+    assert t.state.charges.get("12e-hussards") == "0802" and t.pending() is None
 
 
 def test_an_assault_is_not_told_whether_the_cavalry_it_attacks_is_in_command() -> None:
