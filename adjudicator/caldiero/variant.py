@@ -77,6 +77,10 @@ class CaldieroVariant(Variant):
                 "modifiers": wording, "drm": sum(m.value for m in modifiers)},
                 (target, *(w.state.units[u].hex for u in guns)))
 
+    def bonus_reach(self, world: World, h: str) -> tuple[str, ...]:
+        """caldiero §13.2: the general "nel suo esagono o in quello adiacente"."""
+        return (h, *sorted(world.grid.neighbours(h))) if world.grid.contains(h) else (h,)
+
     def commander_value_bonus(self, world: World, u: str) -> int:
         """caldiero §13.2: the unit's own general in or next to its hex adds his initiative to its value (D9)."""
         general = world.general_of(u)

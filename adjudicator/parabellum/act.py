@@ -237,7 +237,8 @@ def stack_roll(a: Act[Any], why: Callable[[str], str], visible_to: tuple[str, ..
     def roll(h: str, units: list[str], values: dict[str, int], modifier: int) -> int:
         return a.roll(f"{rules.EFFICIENCY} efficiency test: {why(h)}", {
             "table": "efficiency", "hex": h, "values": ",".join(str(values[u]) for u in units), "modifier": modifier,
-            "rule": str(rules.EFFICIENCY_COMMANDER if modifier != extra else rules.EFFICIENCY)}, about=(h,),
+            "rule": str(rules.EFFICIENCY_COMMANDER if modifier != extra else rules.EFFICIENCY)},
+            about=a.variant.bonus_reach(a.world(), h) if h else (),
             visible_to=visible_to)[0]
     return roll
 

@@ -159,6 +159,11 @@ class Variant:
         (caldiero has no officers, D3). Neutral reading: no, only an officer in his general's range relays."""
         return False
 
+    def bonus_reach(self, world: World, h: str) -> tuple[str, ...]:
+        """D9, caldiero §13.2 / arrivano §13.2: the hexes a commander adding to the test of a stack at `h` may stand in
+        (what its die is about, so that a seat that may not examine them is not told by the values). Neutral: `h`."""
+        return (h,)
+
     def commander_value_bonus(self, world: World, u: str) -> int:
         """D9, caldiero §13.2 / arrivano §13.2: what a commander adds to the unit's efficiency value in a test
         (caldiero: his initiative). Neutral reading: nothing."""
