@@ -123,7 +123,7 @@ def _plan(w: World, uid: str, column: bool, ic: frozenset[str], chosen: str | No
     mover = Mover(unit.side, start, unit.where == "map", budget, unit.arm, column,
                   replace(order_moves(w.orders)[order], enter_ezoc=enter),
                   one_hex=one_hex_rule(ARRIVANO_VARIANT, rules_o, storm_one_hex(box)))
-    rules = unit_rules(ARRIVANO_VARIANT, w, mover, can_end=end_fits(ARRIVANO_VARIANT, w, (uid,), column))
+    rules = unit_rules(ARRIVANO_VARIANT, w, mover, can_end=end_fits(w, (uid,), column))
     return Plan(start, rules, ezoc, order, mover)
 
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
+from typing import NamedTuple
 
 from arbitro.adjudicator.caldiero import ground, map_rules
 from arbitro.adjudicator.caldiero.loader import UNIT_CLASS
@@ -52,8 +53,10 @@ class Group:
     formation: str
 
 
-@dataclass(frozen=True)
-class Route:
+class Route(NamedTuple):
+    """A group's cheapest path to a hex and its cost; made for every end of every group, cheaper than a frozen dataclass
+    (issue 15). The collector keeps tracking a tuple subclass: the kept searches keep plain tuples (`ROUTES`)."""
+
     path: tuple[str, ...]
     cost_half: int
 
@@ -68,9 +71,15 @@ def step_cost(world: World, a: str | None, b: str, column: bool) -> tuple[int, b
     """(cost in half-MP, moved along a road) of entering b from a (a None: entering the map at b)."""
     if a is None:
         return map_entry_cost(world, b), False
+    return step_costs(world, column)(a, b), ground.road(world, a, b)
+
+
+def step_costs(world: World, column: bool) -> Callable[[str, str], int]:
+    """The cost in half-MP of a step from a to b on the map (`step_cost`), the costs in force and the weather's
+    multiplier read once for every step asked (issue 15: the routes of a search ask it of each one-hex move)."""
+    hexmap, table = world.hexmap, costs_in_force(CALDIERO_VARIANT, world)
     rules = MoveRules(unit_class=UNIT_CLASS, budget=0, march_column=column, terrain_multiplier=terrain_multiplier(world))
-    cost = cached_step_cost(world.hexmap, costs_in_force(CALDIERO_VARIANT, world), a, b, rules)
-    return cost.half_points, ground.road(world, a, b)
+    return lambda a, b: cached_step_cost(hexmap, table, a, b, rules).half_points
 
 
 def path_cost(world: World, g: Group, path: tuple[str, ...]) -> int:
@@ -169,7 +178,7 @@ def reachable(world: World, g: Group) -> dict[str, Route]:
     """Every legal destination of the group with its cheapest path (stacking checked at the end). Computed
     once per World and group (legal() and the movement obligations ask again): do not modify the answer."""
     def work() -> dict[str, Route]:
-        fits = end_fits(CALDIERO_VARIANT, world, g.units, g.column)
+        fits = end_fits(world, g.units, g.column)
         return {h: r for h, r in _routes(world, replace(g, units=())).items() if fits(h)}
 
     return world.cached(("reachable", g), work)
@@ -181,7 +190,7 @@ def route_to(world: World, g: Group, to: str) -> Route | None:
     known = world.known(("reachable", g))
     if known is not None:
         return known.get(to)  # type: ignore[no-any-return]
-    if not end_fits(CALDIERO_VARIANT, world, g.units, g.column)(to):
+    if not end_fits(world, g.units, g.column)(to):
         return None
     search = replace(g, units=())
     routes = world.known(("routes", search))
@@ -194,7 +203,7 @@ def any_destination(world: World, g: Group, accept: Callable[[str], bool]) -> st
     known = world.known(("reachable", g))
     if known is not None:
         return next((h for h in sorted(known) if accept(h)), None)
-    fits = end_fits(CALDIERO_VARIANT, world, g.units, g.column)
+    fits = end_fits(world, g.units, g.column)
     found = _reachable(world, replace(g, units=()), stop_at=lambda h: h != g.start and fits(h) and accept(h))
     return next(iter(found), None)
 
@@ -238,14 +247,14 @@ def _reachable(world: World, g: Group, *, to: str | None = None,
             asked = [to] if to is not None else [next((h for h in reach.hexes() if stop_at and stop_at(h)), None)]
             found = _search_routes(world, g, reach, spent, [h for h in asked if h is not None and h in reach.costs])
             if stop_at is not None and found:
-                return {h: Route(path=path, cost_half=cost) for h, path, cost in found}  # one is enough, whichever found it
+                return {h: Route(path, cost) for h, path, cost in found}  # one is enough, whichever found it
         else:
             key = ("caldiero routes", g.start, g.column, spent)
             found = ROUTES.get((reach,), key, lambda: _search_routes(world, g, reach, spent, reach.hexes()))
         for h, path, cost in found:
             old = routes.get(h)
             if old is None or (cost, path) < (old.cost_half, old.path):
-                routes[h] = Route(path=path, cost_half=cost)
+                routes[h] = Route(path, cost)
     return routes
 
 
@@ -262,13 +271,14 @@ def _search_routes(world: World, g: Group, reach: Reach, spent: int,
     start (entering: from the entry hex) and its cost, the minimum move recorded as what its one step costs
     (§9.1.1)."""
     out = []
+    one_step = step_costs(world, g.column)
     for h in hexes:  # by (cost, id): never in set order
         if h == g.start:
             continue
         walk = reach.path(h)
         path = walk if g.start is None else walk[1:]
         if g.start is not None and len(walk) == 2:  # the minimum move is recorded as the whole allowance
-            cost = step_cost(world, g.start, h, g.column)[0]
+            cost = one_step(g.start, h)
         else:
             cost = spent + reach.costs[h]
         out.append((h, path, cost))

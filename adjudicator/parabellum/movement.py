@@ -26,7 +26,7 @@ from arbitro.adjudicator.maps.hexmap import HexMap
 from arbitro.adjudicator.maps.movement import MoveRules, Reach, ZocRules, reachable
 from arbitro.adjudicator.parabellum.data import OrdersTable
 from arbitro.adjudicator.memo import Memo
-from arbitro.adjudicator.parabellum.stacking import stack_problem
+from arbitro.adjudicator.parabellum.stacking import broken_rule, stack_words
 from arbitro.adjudicator.parabellum.variant import Variant
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.parabellum.zoc import enemy_zoc
@@ -311,33 +311,39 @@ def unit_reach(variant: Variant, world: World, hexmap: HexMap, table: MovementTa
 
 
 def end_problem(variant: Variant, world: World, h: str, arriving: Sequence[str], column: bool = False) -> str | None:
-    """Why `arriving`, one side's units moving together, may not end their move in h, or None: a march column stacks
-    with no one (§7.1.2, §9.3.2 in both), any other stack as the stacking rules say (§7.1, §7.1.1: `stack_problem`)."""
-    side = world.side_of(arriving[0])
-    if h not in world.hexes_held(side):  # no friends there: the movers alone, the same answer in every such hex
-        return world.cached(("stacking alone", *arriving), lambda: stack_problem(variant, world, arriving))
-    present = [u for u in world.side_units_at(h, side) if u not in arriving]
-    if column and present:
+    """Why `arriving`, one side's units moving together, may not end their move in h, or None (`end_break`)."""
+    broken, stack = end_break(world, h, arriving, column)
+    if broken is None:
+        return None
+    if broken == "column":
         return f"a unit in march column may not stack ({variant.cite('7.1.2')}, {variant.rules.COLUMN_LIMITS})"
-    return stack_problem(variant, world, present + list(arriving))
+    return stack_words(variant, world, stack, broken)
 
 
-def end_fits(variant: Variant, world: World, arriving: tuple[str, ...], column: bool = False) -> Callable[[str], bool]:
-    """Whether `arriving` may end in a hex (`end_problem` is None), each answer kept as long as the World and the one
-    for every hex without friends worked out once (issue 15: a listing asks it of every destination of every mover)."""
+def end_break(world: World, h: str, arriving: Sequence[str], column: bool = False) -> tuple[str | None, list[str]]:
+    """The rule `arriving` break by ending their move in h, and the stack they would make there: a march column stacks
+    with no one ("column", §7.1.2, §9.3.2 in both), any other stack as the stacking rules say (§7.1, §7.1.1:
+    `stacking.broken_rule`); None: they may end there."""
+    present = [u for u in world.side_units_at(h, world.side_of(arriving[0])) if u not in arriving]
+    if column and present:
+        return "column", present
+    stack = present + list(arriving)
+    return broken_rule(world, stack), stack
+
+
+def end_fits(world: World, arriving: tuple[str, ...], column: bool = False) -> Callable[[str], bool]:
+    """Whether `arriving` may end in a hex (`end_break` finds no rule broken), each answer kept as long as the World
+    and the one for every hex without friends worked out once (issue 15: a listing asks it of every destination of
+    every mover; it words no refusal)."""
     held = world.hexes_held(world.side_of(arriving[0]))
     known: dict[str, bool] = world.cached(("stacking fits", *arriving, str(column)), dict)
-    alone: list[bool] = []
 
     def fits(h: str) -> bool:
-        if h in held:
-            ok = known.get(h)
-            if ok is None:
-                ok = known[h] = end_problem(variant, world, h, arriving, column) is None
-            return ok
-        if not alone:
-            alone.append(end_problem(variant, world, h, arriving, column) is None)
-        return alone[0]
+        key = h if h in held else ""  # no friends there: the movers alone, the same answer in every such hex
+        ok = known.get(key)
+        if ok is None:
+            ok = known[key] = end_break(world, h, arriving, column)[0] is None
+        return ok
 
     return fits
 
@@ -386,11 +392,16 @@ def entry_cost(table: MovementTable, terrain: str, unit_class: str, on_road: boo
 
 
 # --- the movement obligations (§5.1.1 Advance, §5.1.2 Attack in both) -----------------------------------------
+_NEAREST = Memo(256)
+
+
 def nearest_enemy_distance(world: World, h: str, side: str) -> int | None:
     """Hexes from h to the nearest enemy unit on the map, terrain ignored (§5.1.1 "più vicino al nemico", §5.1.2
-    "verso le unità nemiche" in both); None while no enemy unit is on the map. Worked out once per hex and
-    position: the obligations ask it of every destination of every unit."""
-    known: dict[str, int | None] = world.cached(("nearest enemy", side), dict)
+    "verso le unità nemiche" in both); None while no enemy unit is on the map. Kept across positions for the same
+    enemy hexes, which alone it reads (`_NEAREST`, filled as hexes are asked, each entry final): the obligations ask
+    it of every end of every mover, and the enemy stands still while a side moves (issue 15)."""
+    known: dict[str, int | None] = world.cached(("nearest enemy", side), lambda: _NEAREST.get(
+        (world.grid,), search_key(world, ("held", world.enemy(side)), world.hexes_held(world.enemy(side))), dict))
     if h not in known:
         grid = world.grid
         enemies = world.cached(("enemy cubes", side), lambda: [grid.cube(e) for e in sorted(

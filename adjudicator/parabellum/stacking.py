@@ -52,8 +52,13 @@ def stack_problem(variant: Variant, world: World, units: Sequence[str],
                   formations: Sequence[str] | None = None, at_rest: bool = False) -> str | None:
     """Why `units` (one side's) may not share a hex (`broken_rule`, worded with the variant's citations), or None."""
     broken = broken_rule(world, units, formations, at_rest)
-    if broken is None:
-        return None
+    return None if broken is None else stack_words(variant, world, units, broken, formations)
+
+
+def stack_words(variant: Variant, world: World, units: Sequence[str], broken: str,
+                formations: Sequence[str] | None = None) -> str:
+    """The refusal of `units` sharing a hex for the rule `broken_rule` says they break, with the variant's citations:
+    worded only for a stack refused (issue 15: a listing asks only whether each of its ends fits)."""
     if broken == "count":
         most = _most(world.stacking_limits())
         return f"{len(units)} units in one hex: at most {NUMBERS[most] if most < len(NUMBERS) else most} ({variant.rules.STACKING})"

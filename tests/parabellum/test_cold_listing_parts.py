@@ -1,0 +1,57 @@
+"""What a cold movement listing asks of every destination of every mover (issue 15), asked more cheaply with the same
+answers: the distance to the nearest enemy (§5.1.1, §5.1.2 in both) is kept across positions where the enemy stands
+in the same hexes, and whether movers may end in a hex (§7.1, §7.1.1, §7.1.2 in both) is answered without wording
+the refusal a listing never shows."""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+
+from arbitro.adjudicator.parabellum import movement as kernel_movement
+from arbitro.adjudicator.parabellum.movement import end_fits, end_problem, nearest_enemy_distance
+from tests.parabellum.test_move_search_parts import movement_positions
+
+
+@pytest.fixture(scope="module")
+def positions() -> tuple[object, list[object]]:
+    return movement_positions("caldiero-tempo-regge.jsonl", 4)
+
+
+def test_nearest_enemy_is_worked_out_once_for_the_same_enemy_hexes(positions, monkeypatch: pytest.MonkeyPatch) -> None:
+    ruleset, rules = positions
+    first = ruleset.world(rules[0])
+    side = first.state.seat
+    enemies = sorted(first.hexes_held(first.enemy(side)))
+    hexes = sorted(first.hexmap.hexes())
+    assert enemies and hexes
+    asked = {h: nearest_enemy_distance(first, h, side) for h in hexes}
+    assert asked == {h: min(first.grid.distance(h, e) for e in enemies) for h in hexes}
+    grid_type = type(first.grid)
+    cube = grid_type.cube
+    calls: list[str] = []
+    monkeypatch.setattr(grid_type, "cube", lambda self, h: calls.append(h) or cube(self, h))
+    again = ruleset.world(copy.deepcopy(rules[0]))  # another position, the enemy in the same hexes
+    assert again is not first
+    assert {h: nearest_enemy_distance(again, h, side) for h in hexes} == asked
+    assert calls == []  # worked out anew at each position before
+
+
+def test_whether_movers_may_end_words_no_refusal(positions, monkeypatch: pytest.MonkeyPatch) -> None:
+    ruleset, rules = positions
+    checked = 0
+    for position in rules:
+        w = ruleset.world(position)
+        side = w.state.seat
+        movers = [u for u in w.state.activation.units if w.on_map(u)]
+        hexes = sorted(w.hexes_held(side)) + sorted(w.hexmap.hexes())[:5]
+        for column in (False, True):
+            for u in movers:
+                expected = {h: end_problem(w.variant, w, h, (u,), column) is None for h in hexes}
+                with monkeypatch.context() as m:
+                    m.setattr(kernel_movement, "stack_words", lambda *a, **k: pytest.fail("a refusal worded"))
+                    fits = end_fits(ruleset.world(copy.deepcopy(position)), (u,), column)
+                    assert {h: fits(h) for h in hexes} == expected
+                checked += sum(not ok for ok in expected.values())
+    assert checked > 0  # some ends refused
