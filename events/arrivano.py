@@ -244,15 +244,6 @@ class DrChoiceAwaited(FrameContext, tag="arrivano_dr_choice"):
     choices: tuple[str, ...]
 
 
-class DrTestUnderway(FrameContext, tag="arrivano_dr_test"):
-    """arrivano §12.5.4 DR: `units`, driven back from `hexes`, test once their one-hex retreats are made, one die a
-    stack where they then stand (§13.1.2); nobody answers it: it waits below the retreats and each village's
-    `dr_choice`, and a choice that replaces the test takes its units out (arrivano 1.20.0)."""
-
-    units: tuple[str, ...]
-    hexes: tuple[str, ...]
-
-
 ARRIVANO_CONTEXTS: dict[str, type[FrameContext]] = {
     "retreat": RetreatAwaited, "rout_move": RoutMoveAwaited, "artillery_retreat": ArtilleryRetreatAwaited,
     "choose_order": OrderAwaited, "escape": EscapeAwaited, "countercharge": CounterchargeAwaited,
@@ -262,12 +253,12 @@ ARRIVANO_CONTEXTS: dict[str, type[FrameContext]] = {
     "cavalry_retreat": BeforeCombatAwaited, "light_retreat": BeforeCombatAwaited,
     "defensive_fire": DefensiveFireAwaited, "assault": AssaultUnderway,
     "efficiency_value": EfficiencyChoiceAwaited, "ne_choice": NeChoiceAwaited, "exchange_loss": ExchangeLossAwaited,
-    "dr_choice": DrChoiceAwaited, "dr_test": DrTestUnderway, "advance": AdvanceAwaited,
+    "dr_choice": DrChoiceAwaited, "advance": AdvanceAwaited,
 }
 # The assault's decisions wait below every other kind (as when they had a stack of their own): flow.Game.push.
 ASSAULT_KINDS: frozenset[str] = frozenset({
     "assault", "cavalry_retreat", "light_retreat", "defensive_fire", "efficiency_value", "ne_choice",
-    "exchange_loss", "dr_choice", "dr_test", "advance",
+    "exchange_loss", "dr_choice", "advance",
 })
 
 

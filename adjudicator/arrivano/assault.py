@@ -6,7 +6,7 @@ kernel's stages (`AssaultStages`)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -166,16 +166,16 @@ class AssaultStages(sys_assault.Stages):
                 push(g, "efficiency_value", w.state.units[units[0]].side, str(ARRIVANO.SIDE_EFFICIENCY),
                        ev.EfficiencyChoiceAwaited(role=role, values=tuple(values)))
                 return
-        frames(g).end()
         if automatic == "cancelled":
+            frames(g).end()
             g.emit(ev.AssaultResolved(**fought, result="cancelled", notes=("below 1-5 after the tests",),
                                       rule=str(ARRIVANO.BELOW_1_5)))
             return
+        results_of = AssaultResults(g, attackers, defenders, targets, forced)
         if automatic is not None:
             g.emit(ev.AssaultResolved(**fought, result=automatic, automatic=str(ARRIVANO.BELOW_1_5),
                                       rule=str(ARRIVANO.BELOW_1_5)))
-            results.apply_result(AssaultResults(g, attackers, defenders, targets), automatic, attackers, defenders,
-                                 ne_testable(g, attackers, forced))
+            results_of.apply(automatic)
             return
         values = side_values(w, attackers, defenders, c.chosen)
         mods = modifiers(w, attackers, defenders, tdrm, tname, values)
@@ -190,11 +190,31 @@ class AssaultStages(sys_assault.Stages):
                                   rule=str(ARRIVANO.RESULTS)))
         results.commanders_tested(g, ARRIVANO_VARIANT, w, die, w.side_of(defenders[0]), targets,
                                   sys_assault.general_with(w, attackers), _commander_loss_cause)
-        results.apply_result(AssaultResults(g, attackers, defenders, targets), look.result, attackers, defenders,
-                             ne_testable(g, attackers, forced))
+        results_of.apply(look.result)
         for u in attackers:  # arrivano §14.2.2: a good-order charger is disordered after the charge
             if u in g.state.charges and g.state.units[u].where == "map" and g.state.units[u].status == "good":
                 g.emit(ev.StatusChanged(unit=u, status="disordered", rule=str(R.CHARGE_DISORDER)))
+
+    def after_table(self) -> dict[str, Callable[[AssaultUnderway], None]]:
+        return {sys_assault.DR_TESTS: self.dr_tests}
+
+    def dr_tests(self, c: AssaultUnderway) -> None:
+        """DR after its one-hex retreats (the assault's last stage), the kernel's `results.dr_tested`: passed,
+        disordered (already disordered: routed, interpretation dr_pass_already_disordered); failed, routed and two
+        more hexes at once (§15.2.1, interpretation dr_rout_retreat), stack by stack, the guns in the hexes they
+        leave eliminated (§11.1: the assault forced the retreat)."""
+        g = self.g
+        frames(g).end()
+        w = g.world()
+        units = [u for u in c.dr_units if w.on_map(u)]
+        roll = stack_roll(g, lambda at: f"{ARRIVANO.RESULTS} DR test in {at}")
+        routed: list[str] = []
+        for levels in results.dr_tested(ARRIVANO_VARIANT, w, units, roll, g.reading):
+            for u, added in levels.items():
+                rout.disorder(g, ARRIVANO_VARIANT, u, ARRIVANO.RESULTS, added)
+                if g.state.units[u].status == "routed":
+                    routed.append(u)
+        rout_retreats(g, routed, f"{ARRIVANO.RESULTS} DR test; {R.ROUT_COMBAT}", results.dr_rout_hexes(g.reading))
 
 
 def cavalry_candidates(w: World, attackers: list[str], h: str) -> list[str]:
@@ -337,19 +357,28 @@ def _commander_loss_cause(die: int, h: str) -> tuple[str, str | None]:
 @dataclass(frozen=True)
 class AssaultResults:
     """The kernel's results (parabellum/results.apply_result) as arrivano §12.5.4 carries them out: the advance into
-    a hex a result empties is asked below what the result asks first (a lone commander moves away first, §4.5.4)."""
+    a hex a result empties is asked below what the result asks first (a lone commander moves away first, §4.5.4).
+    The assault's frame closes as the result is carried out, but for a DR's, whose test is its last stage."""
 
     g: Act
     attackers: list[str]
     defenders: list[str]
     targets: list[str]
+    forced: bool
+
+    def apply(self, result: str) -> None:
+        """`result` carried out; the frame closed first unless a DR's test waits in it (its stage `dr_tests`)."""
+        if result != "Dr":
+            frames(self.g).end()
+        results.apply_result(self, result, self.attackers, self.defenders,
+                             ne_testable(self.g, self.attackers, self.forced))
 
     def _advance(self) -> ev.AdvanceAwaited:
         return ev.AdvanceAwaited(attackers=tuple(self.attackers), targets=tuple(self.targets))
 
-    def _offer_advance(self) -> None:
+    def _offer_advance(self, under_assault: bool = False) -> None:
         side = self.g.state.units[self.attackers[0]].side
-        push(self.g, "advance", side, str(ARRIVANO.ADVANCE_AFTER), self._advance())
+        push(self.g, "advance", side, str(ARRIVANO.ADVANCE_AFTER), self._advance(), under_assault)
 
     def eliminated(self, units: Sequence[str], result: str) -> None:
         """AE: the attackers, then the guns they leave alone (§11.1); DE: every unit of the attacked hexes, the guns
@@ -380,16 +409,15 @@ class AssaultResults:
         exchange(self.g, self.attackers, self.defenders)
 
     def retreat_tested(self, units: Sequence[str]) -> None:
-        """DR: one test for the whole result once the retreats are made (`dr_tests`, one die a stack where the
-        units then stand, arrivano §13.1.2: two hexes' units retreating into one hex are one stack), waiting
-        below each hex's retreat (defender_retreat: a village or redoubt's choice first, §10.1.1)."""
-        self._offer_advance()
+        """DR: one test for the whole result once the retreats are made (the assault's stage `dr_tests`, one die a
+        stack where the units then stand, arrivano §13.1.2: two hexes' units retreating into one hex are one stack),
+        its frame waiting below each hex's retreat (defender_retreat: a village or redoubt's choice first, §10.1.1)
+        and above the advance."""
+        self._offer_advance(under_assault=True)
         driven = {t: here for t in self.targets if (here := [u for u in units if self.g.state.units[u].hex == t
                                                                 and self.g.state.units[u].where == "map"])}
-        if not driven:
-            return
-        push(self.g, "dr_test", "", str(ARRIVANO.RESULTS), ev.DrTestUnderway(
-            units=tuple(u for here in driven.values() for u in here), hexes=tuple(driven)))
+        frames(self.g).revise(stage=sys_assault.DR_TESTS, attackers=tuple(self.attackers),
+                              dr_units=tuple(u for here in driven.values() for u in here))
         for t, here in driven.items():
             defender_retreat(self.g, here, t)
 
@@ -462,28 +490,11 @@ def defender_retreat(g: Act, units: list[str], h: str) -> None:
 
 def dr_retreat_then_test(g: Act, units: list[str]) -> None:
     """DR (arrivano §12.5.4 "devono ritirarsi di un esagono e fare un test di efficienza"): the artillery stacked
-    with them is eliminated (§11.1), they retreat one hex, and then test where they stand (the DR's `dr_test`,
-    waiting below the retreat; issue 19: Arrivano tested first until 1.19.0)."""
+    with them is eliminated (§11.1), they retreat one hex, and then test where they stand (the assault's stage
+    `dr_tests`, its frame waiting below the retreat; issue 19: Arrivano tested first until 1.19.0)."""
     for a in rout.guns_with(g.world(), units):
         elimination.eliminate(g, ARRIVANO_VARIANT, a, ARRIVANO.ARTILLERY_STACKED, because=f"{ARRIVANO.RESULTS} DR")
     push_retreat(g, units, 1, ARRIVANO.RETREAT)
-
-
-def dr_tests(g: Act, frame: core.Frame[ev.DrTestUnderway]) -> None:
-    """DR after its one-hex retreat, the kernel's `results.dr_tested`: passed, disordered (already disordered:
-    routed, interpretation dr_pass_already_disordered); failed, routed and two more hexes at once (§15.2.1,
-    interpretation dr_rout_retreat), stack by stack, the guns in the hexes they leave eliminated (§11.1: the
-    assault forced the retreat)."""
-    w = g.world()
-    units = [u for u in frame.ctx.units if w.on_map(u)]
-    roll = stack_roll(g, lambda at: f"{ARRIVANO.RESULTS} DR test in {at}")
-    routed: list[str] = []
-    for levels in results.dr_tested(ARRIVANO_VARIANT, w, units, roll, g.reading):
-        for u, added in levels.items():
-            rout.disorder(g, ARRIVANO_VARIANT, u, ARRIVANO.RESULTS, added)
-            if g.state.units[u].status == "routed":
-                routed.append(u)
-    rout_retreats(g, routed, f"{ARRIVANO.RESULTS} DR test; {R.ROUT_COMBAT}", results.dr_rout_hexes(g.reading))
 
 
 def rout_hexes(g: Act) -> int:
@@ -504,14 +515,11 @@ def dr_choice(g: Act, frame: core.Frame[ev.DrChoiceAwaited], choice: str) -> Non
     if choice == "exchange" and not passed and g.reading("village_dr_procedure") == "two_tests":
         dr_retreat_then_test(g, units)  # the exchange failed: the normal DR procedure with its own test
         return
-    test = waiting(g, "dr_test")  # this test replaced the DR test: its units leave the DR's (§13.1.2)
-    if test is not None:
-        revise(g, "dr_test", msgspec.structs.replace(
-            test.ctx, units=tuple(u for u in test.ctx.units if u not in frame.ctx.units)))
-    if choice == "exchange" and passed:  # arrivano §10.1.1: DR becomes EX
-        below = waiting(g, "advance")  # the advance the DR opened waits below this choice and its DR test
-        attackers = list(below.ctx.attackers) if below is not None else []
-        exchange(g, attackers, units)
+    dr = waiting(g, ASSAULT)  # this test replaced the DR test: its units leave the DR's (§13.1.2)
+    revise(g, ASSAULT, msgspec.structs.replace(dr.ctx, dr_units=tuple(u for u in dr.ctx.dr_units
+                                                                      if u not in frame.ctx.units)))
+    if choice == "exchange" and passed:  # arrivano §10.1.1: DR becomes EX, against the assault's attackers
+        exchange(g, list(dr.ctx.attackers), units)
         return
     if choice == "hold" and passed:  # arrivano §12.5.4: need not retreat, disordered in place (routed: §15.2.1)
         disorder_by_combat(g, units, ARRIVANO.RESULTS)  # the advance the DR opened waits below

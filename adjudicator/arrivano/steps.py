@@ -129,10 +129,6 @@ def settle_top(g: Act, frame: core.Frame[Any]) -> bool:
     if frame.kind == ASSAULT:  # nobody answers it: its stages run (the retreats its defensive fire caused made)
         A.run(g)
         return True
-    if frame.kind == "dr_test":
-        clear(g, frame)
-        A.dr_tests(g, frame)
-        return True
     if frame.kind == "advance" and not advance.possible(g.world(), frame.ctx, frame.seats[0]):
         clear(g, frame)
         return True
@@ -269,9 +265,9 @@ def _answered(answer: Handler) -> Handler:
 def steps(game: Game, after: Callable[[Act], None]) -> dict[str, Step[Any]]:
     """Each kind of Arrivano's decisions (the kinds of ev.ARRIVANO_CONTEXTS) on the kernel's steps: its row of KINDS
     (the defensive fire's answers read the assault below it); after an answer the procedure goes on as after any
-    command (`after`: the ruleset's settle, march orders, sightings). The assault, the end phase and the DR test
-    wait for the decisions above them: nobody answers them."""
+    command (`after`: the ruleset's settle, march orders, sightings). The assault (a DR's test one of its stages) and
+    the end phase wait for the decisions above them: nobody answers them."""
     rows: dict[str, Row] = {kind: (of_world(game, k.listing), _answered(k.answer), k.refusal) for kind, k in KINDS.items()}
     fire = lambda g, frame, dumped: A.defensive_fire(g, frame, dumped["artillery"], dumped["target"])  # noqa: E731
     rows["defensive_fire"] = (_defensive_fire(game), _answered(fire), _unlisted)
-    return procedures(game, after, rows | {kind: UNANSWERED for kind in (ASSAULT, "end_phase", "dr_test")})
+    return procedures(game, after, rows | {kind: UNANSWERED for kind in (ASSAULT, "end_phase")})

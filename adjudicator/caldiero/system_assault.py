@@ -386,7 +386,7 @@ class CombatResults:
 
     def retreat_tested(self, units: Sequence[str]) -> None:
         """caldiero §12.5.4 Dr: every defender retreats one hex, then tests (stage dr_tests, after the retreats)."""
-        _revise(self.a, stage="dr_tests", dr_units=tuple(units))
+        _revise(self.a, stage=assault.DR_TESTS, dr_units=tuple(units))
         open_retreats(self.a, {u: 1 for u in units}, CALDIERO.RESULTS, from_combat=True)
 
 
@@ -542,4 +542,4 @@ class CombatStages:
 
 
 AFTER_TABLE = {"exchange_defender": stage_exchange_defender, "exchange_tests": stage_exchange_tests,
-               "dr_tests": stage_dr_tests, "advance": stage_advance, "end": stage_end}
+               assault.DR_TESTS: stage_dr_tests, "advance": stage_advance, "end": stage_end}

@@ -29,9 +29,10 @@ from arbitro.events.parabellum import AssaultUnderway, CombatTableRead, DieModif
 # The assault's stages (§12.1 in both books: "Sequenza dell'Assalto"), the `stage` of its frame
 # (events/parabellum.AssaultUnderway): the retreats before combat (§14.1; arrivano §16.3.5), the defensive fire
 # (arrivano §11.4.4, caldiero §11.4.5), the assault going on with the attackers the fire left once the retreats it
-# caused are made, and the table (the efficiency values §12.3.1, odds, die and result, §12.4-§12.5).
-DECLARED, DEFENSIVE_FIRE, RESUMED, RESOLVE = "declared", "defensive_fire", "resumed", "resolve"
-WAITS_ON_TOP = frozenset({RESUMED})  # stages that wait for every frame above the assault, not only its own
+# caused are made, and the table (the efficiency values §12.3.1, odds, die and result, §12.4-§12.5); after it, the
+# Dr test once the one-hex retreats are made (§12.5.4 Dr in both: "devono ritirarsi di un esagono e fare un test").
+DECLARED, DEFENSIVE_FIRE, RESUMED, RESOLVE, DR_TESTS = "declared", "defensive_fire", "resumed", "resolve", "dr_tests"
+WAITS_ON_TOP = frozenset({RESUMED, DR_TESTS})  # stages that wait for every frame above the assault, not only its own
 MAX_STAGES = 64  # a bound no assault reaches (a stage per attacked hex and retreat before combat at most)
 
 
@@ -53,7 +54,8 @@ class Stages(Protocol):
 
     def after_table(self) -> Mapping[str, Callable[[AssaultUnderway], None]]:
         """The stages run after the table, by name: the result carried out in the assault's frame (caldiero's
-        exchange, Dr tests, advance and end); by default none, the frame closing as the table decides (arrivano)."""
+        exchange, Dr tests, advance and end; arrivano's Dr tests); by default none, the frame closing as the table
+        decides."""
         return {}
 
 

@@ -60,3 +60,18 @@ def test_the_assault_frame_is_served_to_either_seat_as_its_tag_alone():
     frame = t.game.core.decisions[0]
     for seat in ("france", "austria"):
         assert RULESET.redact_frame(frame, seat, t.state)["ctx"] == {"ctx": "parabellum_assault"}
+
+
+def test_a_dr_tests_in_the_assault_frame_waiting_below_the_retreat_and_above_the_advance():
+    """arrivano §12.5.4 DR ("devono ritirarsi di un esagono e fare un test di efficienza"): the assault's frame stays
+    open at its stage `dr_tests`, the units to test in it, below the one-hex retreat and above the advance; it runs
+    once the retreat is made, then the advance is asked."""
+    t = fight({"6e-legere-i": X}, {"ir18-i": D})
+    assault(t, ["6e-legere-i"], dice=[6])
+    assert resolved(t).result == "Dr"
+    (advance, _), (kind, frame), (retreat, _) = stack(t)
+    assert (advance, kind, retreat) == ("advance", "assault", "retreat")
+    assert (frame.stage, frame.attackers, frame.dr_units) == ("dr_tests", ("6e-legere-i",), ("ir18-i",))
+    t.send("austria", t.pending().options[0], dice=[1])
+    assert t.state.units["ir18-i"].status == "disordered"  # tested where it now stands: passed
+    assert [kind for kind, _ in stack(t)] == ["advance"]
