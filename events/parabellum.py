@@ -405,11 +405,7 @@ class EfficiencyChoiceAwaited(FrameContext, tag="parabellum_efficiency_value"):
 
 class NeChoiceAwaited(FrameContext, tag="parabellum_ne_choice"):
     """§12.5.4 Ne in both: under an Attack order the attacker may test (Ex if a stack passes, D25, Ad if not) or
-    keep the Ne; the assault's `attackers`, `defenders` and `targets`."""
-
-    attackers: tuple[str, ...]
-    defenders: tuple[str, ...]
-    targets: tuple[str, ...]
+    keep the Ne; the units are the assault's, its frame below the choice."""
 
 
 class AdvanceAwaited(FrameContext, tag="parabellum_advance"):

@@ -358,7 +358,7 @@ def _commander_loss_cause(die: int, h: str) -> tuple[str, str | None]:
 class AssaultResults:
     """The kernel's results (parabellum/results.apply_result) as arrivano §12.5.4 carries them out: the advance into
     a hex a result empties is asked below what the result asks first (a lone commander moves away first, §4.5.4).
-    The assault's frame closes as the result is carried out, but for a DR's, whose test is its last stage."""
+    The assault's frame closes as the result is carried out, but while what the result asks waits in it."""
 
     g: Act
     attackers: list[str]
@@ -367,11 +367,14 @@ class AssaultResults:
     forced: bool
 
     def apply(self, result: str) -> None:
-        """`result` carried out; the frame closed first unless a DR's test waits in it (its stage `dr_tests`)."""
-        if result != "Dr":
+        """`result` carried out; the frame closed first, or kept with the units the table fought while what the result
+        asks waits in it: a DR's test (its stage `dr_tests`), the Ne test the attacker may take (`ne_choice`)."""
+        testable = ne_testable(self.g, self.attackers, self.forced)
+        if result == "Dr" or (result == "Ne" and testable):
+            frames(self.g).revise(attackers=tuple(self.attackers), defenders=tuple(self.defenders))
+        else:
             frames(self.g).end()
-        results.apply_result(self, result, self.attackers, self.defenders,
-                             ne_testable(self.g, self.attackers, self.forced))
+        results.apply_result(self, result, self.attackers, self.defenders, testable)
 
     def _advance(self) -> ev.AdvanceAwaited:
         return ev.AdvanceAwaited(attackers=tuple(self.attackers), targets=tuple(self.targets))
@@ -399,8 +402,7 @@ class AssaultResults:
 
     def ne_test_offered(self) -> None:
         side = self.g.state.units[self.attackers[0]].side
-        push(self.g, "ne_choice", side, str(ARRIVANO.RESULTS),
-                    NeChoiceAwaited(attackers=tuple(self.attackers), defenders=tuple(self.defenders), targets=tuple(self.targets)))
+        push(self.g, "ne_choice", side, str(ARRIVANO.RESULTS), NeChoiceAwaited())
 
     def ne_kept(self) -> None:
         """No effect."""
@@ -416,8 +418,7 @@ class AssaultResults:
         self._offer_advance(under_assault=True)
         driven = {t: here for t in self.targets if (here := [u for u in units if self.g.state.units[u].hex == t
                                                                 and self.g.state.units[u].where == "map"])}
-        frames(self.g).revise(stage=sys_assault.DR_TESTS, attackers=tuple(self.attackers),
-                              dr_units=tuple(u for here in driven.values() for u in here))
+        frames(self.g).revise(stage=sys_assault.DR_TESTS, dr_units=tuple(u for here in driven.values() for u in here))
         for t, here in driven.items():
             defender_retreat(self.g, here, t)
 
@@ -531,15 +532,18 @@ def dr_choice(g: Act, frame: core.Frame[ev.DrChoiceAwaited], choice: str) -> Non
     rout_retreats(g, units, f"{ARRIVANO.RESULTS} DR", rout_hexes(g))
 
 
-def ne_choice(g: Act, frame: core.Frame[NeChoiceAwaited], test: bool) -> None:
-    """arrivano §12.5.4 NE under Attack: if at least one attacking stack passes, EX; otherwise Ad."""
+def ne_choice(g: Act, test: bool) -> None:
+    """arrivano §12.5.4 NE under Attack, the assault's frame below the choice (closed now): if at least one attacking
+    stack passes, EX; otherwise Ad."""
+    c = frames(g).running()
+    frames(g).end()
     if not test:
         return
     w = g.world()
-    attackers = [u for u in frame.ctx.attackers if w.on_map(u)]
+    attackers = [u for u in c.attackers if w.on_map(u)]
     if sys_assault.ne_tested(ARRIVANO_VARIANT, w, sorted(attackers),
                              stack_roll(g, lambda h: f"{ARRIVANO.RESULTS} NE test in {h}")) == "Ex":  # D25
-        exchange(g, attackers, [u for u in frame.ctx.defenders if g.world().on_map(u)])
+        exchange(g, attackers, [u for u in c.defenders if g.world().on_map(u)])
     else:
         disorder_by_combat(g, attackers, ARRIVANO.RESULTS)
 

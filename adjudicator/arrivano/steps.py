@@ -227,7 +227,7 @@ KINDS: dict[str, Kind] = {
     "dr_choice": Kind(lambda w, frame: [{"type": "dr_choice", "choice": c} for c in frame.ctx.choices],
                       lambda g, frame, dumped: A.dr_choice(g, frame, dumped["choice"])),
     "ne_choice": Kind(lambda w, frame: [{"type": "ne_choice", "test": t} for t in (True, False)],
-                      lambda g, frame, dumped: A.ne_choice(g, frame, dumped["test"])),
+                      lambda g, frame, dumped: A.ne_choice(g, dumped["test"])),
     "escape": Kind(_escape, _escaped),
     "cavalry_retreat": Kind(RT.cavalry_answers, A.cavalry_retreat, RT.before_combat_refusal),
     "light_retreat": Kind(RT.light_answers, lambda g, frame, dumped: light_retreat(g, frame, dumped["unit"], dumped["to"],

@@ -377,9 +377,7 @@ class CombatResults:
 
     def ne_test_offered(self) -> None:
         _revise(self.a, stage="advance")
-        c = _combat(self.a)
-        _await(self.a, NE_TEST, c.attacker_side, CALDIERO.RESULTS,
-               NeChoiceAwaited(attackers=c.attackers, defenders=c.defenders, targets=c.targets))
+        _await(self.a, NE_TEST, _combat(self.a).attacker_side, CALDIERO.RESULTS, NeChoiceAwaited())
 
     def exchanged(self) -> None:
         start_exchange(self.a)
@@ -474,8 +472,9 @@ def stage_exchange_tests(a: Act, c: AssaultUnderway) -> None:
 
 
 def do_ne_test(a: Act, frame: CoreFrame[NeChoiceAwaited], test: bool) -> None:
-    c = frame.ctx
+    """caldiero §12.5.4 Ne under an Attack order, on the assault's units (its frame below the choice)."""
     close_frame(a.ctx, frame)
+    c = _combat(a)
     if not test:
         return
     new = assault.ne_tested(CALDIERO_VARIANT, a.world(), c.attackers, stack_roll(a, lambda h: f"{CALDIERO.RESULTS} Ne test at {h}"))  # D25

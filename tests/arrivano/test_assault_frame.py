@@ -39,7 +39,8 @@ def test_a_defensive_fire_reads_the_attackers_of_the_assault_below():
     assert (fire, ctx) == ("defensive_fire", pb.DefensiveFireAwaited(fire_at=(X,), battery=("art-gottesheim",)))
     assert {"type": "defensive_fire", "target": X} in t.legal("austria")  # the attacker's hex (reading one_target)
     t.send("austria", {"type": "defensive_fire", "target": None}, [3])
-    assert resolved(t).result != "cancelled" and all(kind != "assault" for kind, _ in stack(t))
+    assert resolved(t).result == "Ne"  # the table decided; the attacker's Ne test asked above the assault's frame
+    assert [kind for kind, _ in stack(t)] == ["assault", "ne_choice"]
 
 
 def test_the_efficiency_picked_on_a_tie_is_kept_by_the_assault():
@@ -75,3 +76,16 @@ def test_a_dr_tests_in_the_assault_frame_waiting_below_the_retreat_and_above_the
     t.send("austria", t.pending().options[0], dice=[1])
     assert t.state.units["ir18-i"].status == "disordered"  # tested where it now stands: passed
     assert [kind for kind, _ in stack(t)] == ["advance"]
+
+
+def test_an_ne_choice_names_nothing_the_assault_below_it_keeps_the_units():
+    """arrivano §12.5.4 NE under Attack: the choice to test is asked above the assault's frame, which keeps the
+    attackers and the defenders the table fought; the choice names none of them (issue 18: no copy)."""
+    t = fight({"6e-legere-i": X}, {"ir18-i": D})
+    assault(t, ["6e-legere-i"], dice=[3])
+    assert resolved(t).result == "Ne"
+    (kind, frame), (choice, ctx) = stack(t)
+    assert (kind, frame.attackers, frame.defenders) == ("assault", ("6e-legere-i",), ("ir18-i",))
+    assert (choice, ctx) == ("ne_choice", pb.NeChoiceAwaited())
+    t.send("france", {"type": "ne_choice", "test": False})
+    assert stack(t) == []
