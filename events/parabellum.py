@@ -347,17 +347,17 @@ class EscapeAwaited(FrameContext, tag="parabellum_escape"):
 
 
 class AssaultUnderway(FrameContext, tag="parabellum_assault", kw_only=True):
-    """§12 in both books: one assault from its declaration (§12.2) to the roll on the table (§12.5; caldiero's to its
-    end, §12.7), waiting below the decisions it asks (retreats before combat, §14.1; defensive fire, arrivano §11.4.4
+    """§12 in both books: one assault from its declaration (§12.2) to its result (§12.5: caldiero's to its end, §12.7;
+    arrivano's while a DR test, an NE choice or the EX losses wait), waiting below the decisions it asks (retreats before combat, §14.1; defensive fire, arrivano §11.4.4
     / caldiero §11.4.5; the efficiency a side picks on a tie, §12.3.1); nobody answers it. `stage` is the next stage
     to run (parabellum/assault.run), `attacker_side` the declaring seat; `attackers` the units still attacking and
     `targets` the attacked hexes (those left by the stages that ran); `defenders` the units fighting there (caldiero:
-    those the stages left); `forced`: an Attack order made it (arrivano §12.4.2); `tested`: the attackers of the
+    those the stages left; arrivano: those the table fought, or a village's turning its DR into an EX); `forced`: an Attack order made it (arrivano §12.4.2); `tested`: the attackers of the
     "Attack?" tests (§12.2.2: caldiero's to test after the defensive fire, arrivano's who failed them at the
     declaration); `cavalry_done` / `light_done`: the hexes whose retreats before combat were offered (arrivano
     §14.1, §16.3.5); `chosen`: the efficiency values in use (§12.3.1: the declared or picked ones), by role (attack,
     defence); caldiero's `elan` (§16, named at the declaration), `use_general` (§12.4.4), and for its result
-    (§12.5.4) `result`, the defenders a Dr tests (`dr_units`) and the SP an Ex cost the attacker (`ex_lost`)."""
+    (§12.5.4) `result`; a Dr's defenders to test (`dr_units`, both: the stage dr_tests)."""
 
     stage: str
     attacker_side: str
@@ -373,7 +373,6 @@ class AssaultUnderway(FrameContext, tag="parabellum_assault", kw_only=True):
     use_general: bool = True
     result: str = ""
     dr_units: tuple[str, ...] = ()
-    ex_lost: int = 0
 
 
 # --- the decisions an assault asks that both books share, each one context (the kind is each game's) -------------
@@ -419,16 +418,12 @@ class AdvanceAwaited(FrameContext, tag="parabellum_advance"):
 
 class ExchangeLossAwaited(FrameContext, tag="parabellum_exchange_loss"):
     """§12.5.4 Ex in both: the side `role` (attackers, defenders) loses one of `sets`, its owner's choice (D26:
-    caldiero's attacker one unit, its defender a set covering the SP lost; arrivano's one of the exactly tied units).
-    Arrivano's exchange, carried out once its assault's frame is closed, keeps its course here: the units in it
-    (`attackers`, `defenders`), the strengths compared (`sp`) and the losses settled so far (`lost`, by role)."""
+    caldiero's attacker one unit, its defender a set covering the SP lost; arrivano's one of the exactly tied units);
+    the exchange's units are its assault's (parabellum/results.exchange_losses: the other side's loss is made
+    first or after)."""
 
     role: str
     sets: tuple[tuple[str, ...], ...]
-    attackers: tuple[str, ...] = ()
-    defenders: tuple[str, ...] = ()
-    sp: dict[str, int] = msgspec.field(default_factory=dict)
-    lost: dict[str, str | None] = msgspec.field(default_factory=dict)
 
 
 # Fog of war: the fields of the shared events that name pieces (an id, a tuple of ids, or None for none).

@@ -43,20 +43,12 @@ from arbitro.adjudicator.parabellum.retreat_ground import before_combat_asked
 from arbitro.adjudicator.tables import Modifier
 from arbitro.events import arrivano as ev
 from arbitro.events import core
-from arbitro.events.parabellum import AssaultUnderway, BeforeCombatAwaited, DefensiveFireAwaited, ExchangeLossAwaited, NeChoiceAwaited
+from arbitro.events.parabellum import AssaultUnderway, BeforeCombatAwaited, DefensiveFireAwaited, NeChoiceAwaited
 
 
 def defending(w: World, targets: list[str]) -> list[str]:
     """The units an assault on `targets` fights: every unit there but artillery (arrivano §11.0.2)."""
     return [u for t in targets for u in w.units_at(t) if w.state.units[u].arm != "artillery"]
-
-
-def combat_strengths(w: World, attackers: list[str], targets: list[str]) -> dict[str, int]:
-    """Each participant's SP in this combat as the variant counts it (ArrivanoVariant.combat_sp: §14.0.1, §14.2,
-    §14.2.4 cavalry doubled, §10.4 halved in woods), for the EX loss's reading `ex_strength_basis: modified`."""
-    defenders = defending(w, targets)
-    return ({u: ARRIVANO_VARIANT.combat_sp(w, u, True, defenders, targets) for u in attackers}
-            | {u: ARRIVANO_VARIANT.combat_sp(w, u, False, defenders, targets) for u in defenders})
 
 
 def terrain_effect(w: World, targets: list[str], defenders: list[str], seat: str | None = None) -> tuple[int, int, str]:
@@ -368,9 +360,10 @@ class AssaultResults:
 
     def apply(self, result: str) -> None:
         """`result` carried out; the frame closed first, or kept with the units the table fought while what the result
-        asks waits in it: a DR's test (its stage `dr_tests`), the Ne test the attacker may take (`ne_choice`)."""
+        asks waits in it: a DR's test (its stage `dr_tests`), the Ne test the attacker may take (`ne_choice`), the EX's
+        losses (`exchange`)."""
         testable = ne_testable(self.g, self.attackers, self.forced)
-        if result == "Dr" or (result == "Ne" and testable):
+        if result in ("Dr", "Ex") or (result == "Ne" and testable):
             frames(self.g).revise(attackers=tuple(self.attackers), defenders=tuple(self.defenders))
         else:
             frames(self.g).end()
@@ -408,7 +401,7 @@ class AssaultResults:
         """No effect."""
 
     def exchanged(self) -> None:
-        exchange(self.g, self.attackers, self.defenders)
+        exchange(self.g)
 
     def retreat_tested(self, units: Sequence[str]) -> None:
         """DR: one test for the whole result once the retreats are made (the assault's stage `dr_tests`, one die a
@@ -423,52 +416,36 @@ class AssaultResults:
             defender_retreat(self.g, here, t)
 
 
-def exchange(g: Act, attackers: list[str], defenders: list[str]) -> None:
-    """arrivano §12.5.4 EX: each side loses its participating unit with the highest efficiency, among those the
-    highest strength (interpretation ex_strength_basis: `printed` current printed SP, or `modified` the SP counted
-    in this combat); still tied, the owner chooses (pending `exchange_loss`). Then every other participant tests,
-    failing ones are disordered."""
-    w = g.world()
-    targets = sorted({w.state.units[u].hex for u in defenders if w.on_map(u)})
-    live = [u for u in attackers if w.on_map(u)]
-    modified = combat_strengths(w, live, targets) if live else {}
-    basis = w.reading("ex_strength_basis")
-    sp = {u: modified.get(u, w.strength(u)) if basis == "modified" else w.strength(u) for u in attackers + defenders}
-    continue_exchange(g, ExchangeLossAwaited(role="", sets=(), attackers=tuple(attackers), defenders=tuple(defenders),
-                                             sp=sp))
+def exchange(g: Act, defenders: Sequence[str] | None = None) -> None:
+    """arrivano §12.5.4 EX in the assault's frame, against its defenders (`defenders`: a village's whose DR became an
+    EX, §10.1.1): the kernel's losses (results.exchange_losses; D26 each side's most efficient unit, then the
+    strongest by the reading ex_strength_basis, its owner choosing among exact ties: `exchange_loss`), then the
+    others' tests."""
+    if defenders is not None:
+        revise(g, ASSAULT, msgspec.structs.replace(waiting(g, ASSAULT).ctx, defenders=tuple(defenders)))
+    exchange_settled(g)
 
 
-def continue_exchange(g: Act, ex: ExchangeLossAwaited) -> None:
-    """The exchange's losses side by side (its course kept in `ex`: units, strengths, losses settled), then its tests."""
+def exchange_settled(g: Act, side: str = "attackers", named: Sequence[str] | None = None) -> None:
+    """The EX's losses from `side` on (`named`: the unit its owner named), then the others' tests."""
+    if results.exchange_losses(g, ARRIVANO_VARIANT, frames(g), "EX", side, named):
+        exchange_tests(g, waiting(g, ASSAULT).ctx)
+
+
+def exchange_tests(g: Act, c: AssaultUnderway) -> None:
+    """arrivano §12.5.4 EX: every other participant tests, failing ones are disordered (a hex their rout empties may
+    be advanced into, asked once, §12.7); the assault's frame closed first, unless a DR's test waits in it."""
+    if c.stage != sys_assault.DR_TESTS:
+        frames(g).end()
     w = g.world()
-    lost = dict(ex.lost)
-    for role, units in (("attackers", ex.attackers), ("defenders", ex.defenders)):
-        if role in lost:
-            continue
-        candidates = (ARRIVANO_VARIANT.ex_attacker_losses(w, units, 0, ex.sp) if role == "attackers" else
-                      [u for (u,) in ARRIVANO_VARIANT.ex_defender_losses(w, units, 0, ex.sp)])  # D26
-        if len(candidates) > 1:  # the owner's choice among the exact ties
-            push(g, "exchange_loss", w.state.units[candidates[0]].side, str(ARRIVANO.RESULTS), msgspec.structs.replace(
-                ex, lost=lost, role=role, sets=tuple((u,) for u in candidates)))
-            return
-        lost[role] = candidates[0] if candidates else None
-    gone = [u for u in (lost["attackers"], lost["defenders"]) if u is not None]
-    elimination.eliminated_with_guns(g, ARRIVANO_VARIANT, gone, ARRIVANO.RESULTS, result="EX")
-    w = g.world()
-    rest = [u for u in ex.attackers + ex.defenders if u not in gone]
-    advance: ev.AdvanceAwaited | None = ev.AdvanceAwaited(attackers=ex.attackers, targets=tuple(sorted(
-        {w.state.units[u].hex for u in ex.defenders if w.on_map(u)})))
-    for stack in sys_eff.stack_tests(ARRIVANO_VARIANT, w, sorted(sys_assault.exchange_testers(w, rest)),
-                                       stack_roll(g, lambda h: f"{ARRIVANO.RESULTS} EX test in {h}")):
+    advance: ev.AdvanceAwaited | None = ev.AdvanceAwaited(attackers=c.attackers, targets=tuple(sorted(
+        {w.state.units[u].hex for u in c.defenders if w.on_map(u)})))
+    for stack in sys_eff.stack_tests(ARRIVANO_VARIANT, w, sorted(sys_assault.exchange_testers(w, c.attackers + c.defenders)),
+                                     stack_roll(g, lambda h: f"{ARRIVANO.RESULTS} EX test in {h}")):
         failed = failed_tests([stack])
-        defending = advance if any(u in ex.defenders for u in failed) else None
+        defending = advance if any(u in c.defenders for u in failed) else None
         if disorder_by_combat(g, failed, ARRIVANO.RESULTS, advance=defending) and defending is not None:
             advance = None  # the advance is asked once (§12.7)
-
-
-def exchange_loss(g: Act, frame: core.Frame[ExchangeLossAwaited], unit: str | None) -> None:
-    """The owner's answer to `exchange_loss`: that unit is his side's EX loss (None: no loss on that side)."""
-    continue_exchange(g, msgspec.structs.replace(frame.ctx, lost=dict(frame.ctx.lost) | {frame.ctx.role: unit}))
 
 
 def defender_retreat(g: Act, units: list[str], h: str) -> None:
@@ -520,7 +497,7 @@ def dr_choice(g: Act, frame: core.Frame[ev.DrChoiceAwaited], choice: str) -> Non
     revise(g, ASSAULT, msgspec.structs.replace(dr.ctx, dr_units=tuple(u for u in dr.ctx.dr_units
                                                                       if u not in frame.ctx.units)))
     if choice == "exchange" and passed:  # arrivano §10.1.1: DR becomes EX, against the assault's attackers
-        exchange(g, list(dr.ctx.attackers), units)
+        exchange(g, units)
         return
     if choice == "hold" and passed:  # arrivano §12.5.4: need not retreat, disordered in place (routed: §15.2.1)
         disorder_by_combat(g, units, ARRIVANO.RESULTS)  # the advance the DR opened waits below
@@ -533,18 +510,17 @@ def dr_choice(g: Act, frame: core.Frame[ev.DrChoiceAwaited], choice: str) -> Non
 
 
 def ne_choice(g: Act, test: bool) -> None:
-    """arrivano §12.5.4 NE under Attack, the assault's frame below the choice (closed now): if at least one attacking
-    stack passes, EX; otherwise Ad."""
+    """arrivano §12.5.4 NE under Attack, on the assault's frame below the choice (closed but for an EX): if at least
+    one attacking stack passes, EX; otherwise Ad."""
     c = frames(g).running()
-    frames(g).end()
-    if not test:
-        return
     w = g.world()
     attackers = [u for u in c.attackers if w.on_map(u)]
-    if sys_assault.ne_tested(ARRIVANO_VARIANT, w, sorted(attackers),
-                             stack_roll(g, lambda h: f"{ARRIVANO.RESULTS} NE test in {h}")) == "Ex":  # D25
-        exchange(g, attackers, [u for u in c.defenders if g.world().on_map(u)])
-    else:
+    if test and sys_assault.ne_tested(ARRIVANO_VARIANT, w, sorted(attackers), stack_roll(
+            g, lambda h: f"{ARRIVANO.RESULTS} NE test in {h}")) == "Ex":  # D25
+        exchange(g)
+        return
+    frames(g).end()
+    if test:
         disorder_by_combat(g, attackers, ARRIVANO.RESULTS)
 
 

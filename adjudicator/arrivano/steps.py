@@ -145,7 +145,7 @@ def settle_single(g: Act, frame: core.Frame[Any], only: dict[str, Any] | None) -
     if only is not None:
         KINDS[frame.kind].answer(g, frame, only)
     elif frame.kind == "exchange_loss":
-        A.exchange_loss(g, frame, None)
+        A.exchange_settled(g, frame.ctx.role, ())
 
 
 def _retreat(g: Act, frame: core.Frame[RetreatAwaited], dumped: dict[str, Any]) -> None:
@@ -246,7 +246,7 @@ KINDS: dict[str, Kind] = {
     "free_order": Kind(lambda w, frame: [{"type": "free_order", "order": o} for o in ORDERS], _free_order),
     "exchange_loss": Kind(lambda w, frame: [{"type": "exchange_loss", "units": list(s)} for s in frame.ctx.sets
                                             if all(w.on_map(u) for u in s)],
-                          lambda g, frame, dumped: A.exchange_loss(g, frame, dumped["units"][0])),
+                          lambda g, frame, dumped: A.exchange_settled(g, frame.ctx.role, dumped["units"])),
     "replacement_hex": Kind(_replacement_hex, lambda g, frame, dumped: g.emit(ev.UnitPlaced(
         unit=frame.ctx.unit, hex=dumped["hex"], rule=str(R.RETURN), reduced=True))),
     "commander_refuge": Kind(_refuge, lambda g, frame, dumped: g.emit(ev.LeaderMoved(

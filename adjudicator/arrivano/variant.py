@@ -131,6 +131,19 @@ class ArrivanoVariant(Variant):
             sp = (sp + 1) // 2
         return sp * 2 if u in state.countercharges.values() else sp
 
+    def ex_strengths(self, w: World, attackers: Sequence[str], defenders: Sequence[str]) -> dict[str, int]:
+        """arrivano §12.5.4 EX "maggiore Forza di combattimento", interpretation `ex_strength_basis`: `printed`, the
+        unit's printed strength; `modified`, the SP counted in this combat (`combat_sp`: §14.0.1, §14.2, §14.2.4
+        cavalry doubled, §10.4 halved in woods) against every unit there but artillery (§11.0.2)."""
+        sp = super().ex_strengths(w, attackers, defenders)
+        live = [u for u in attackers if w.on_map(u)]
+        if w.reading("ex_strength_basis") != "modified" or not live:
+            return sp
+        targets = sorted({h for u in defenders if (h := w.hex_of(u)) is not None})
+        fighting = [u for t in targets for u in w.units_at(t) if w.arm(u) != "artillery"]
+        return (sp | {u: self.combat_sp(w, u, True, fighting, targets) for u in live}
+                | {u: self.combat_sp(w, u, False, fighting, targets) for u in fighting if u in sp})
+
     def ne_passes(self, stacks: Sequence[Sequence[bool]]) -> bool:
         """arrivano §12.5.4 NE: "se almeno una unità passa", at least one attacking unit passes (D25)."""
         return any(any(stack) for stack in stacks)

@@ -25,7 +25,7 @@ from arbitro.adjudicator.caldiero.system_procedure import (
 from arbitro.adjudicator.parabellum.act import Game
 from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
 from arbitro.adjudicator.decisions import Step
-from arbitro.adjudicator.parabellum import advance, bombardment
+from arbitro.adjudicator.parabellum import advance, bombardment, results
 from arbitro.adjudicator.parabellum.assault_frame import ASSAULT
 from arbitro.adjudicator.parabellum.steps import UNANSWERED, Listed, of_world, procedures
 from arbitro.events import core
@@ -61,8 +61,7 @@ def caldiero_steps(game: Game) -> dict[str, Step[Any]]:
                     lambda a, frame, cmd: A.do_ne_test(a, frame, cmd.test)),
         # caldiero §12.5.4 Ex: the attacker names his unit lost, then the defender his (D26: the variant's
         # ex_attacker_losses, ex_defender_losses)
-        A.EX_ATTACKER: (exchange_losses, A.do_exchange_loss),
-        A.EX_DEFENDER: (exchange_losses, A.do_exchange_loss),
+        results.EXCHANGE_LOSS: (exchange_losses, A.do_exchange_loss),
         # caldiero §12.7: one attacker in good order (or a stack with its general, §12.7.3) advances into a hex the
         # combat vacated, or none does
         A.ADVANCE: (of_world(game, advance.listed), lambda a, frame, cmd: A.do_advance(a, frame, a.ctx.seat, cmd),

@@ -52,13 +52,11 @@ from arbitro.adjudicator.caldiero.scenario_rules import check_direction_release
 COMBAT_PROMPT = "the assault goes on when the decisions it asked are answered (caldiero §12)"
 # The kinds of the frames the assault opens on the engine's decision stack, and what each asks.
 CAVALRY_RETREAT, DEFENSIVE_FIRE, DEFENDER_EFFICIENCY = "cavalry_retreat", "defensive_fire", "defender_efficiency"
-NE_TEST, EX_ATTACKER, EX_DEFENDER, ADVANCE = "ne_test", "ex_attacker", "ex_defender", "advance"
+NE_TEST, ADVANCE = "ne_test", "advance"
 PROMPTS = {
     ADVANCE: "advance one unit, or units of a stack with their general, into the vacated hex, or decline (caldiero §12.7)",
     DEFENDER_EFFICIENCY: "choose the defenders' efficiency among the tied values (caldiero §12.3.1)",
     NE_TEST: "Ne with an Attack order: test efficiency (Ex if passed, Ad if failed) or keep Ne (caldiero §12.5.4)",
-    EX_ATTACKER: "choose the attacking unit lost in the exchange (caldiero §12.5.4 Ex)",
-    EX_DEFENDER: "choose the defending units lost in the exchange (caldiero §12.5.4 Ex)",
     DEFENSIVE_FIRE: "defending artillery may bombard one attacking hex (caldiero §11.4.5)",
     CAVALRY_RETREAT: "defending cavalry may retreat one hex before combat (caldiero §14.1)",
 }
@@ -411,15 +409,10 @@ def stage_dr_tests(a: Act, c: AssaultUnderway) -> None:
 
 
 def start_exchange(a: Act) -> None:
-    c = _combat(a)
-    w = a.world()
-    used = c.chosen.get("attack", 0)
-    options = CALDIERO_VARIANT.ex_attacker_losses(w, c.attackers, used, {u: w.strength(u) for u in c.attackers})  # D26
-    _revise(a, stage="exchange_defender")
-    if len(options) == 1:
-        exchange_attacker_loss(a, options[0])
-        return
-    _await(a, EX_ATTACKER, c.attacker_side, CALDIERO.RESULTS, ExchangeLossAwaited(role="attackers", sets=tuple((u,) for u in options)))
+    """caldiero §12.5.4 Ex: the losses (the kernel's results.exchange_losses, D26), then the others' tests (the stage
+    exchange_tests)."""
+    _revise(a, stage="exchange_tests")
+    results.exchange_losses(a, CALDIERO_VARIANT, _frames(a))
 
 
 def do_defender_efficiency(a: Act, frame: CoreFrame[EfficiencyChoiceAwaited], value: int) -> None:
@@ -429,33 +422,9 @@ def do_defender_efficiency(a: Act, frame: CoreFrame[EfficiencyChoiceAwaited], va
 
 
 def do_exchange_loss(a: Act, frame: CoreFrame[ExchangeLossAwaited], cmd: C.ExchangeLoss) -> None:
-    """caldiero §12.5.4 Ex: the attacker's unit lost (the defender's choice follows), or the defender's units."""
+    """caldiero §12.5.4 Ex: the units a side names (sorted: commands.as_set) lost; the exchange goes on."""
     close_frame(a.ctx, frame)
-    if frame.ctx.role == "attackers":
-        exchange_attacker_loss(a, cmd.units[0])
-    else:
-        elimination.eliminated_with_guns(a, CALDIERO_VARIANT, cmd.units, CALDIERO.RESULTS)  # sorted: commands.as_set
-
-
-def exchange_attacker_loss(a: Act, u: str) -> None:
-    lost = a.world().strength(u)
-    _revise(a, stage="exchange_defender", ex_lost=lost)
-    elimination.eliminated_with_guns(a, CALDIERO_VARIANT, [u], CALDIERO.RESULTS)
-
-
-def ex_defender_sets(w: World, c: AssaultUnderway) -> list[list[str]]:
-    units = [u for u in c.defenders if not w.is_artillery(u) and w.on_map(u)]
-    return CALDIERO_VARIANT.ex_defender_losses(w, units, c.ex_lost, {u: w.strength(u) for u in units})  # D26
-
-
-def stage_exchange_defender(a: Act, c: AssaultUnderway) -> None:
-    sets = ex_defender_sets(a.world(), c)
-    _revise(a, stage="exchange_tests")
-    if len(sets) == 1:
-        elimination.eliminated_with_guns(a, CALDIERO_VARIANT, sets[0], CALDIERO.RESULTS)
-        return
-    if sets:
-        _await(a, EX_DEFENDER, enemy_of(c.attacker_side), CALDIERO.RESULTS, ExchangeLossAwaited(role="defenders", sets=tuple(tuple(x) for x in sets)))
+    results.exchange_losses(a, CALDIERO_VARIANT, _frames(a), side=frame.ctx.role, named=cmd.units)
 
 
 def stage_exchange_tests(a: Act, c: AssaultUnderway) -> None:
@@ -540,5 +509,5 @@ class CombatStages:
                 for name, stage in AFTER_TABLE.items()}
 
 
-AFTER_TABLE = {"exchange_defender": stage_exchange_defender, "exchange_tests": stage_exchange_tests,
+AFTER_TABLE = {"exchange_tests": stage_exchange_tests,
                assault.DR_TESTS: stage_dr_tests, "advance": stage_advance, "end": stage_end}

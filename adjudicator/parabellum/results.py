@@ -13,15 +13,21 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from typing import Final, Literal, Protocol, get_args
 
-from arbitro.adjudicator.parabellum import efficiency
+from arbitro.adjudicator.parabellum import efficiency, elimination
 from arbitro.adjudicator.parabellum.data import CrtResult
 from arbitro.adjudicator.parabellum.act import Act
+from arbitro.adjudicator.parabellum.assault_frame import AssaultFrames, assault_below
 from arbitro.adjudicator.parabellum.leaders import leader_test
 from arbitro.adjudicator.parabellum.variant import Reading, Variant
 from arbitro.adjudicator.parabellum.world import World
+from arbitro.events.parabellum import ExchangeLossAwaited
 
 # Both §12.5.4: the results a CRT cell holds, as the tables store them (parabellum/data.CrtResult validates them).
 RESULTS: Final[tuple[str, ...]] = get_args(CrtResult)
+# Both §12.5.4 Ex: the sides in the order their losses are settled (caldiero's defender covers the SP the
+# attacker lost, D26).
+EX_SIDES: Final = ("attackers", "defenders")
+EXCHANGE_LOSS: Final = "exchange_loss"  # the kind of the decision a side's owner names its Ex loss in
 
 
 class Results(Protocol):
@@ -69,6 +75,38 @@ def apply_result(game: Results, result: str, attackers: Sequence[str], defenders
         game.exchanged()
     elif result == "Dr":
         game.retreat_tested(defenders)
+
+
+def exchange_losses(game: Act, variant: Variant, frames: AssaultFrames, result: str = "", side: str = "attackers",
+                    named: Sequence[str] | None = None) -> bool:
+    """§12.5.4 Ex in both ("sia l'attaccante che il difensore perdono"; caldiero: the attacker first, the defender
+    then at least the SP he lost), between the assault's attackers and defenders: from `side` on, each side loses
+    what the variant allows (D26: `ex_attacker_losses` with the attackers' efficiency in use, `ex_defender_losses`
+    with the SP the attacker lost, on the strengths `ex_strengths` counts), eliminated at once with the guns it
+    leaves alone (§11.1; `result`, the word the game's citation adds); where several losses are allowed the side's
+    owner names one (EXCHANGE_LOSS, above the assault), his answer coming back as `named`. True once both sides have
+    lost (the others' tests follow, each game's own); False while an owner is asked."""
+    c = assault_below(game.ctx.game.core.decisions)
+    assert c is not None, "an exchange is an assault's result"
+    lost = 0
+    for role in EX_SIDES[EX_SIDES.index(side):]:
+        w = game.world()
+        sp = variant.ex_strengths(w, c.attackers, c.defenders)
+        if named is None:
+            units = [u for u in (c.attackers if role == "attackers" else c.defenders)
+                     if w.on_map(u) and not w.is_artillery(u)]
+            sets = ([(u,) for u in variant.ex_attacker_losses(w, units, c.chosen.get("attack", 0), sp)]
+                    if role == "attackers" else [tuple(s) for s in variant.ex_defender_losses(w, units, lost, sp)])
+            if len(sets) > 1:
+                rule = str(variant.rules.RESULTS)
+                frames.push(EXCHANGE_LOSS, (w.side_of(sets[0][0]),), rule, f"decide the exchange loss ({rule})",
+                            ExchangeLossAwaited(role=role, sets=tuple(sets)))
+                return False
+            named = sets[0] if sets else ()
+        lost = sum(sp[u] for u in named)
+        elimination.eliminated_with_guns(game, variant, named, variant.rules.RESULTS, result=result)
+        named = None
+    return True
 
 
 def ne_may_test(orders: Sequence[str], reading: Reading) -> bool:

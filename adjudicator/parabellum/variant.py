@@ -255,6 +255,12 @@ class Variant:
         the most efficient unit, then the strongest, whatever the attacker lost."""
         return [[u] for u in exchange.best_units(w, defenders, sp)]
 
+    def ex_strengths(self, w: World, attackers: Sequence[str], defenders: Sequence[str]) -> dict[str, int]:
+        """D26, caldiero §12.5.4 Ex ("almeno uguale" in SP) / arrivano §12.5.4 EX ("maggiore Forza di
+        combattimento"): the strength of each unit of an Ex that its losses compare. Neutral reading: the printed
+        strength."""
+        return {u: w.strength(u) for u in (*attackers, *defenders)}
+
     def closed_to(self, w: World, side: str, h: str) -> tuple[Rule, str] | None:
         """D30, caldiero §9.2.1 / arrivano §9.2 (the same section without the 9.2.1): why the scenario closes hex `h`
         to `side`'s units, moving or retreating (caldiero: the Austrians never enter the 10xx row), with the rule to

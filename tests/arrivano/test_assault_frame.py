@@ -50,7 +50,8 @@ def test_the_efficiency_picked_on_a_tie_is_kept_by_the_assault():
     assert (kind, below.stage, below.chosen) == ("assault", "resolve", {})
     assert (choice, ctx) == ("efficiency_value", pb.EfficiencyChoiceAwaited(role="defence", values=(3, 4)))
     t.send("austria", {"type": "efficiency_value", "value": 3}, [3])
-    assert resolved(t).defender_efficiency == 3 and all(kind != "assault" for kind, _ in stack(t))
+    assert resolved(t).defender_efficiency == 3  # an EX: its loss asked above the assault's frame (a tie, §12.5.4)
+    assert [kind for kind, _ in stack(t)] == ["assault", "exchange_loss"]
 
 
 def test_the_assault_frame_is_served_to_either_seat_as_its_tag_alone():

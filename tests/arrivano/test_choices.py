@@ -10,6 +10,7 @@ import pytest
 from arbitro.adjudicator.errors import Rejected
 from arbitro.adjudicator.arrivano.world import in_command
 from arbitro.adjudicator.parabellum.orders import order_of
+from arbitro.events import parabellum as pb
 
 from tests.arrivano.harness import RULESET, Table, at_step, ev, open_ground, position, world
 
@@ -44,10 +45,15 @@ def test_ex_exact_tie_each_owner_chooses_his_loss():
     t = ex_tie()
     assert answers(t, "france", "exchange_loss") == [{"type": "exchange_loss", "units": ["6e-legere-i"]},
                                                      {"type": "exchange_loss", "units": ["6e-legere-ii"]}]
-    assert not t.of(ev.UnitEliminated)  # nothing is lost before both owners have chosen
+    assert not t.of(ev.UnitEliminated)  # nothing is lost before the attacker has chosen
     t.send("france", {"type": "exchange_loss", "units": ["6e-legere-ii"]})
+    # the attacker's loss is made at once, then the defender's owner names his (the kernel's order, as caldiero
+    # §12.5.4 Ex's: "l'attaccante perde una unità ... il difensore perde"; arrivano §12.5.4 EX gives none)
+    assert [e.unit for e in t.of(ev.UnitEliminated)] == ["6e-legere-ii"]
     assert answers(t, "austria", "exchange_loss") == [{"type": "exchange_loss", "units": ["ir18-i"]},
                                                       {"type": "exchange_loss", "units": ["ir18-ii"]}]
+    assert t.pending().kind == "exchange_loss" and t.game.core.decisions[-1].ctx == pb.ExchangeLossAwaited(
+        role="defenders", sets=(("ir18-i",), ("ir18-ii",)))  # the exchange's units are its assault's (issue 18)
     t.send("austria", {"type": "exchange_loss", "units": ["ir18-ii"]}, dice=[2, 2])
     assert sorted(e.unit for e in t.of(ev.UnitEliminated)) == ["6e-legere-ii", "ir18-ii"]
     assert t.state.units["6e-legere-i"].where == "map" and t.state.units["ir18-i"].where == "map"

@@ -142,13 +142,13 @@ def test_ex_attacker_chooses_defender_matches_sp() -> None:
     attack(t, ["fr-carabiniers", "fr-18-legere"], [DEF], dice=[4])  # 7:8 = 1-2, eff 4-3 -> +1: 4+1 -> Ex
     assert result_of(t) == "Ex"
     frame = t.awaited()
-    assert frame.kind == "ex_attacker" and sorted(frame.ctx.sets) == [("fr-18-legere",), ("fr-carabiniers",)]
+    assert (frame.kind, frame.ctx.role) == ("exchange_loss", "attackers") and sorted(frame.ctx.sets) == [("fr-18-legere",), ("fr-carabiniers",)]
     with pytest.raises(IllegalCommand) as e:  # the awaited answer, unlisted: the seat's own decision answered wrongly
         t.send("france", {"type": "exchange_loss", "units": ["fr-18-ligne"]})
     assert e.value.rule == "caldiero §12.5.4"
     t.send("france", {"type": "exchange_loss", "units": ["fr-carabiniers"]})  # 2 SP lost
     frame = t.awaited()
-    assert frame.kind == "ex_defender" and frame.ctx.sets == (("au-colloredo",), ("au-hungarian",))
+    assert (frame.kind, frame.ctx.role) == ("exchange_loss", "defenders") and frame.ctx.sets == (("au-colloredo",), ("au-hungarian",))
     with pytest.raises(IllegalCommand) as e:
         t.send("austria", {"type": "exchange_loss", "units": ["au-colloredo", "au-hungarian"]})  # more than needed
     assert e.value.rule == "caldiero §12.5.4"

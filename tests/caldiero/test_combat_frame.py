@@ -26,17 +26,17 @@ def test_an_ex_waits_in_the_combat_frame_below_the_losses_it_asks_caldiero_12_5_
     t = table({"fr-carabiniers": ATT, "fr-18-legere": ATT}, {"au-colloredo": DEF, "au-hungarian": DEF})
     attack(t, ["fr-carabiniers", "fr-18-legere"], [DEF], dice=[4])  # Ex (test_combat: 7:8 = 1-2, +1)
     stack = t.game.core.decisions
-    assert [f.kind for f in stack[-2:]] == ["assault", "ex_attacker"]
+    assert [f.kind for f in stack[-2:]] == ["assault", "exchange_loss"] and stack[-1].ctx.role == "attackers"
     c = stack[-2].ctx
-    assert isinstance(c, AssaultUnderway) and c.result == "Ex" and c.stage == "exchange_defender"
+    assert isinstance(c, AssaultUnderway) and c.result == "Ex" and c.stage == "exchange_tests"
     assert c.attacker_side == "france" and c.targets == (DEF,) and c.attackers == ("fr-carabiniers", "fr-18-legere")
     assert stack[-2].rule == "caldiero §12.2"
     t.send("france", {"type": "exchange_loss", "units": ["fr-carabiniers"]})
     frame = _combat(t)
-    assert frame is not None and t.awaited().kind == "ex_defender"
-    # what the attacker lost is kept in the frame for the defender's choice (2 SP)
-    assert frame.ctx.ex_lost == 2
-    assert t.unit("fr-carabiniers").where == "track" and frame.ctx.attackers == ("fr-18-legere",)
+    assert frame is not None and (t.awaited().kind, t.awaited().ctx.role) == ("exchange_loss", "defenders")
+    # the defender covers what the attacker lost (2 SP), eliminated at once: one unit each way
+    assert t.awaited().ctx.sets == (("au-colloredo",), ("au-hungarian",))
+    assert t.unit("fr-carabiniers").where == "track"
     t.send("austria", {"type": "exchange_loss", "units": ["au-hungarian"]}, dice=[6, 1])
     assert _combat(t) is None and t.of(ev.CombatEnded)
     revised = [e for e in t.events if isinstance(e, core.DecisionRevised) and e.kind == "assault"]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -171,13 +172,16 @@ def test_minor_road_cost_readings() -> None:
 
 def test_legal_and_decide_read_the_same_rulings() -> None:
     """Issue 19 defect 5: after a ruling, legal() offers only what decide() accepts (it listed the moves of the
-    default reading). A fork of the tempo-regge log at #651 (France to move, command 191) with
+    default reading). A fork of the tempo-regge log after command 191's events (France to move; the fork point is
+    found by the command, as the number of frame events before it changes with the frames) with
     minor_road_cost=other_terrain: fr-massena-v-horse may no longer reach 1918 along the minor road, and legal() must
     stop offering it."""
     app = Arbitro(SQLiteStore(":memory:"))
     log = Path(__file__).resolve().parents[2] / "logs" / "caldiero-tempo-regge.jsonl"
-    parent = app.import_lines(log.read_text(encoding="utf-8").splitlines(), log.name, seat="umpire")
-    game = app.fork(parent, 651, new_id="ruled")
+    lines = log.read_text(encoding="utf-8").splitlines()
+    parent = app.import_lines(lines, log.name, seat="umpire")
+    (after_191,) = [r["last_seq"] for r in map(json.loads, lines) if r.get("record") == "command" and r["cmd"] == 191]
+    game = app.fork(parent, after_191, new_id="ruled")
     before = app.legal(game, "france")
     app.submit(game, "umpire", {"type": "ruling", "reason": "minor roads cost the other terrain",
                                 "interpretation": {"minor_road_cost": "other_terrain"}})
