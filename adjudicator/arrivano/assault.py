@@ -433,13 +433,20 @@ def exchange_settled(g: Act, side: str = "attackers", named: Sequence[str] | Non
 
 
 def exchange_tests(g: Act, c: AssaultUnderway) -> None:
-    """arrivano §12.5.4 EX: every other participant tests, failing ones are disordered (a hex their rout empties may
-    be advanced into, asked once, §12.7); the assault's frame closed first, unless a DR's test waits in it."""
-    if c.stage != sys_assault.DR_TESTS:
+    """arrivano §12.5.4 EX: every other participant tests, failing ones are disordered; the attacker may advance into
+    a hex the losses or the tests' routs empty (§12.7 "Se un esagono è reso vacante a causa di un combattimento"),
+    asked once, after the retreats. The assault's frame closed first, unless a DR's test waits in it (a village's
+    EX: the DR's advance, below the frame, covers its hex)."""
+    dr = c.stage == sys_assault.DR_TESTS
+    if not dr:
         frames(g).end()
     w = g.world()
     advance: ev.AdvanceAwaited | None = ev.AdvanceAwaited(attackers=c.attackers, targets=tuple(sorted(
         {w.state.units[u].hex for u in c.defenders if w.on_map(u)})))
+    if not dr and not all(w.units_at(t) for t in c.targets):  # the losses emptied a hex: asked after the tests
+        push(g, "advance", c.attacker_side, str(ARRIVANO.ADVANCE_AFTER), ev.AdvanceAwaited(attackers=c.attackers,
+                                                                                            targets=c.targets))
+        advance = None
     for stack in sys_eff.stack_tests(ARRIVANO_VARIANT, w, sorted(sys_assault.exchange_testers(w, c.attackers + c.defenders)),
                                      stack_roll(g, lambda h: f"{ARRIVANO.RESULTS} EX test in {h}")):
         failed = failed_tests([stack])

@@ -552,3 +552,16 @@ def test_of_two_vacated_hexes_the_attacker_chooses_the_one_to_advance_into():
     assert {"type": "advance", "units": ["6e-legere-i"], "to": other} in options
     t.send("france", {"type": "advance", "units": ["6e-legere-i"], "to": other})
     assert t.state.units["6e-legere-i"].hex == other
+
+
+def test_an_ex_that_empties_the_hex_lets_a_surviving_attacker_advance():
+    """arrivano §12.7 "Se un esagono è reso vacante a causa di un combattimento una unità attaccante può avanzare":
+    an EX whose loss takes the hex's only defender empties it, and the attacker who survives in good order may
+    advance there (it was offered only when an EX test routed a defender)."""
+    t = fight({"6e-legere-i": X, "6e-legere-ii": X2}, {"ir18-i": D})
+    assault(t, ["6e-legere-i", "6e-legere-ii"], dice=[3])
+    assert resolved(t).result == "Ex" and t.pending().kind == "exchange_loss"  # the attackers tie (§12.5.4 EX)
+    t.send("france", {"type": "exchange_loss", "units": ["6e-legere-i"]}, dice=[1])  # the other passes its test
+    assert t.state.units["ir18-i"].where != "map" and t.state.units["6e-legere-ii"].status == "good"
+    pending = t.pending()
+    assert pending.kind == "advance" and {"type": "advance", "units": ["6e-legere-ii"], "to": D} in pending.options
