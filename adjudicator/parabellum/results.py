@@ -89,9 +89,11 @@ def exchange_losses(game: Act, variant: Variant, frames: AssaultFrames, result: 
     c = assault_below(game.ctx.game.core.decisions)
     assert c is not None, "an exchange is an assault's result"
     lost = 0
+    # The strengths of the combat, counted once before any loss: the attacker's loss must not change the strengths the
+    # defender's loss is compared on (arrivano's `modified` reading counts the attackers still in the combat; rev-i R1).
+    sp = variant.ex_strengths(game.world(), c.attackers, c.defenders)
     for role in EX_SIDES[EX_SIDES.index(side):]:
         w = game.world()
-        sp = variant.ex_strengths(w, c.attackers, c.defenders)
         if named is None:
             units = [u for u in (c.attackers if role == "attackers" else c.defenders)
                      if w.on_map(u) and not w.is_artillery(u)]
