@@ -28,6 +28,7 @@ from arbitro.adjudicator.parabellum.orders import order_of
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.parabellum.retreat import Line
 from arbitro.adjudicator.parabellum.retreat_ground import BEFORE_COMBAT_LENGTH, before_combat_lines, lines
+from arbitro.adjudicator.parabellum.sight import unexaminable
 from arbitro.adjudicator.parabellum.stacking import fits
 from arbitro.adjudicator.ruleset import Rule
 from arbitro.events import core
@@ -72,6 +73,20 @@ def retreat_answers(w: World, frame: core.Frame[Any]) -> list[dict[str, Any]]:
         whole = [o for o in out if o["units"] == units]
         return whole or out
     return out
+
+
+def asks_owner(w: World, frame: core.Frame[Any]) -> bool:
+    """Whether a retreat or rout move left with one answer still waits for its owner (arrivano §11.3.2): every seat
+    is served which seat the game awaits, and the lines end only where the stack fits (§7.1, §12.6.2), on the
+    owner's stacks the enemy may not examine; so it waits wherever more than one line starts whatever the stacks,
+    and a rout wherever it might stop in a hex the enemy may not examine (a friendly general's, §15.2.2), as
+    retreat_ground.before_combat_asked does for §14.1."""
+    if frame.kind == "retreat":
+        return any(len(lines(ARRIVANO_VARIANT, w, [u], frame.ctx.moves[u], stacking=False)) > 1 for u in live(w, frame))
+    uid = frame.ctx.unit
+    blind = lines(ARRIVANO_VARIANT, w, [uid], 2, ignore_ezoc=True, stacking=False)
+    stops = {w.state.units[uid].hex} | {ln.path[0] for ln in blind if ln.path}
+    return len(blind) > 1 or bool(unexaminable(w, w.enemy(w.side_of(uid)), stops, ARRIVANO_VARIANT.fog_reach(w)))
 
 
 def _ends(opts: list[dict[str, Any]]) -> str:

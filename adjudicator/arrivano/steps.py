@@ -100,7 +100,7 @@ def settle_top(g: Act, frame: core.Frame[Any]) -> bool:
                 if unit.where == "map" and (frame.kind == "retreat" or unit.status == "routed"):
                     elimination.eliminate(g, ARRIVANO_VARIANT, u, R.SURROUNDED, permanent=True, because=frame.rule)
             return True
-        if len(opts) == 1:
+        if len(opts) == 1 and not RT.asks_owner(g.world(), frame):
             settle_single(g, frame, opts[0])
             return True
         return False

@@ -35,16 +35,22 @@ def ground(world: World, units: Sequence[str], start: str, *, ignore_ezoc: bool,
 
 
 def lines(variant: Variant, world: World, units: Sequence[str], hexes: int, *, ignore_ezoc: bool | None = None,
-          may_leave: bool = True) -> list[Line]:
+          may_leave: bool = True, stacking: bool = True) -> list[Line]:
     """The permitted lines of retreat of `hexes` hexes for `units` (stacked together), as the variant reads §12.6;
     none for units with no hex. `ignore_ezoc` None: as §8.1.1 says, when the units are routed. Kept in the World: the
-    engine's check of a retreat answer lists them, then the answer takes its line from them (issue 15)."""
+    engine's check of a retreat answer lists them, then the answer takes its line from them (issue 15).
+    `stacking` False: the lines that start whatever the stacks (§7.1, §12.6.2) - under the fog the enemy may not
+    examine the owner's stacks, so whether a retreat is the owner's choice is decided by these."""
     start = world.state.units[units[0]].hex
     if not start:
         return []
     ignore = all(world.status(u) == "routed" for u in units) if ignore_ezoc is None else ignore_ezoc
-    return list(world.cached(("retreat lines", tuple(units), hexes, ignore, may_leave), lambda: tuple(
-        variant.retreat_lines(ground(world, units, start, ignore_ezoc=ignore, may_leave=may_leave), hexes, world.reading))))
+
+    def listed() -> tuple[Line, ...]:
+        g = ground(world, units, start, ignore_ezoc=ignore, may_leave=may_leave)
+        return tuple(variant.retreat_lines(g if stacking else replace(g, fits=lambda h: True), hexes, world.reading))
+    kind = "retreat lines" if stacking else "retreat lines, stacks aside"
+    return list(world.cached((kind, tuple(units), hexes, ignore, may_leave), listed))
 
 
 BEFORE_COMBAT_LENGTH = "retreat_before_combat_length"  # the same interpretation in both games' interpretations.json
