@@ -34,3 +34,18 @@ def test_a_general_out_of_sight_next_to_an_examined_stack_is_not_told_by_its_die
     near, far = reorganised(NEXT_TO_IT), reorganised(FAR)
     assert near[1] != far[1], "the umpire's record holds the §13.2 bonus"
     assert near[0] == far[0], "Austria is told (values 6, not 3) that Massena stands next to the stack it examines"
+
+
+def test_a_die_whose_values_hold_a_general_s_bonus_cites_caldiero_13_2() -> None:
+    """The kernel's wording cites EFFICIENCY_COMMANDER (§13.2 in both) "when a commander's modifier is on the die";
+    Caldiero's commander adds to the value instead (D9), so its die never cites §13.2, though the value it shows (6
+    for a printed 3) is §13.2's: the record does not say which rule raised it (standards: a rule's citation in the
+    events it causes). The rulebook entry caldiero EFFICIENCY_COMMANDER is never cited."""
+    state = position({"fr-40-ligne": STACK, "au-colloredo": "1917"}, leaders={"massena": NEXT_TO_IT},
+                     orders={"massena": "defence"})
+    state.units["fr-40-ligne"].status = "disordered"
+    state.phase, state.step, state.seat = "command", "reorganise", "france"
+    events = Table(state).send("france", {"type": "reorganise", "hex": STACK}, dice=[1])
+    die = next(e for e in events if isinstance(e, core.DiceRolled) and e.detail.get("table") == "efficiency")
+    assert die.detail["values"] == "6"
+    assert die.detail["rule"] == "caldiero §13.2", die.detail
