@@ -229,16 +229,18 @@ def settle(a: Act[Any]) -> None:
 def stack_roll(a: Act[Any], why: Callable[[str], str], visible_to: tuple[str, ...] | None = None,
                extra: int = 0) -> efficiency.StackRoll:
     """A stack's die for an efficiency test (§13.1.2 in both: one die a stack), one wording for both games: the
-    table, the hex, the units' values in order, the die's modifier and what gave it (a commander's, §13.2: arrivano's
-    -1; caldiero's adds to the value instead, D9); `why(h)` words the test at hex h; `extra`: a modifier the calling
-    rule adds to the die (arrivano §16.3.3)."""
+    table, the hex, the units' values in order, the die's modifier and what gave them (§13.2 where a commander gave
+    any: arrivano's -1 on the die, caldiero's initiative added to a value, D9); `why(h)` words the test at hex h;
+    `extra`: a modifier the calling rule adds to the die (arrivano §16.3.3)."""
     rules = a.variant.rules
 
     def roll(h: str, units: list[str], values: dict[str, int], modifier: int) -> int:
+        w = a.world()
+        commanded = modifier != extra or any(values[u] != w.test_efficiency(u) for u in units)  # D9's, either way
         return a.roll(f"{rules.EFFICIENCY} efficiency test: {why(h)}", {
             "table": "efficiency", "hex": h, "values": ",".join(str(values[u]) for u in units), "modifier": modifier,
-            "rule": str(rules.EFFICIENCY_COMMANDER if modifier != extra else rules.EFFICIENCY)},
-            about=a.variant.bonus_reach(a.world(), h) if h else (),
+            "rule": str(rules.EFFICIENCY_COMMANDER if commanded else rules.EFFICIENCY)},
+            about=a.variant.bonus_reach(w, h) if h else (),
             visible_to=visible_to)[0]
     return roll
 
