@@ -109,13 +109,14 @@ class Activation(msgspec.Struct, kw_only=True):
     ezoc_tests: list[str] = []
 
 
-class SystemState(msgspec.Struct, kw_only=True):
+class SystemState(msgspec.Struct, kw_only=True, dict=True):
     """A position of either game: what both books track alike, with one set of pieces (UnitState, LeaderState,
     FormationState, Activation). Each game's state extends it with its own fields.
 
     What a game's view adds is its state's to say (`view` below asks): the fields of a unit and of a commander it
     serves (`unit_served`, `leader_served`), `unseen_off_map`, where an enemy unit off the map stays unknown to a
-    seat under fog of war, and `served_own`, the game's own keys of a seat's view."""
+    seat under fog of war, and `served_own`, the game's own keys of a seat's view. Its instance dict (never encoded,
+    copied nor compared) holds the read model kept on this very object (parabellum/act.carried_world)."""
 
     unit_served: ClassVar[tuple[str, ...]] = ("side", "formation", "arm", "hex", "where", "status", "reduced", "art_moved")
     leader_served: ClassVar[tuple[str, ...]] = ("side", "hex", "where")

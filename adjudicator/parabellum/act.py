@@ -24,7 +24,7 @@ from arbitro.adjudicator.ruleset import Decision, Rule, interpretation_in_force
 from arbitro.adjudicator.tables import CombatTable
 from arbitro.events import core
 from arbitro.events.parabellum import DieModifier
-from arbitro.projections.game import awaited
+from arbitro.projections.game import GameState, awaited
 from arbitro.projections.parabellum import SystemState
 
 S = TypeVar("S", bound=SystemState)
@@ -90,23 +90,28 @@ class Game(Protocol):
     def end_turn(self, a: Act[Any]) -> None: ...
 
 
-_LAST: list[World | None] = [None]
-"""The World the last procedure or lister made (`carried_world`), for the next to take over where it reads the same
-state object: a verify's, or a submit's (the engine's check of an answer, then the answer). Any other state is read
-by a World of its own, so procedures of other games, or on other threads, never share one (they never share a state
-object)."""
+CARRIED = "carried_world"  # the key of the World kept on a state object (SystemState's instance dict)
 
 
-def carried_world(state: Any, data: ScenarioData, variant: Variant, reading: Callable[[str], str],
-                  position: Callable[[], int]) -> World:
-    """The World of `state` at `position` (the game state's seq): the last one made where it read this very state
-    object (`World.read_for`), else a new one, kept for the next. A procedure's (`Act.world`) and a pending decision's
-    lister's (ParaBellumRuleset.world_at): the answer's procedure finds what the engine's check of it listed."""
-    kept = _LAST[0]
+def carried_world(ruleset: Any, game: GameState[Any], data: ScenarioData, variant: Variant) -> World:
+    """The World of `game`'s rules state at its seq, with the readings in force: the one kept on this very state object
+    (`World.read_for`), else a new one kept there. A procedure's (`Act.world`) and a pending decision's lister's
+    (ParaBellumRuleset.world_at): an answer finds what the engine's check of it listed, a verify (one state object)
+    what the command before worked out. On the state's side (never encoded, copied nor compared) it dies with it and
+    meets no other game, seat or thread; it closes over the state and `game`, never a procedure's Decision (the seed,
+    a state copy per event). An edit in place moves no seq: its maker (only tests: tests/hex/harness Table.state)
+    drops the World."""
+    state, kept = game.rules, vars(game.rules).get(CARRIED)
+
+    def reading(name: str) -> str:
+        return interpretation_in_force(ruleset, state.interpretations, name)
+
+    def position() -> int:
+        return game.core.seq
+
     if kept is not None and kept.read_for(state, data, variant, reading, position):
         return kept
-    made = World(state, data, reading, position, variant=variant)
-    _LAST[0] = made
+    made = vars(state)[CARRIED] = World(state, data, reading, position, variant=variant)
     return made
 
 
@@ -133,10 +138,7 @@ class Act(Generic[S]):
         return self._world
 
     def _next_world(self) -> World:
-        def position() -> int:
-            return self.ctx.game.core.seq
-
-        return carried_world(self.ctx.state, self.data, self.variant, self.reading, position)
+        return carried_world(self.ctx.ruleset, self.ctx.game, self.data, self.variant)
 
     @property
     def crt(self) -> CombatTable:

@@ -207,9 +207,7 @@ class ParaBellumRuleset(Ruleset[S]):
     def world_at(self, game: GameState[S]) -> World:
         """`world` as a pending decision's lister reads it (the engine's check of an answer, legal()): the World carried
         on this very state object (`act.carried_world`), which the answer's procedure then takes over."""
-        rules = game.rules
-        return carried_world(rules, self.scenario_on(rules), self.variant,
-                             lambda name: interpretation_in_force(self, rules.interpretations, name), lambda: game.core.seq)
+        return carried_world(self, game, self.scenario_on(game.rules), self.variant)
 
     # --- what a procedure's context asks the game (parabellum/act.Game), where a variant needs nothing else ---------
     def to_nearest_friends(self, a: Act[Any], leader: str, h: str) -> None:

@@ -21,6 +21,8 @@ from __future__ import annotations
 
 from typing import Any, Generic, TypeVar
 
+import msgspec
+
 from arbitro.adjudicator.engine import Adjudicator, GameContext, NoHistory
 from arbitro.adjudicator.errors import Rejected
 from arbitro.adjudicator.randomness import EnteredSupply, NeedRandom
@@ -85,7 +87,13 @@ class Table(Generic[S]):
 
     @property
     def state(self) -> S:
-        return self.game.rules
+        """The rules state, which a test may edit in place. An edit is no event (no seq moves), so whatever a
+        procedure kept on the state object (a Para Bellum World, parabellum/act.carried_world, in a Struct's instance
+        dict, which holds nothing else) is dropped here: nothing is listed or judged on the position before the edit."""
+        rules = self.game.rules
+        if isinstance(rules, msgspec.Struct) and hasattr(rules, "__dict__"):
+            vars(rules).clear()
+        return rules
 
     # --- commands -------------------------------------------------------------------------------------------
     def send(self, seat: str, command: dict[str, Any], dice: list[int | tuple[int, ...]] | None = None,
