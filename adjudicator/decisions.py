@@ -36,6 +36,9 @@ class Step(Generic[C]):
     # True: `options` is the complete list of answers and the engine refuses anything else before `answer`
     # sees it. False: `options` are templates (a value to fill in) and `answer` checks the command itself.
     complete: ClassVar[bool] = True
+    # Answer types the kind takes though its options may list none of them now (a decline an obligation forbids): one
+    # of them from the frame's seat is refused with `refusal`'s reason, not as a command of another decision.
+    takes: frozenset[str] = frozenset()
 
     def options(self, state: GameState[Any], frame: core.Frame[C], seat: str) -> list[dict[str, Any]]:
         """The answers the prompt lists to `seat` (the commands `legal()` returns while this frame is on top)."""
@@ -60,6 +63,7 @@ class OnData(Step[Any]):
 
     def __init__(self, step: Step[Any], bind: Callable[[Any], AbstractContextManager[object]]) -> None:
         self.step, self.bind, self.kind, self.complete = step, bind, step.kind, step.complete  # type: ignore[misc]
+        self.takes = step.takes
 
     def options(self, state: GameState[Any], frame: core.Frame[Any], seat: str) -> list[dict[str, Any]]:
         with self.bind(state.rules):

@@ -296,15 +296,15 @@ class Adjudicator:
     def _unlisted_answer(
         self, ctx: Decision[Any], top: core.Frame[Any], command: dict[str, Any], options: list[dict[str, Any]]
     ) -> Rejected:
-        """The refusal of an answer that is not among the frame's options. A command of another kind is told what
-        is awaited (NotYourDecision: the decision comes first). An answer of the kind awaited, from the seat awaited,
-        is the seat's own decision answered wrongly: an IllegalCommand citing the frame's rule, with the step's own
-        reason where it gives one (which unit, which hex, which rule: what a player needs to correct it): its
-        `refusal`, else found by letting the step judge it on a scratch copy that rolls nothing. Only a refusal the step makes before it has
-        done anything is its reason: one raised later in the procedure the answer set going would be worded from a
-        position the game never reaches."""
+        """The refusal of an answer that is not among the frame's options. A command of another kind (a type neither
+        listed nor in the step's `takes`) is told what is awaited (NotYourDecision: the decision comes first). An
+        answer of the kind awaited, from the seat awaited, is the seat's own decision answered wrongly: an
+        IllegalCommand citing the frame's rule, with the step's own reason where it gives one (which unit, which hex,
+        which rule: what a player needs to correct it): its `refusal`, else found by letting the step judge it on a
+        scratch copy that rolls nothing. Only a refusal the step makes before it has done anything is its reason: one
+        raised later in the procedure the answer set going would be worded from a position the game never reaches."""
         kind = command.get("type")
-        if kind not in {option.get("type") for option in options}:
+        if kind not in {option.get("type") for option in options} | self.steps[top.kind].takes:
             return NotYourDecision(f"first {top.prompt}", rule=top.rule, allowed=options)
         reason = self.steps[top.kind].refusal(ctx.game, top, command, options)
         if reason is not None:

@@ -213,6 +213,7 @@ class Kind(NamedTuple):
     listing: Listing
     answer: Handler
     refusal: Refusal = _unlisted
+    takes: frozenset[str] = frozenset()  # answer types beyond those listed (decisions.Step.takes)
 
 
 KINDS: dict[str, Kind] = {
@@ -222,7 +223,7 @@ KINDS: dict[str, Kind] = {
     "artillery_retreat": Kind(RT.artillery_answers, _artillery_retreat, RT.artillery_refusal),
     # arrivano §12.7 (§11.1.1: after artillery alone, no decline); a decline does nothing (the frame is closed)
     "advance": Kind(advance.listed, lambda g, frame, dumped: advance_into(g, dumped["units"], dumped["to"])
-                    if dumped["type"] == "advance" else None, advance.refusal),
+                    if dumped["type"] == "advance" else None, advance.refusal, advance.ANSWERS),
     "choose_order": Kind(lambda w, frame: [{"type": "choose_order", "order": o} for o in ORDERS], _order_chosen),
     "dr_choice": Kind(lambda w, frame: [{"type": "dr_choice", "choice": c} for c in frame.ctx.choices],
                       lambda g, frame, dumped: A.dr_choice(g, frame, dumped["choice"])),
@@ -267,7 +268,8 @@ def steps(game: Game, after: Callable[[Act], None]) -> dict[str, Step[Any]]:
     (the defensive fire's answers read the assault below it); after an answer the procedure goes on as after any
     command (`after`: the ruleset's settle, march orders, sightings). The assault (a DR's test one of its stages) and
     the end phase wait for the decisions above them: nobody answers them."""
-    rows: dict[str, Row] = {kind: (of_world(game, k.listing), _answered(k.answer), k.refusal) for kind, k in KINDS.items()}
+    rows: dict[str, Row] = {kind: (of_world(game, k.listing), _answered(k.answer), k.refusal, k.takes)
+                            for kind, k in KINDS.items()}
     fire = lambda g, frame, dumped: A.defensive_fire(g, frame, dumped["artillery"], dumped["target"])  # noqa: E731
     rows["defensive_fire"] = (_defensive_fire(game), _answered(fire), _unlisted)
     return procedures(game, after, rows | {kind: UNANSWERED for kind in (ASSAULT, "end_phase")})

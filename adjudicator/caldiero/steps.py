@@ -65,7 +65,7 @@ def caldiero_steps(game: Game) -> dict[str, Step[Any]]:
         # caldiero §12.7: one attacker in good order (or a stack with its general, §12.7.3) advances into a hex the
         # combat vacated, or none does
         A.ADVANCE: (of_world(game, advance.listed), lambda a, frame, cmd: A.do_advance(a, frame, a.ctx.seat, cmd),
-                    advance.refusal),
+                    advance.refusal, advance.ANSWERS),
         # caldiero §12: the assault in progress, waiting below the decisions it asked; flow.go_on runs its next stage
         # in the same command once they are answered, so nobody ever answers it
         ASSAULT: UNANSWERED,

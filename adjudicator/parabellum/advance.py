@@ -83,13 +83,22 @@ def listed(w: World, frame: core.Frame[AdvanceAwaited]) -> list[dict[str, Any]]:
     return possible(w, frame.ctx, frame.seats[0]) + ([] if frame.ctx.must else [{"type": "decline"}])
 
 
+# The answer types of an advance decision: a decline is one even where an obligation leaves it unlisted (its refusal
+# says why, decisions.Step.takes).
+ANSWERS = frozenset({"advance", "decline"})
+
+
 def refusal(w: World, frame: core.Frame[AdvanceAwaited], answer: dict[str, Any],
             options: Sequence[dict[str, Any]]) -> tuple[Rule, str]:
     """Why the seat whose advance is awaited is refused one not among `options` (`listed`), the same in both games
     (the kernel's parabellum/steps.Refusal): an IllegalCommand citing §12.7 with what is permitted (not
-    NotYourDecision: the decision is the seat's, its answer is wrong)."""
+    NotYourDecision: the decision is the seat's, its answer is wrong); a decline where the advance is obligatory
+    (arrivano §11.1.1 "è obbligatorio avanzare", the only unlisted decline) cites §11.1.1."""
     rules = w.variant.rules
     may = "; ".join(f"{', '.join(o['units'])} into {o['to']}" for o in options if o["type"] == "advance")
+    if answer["type"] == "decline":
+        return rules.ARTILLERY_ALONE, (f"no decline: the advance is obligatory after artillery alone "
+                                       f"({rules.ARTILLERY_ALONE}); permitted: {may or 'none'}")
     obliged = f" (obligatory after artillery alone, {rules.ARTILLERY_ALONE}: no decline)" if frame.ctx.must else ""
     return rules.ADVANCE_AFTER, (f"not a permitted advance{obliged}: one good-order attacker next to a hex the combat "
                                  f"vacated, or several of a stack with their commander ({rules.ADVANCE_GENERAL}); "

@@ -50,9 +50,10 @@ class Procedure(Step[Any]):
     """One kind of a game's pending decisions: its lister, its handler (then `after`) and its refusal."""
 
     def __init__(self, game: Game, after: Callable[[Act[Any]], None], kind: str, lister: Lister, handler: Handler,
-                 refuse: Refusal | None = None) -> None:
+                 refuse: Refusal | None = None, takes: frozenset[str] = frozenset()) -> None:
         self.kind = kind  # type: ignore[misc]  # one instance per kind: the steps differ only by what they call
         self.game, self.after, self.lister, self.handler, self.refuse = game, after, lister, handler, refuse
+        self.takes = takes
 
     def options(self, state: GameState[Any], frame: core.Frame[Any], seat: str) -> Listed:
         return self.lister(state, frame, seat)
@@ -70,11 +71,12 @@ class Procedure(Step[Any]):
         return str(rule), why
 
 
-Row = tuple[Lister, Handler] | tuple[Lister, Handler, Refusal]
+Row = tuple[Lister, Handler] | tuple[Lister, Handler, Refusal] | tuple[Lister, Handler, Refusal, frozenset[str]]
 UNANSWERED: Row = (nothing, unanswered)  # the assault in progress below the decisions it asked, and the like
 
 
 def procedures(game: Game, after: Callable[[Act[Any]], None], table: Mapping[str, Row]) -> dict[str, Step[Any]]:
-    """A game's steps from its table: kind -> (lister, handler[, refusal]); `after` runs after every handler (the
+    """A game's steps from its table: kind -> (lister, handler[, refusal[, the answer types the kind takes beyond
+    those listed: decisions.Step.takes]]); `after` runs after every handler (the
     game goes on as after any command)."""
     return {kind: Procedure(game, after, kind, *row) for kind, row in table.items()}

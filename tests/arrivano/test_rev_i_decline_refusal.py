@@ -22,3 +22,19 @@ def test_a_decline_of_an_obligatory_advance_is_illegal_and_says_why() -> None:
         t.send("france", {"type": "decline"})
     assert isinstance(refused.value, IllegalCommand), f"{type(refused.value).__name__}: {refused.value}"
     assert "no decline" in str(refused.value) and "permitted: 6e-legere-i into" in str(refused.value)
+
+
+def test_the_decline_cites_the_obligation_and_other_answers_stay_another_decision() -> None:
+    """fix-i: the refusal cites §11.1.1 (the obligation), not §12.7; only the answer types an advance takes (advance,
+    decline: parabellum/advance.ANSWERS) get the row's refusal. A command of another kind from the awaited seat, or the
+    decline of the seat not awaited, is still NotYourDecision."""
+    t = fight({"6e-legere-i": X}, {"art-gottesheim": D})
+    assault(t, ["6e-legere-i"])
+    t.send("austria", {"type": "defensive_fire", "target": None})
+    with pytest.raises(IllegalCommand) as refused:
+        t.send("france", {"type": "decline"})
+    assert refused.value.rule.startswith("arrivano §11.1.1"), refused.value.rule
+    with pytest.raises(NotYourDecision):
+        t.send("france", {"type": "end_step"})
+    with pytest.raises(NotYourDecision):
+        t.send("austria", {"type": "decline"})
