@@ -8,7 +8,7 @@ which build on flow.py (and turn.py, activation.py) and never on it, so the impo
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, NamedTuple
+from typing import Any
 
 from arbitro.adjudicator.arrivano import assault as A
 from arbitro.adjudicator.arrivano import movement as M
@@ -33,7 +33,7 @@ from arbitro.adjudicator.arrivano.variant import ARRIVANO, ARRIVANO_VARIANT
 from arbitro.adjudicator.parabellum import advance, bombardment, elimination, reinforcements
 from arbitro.adjudicator.parabellum.orders import ORDERS
 from arbitro.adjudicator.parabellum.assault_frame import ASSAULT, assault_below
-from arbitro.adjudicator.parabellum.steps import UNANSWERED, Handler, Listed, Lister, Listing, Refusal, Row, of_world, procedures
+from arbitro.adjudicator.parabellum.steps import UNANSWERED, Handler, Listed, Lister, Row, of_world, procedures
 from arbitro.adjudicator.parabellum.retreat_ground import lines
 from arbitro.events import arrivano as ev
 from arbitro.events import core
@@ -90,7 +90,7 @@ def _refuge(w: World, frame: core.Frame[ev.RefugeAwaited]) -> Listed:
 def settle_top(g: Act, frame: core.Frame[Any]) -> bool:
     """Resolve `frame`, the one on top, if it needs no choice (no answer or a single forced one); False: its seat
     decides."""
-    opts = KINDS[frame.kind].listing(g.world(), frame) if frame.kind in KINDS else []
+    opts = KINDS[frame.kind][0](g.world(), frame) if frame.kind in KINDS else []
     if frame.kind in ("retreat", "rout_move"):
         if not opts:  # arrivano §12.6.3: nowhere to go
             clear(g, frame)
@@ -143,7 +143,7 @@ def settle_single(g: Act, frame: core.Frame[Any], only: dict[str, Any] | None) -
     track, the commander stays), and an exchange goes on without a loss on that side."""
     clear(g, frame)
     if only is not None:
-        KINDS[frame.kind].answer(g, frame, only)
+        KINDS[frame.kind][1](g, frame, only)
     elif frame.kind == "exchange_loss":
         A.exchange_settled(g, frame.ctx.role, ())
 
@@ -201,57 +201,45 @@ def light_retreat(g: Act, frame: core.Frame[BeforeCombatAwaited], uid: str | Non
     A.run(g)
 
 
-def _unlisted(w: World, frame: core.Frame[Any], answer: dict[str, Any], opts: Listed) -> tuple[str, str]:
-    return frame.rule, f"not an answer to the pending {frame.kind.replace('_', ' ')}"
-
-
-class Kind(NamedTuple):
-    """One kind of Arrivano's decisions: the answers it lists, read on the position (legal() while it is on top); its
-    handler, run with the frame closed on an answer it listed (the stored form, defaults spelt out); and why an
-    answer of its type it does not list is refused (the rule, and what is permitted)."""
-
-    listing: Listing
-    answer: Handler
-    refusal: Refusal = _unlisted
-    takes: frozenset[str] = frozenset()  # answer types beyond those listed (decisions.Step.takes)
-
-
-KINDS: dict[str, Kind] = {
-    "retreat": Kind(RT.retreat_answers, _retreat, RT.retreat_refusal),
-    "rout_move": Kind(RT.rout_answers, lambda g, frame, dumped: rout_move(g, frame.ctx.unit, dumped["to"], dumped["off_map"]),
-                      RT.rout_refusal),
-    "artillery_retreat": Kind(RT.artillery_answers, _artillery_retreat, RT.artillery_refusal),
+# Each kind of Arrivano's decisions, the kernel's row (parabellum/steps.Row) with the answers read on the position
+# (a Listing, legal() while it is on top) and its handler run with the frame closed on an answer it listed (the stored
+# form, defaults spelt out: `_answered`); an unlisted answer without a refusal gets the engine's one default wording.
+KINDS: dict[str, tuple[Any, ...]] = {
+    "retreat": (RT.retreat_answers, _retreat, RT.retreat_refusal),
+    "rout_move": (RT.rout_answers, lambda g, frame, dumped: rout_move(g, frame.ctx.unit, dumped["to"], dumped["off_map"]),
+                  RT.rout_refusal),
+    "artillery_retreat": (RT.artillery_answers, _artillery_retreat, RT.artillery_refusal),
     # arrivano §12.7 (§11.1.1: after artillery alone, no decline); a decline does nothing (the frame is closed)
-    "advance": Kind(advance.listed, lambda g, frame, dumped: advance_into(g, dumped["units"], dumped["to"])
-                    if dumped["type"] == "advance" else None, advance.refusal, advance.ANSWERS),
-    "choose_order": Kind(lambda w, frame: [{"type": "choose_order", "order": o} for o in ORDERS], _order_chosen),
-    "dr_choice": Kind(lambda w, frame: [{"type": "dr_choice", "choice": c} for c in frame.ctx.choices],
-                      lambda g, frame, dumped: A.dr_choice(g, frame, dumped["choice"])),
-    "ne_choice": Kind(lambda w, frame: [{"type": "ne_choice", "test": t} for t in (True, False)],
-                      lambda g, frame, dumped: A.ne_choice(g, dumped["test"])),
-    "escape": Kind(_escape, _escaped),
-    "cavalry_retreat": Kind(RT.cavalry_answers, A.cavalry_retreat, RT.before_combat_refusal),
-    "light_retreat": Kind(RT.light_answers, lambda g, frame, dumped: light_retreat(g, frame, dumped["unit"], dumped["to"],
-                                                                                  dumped["off_map"]),
-                          RT.before_combat_refusal),
-    "countercharge": Kind(lambda w, frame: [{"type": "countercharge", "unit": u} for u in frame.ctx.counter
-                                            if M.may_countercharge(w, u)] + [{"type": "countercharge", "unit": None}],
-                          lambda g, frame, dumped: M.countercharge_answer(g, frame.ctx, dumped["unit"])),
-    "fall_back": Kind(O.fall_back_options, lambda g, frame, dumped: O.fall_back(g, frame, dumped["to"])),
-    "fire_target": Kind(O.target_options, lambda g, frame, dumped: O.apply_fire_result(g, dumped["unit"], frame.ctx.result)),
-    "recovery": Kind(lambda w, frame: [{"type": "recover", "hex": h} for h in recovery_candidates(w, list(frame.ctx.tried))]
-                     + [{"type": "recover", "hex": None}],
-                     lambda g, frame, dumped: recover(g, frame, dumped["hex"])),
-    "efficiency_value": Kind(lambda w, frame: [{"type": "efficiency_value", "value": v} for v in frame.ctx.values],
-                             lambda g, frame, dumped: A.efficiency_value_answer(g, dumped["value"], frame.ctx.role)),
-    "free_order": Kind(lambda w, frame: [{"type": "free_order", "order": o} for o in ORDERS], _free_order),
-    "exchange_loss": Kind(lambda w, frame: [{"type": "exchange_loss", "units": list(s)} for s in frame.ctx.sets
-                                            if all(w.on_map(u) for u in s)],
-                          lambda g, frame, dumped: A.exchange_settled(g, frame.ctx.role, dumped["units"])),
-    "replacement_hex": Kind(_replacement_hex, lambda g, frame, dumped: g.emit(ev.UnitPlaced(
-        unit=frame.ctx.unit, hex=dumped["hex"], rule=str(R.RETURN), reduced=True))),
-    "commander_refuge": Kind(_refuge, lambda g, frame, dumped: g.emit(ev.LeaderMoved(
-        leader=frame.ctx.leader, path=(dumped["to"],), rule=str(ARRIVANO.LEADER_ALONE), own=False))),
+    "advance": (advance.listed, lambda g, frame, dumped: advance_into(g, dumped["units"], dumped["to"])
+                if dumped["type"] == "advance" else None, advance.refusal, advance.ANSWERS),
+    "choose_order": (lambda w, frame: [{"type": "choose_order", "order": o} for o in ORDERS], _order_chosen),
+    "dr_choice": (lambda w, frame: [{"type": "dr_choice", "choice": c} for c in frame.ctx.choices],
+                  lambda g, frame, dumped: A.dr_choice(g, frame, dumped["choice"])),
+    "ne_choice": (lambda w, frame: [{"type": "ne_choice", "test": t} for t in (True, False)],
+                  lambda g, frame, dumped: A.ne_choice(g, dumped["test"])),
+    "escape": (_escape, _escaped),
+    "cavalry_retreat": (RT.cavalry_answers, A.cavalry_retreat, RT.before_combat_refusal),
+    "light_retreat": (RT.light_answers, lambda g, frame, dumped: light_retreat(g, frame, dumped["unit"], dumped["to"],
+                                                                              dumped["off_map"]),
+                      RT.before_combat_refusal),
+    "countercharge": (lambda w, frame: [{"type": "countercharge", "unit": u} for u in frame.ctx.counter
+                                        if M.may_countercharge(w, u)] + [{"type": "countercharge", "unit": None}],
+                      lambda g, frame, dumped: M.countercharge_answer(g, frame.ctx, dumped["unit"])),
+    "fall_back": (O.fall_back_options, lambda g, frame, dumped: O.fall_back(g, frame, dumped["to"])),
+    "fire_target": (O.target_options, lambda g, frame, dumped: O.apply_fire_result(g, dumped["unit"], frame.ctx.result)),
+    "recovery": (lambda w, frame: [{"type": "recover", "hex": h} for h in recovery_candidates(w, list(frame.ctx.tried))]
+                 + [{"type": "recover", "hex": None}],
+                 lambda g, frame, dumped: recover(g, frame, dumped["hex"])),
+    "efficiency_value": (lambda w, frame: [{"type": "efficiency_value", "value": v} for v in frame.ctx.values],
+                         lambda g, frame, dumped: A.efficiency_value_answer(g, dumped["value"], frame.ctx.role)),
+    "free_order": (lambda w, frame: [{"type": "free_order", "order": o} for o in ORDERS], _free_order),
+    "exchange_loss": (lambda w, frame: [{"type": "exchange_loss", "units": list(s)} for s in frame.ctx.sets
+                                        if all(w.on_map(u) for u in s)],
+                      lambda g, frame, dumped: A.exchange_settled(g, frame.ctx.role, dumped["units"])),
+    "replacement_hex": (_replacement_hex, lambda g, frame, dumped: g.emit(ev.UnitPlaced(
+    unit=frame.ctx.unit, hex=dumped["hex"], rule=str(R.RETURN), reduced=True))),
+    "commander_refuge": (_refuge, lambda g, frame, dumped: g.emit(ev.LeaderMoved(
+    leader=frame.ctx.leader, path=(dumped["to"],), rule=str(ARRIVANO.LEADER_ALONE), own=False))),
 }
 
 
@@ -268,8 +256,7 @@ def steps(game: Game, after: Callable[[Act], None]) -> dict[str, Step[Any]]:
     (the defensive fire's answers read the assault below it); after an answer the procedure goes on as after any
     command (`after`: the ruleset's settle, march orders, sightings). The assault (a DR's test one of its stages) and
     the end phase wait for the decisions above them: nobody answers them."""
-    rows: dict[str, Row] = {kind: (of_world(game, k.listing), _answered(k.answer), k.refusal, k.takes)
-                            for kind, k in KINDS.items()}
+    rows: dict[str, Row] = {kind: (of_world(game, k[0]), _answered(k[1]), *k[2:]) for kind, k in KINDS.items()}
     fire = lambda g, frame, dumped: A.defensive_fire(g, frame, dumped["artillery"], dumped["target"])  # noqa: E731
-    rows["defensive_fire"] = (_defensive_fire(game), _answered(fire), _unlisted)
+    rows["defensive_fire"] = (_defensive_fire(game), _answered(fire))
     return procedures(game, after, rows | {kind: UNANSWERED for kind in (ASSAULT, "end_phase")})

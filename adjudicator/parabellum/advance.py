@@ -83,8 +83,7 @@ def listed(w: World, frame: core.Frame[AdvanceAwaited]) -> list[dict[str, Any]]:
     return possible(w, frame.ctx, frame.seats[0]) + ([] if frame.ctx.must else [{"type": "decline"}])
 
 
-# The answer types of an advance decision: a decline is one even where an obligation leaves it unlisted (its refusal
-# says why, decisions.Step.takes).
+# An advance decision's answer types, a decline even where an obligation leaves it unlisted (decisions.Step.takes).
 ANSWERS = frozenset({"advance", "decline"})
 
 
@@ -99,8 +98,7 @@ def refusal(w: World, frame: core.Frame[AdvanceAwaited], answer: dict[str, Any],
     if answer["type"] == "decline":
         return rules.ARTILLERY_ALONE, (f"no decline: the advance is obligatory after artillery alone "
                                        f"({rules.ARTILLERY_ALONE}); permitted: {may or 'none'}")
-    obliged = f" (obligatory after artillery alone, {rules.ARTILLERY_ALONE}: no decline)" if frame.ctx.must else ""
-    return rules.ADVANCE_AFTER, (f"not a permitted advance{obliged}: one good-order attacker next to a hex the combat "
+    return rules.ADVANCE_AFTER, (f"not a permitted advance: one good-order attacker next to a hex the combat "
                                  f"vacated, or several of a stack with their commander ({rules.ADVANCE_GENERAL}); "
                                  f"permitted: {may or 'none'}")
 
