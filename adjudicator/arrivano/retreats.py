@@ -153,6 +153,11 @@ def light_answers(w: World, frame: core.Frame[Any]) -> list[dict[str, Any]]:
     return out + [{"type": "light_retreat", "unit": None, "to": None, "off_map": False}]
 
 
+def _listed(named: Any) -> str:
+    """An answer's unit or units as a player reads them: `a, b`, not a Python list."""
+    return ", ".join(map(str, named)) if isinstance(named, list) else str(named)
+
+
 def before_combat_refusal(w: World, frame: core.Frame[Any], answer: dict[str, Any], opts: list[dict[str, Any]]) -> tuple[Rule, str]:
     """Why an answer to a retreat before combat (arrivano §14.1, §16.3.5) that is not listed is refused, and what is
     permitted (a cavalry retreat naming a hex but no units is judged as all the units still in the hex's)."""
@@ -162,8 +167,14 @@ def before_combat_refusal(w: World, frame: core.Frame[Any], answer: dict[str, An
         if answer in opts:
             return frame.rule, f"name the units that retreat: {', '.join(answer['units'])}"
     if answer.get(key) not in [o[key] for o in opts]:
-        may = sorted({str(o[key]) for o in opts if o[key] is not None})
-        return frame.rule, f"{answer.get(key)} may not retreat before this combat; may: {', '.join(may) or 'none'}"
+        may = sorted({_listed(o[key]) for o in opts if o[key] is not None})
+        named = answer.get(key)
+        units = named if isinstance(named, list) else [named]
+        unordered = [u for u in units if u in w.state.units and not may_retreat_before_combat(w, u)]
+        why = (f" ({', '.join(unordered)}: neither a Manoeuvre nor a Defence order, §14.1 \"se hanno un Ordine di"
+               " Manovra o Difesa\")" if key == "units" and unordered else "")
+        return frame.rule, (f"{_listed(named)} may not retreat before this combat{why}; "
+                            f"may: {'; '.join(may) or 'none'}")
     where = f"{answer['to']}" + (" off the map" if answer.get("off_map") else "")
     mine = [o for o in opts if o[key] == answer[key] and o["to"] is not None]
     leave = (f"off the map only under the ruling retreat_before_combat_off_map: as_forced ({ARRIVANO.OFF_MAP})"

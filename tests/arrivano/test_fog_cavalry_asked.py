@@ -97,3 +97,5 @@ def test_cavalry_without_manoeuvre_or_defence_is_asked_and_may_only_stay() -> No
     with pytest.raises(IllegalCommand) as refused:
         t.send("austria", retreat)
     assert refused.value.rule == "arrivano §14.1"
+    # the owner is told why, in words (his own unit's order, which he knows), not as a Python list
+    assert "bussy: neither a Manoeuvre nor a Defence order" in str(refused.value) and "['" not in str(refused.value)
