@@ -191,7 +191,7 @@ class AssaultStages(sys_assault.Stages):
         return {sys_assault.DR_TESTS: self.dr_tests}
 
     def dr_tests(self, c: AssaultUnderway) -> None:
-        """DR after its one-hex retreats (the assault's last stage), the kernel's `results.dr_tested`: passed,
+        """DR after its one-hex retreats (the assault's last stage), the kernel's `results.dr_routed`: passed,
         disordered (already disordered: routed, interpretation dr_pass_already_disordered); failed, routed and two
         more hexes at once (§15.2.1, interpretation dr_rout_retreat), stack by stack, the guns in the hexes they
         leave eliminated (§11.1: the assault forced the retreat)."""
@@ -199,14 +199,8 @@ class AssaultStages(sys_assault.Stages):
         frames(g).end()
         w = g.world()
         units = [u for u in c.dr_units if w.on_map(u)]
-        roll = stack_roll(g, lambda at: f"{ARRIVANO.RESULTS} DR test in {at}")
-        routed: list[str] = []
-        for levels in results.dr_tested(ARRIVANO_VARIANT, w, units, roll, g.reading):
-            for u, added in levels.items():
-                rout.disorder(g, ARRIVANO_VARIANT, u, ARRIVANO.RESULTS, added)
-                if g.state.units[u].status == "routed":
-                    routed.append(u)
-        rout_retreats(g, routed, f"{ARRIVANO.RESULTS} DR test; {R.ROUT_COMBAT}", results.dr_rout_hexes(g.reading))
+        routed = results.dr_routed(g, ARRIVANO_VARIANT, units, stack_roll(g, lambda at: f"{ARRIVANO.RESULTS} DR test in {at}"))
+        rout_retreats(g, routed, f"{ARRIVANO.RESULTS} DR test; {ARRIVANO.ROUT_COMBAT}", results.dr_rout_hexes(g.reading))
 
 
 def cavalry_candidates(w: World, attackers: list[str], h: str) -> list[str]:

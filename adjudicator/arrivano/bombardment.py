@@ -83,7 +83,7 @@ def apply_bombard_result(g: Act, target: str, result: str) -> None:
         elif others:
             push_retreat(g, others, 1, R.BOMBARD_TABLE)
         if routed:
-            push_retreat(g, routed, 2, R.ROUT_COMBAT)
+            push_retreat(g, routed, 2, ARRIVANO.ROUT_COMBAT)
 
 
 def damage_battery(g: Act, uid: str) -> None:

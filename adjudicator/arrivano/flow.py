@@ -107,7 +107,7 @@ def disorder_by_combat(g: Act, units: list[str], rule: Any, advance: ev.AdvanceA
         return []
     if advance is not None:
         push(g, "advance", g.state.units[advance.attackers[0]].side, str(ARRIVANO.ADVANCE_AFTER), advance)
-    rout_retreats(g, routed, f"{rule}; {R.ROUT_COMBAT}", guns=assault)
+    rout_retreats(g, routed, f"{rule}; {ARRIVANO.ROUT_COMBAT}", guns=assault)
     return routed
 
 
@@ -119,7 +119,7 @@ def rout_retreats(g: Act, routed: list[str], because: str, hexes: int = rout.RET
         for gun in rout.guns_with(g.world(), routed):
             elimination.eliminate(g, ARRIVANO_VARIANT, gun, ARRIVANO.ARTILLERY_STACKED, because=because)
     for stack in by_hex(g.world(), routed).values():
-        push_retreat(g, stack, hexes, R.ROUT_COMBAT)
+        push_retreat(g, stack, hexes, ARRIVANO.ROUT_COMBAT)
 
 
 def after_leader_lost(g: Act, lid: str) -> None:
@@ -149,7 +149,7 @@ def do_retreat(g: Act, units: list[str], line: Line, rule: Any, rout_move: bool 
         return
     routed = retreat_ground.take(g, ARRIVANO_VARIANT, units, line, str(rule))
     if routed:
-        rout_retreats(g, routed, f"{ARRIVANO.RETREAT_EZOC}; {R.ROUT_COMBAT}", guns=False)
+        rout_retreats(g, routed, f"{ARRIVANO.RETREAT_EZOC}; {ARRIVANO.ROUT_COMBAT}", guns=False)
     if rout_move:
         rout.checks(g, ARRIVANO_VARIANT, line.to)
     else:

@@ -242,14 +242,14 @@ def apply_fire_result(g: Act, uid: str, result: str) -> None:
         else:
             if g.state.units[uid].status != "routed":
                 g.emit(ev.StatusChanged(unit=uid, status="routed", rule=str(R.FIRE_RESULTS)))
-            push_retreat(g, [uid], 2, R.ROUT_COMBAT)
+            push_retreat(g, [uid], 2, ARRIVANO.ROUT_COMBAT)
 
 
 def disorder_and_retreat(g: Act, uid: str) -> None:
     """Disordered (a second disorder routs, §15.1.1, and the routed retreat two hexes, §15.2.1), one hex back."""
     rout.disorder(g, ARRIVANO_VARIANT, uid, R.FIRE_RESULTS)
     if g.state.units[uid].status == "routed":
-        push_retreat(g, [uid], 2, R.ROUT_COMBAT)
+        push_retreat(g, [uid], 2, ARRIVANO.ROUT_COMBAT)
     else:
         push_retreat(g, [uid], 1, R.FIRE_RESULTS)
 

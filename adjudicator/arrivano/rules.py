@@ -52,7 +52,6 @@ CHARGE_MIX = _r("14.2.3", "no charge and infantry attack on one hex in a segment
 COUNTERCHARGE = _r("14.2.4", "counter-charge: the charger stops, fought first in the combat sub-phase")
 NO_CHARGES = _r("17.2.5", "no charges at Campotenese")
 CAVALRY_DOUBLE = _r("14.0.1", "cavalry doubles against disordered infantry")
-ROUT_COMBAT = _r("15.2.1", "routed by combat: retreat two hexes")
 ROUT_MOVE = _r("15.2.2", "end phase: routed units move two hexes away")
 HQ_ORDERS = _r("16.1", "headquarters orders")
 COLUMNS = _r("16.2", "independent columns: officers with their own order")

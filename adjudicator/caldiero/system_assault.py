@@ -168,7 +168,7 @@ def do_cavalry_retreat(a: Act, frame: CoreFrame[ev.BeforeCombatAwaited], cmd: C.
     if remaining:
         _await(a, CAVALRY_RETREAT, frame.seats[0], CALDIERO.CAVALRY_RETREAT, ev.BeforeCombatAwaited(units=remaining))
     if routed:
-        open_retreats(a, {u: rout.RETREAT_HEXES for u in routed}, R.ROUT_RETREAT, from_combat=False)
+        open_retreats(a, {u: rout.RETREAT_HEXES for u in routed}, CALDIERO.ROUT_COMBAT, from_combat=False)
 
 
 def stage_defensive_fire(a: Act, c: AssaultUnderway) -> None:
@@ -368,7 +368,7 @@ class CombatResults:
             add_disorder(self.a, u, CALDIERO.RESULTS, retreats)
         _revise(self.a, stage="advance")
         if retreats:
-            open_retreats(self.a, retreats, R.ROUT_RETREAT, from_combat=True)
+            open_retreats(self.a, retreats, CALDIERO.ROUT_COMBAT, from_combat=True)
 
     def ne_kept(self) -> None:
         _revise(self.a, stage="advance")
@@ -392,20 +392,9 @@ def stage_dr_tests(a: Act, c: AssaultUnderway) -> None:
     w = a.world()
     units_left = [u for u in c.dr_units if w.state.units[u].where == "map"]
     _revise(a, stage="advance")
-    extra = results.dr_rout_hexes(a.reading)
-    retreats: dict[str, int] = {}
-    roll = stack_roll(a, lambda h: f"{CALDIERO.RESULTS} Dr test at {h}")
-    for levels in results.dr_tested(CALDIERO_VARIANT, w, units_left, roll, a.reading):
-        for u, added in levels.items():
-            status = a.state.units[u].status
-            worse = rout.worsened(status, added)
-            if worse.status == "disordered" and status == "good":
-                a.emit(ev.StatusChanged(unit=u, status="disordered", rule=str(CALDIERO.RESULTS)))
-            elif worse.routed:
-                a.emit(ev.StatusChanged(unit=u, status="routed", rule=str(R.ROUT_RETREAT)))
-                retreats[u] = extra
-    if retreats:
-        open_retreats(a, retreats, R.ROUT_RETREAT, from_combat=True)
+    routed = results.dr_routed(a, CALDIERO_VARIANT, units_left, stack_roll(a, lambda h: f"{CALDIERO.RESULTS} Dr test at {h}"))
+    if routed:
+        open_retreats(a, dict.fromkeys(routed, results.dr_rout_hexes(a.reading)), CALDIERO.ROUT_COMBAT, from_combat=True)
 
 
 def start_exchange(a: Act) -> None:
@@ -437,7 +426,7 @@ def stage_exchange_tests(a: Act, c: AssaultUnderway) -> None:
             add_disorder(a, u, CALDIERO.RESULTS, retreats)
     _revise(a, stage="advance")
     if retreats:
-        open_retreats(a, retreats, R.ROUT_RETREAT, from_combat=True)
+        open_retreats(a, retreats, CALDIERO.ROUT_COMBAT, from_combat=True)
 
 
 def do_ne_test(a: Act, frame: CoreFrame[NeChoiceAwaited], test: bool) -> None:

@@ -103,7 +103,7 @@ def answer_retreat(a: Act, frame: core.Frame[RetreatAwaited], cmd: C.RetreatAlon
             del moves[x]
         elif not lines(CALDIERO_VARIANT, a.world(), [x], moves[x]):
             del moves[x]
-            elimination.eliminate(a, CALDIERO_VARIANT, x, R.ROUT_RETREAT if x in routed else R.RETREAT_BLOCKED, permanent=True)
+            elimination.eliminate(a, CALDIERO_VARIANT, x, CALDIERO.ROUT_COMBAT if x in routed else R.RETREAT_BLOCKED, permanent=True)
     if moves:
         update_frame(a.ctx, frame, RetreatAwaited(moves=moves))
     else:

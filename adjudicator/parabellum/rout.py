@@ -38,16 +38,18 @@ def worsened(status: str, levels: int = 1) -> Worsened:
     return Worsened(after, after == "routed" and status != "routed")
 
 
-def disorder(game: Retreats, variant: Variant, unit: str, rule: object, levels: int = 1) -> bool:
-    """`levels` more disorder levels for `unit` (`worsened`), recorded citing `rule`, or the book's second disorder
-    where they rout it (caldiero §15.1, arrivano §15.1.1); True when they routed it: routed by a combat result (an
-    assault's, a bombardment's, the level a retreat into enemy ZoC adds, §12.6.1) it must retreat RETREAT_HEXES at
-    once, enemy ZoC ignored (§15.2.1 in both, "si deve immediatamente ritirare di 2 esagoni"), as each game queues it."""
+def disorder(game: Retreats, variant: Variant, unit: str, rule: object, levels: int = 1,
+             routs: object = None) -> bool:
+    """`levels` more disorder levels for `unit` (`worsened`), recorded citing `rule`, or where they rout it `routs`
+    (by default the book's second disorder, caldiero §15.1, arrivano §15.1.1); True when they routed it: routed by a
+    combat result (an assault's, a bombardment's, the level a retreat into enemy ZoC adds, §12.6.1) it must retreat
+    RETREAT_HEXES at once, enemy ZoC ignored (§15.2.1 in both, "si deve immediatamente ritirare di 2 esagoni"), as
+    each game queues it."""
     status = game.world().status(unit)
     worse = worsened(status, levels)
     if worse.status != status:
         game.emit(StatusChanged(unit=unit, status=worse.status,
-                                rule=str(variant.rules.SECOND_DISORDER if worse.routed else rule)))
+                                rule=str((routs or variant.rules.SECOND_DISORDER) if worse.routed else rule)))
     return worse.routed
 
 

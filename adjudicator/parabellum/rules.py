@@ -92,6 +92,7 @@ class Rulebook(msgspec.Struct, frozen=True, kw_only=True):
     DISORDER: Rule
     SECOND_DISORDER: Rule  # a second disorder level routs (caldiero §15.1, arrivano §15.1.1)
     ROUT: Rule
+    ROUT_COMBAT: Rule  # routed by combat: it retreats two hexes at once (§15.2.1 in both)
     RECOVERY: Rule
     REINFORCEMENTS: Rule
     REINFORCEMENT_ORDER: Rule

@@ -132,11 +132,13 @@ def test_dr_retreats_one_hex_then_tests_where_it_stands():
 
 def test_dr_failed_test_routs_and_retreats_two_more_hexes():
     """The test after the one-hex retreat fails: routed, and two more hexes at once (§15.2.1, reading
-    dr_rout_retreat: additional_2), asked as a retreat of its own; three hexes from where it stood in all."""
+    dr_rout_retreat: additional_2), asked as a retreat of its own; three hexes from where it stood in all. The rout
+    cites §15.2.1, as §12.5.4 DR names it ("(15.2.1)"), the same in both books (arrivano 1.42.0 cited §15.1.1)."""
     t = fight({"6e-legere-i": X}, {"ir18-i": D})
     assault(t, ["6e-legere-i"], dice=[6])
     t.send("austria", t.pending().options[0], dice=[5])  # DR test 5 > 3 fails: routed
     assert t.state.units["ir18-i"].status == "routed"
+    assert t.of(ev.StatusChanged)[-1].rule == "arrivano §15.2.1"
     pending = t.pending()
     assert pending is not None and pending.kind == "retreat"
     t.send("austria", pending.options[0])
@@ -322,6 +324,7 @@ def test_interpretation_dr_pass_already_disordered():
         assert resolved(t).result == "Dr"
         t.send("austria", t.pending().options[0], dice=[2])  # the test after the retreat, 2, passes
         assert t.state.units["ir18-i"].status == status
+        assert [e.rule for e in t.of(ev.StatusChanged)] == (["arrivano §15.2.1"] if reading == "rout" else [])
 
 
 def test_interpretation_below_1_5_after_failed_tests():

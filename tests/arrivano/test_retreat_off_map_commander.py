@@ -7,7 +7,7 @@ neither carried nor tested: he escapes §4.5.4's test that the same unit's elimi
 
 from __future__ import annotations
 
-from arbitro.adjudicator.arrivano import rules as R
+from arbitro.adjudicator.arrivano.variant import ARRIVANO_VARIANT
 from tests.arrivano.test_retreats import AUSTRIANS, E, E_NEXT, GRID, pending_retreat, position
 
 
@@ -17,7 +17,7 @@ def test_a_commander_whose_stack_retreats_off_the_map_is_carried_or_tested() -> 
     austrians = AUSTRIANS + ["ir28-i", "ir28-ii", "ir28-iii", "ir17-i"]
     state = position({"6e-legere-i": inner} | dict(zip(austrians, sorted(set(others)))), leaders={"watrin": inner})
     state.units["6e-legere-i"].status = "routed"
-    t = pending_retreat(state, ["6e-legere-i"], hexes=2, rule=R.ROUT_COMBAT)
+    t = pending_retreat(state, ["6e-legere-i"], hexes=2, rule=ARRIVANO_VARIANT.rules.ROUT_COMBAT)
     before = len(t.rolls)
     t.send("france", t.legal("france")[0], dice=[6], pad=0)
     assert t.state.units["6e-legere-i"].where == "eliminated"

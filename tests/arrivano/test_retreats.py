@@ -110,7 +110,7 @@ def test_a_two_hex_retreat_leaves_through_the_edge_only_when_the_map_ends():
     austrians = AUSTRIANS + ["ir28-i", "ir28-ii", "ir28-iii", "ir17-i"]
     state = position({"6e-legere-i": inner} | dict(zip(austrians, sorted(set(others)))))
     state.units["6e-legere-i"].status = "routed"  # enemy ZoC ignored (§8.1.1)
-    t = pending_retreat(state, ["6e-legere-i"], hexes=2, rule=R.ROUT_COMBAT)
+    t = pending_retreat(state, ["6e-legere-i"], hexes=2, rule=ARRIVANO_VARIANT.rules.ROUT_COMBAT)
     assert t.legal("france") == [{"type": "retreat", "to": E, "units": ["6e-legere-i"], "off_map": True}]
     t.send("france", t.legal("france")[0])
     assert t.of(ev.UnitRetreated)[-1].path == (E,)  # the hexes entered, not the start
@@ -721,7 +721,7 @@ def test_a_disordered_unit_routed_by_retreating_into_enemy_zoc_retreats_two_more
     t.send("france", first)
     assert t.state.units["6e-legere-i"].status == "routed"
     rout_retreat = t.pending()
-    assert (rout_retreat.kind, rout_retreat.seat, rout_retreat.rule) == ("retreat", "france", str(R.ROUT_COMBAT))
+    assert (rout_retreat.kind, rout_retreat.seat, rout_retreat.rule) == ("retreat", "france", str(ARRIVANO_VARIANT.rules.ROUT_COMBAT))
     t.send("france", rout_retreat.options[0])
     unit = t.state.units["6e-legere-i"]
     assert unit.where == "eliminated" or GRID.distance(unit.hex, first["to"]) == 2
