@@ -35,6 +35,7 @@ from arbitro.adjudicator.parabellum.orders import ORDERS
 from arbitro.adjudicator.parabellum.assault_frame import ASSAULT, assault_below
 from arbitro.adjudicator.parabellum.steps import UNANSWERED, Handler, Listed, Lister, Row, of_world, procedures
 from arbitro.adjudicator.parabellum.retreat_ground import lines
+from arbitro.adjudicator.parabellum.sight import unexaminable
 from arbitro.events import arrivano as ev
 from arbitro.events import core
 from arbitro.events.parabellum import BeforeCombatAwaited, DefensiveFireAwaited, EscapeAwaited, RetreatAwaited
@@ -87,6 +88,28 @@ def _refuge(w: World, frame: core.Frame[ev.RefugeAwaited]) -> Listed:
     return [{"type": "commander_refuge", "to": h} for h in refuge_hexes(w, frame.ctx.leader)]
 
 
+# The hexes whose stacks the count of a kind's answers reads beyond what every seat sees (a marker on each stack, its
+# side, the map, the enemy's own pieces: projections/parabellum.view): a replacement's stacking around its commanders
+# (§12.8.2, who may stand out of sight too). Not listed, the count is the enemy's to know: an exchange's or a fire's
+# units stand in contact with it (§12.5.4, §16.3.3).
+_READS: dict[str, Callable[[World, core.Frame[Any]], list[str]]] = {
+    "replacement_hex": lambda w, frame: [h for c in ARRIVANO_VARIANT.return_commanders(w, frame.ctx.unit)
+                                         if (at := w.leader_on_map(c)) is not None for h in w.grid.within(at, 1)],
+}
+
+
+def asks_owner(w: World, frame: core.Frame[Any]) -> bool:
+    """Whether a decision left with one answer still waits for its owner (arrivano §11.3.2): every seat is served
+    which seat the game awaits, so it is made for the owner only where the count of its answers is a function of what
+    the enemy may examine: a retreat's or rout's as retreats.asks_owner says, another kind's wherever one of the hexes
+    it reads (`_READS`) is out of the enemy's sight."""
+    if frame.kind in ("retreat", "rout_move"):
+        return RT.asks_owner(w, frame)
+    reads = _READS.get(frame.kind)
+    side = frame.seats[0]
+    return reads is not None and bool(unexaminable(w, w.enemy(side), reads(w, frame), ARRIVANO_VARIANT.fog_reach(w)))
+
+
 def settle_top(g: Act, frame: core.Frame[Any]) -> bool:
     """Resolve `frame`, the one on top, if it needs no choice (no answer or a single forced one); False: its seat
     decides."""
@@ -100,7 +123,7 @@ def settle_top(g: Act, frame: core.Frame[Any]) -> bool:
                 if unit.where == "map" and (frame.kind == "retreat" or unit.status == "routed"):
                     elimination.eliminate(g, ARRIVANO_VARIANT, u, R.SURROUNDED, permanent=True, because=frame.rule)
             return True
-        if len(opts) == 1 and not RT.asks_owner(g.world(), frame):
+        if len(opts) == 1 and not asks_owner(g.world(), frame):
             settle_single(g, frame, opts[0])
             return True
         return False
@@ -123,7 +146,8 @@ def settle_top(g: Act, frame: core.Frame[Any]) -> bool:
         clear(g, frame)
         finish_activation(g)
         return True
-    if frame.kind in ("exchange_loss", "replacement_hex", "commander_refuge", "fire_target") and len(opts) <= 1:
+    if frame.kind in ("exchange_loss", "replacement_hex", "commander_refuge", "fire_target") and \
+            (not opts or len(opts) == 1 and not asks_owner(g.world(), frame)):
         settle_single(g, frame, (opts or [None])[0])
         return True
     if frame.kind == ASSAULT:  # nobody answers it: its stages run (the retreats its defensive fire caused made)

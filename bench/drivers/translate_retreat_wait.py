@@ -9,23 +9,28 @@ whether an unseen hex was full (rev-j R-j-10). Now the game waits for the owner 
 whatever the stacks (retreats.asks_owner). A recorded game played on without that wait: the owner took the one
 answer, so it is inserted, sent by the seat asked, before the recorded command that follows. Every recorded command
 is kept as it was; one that answers the question is left to answer it.
+
+Since the fifteenth session (fog15a) a replacement's placement (§12.8.2) left with one hex waits the same way
+wherever its commander's hex or one around it is out of the enemy's sight (arrivano/steps.asks_owner).
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 from arbitro.adjudicator.service import Arbitro
 
-Played = list[tuple[str, dict[str, Any]]]
-WAITING = ("retreat", "rout_move")  # the kinds that now wait where they settled by themselves
+WAITING = ("retreat", "rout_move", "replacement_hex")  # the kinds that now wait where they settled by themselves
 
 
-def translate(app: Arbitro, game: str, seat: str, command: dict[str, Any]) -> Played:
-    awaited = app.awaiting(game)
-    if awaited.kind not in WAITING or command.get("type") == awaited.kind:
-        return [(seat, command)]
-    owner = awaited.seats[0]
-    only = [o for o in app.legal(game, owner) if o.get("type") == awaited.kind]
-    assert len(only) == 1, f"a {awaited.kind} the recorded game did not wait for has one answer: {only}"
-    return [(owner, only[0]), (seat, command)]  # waited now: its one answer
+def translate(app: Arbitro, game: str, seat: str, command: dict[str, Any]) -> Iterator[tuple[str, dict[str, Any]]]:
+    """Before the recorded command, the one answer of each decision now awaited that the recorded game did not wait
+    for (several may wait in turn: a turn's replacements, §12.8.2), then the command (a generator: each pair is
+    asked for after the one before was submitted)."""
+    while (awaited := app.awaiting(game)).kind in WAITING and command.get("type") != awaited.kind:
+        owner = awaited.seats[0]
+        only = [o for o in app.legal(game, owner) if o.get("type") == awaited.kind]
+        assert len(only) == 1, f"a {awaited.kind} the recorded game did not wait for has one answer: {only}"
+        yield owner, only[0]  # waited now: its one answer
+    yield seat, command
