@@ -89,12 +89,15 @@ def _refuge(w: World, frame: core.Frame[ev.RefugeAwaited]) -> Listed:
 
 
 # The hexes whose stacks the count of a kind's answers reads beyond what every seat sees (a marker on each stack, its
-# side, the map, the enemy's own pieces: projections/parabellum.view): a replacement's stacking around its commanders
-# (§12.8.2, who may stand out of sight too). Not listed, the count is the enemy's to know: an exchange's or a fire's
-# units stand in contact with it (§12.5.4, §16.3.3).
+# side, the map, the enemy's own pieces: projections/parabellum.view), each where stacking decides (§7.1): around a
+# replacement's commanders (§12.8.2, who may stand out of sight too), around a unit falling back after its fire
+# (§16.3). Not listed, the count is the enemy's to know: an exchange's or a fire's units stand in contact with it
+# (§12.5.4, §16.3.3).
 _READS: dict[str, Callable[[World, core.Frame[Any]], list[str]]] = {
     "replacement_hex": lambda w, frame: [h for c in ARRIVANO_VARIANT.return_commanders(w, frame.ctx.unit)
                                          if (at := w.leader_on_map(c)) is not None for h in w.grid.within(at, 1)],
+    "fall_back": lambda w, frame: list(w.grid.within(w.state.units[frame.ctx.unit].hex, 1)) if w.on_map(frame.ctx.unit)
+    else [],
 }
 
 
@@ -156,7 +159,7 @@ def settle_top(g: Act, frame: core.Frame[Any]) -> bool:
     if frame.kind == "advance" and not advance.possible(g.world(), frame.ctx, frame.seats[0]):
         clear(g, frame)
         return True
-    if frame.kind == "fall_back" and len(opts) == 1:  # nowhere to fall back to (arrivano §16.3)
+    if frame.kind == "fall_back" and len(opts) == 1 and not asks_owner(g.world(), frame):  # nowhere (§16.3)
         clear(g, frame)
         return True
     return False

@@ -10,8 +10,9 @@ whatever the stacks (retreats.asks_owner). A recorded game played on without tha
 answer, so it is inserted, sent by the seat asked, before the recorded command that follows. Every recorded command
 is kept as it was; one that answers the question is left to answer it.
 
-Since the fifteenth session (fog15a) a replacement's placement (§12.8.2) left with one hex waits the same way
-wherever its commander's hex or one around it is out of the enemy's sight (arrivano/steps.asks_owner).
+Since the fifteenth session (fog15a) a replacement's placement (§12.8.2) left with one hex, and a fall back after an
+open-order fire (§16.3) left with none, wait the same way wherever a hex whose stack decides it (around the
+commander, around the unit) is out of the enemy's sight (arrivano/steps.asks_owner).
 """
 
 from __future__ import annotations
@@ -21,7 +22,8 @@ from typing import Any
 
 from arbitro.adjudicator.service import Arbitro
 
-WAITING = ("retreat", "rout_move", "replacement_hex")  # the kinds that now wait where they settled by themselves
+# the kinds that now wait where they settled by themselves
+WAITING = ("retreat", "rout_move", "replacement_hex", "fall_back")
 
 
 def translate(app: Arbitro, game: str, seat: str, command: dict[str, Any]) -> Iterator[tuple[str, dict[str, Any]]]:

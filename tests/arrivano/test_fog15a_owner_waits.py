@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.arrivano.harness import FOLD, RULESET, Table, open_ground, position
+from tests.arrivano.harness import FOLD, RULESET, Table, at_step, ev, open_ground, position
 from tests.parabellum.served_status import served
 
 X = open_ground()
@@ -56,3 +56,41 @@ def test_whether_a_replacement_had_one_hex_to_take_is_not_told_by_the_wait() -> 
     assert len(two[2]) == 1 and not one[2], "two hexes may take IR 18-I in one game, one in the other"
     assert two[1] == one[1], "France learns what an unseen stack beside Gottesheim holds (the game waited or not)"
     assert [s for s, _ in two[0]] == [s for s, _ in one[0]] == ["umpire", "austria"], "Austria is asked in both"
+
+
+# --- arrivano §16.3: the fall back after an open-order fire -------------------------------------------------------
+
+FIRER, TARGET = "0912", "0911"  # a village (it hides the hill behind it from the target) and open ground
+BEHIND = ("0813", "0913", "1013")  # the hexes one step farther from the target; 0913 is out of Austria's sight
+FAR_OFF = "3914"  # far from every piece: out of Austria's sight
+
+
+def falling_back(fits: bool) -> tuple[list[tuple[str, list[Any]]], bytes, list[dict[str, Any]]]:
+    """The 6e Légère I (W) fires from FIRER at IR 18-I in TARGET (the die misses) and may fall back one hex away
+    (§16.3). Two of the hexes behind hold a C battalion, which a W battalion may not join (§7.1), in Austria's sight;
+    the third, out of it, holds 6e Légère II of W (`fits`: the firer may fall back there) or a C battalion (it may
+    not, and has nowhere to go); the other of the two stands FAR_OFF. France stays put whenever asked."""
+    unseen = BEHIND[1]
+    w_or_c = ("6e-legere-ii", "96e-iii") if fits else ("96e-iii", "6e-legere-ii")
+    units = {"6e-legere-i": FIRER, "ir18-i": TARGET, "96e-i": BEHIND[0], "96e-ii": BEHIND[2], w_or_c[0]: unseen,
+             w_or_c[1]: FAR_OFF}
+    state = position(units, leaders={"watrin": FIRER}, orders={"W": "manoeuvre"})
+    state.options = ["open_order"]
+    assert RULESET.unexaminable(state, "austria", [FIRER, *BEHIND, FAR_OFF]) == {unseen, FAR_OFF}, "Austria's sight"
+    t = at_step(state, "W", "movement")
+    before = FOLD.copy(t.game)
+    made: list[tuple[str, list[Any]]] = [("france", t.send("france", {"type": "fire", "unit": "6e-legere-i",
+                                                                       "to": FIRER, "target": TARGET}, [1]))]
+    assert t.of(ev.InfantryFired)[-1].result == "•", "the fire misses: nothing else follows"
+    options: list[dict[str, Any]] = []
+    if (awaited := t.pending()) is not None and awaited.kind == "fall_back":
+        options = awaited.options
+        made.append(("france", t.send("france", {"type": "fall_back", "to": None})))
+    return made, served(RULESET, FOLD, before, made, "austria"), [o["to"] for o in options if o["to"] is not None]
+
+
+def test_whether_a_fire_had_a_hex_to_fall_back_to_is_not_told_by_the_wait() -> None:
+    free, full = falling_back(True), falling_back(False)
+    assert free[2] == [BEHIND[1]] and not full[2], "the unseen stack decides whether the firer may fall back"
+    assert free[1] == full[1], "Austria learns what an unseen French stack behind the firer holds (the wait)"
+    assert [s for s, _ in free[0]] == [s for s, _ in full[0]] == ["france", "france"], "France is asked in both"
