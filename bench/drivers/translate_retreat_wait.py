@@ -22,17 +22,18 @@ from typing import Any
 
 from arbitro.adjudicator.service import Arbitro
 
-# the kinds that now wait where they settled by themselves
-WAITING = ("retreat", "rout_move", "replacement_hex", "fall_back")
+# the kinds that now wait where they settled by themselves (or were not asked), each with its answer's type
+WAITING = {"retreat": "retreat", "rout_move": "rout_move", "replacement_hex": "replacement_hex",
+           "fall_back": "fall_back"}
 
 
 def translate(app: Arbitro, game: str, seat: str, command: dict[str, Any]) -> Iterator[tuple[str, dict[str, Any]]]:
     """Before the recorded command, the one answer of each decision now awaited that the recorded game did not wait
     for (several may wait in turn: a turn's replacements, §12.8.2), then the command (a generator: each pair is
     asked for after the one before was submitted)."""
-    while (awaited := app.awaiting(game)).kind in WAITING and command.get("type") != awaited.kind:
+    while (awaited := app.awaiting(game)).kind in WAITING and command.get("type") != WAITING[awaited.kind]:
         owner = awaited.seats[0]
-        only = [o for o in app.legal(game, owner) if o.get("type") == awaited.kind]
+        only = [o for o in app.legal(game, owner) if o.get("type") == WAITING[awaited.kind]]
         assert len(only) == 1, f"a {awaited.kind} the recorded game did not wait for has one answer: {only}"
         yield owner, only[0]  # waited now: its one answer
     yield seat, command

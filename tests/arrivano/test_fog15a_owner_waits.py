@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from tests.arrivano.harness import FOLD, RULESET, Table, at_step, ev, open_ground, position
 from tests.parabellum.served_status import served
 
@@ -94,3 +96,34 @@ def test_whether_a_fire_had_a_hex_to_fall_back_to_is_not_told_by_the_wait() -> N
     assert free[2] == [BEHIND[1]] and not full[2], "the unseen stack decides whether the firer may fall back"
     assert free[1] == full[1], "Austria learns what an unseen French stack behind the firer holds (the wait)"
     assert [s for s, _ in free[0]] == [s for s, _ in full[0]] == ["france", "france"], "France is asked in both"
+
+
+# --- arrivano §3.1 B-6, §15.3: recovery at the end of an activation ----------------------------------------------
+
+
+def ending(disordered: bool) -> tuple[list[tuple[str, list[Any]]], bytes]:
+    """W's activation (Defence) ends its combat step with 6e Légère I at X and 6e Légère II at BEYOND, both out of
+    Austria's sight; the second is disordered (it may try to recover, §15.3) or in good order. France tries nothing
+    whenever asked."""
+    state = position({"6e-legere-i": X, "6e-legere-ii": BEYOND, "ir18-i": "3914"}, leaders={"watrin": X},
+                     orders={"W": "defence"})
+    if disordered:
+        state.units["6e-legere-ii"].status = "disordered"
+    assert RULESET.unexaminable(state, "austria", [X, BEYOND]) == {X, BEYOND}, "out of Austria's sight"
+    t = at_step(state, "W", "combat")
+    before = FOLD.copy(t.game)
+    made: list[tuple[str, list[Any]]] = [("france", t.send("france", {"type": "end_step"}))]
+    while (awaited := t.pending()) is not None and awaited.kind == "recovery":
+        made.append(("france", t.send("france", {"type": "recover", "hex": None})))
+    assert t.state.activation is None, "the activation is over"
+    return made, served(RULESET, FOLD, before, made, "austria")
+
+
+@pytest.mark.xfail(strict=True, reason="fog15a, open: B-6's recovery question (arrivano §3.1, §15.3) is opened only "
+                   "where a stack may try (activation.end_activation, recover), so whether it opens tells the enemy "
+                   "whether an unseen unit is disordered or routed; the fix (ask wherever the owner holds a hex out "
+                   "of sight: steps._READS) adds a wait to nearly every activation: conformance cases, logs, demos")
+def test_whether_an_unseen_unit_may_recover_is_not_told_by_the_wait() -> None:
+    may, none = ending(True), ending(False)
+    assert may[1] == none[1], "Austria learns whether an unseen French unit is disordered (B-6 waited or not)"
+    assert [s for s, _ in may[0]] == [s for s, _ in none[0]] == ["france", "france"], "France is asked in both"
