@@ -182,6 +182,28 @@ class ArrivanoRulesetImpl(ParaBellumRuleset[P.ArrivanoState]):
     stub_rules = {**ParaBellumRuleset.stub_rules, ev.ArtilleryTurned: "ARTILLERY", ev.RoutStopped: "ROUT",
                   ev.GroupEntered: "REINFORCEMENTS", ev.CounterChargeDeclared: "CHARGE"}
 
+    def hides(self, event: Any, data: dict[str, Any], seat: str, state: P.ArrivanoState) -> bool:
+        """The kernel's (a hidden piece named), and under the fog an enemy independent column's order, which lies
+        under its officer (arrivano §16.2 "piazzate sotto l'Ufficiale una pedina con indicato l'ordine"): as no
+        view serves an enemy column (ArrivanoState.served_own), no event tells its order or units, wherever the
+        officer stands. That the column is activated stays public: the initiative's winner may choose it (§6.1
+        "amica o nemica"; §17.2.9), so legal() lists it and formation_activated names it."""
+        officer = state.leaders.get(self._column_told(event, state) or "")
+        return (officer is not None and officer.side != seat) or super().hides(event, data, seat, state)
+
+    @staticmethod
+    def _column_told(event: Any, state: P.ArrivanoState) -> str | None:
+        """The officer of the independent column whose order `event` tells: its forming, a change of its order, or
+        its officer's try for one (parabellum/activation.try_order, made in the column's activation)."""
+        match event:
+            case ev.ColumnFormed(officer=officer):
+                return officer
+            case ev.OrderChanged(column=column):
+                return column
+            case ev.OrderChangeTried() if state.activation is not None:
+                return state.activation.column
+        return None
+
     def redact_frame(self, frame: Any, seat: str, state: P.ArrivanoState) -> dict[str, Any]:
         """A decision's context is its seat's: the other seat is served who is awaited and for what, not the
         units and hexes it names (as pending_set's `data` was); a counter-charge's is its seat's in part."""

@@ -1,0 +1,68 @@
+"""fog15b (fog14's "Columns served inconsistently"): an independent column's order is the marker placed under its
+officer (arrivano §16.2: "piazzate sotto l'Ufficiale una pedina con indicato l'ordine"), and no seat's view under the
+fog serves an enemy column, its order or its units (projections/arrivano.ArrivanoState.served_own; fog14's
+declared_order reads the formation's order for the same reason). So the events that carry a column's order are served
+to the enemy as stubs: `column_formed` (its order and units), `order_changed` with a `column`, and the
+`order_change_tried` of a column's activation (the order its officer tried for). That a column is activated stays
+public: the initiative's winner may choose an enemy column (arrivano §6.1 "amica o nemica", §17.2.9), so legal() lists
+it to either seat and `formation_activated` names it.
+
+Letzenyi's column (IR40, Schellenberg's formation S under Attack) stands out of France's sight, Schellenberg beyond
+his range (so activating the column does not dissolve it, §16.2.1). Two games differ only in the order Austria gives
+its column: France is served the same bytes (its log items, view, status)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from arbitro.adjudicator.arrivano.activation import officer_in_superior_range
+from arbitro.events import arrivano as ev
+from arbitro.projections.arrivano import Column
+from tests.arrivano.harness import FOLD, RULESET, Table, position, village_attack_hexes, world
+from tests.parabellum.served_status import served
+
+VILLAGE, ATT, BACK = village_attack_hexes()
+COLUMN_AT = "1014"  # out of France's sight (tests/arrivano/test_fog_column_order.py's NEAR)
+FAR, NEAR = "0908", "1013"  # Schellenberg beyond his range of Letzenyi (in France's sight), or within it (out of it)
+UNITS = ["ir40-i", "ir40-ii-iii"]
+
+
+def table(column: Column | None, general_at: str = FAR, units_at: str = COLUMN_AT) -> Table:
+    state = position({"6e-legere-i": ATT, "ir40-i": units_at, "ir40-ii-iii": units_at},
+                     leaders={"watrin": BACK, "schellenberg": general_at, "letzenyi": COLUMN_AT},
+                     orders={"W": "advance", "S": "attack"})
+    state.options = ["independent_columns"]
+    state.columns = {"letzenyi": column} if column is not None else {}
+    state.seat = "austria"
+    assert RULESET.unexaminable(state, "france", [COLUMN_AT, NEAR]) == {COLUMN_AT, NEAR}
+    assert officer_in_superior_range(world(state), "letzenyi") == (general_at == NEAR)
+    return Table(state)
+
+
+def france_served(t: Table, commands: list[dict[str, Any]], dice: list[int]) -> tuple[bytes, list[Any]]:
+    before = FOLD.copy(t.game)
+    made = [("austria", t.send("austria", command, dice=dice)) for command in commands]
+    return served(RULESET, FOLD, before, made, "france"), [e for _, events in made for e in events]
+
+
+def test_the_order_an_unseen_officer_tries_for_his_column_is_not_served() -> None:
+    """Austria activates the column and Letzenyi tries (and passes, a 1) for Advance or for Manoeuvre."""
+    games = [france_served(table(Column(units=UNITS, order="attack")),
+                           [{"type": "activate", "formation": "letzenyi"},
+                            {"type": "try_order_change", "order": order}], dice=[1]) for order in ("advance", "manoeuvre")]
+    changed = [[e.order for e in events if isinstance(e, ev.OrderChanged)] for _, events in games]
+    assert changed == [["advance"], ["manoeuvre"]], "the premise: the tries passed"
+    assert games[0][0] == games[1][0], "France is served the order under an officer it may not examine"
+
+
+@pytest.mark.parametrize("units_at", [COLUMN_AT, VILLAGE])
+def test_the_order_a_column_is_formed_with_is_not_served(units_at: str) -> None:
+    """Schellenberg within his range (§16.2), Austria forms Letzenyi's column under Attack or under Defence, IR40
+    with Letzenyi or in the village, in France's sight (two hexes from him: his range)."""
+    games = [france_served(table(None, NEAR, units_at), [{"type": "form_column", "officer": "letzenyi", "units": UNITS,
+                                          "order": order}], dice=[]) for order in ("attack", "defence")]
+    formed = [[e.order for e in events if isinstance(e, ev.ColumnFormed)] for _, events in games]
+    assert formed == [["attack"], ["defence"]], "the premise: the column was formed"
+    assert games[0][0] == games[1][0], "France is served the order of a column it may not examine"
