@@ -26,6 +26,7 @@ from tests.parabellum.served_status import served
 VILLAGE, ATT, BACK = village_attack_hexes()
 COLUMN_AT = "1014"  # out of France's sight (tests/arrivano/test_fog_column_order.py's NEAR)
 FAR, NEAR = "0908", "1013"  # Schellenberg beyond his range of Letzenyi (in France's sight), or within it (out of it)
+UNSEEN_FAR = "1018"  # beyond his range of Letzenyi, out of France's sight
 UNITS = ["ir40-i", "ir40-ii-iii"]
 
 
@@ -38,6 +39,7 @@ def table(column: Column | None, general_at: str = FAR, units_at: str = COLUMN_A
     state.seat = "austria"
     assert RULESET.unexaminable(state, "france", [COLUMN_AT, NEAR]) == {COLUMN_AT, NEAR}
     assert officer_in_superior_range(world(state), "letzenyi") == (general_at == NEAR)
+    assert general_at == FAR or RULESET.unexaminable(state, "france", [general_at]) == {general_at}
     return Table(state)
 
 
@@ -66,3 +68,19 @@ def test_the_order_a_column_is_formed_with_is_not_served(units_at: str) -> None:
     formed = [[e.order for e in events if isinstance(e, ev.ColumnFormed)] for _, events in games]
     assert formed == [["attack"], ["defence"]], "the premise: the column was formed"
     assert games[0][0] == games[1][0], "France is served the order of a column it may not examine"
+
+
+@pytest.mark.xfail(strict=True, reason="fog15b, left: activating a column dissolves it by itself wherever its officer is "
+                   "within his general's range (§16.2.1 says the player decides), so France learns where two unseen "
+                   "commanders stand")
+def test_whether_an_unseen_officer_is_within_his_unseen_general_s_range_is_not_served() -> None:
+    """Austria activates Letzenyi's column, Schellenberg within his range (1013) or beyond it (1018), both out of
+    France's sight. activation.activate dissolves the column by itself in the first game (column_dissolved, the
+    activation spent, the initiative rolled again) and activates it in the other: France is told which. arrivano
+    §16.2.1 ("il giocatore decide di riaggiungerla alla formazione principale, ma per farlo deve essere nel raggio di
+    comando") makes rejoining the owner's choice: a fix asks it (an answer or a command field), relogs
+    logs/arrivano-montebello-options.jsonl (4 column_dissolved) and needs an Arrivano bump."""
+    games = [france_served(table(Column(units=UNITS, order="attack"), general_at),
+                           [{"type": "activate", "formation": "letzenyi"}], dice=[1, 1])[0]
+             for general_at in (NEAR, UNSEEN_FAR)]
+    assert games[0] == games[1], "France learns whether the unseen officer is within his unseen general's range"
