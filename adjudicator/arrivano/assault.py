@@ -38,7 +38,6 @@ from arbitro.adjudicator.parabellum import assault as sys_assault
 from arbitro.adjudicator.parabellum import bombardment as sys_bombardment
 from arbitro.adjudicator.parabellum import efficiency as sys_eff
 from arbitro.adjudicator.parabellum import results, rout
-from arbitro.adjudicator.parabellum.efficiency import failed as failed_tests
 from arbitro.adjudicator.parabellum.retreat_ground import before_combat_asked
 from arbitro.adjudicator.tables import Modifier
 from arbitro.events import arrivano as ev
@@ -441,12 +440,12 @@ def exchange_tests(g: Act, c: AssaultUnderway) -> None:
         push(g, "advance", c.attacker_side, str(ARRIVANO.ADVANCE_AFTER), ev.AdvanceAwaited(attackers=c.attackers,
                                                                                             targets=c.targets))
         advance = None
-    for stack in sys_eff.stack_tests(ARRIVANO_VARIANT, w, sorted(sys_assault.exchange_testers(w, c.attackers + c.defenders)),
-                                     stack_roll(g, lambda h: f"{ARRIVANO.RESULTS} EX test in {h}")):
-        failed = failed_tests([stack])
-        defending = advance if any(u in c.defenders for u in failed) else None
-        if disorder_by_combat(g, failed, ARRIVANO.RESULTS, advance=defending) and defending is not None:
-            advance = None  # the advance is asked once (§12.7)
+    for routed in results.exchange_tested(g, ARRIVANO_VARIANT, sorted(c.attackers + c.defenders),
+                                          stack_roll(g, lambda h: f"{ARRIVANO.RESULTS} EX test in {h}")):
+        if routed and advance is not None and routed[0] in c.defenders:  # a stack is one side's
+            push(g, "advance", c.attacker_side, str(ARRIVANO.ADVANCE_AFTER), advance)
+            advance = None  # the advance is asked once (§12.7), below the retreats
+        rout_retreats(g, routed, f"{ARRIVANO.RESULTS}; {ARRIVANO.ROUT_COMBAT}")
 
 
 def defender_retreat(g: Act, units: list[str], h: str) -> None:

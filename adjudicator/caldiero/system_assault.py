@@ -418,15 +418,11 @@ def do_exchange_loss(a: Act, frame: CoreFrame[ExchangeLossAwaited], cmd: C.Excha
 
 def stage_exchange_tests(a: Act, c: AssaultUnderway) -> None:
     """caldiero §12.5.4 Ex: every other unit in the combat tests; failing ones are disordered."""
-    w = a.world()
-    retreats: dict[str, int] = {}
-    for stack in shared_efficiency.stack_tests(CALDIERO_VARIANT, w, assault.exchange_testers(w, c.attackers + c.defenders),
-                                                 stack_roll(a, lambda h: f"{CALDIERO.RESULTS} Ex test at {h}")):
-        for u in shared_efficiency.failed([stack]):
-            add_disorder(a, u, CALDIERO.RESULTS, retreats)
+    routed = [u for stack in results.exchange_tested(a, CALDIERO_VARIANT, c.attackers + c.defenders, stack_roll(
+        a, lambda h: f"{CALDIERO.RESULTS} Ex test at {h}")) for u in stack]
     _revise(a, stage="advance")
-    if retreats:
-        open_retreats(a, retreats, CALDIERO.ROUT_COMBAT, from_combat=True)
+    if routed:
+        open_retreats(a, dict.fromkeys(routed, rout.RETREAT_HEXES), CALDIERO.ROUT_COMBAT, from_combat=True)
 
 
 def do_ne_test(a: Act, frame: CoreFrame[NeChoiceAwaited], test: bool) -> None:

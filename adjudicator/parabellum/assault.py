@@ -235,10 +235,3 @@ def ne_tested(variant: Variant, w: World, attackers: Sequence[str], roll: effici
     the tests pass as the variant reads it (D25), Ad otherwise."""
     passed = [list(stack.values()) for stack in efficiency.stack_tests(variant, w, attackers, roll)]
     return "Ex" if variant.ne_passes(passed) else "Ad"
-
-
-def exchange_testers(w: World, units: Iterable[str]) -> list[str]:
-    """Who tests after the Ex losses (§12.5.4 Ex in both: every other unit in the combat, failing ones disordered):
-    the units still on the map, artillery not (it takes no part in an assault, caldiero §11.0.1, arrivano
-    §11.0.2)."""
-    return [u for u in units if w.on_map(u) and not w.is_artillery(u)]

@@ -111,6 +111,16 @@ def exchange_losses(game: Act, variant: Variant, frames: AssaultFrames, result: 
     return True
 
 
+def exchange_tested(game: Act, variant: Variant, units: Sequence[str], roll: efficiency.StackRoll) -> Iterator[list[str]]:
+    """Both §12.5.4 Ex after the losses: every other unit of the combat (`units`, in the order each game takes them)
+    still on the map tests, artillery not (it takes no part in an assault, caldiero §11.0.1, arrivano §11.0.2), one
+    die a stack (§13.1.2), a failing one taking a disorder level citing the result (`rout.disorder`). Lazy: yields
+    each stack's units it routed, which retreat at once (§15.2.1) as each game queues it, before the next die."""
+    w = game.world()
+    for stack in efficiency.stack_tests(variant, w, [u for u in units if w.on_map(u) and not w.is_artillery(u)], roll):
+        yield [u for u in efficiency.failed([stack]) if rout.disorder(game, variant, u, variant.rules.RESULTS)]
+
+
 def ne_may_test(orders: Sequence[str], reading: Reading) -> bool:
     """Both §12.5.4 Ne ("Se le unità in attacco avevano Ordine Attacco", the same words in both books): whether the
     attacker may test an Ne, from the orders of the units still in the attack when it is resolved. Interpretation

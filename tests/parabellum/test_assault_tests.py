@@ -4,8 +4,11 @@ variant (D25), who tests after an Ex."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
 from arbitro.adjudicator.parabellum import assault, efficiency, results
 from arbitro.adjudicator.parabellum.variant import Variant
+from arbitro.events.parabellum import StatusChanged
 from tests.parabellum.position import Piece, Position
 
 
@@ -57,9 +60,33 @@ def test_ne_tested_by_the_variant(variant: Variant) -> None:
     assert assault.ne_tested(variant, w, ["a", "c"], Dice(6, 6)) == "Ad"
 
 
+@dataclass
+class Game:
+    """The game as a test's consequences ask it: the position, and the events recorded."""
+
+    position: Position
+    events: list[StatusChanged] = field(default_factory=list)
+
+    def world(self) -> Position:
+        return self.position
+
+    def emit(self, event: StatusChanged) -> None:
+        self.events.append(event)
+
+
 def test_who_tests_after_an_exchange(variant: Variant) -> None:
-    """§12.5.4 Ex in both: every other unit of the combat on the map tests; artillery takes no part."""
-    assert assault.exchange_testers(position(), ["a", "g", "d", "c"]) == ["a", "c"]
+    """§12.5.4 Ex in both (`results.exchange_tested`): every other unit of the combat on the map tests, one die a stack
+    in hex order, lazily; artillery takes no part (g), nor a unit off the map (d). A 4 fails c (value 2), disordered
+    citing the result, and a (3), already disordered: routed, yielded to retreat at once (§15.2.1); b (5) passes."""
+    w = position()
+    w.units["a"] = Piece("france", "1612", "disordered")
+    game, dice = Game(w), Dice(4, 4)
+    tests = results.exchange_tested(game, variant, ["b", "g", "d", "c", "a"], dice)  # type: ignore[arg-type]
+    assert next(tests) == [] and len(dice.asked) == 1
+    assert list(tests) == [["a"]]
+    assert [(h, units) for h, units, _, _ in dice.asked] == [("1610", ["c"]), ("1612", ["b", "a"])]
+    assert [(e.unit, e.status, e.rule) for e in game.events] == [
+        ("c", "disordered", str(variant.rules.RESULTS)), ("a", "routed", str(variant.rules.SECOND_DISORDER))]
 
 
 def test_the_dr_test_after_the_retreat(variant: Variant) -> None:
