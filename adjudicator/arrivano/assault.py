@@ -99,7 +99,7 @@ class AssaultStages(sys_assault.Stages):
                 push(g, "light_retreat", w.enemy(c.attacker_side), str(R.LIGHT_RETREAT), BeforeCombatAwaited(units=tuple(units), hex=t))
                 return
         if not targets:
-            frames(g).end()
+            frames(g).revise(stage=sys_assault.END)
             rule = R.LIGHT_RETREAT if c.light_done else ARRIVANO.CAVALRY_RETREAT
             g.emit(ev.AssaultResolved(attackers=tuple(attackers), targets=c.targets, result="cancelled",
                                       notes=("the defenders retreated before combat",), rule=str(rule)))
@@ -126,21 +126,21 @@ class AssaultStages(sys_assault.Stages):
 
     def resolve(self, c: AssaultUnderway) -> None:
         """The assault on the table, once each side's efficiency value is known (§12.3.1: on a tie in SP its owner
-        picks one, `efficiency_value`, the assault's `chosen`): its frame closes as the table decides."""
+        picks one, `efficiency_value`, the assault's `chosen`); the result sets the frame's last stage (`end`)."""
         g = self.g
         w = g.world()
         attackers = [u for u in c.attackers if w.on_map(u)]
         targets, forced, tested = list(c.targets), c.forced, bool(c.tested)
         defenders_all = [u for t in targets for u in w.units_at(t)]
         if not attackers or not defenders_all:
-            frames(g).end()
+            frames(g).revise(stage=sys_assault.END)
             g.emit(ev.AssaultResolved(attackers=tuple(attackers), defenders=tuple(defenders_all), targets=tuple(targets),
                                       result="cancelled", notes=("no attacker or no defender left",), rule=str(ARRIVANO.COMBAT)))
             return
         defenders = defending(w, targets)
         attack, defence = sys_assault.strengths(ARRIVANO_VARIANT, w, attackers, defenders, targets)
         if not defenders:
-            frames(g).end()
+            frames(g).revise(stage=sys_assault.END)
             artillery_alone(g, attackers, defenders_all, targets, attack)
             return
         shift, tdrm, tname = terrain_effect(w, targets, defenders)
@@ -158,7 +158,7 @@ class AssaultStages(sys_assault.Stages):
                        ev.EfficiencyChoiceAwaited(role=role, values=tuple(values)))
                 return
         if automatic == "cancelled":
-            frames(g).end()
+            frames(g).revise(stage=sys_assault.END)
             g.emit(ev.AssaultResolved(**fought, result="cancelled", notes=("below 1-5 after the tests",),
                                       rule=str(ARRIVANO.BELOW_1_5)))
             return
@@ -195,7 +195,7 @@ class AssaultStages(sys_assault.Stages):
         more hexes at once (§15.2.1, interpretation dr_rout_retreat), stack by stack, the guns in the hexes they
         leave eliminated (§11.1: the assault forced the retreat)."""
         g = self.g
-        frames(g).end()
+        frames(g).revise(stage=sys_assault.END)
         w = g.world()
         units = [u for u in c.dr_units if w.on_map(u)]
         routed = results.dr_routed(g, ARRIVANO_VARIANT, units, stack_roll(g, lambda at: f"{ARRIVANO.RESULTS} DR test in {at}"))
@@ -343,7 +343,7 @@ def _commander_loss_cause(die: int, h: str) -> tuple[str, str | None]:
 class AssaultResults:
     """The kernel's results (parabellum/results.apply_result) as arrivano §12.5.4 carries them out: the advance into
     a hex a result empties is asked below what the result asks first (a lone commander moves away first, §4.5.4).
-    The assault's frame closes as the result is carried out, but while what the result asks waits in it."""
+    The assault's frame stays below what the result asks, at its stage `end` (`apply`), closed once it is answered."""
 
     g: Act
     attackers: list[str]
@@ -352,15 +352,12 @@ class AssaultResults:
     forced: bool
 
     def apply(self, result: str) -> None:
-        """`result` carried out; the frame closed first, or kept with the units the table fought while what the result
-        asks waits in it: a DR's test (its stage `dr_tests`), the Ne test the attacker may take (`ne_choice`), the EX's
-        losses (`exchange`)."""
-        testable = ne_testable(self.g, self.attackers, self.forced)
-        if result in ("Dr", "Ex") or (result == "Ne" and testable):
-            frames(self.g).revise(attackers=tuple(self.attackers), defenders=tuple(self.defenders))
-        else:
-            frames(self.g).end()
-        results.apply_result(self, result, self.attackers, self.defenders, testable)
+        """`result` carried out, the frame kept with the units the table fought at its last stage (`end`; a DR's
+        `dr_tests` first) while what the result asks waits above it: a DR's retreats, the Ne test the attacker may take
+        (`ne_choice`), the EX's losses (`exchange`), the retreats and advances."""
+        frames(self.g).revise(stage=sys_assault.END, attackers=tuple(self.attackers), defenders=tuple(self.defenders))
+        results.apply_result(self, result, self.attackers, self.defenders,
+                             ne_testable(self.g, self.attackers, self.forced))
 
     def _advance(self) -> ev.AdvanceAwaited:
         return ev.AdvanceAwaited(attackers=tuple(self.attackers), targets=tuple(self.targets))
@@ -428,11 +425,9 @@ def exchange_settled(g: Act, side: str = "attackers", named: Sequence[str] | Non
 def exchange_tests(g: Act, c: AssaultUnderway) -> None:
     """arrivano §12.5.4 EX: every other participant tests, failing ones are disordered; the attacker may advance into
     a hex the losses or the tests' routs empty (§12.7 "Se un esagono è reso vacante a causa di un combattimento"),
-    asked once, after the retreats. The assault's frame closed first, unless a DR's test waits in it (a village's
-    EX: the DR's advance, below the frame, covers its hex)."""
+    asked once, after the retreats (unless a DR's test waits in the assault's frame: a village's EX, the DR's advance,
+    below the frame, covering its hex)."""
     dr = c.stage == sys_assault.DR_TESTS
-    if not dr:
-        frames(g).end()
     w = g.world()
     advance: ev.AdvanceAwaited | None = ev.AdvanceAwaited(attackers=c.attackers, targets=tuple(sorted(
         {w.state.units[u].hex for u in c.defenders if w.on_map(u)})))
@@ -510,8 +505,8 @@ def dr_choice(g: Act, frame: core.Frame[ev.DrChoiceAwaited], choice: str) -> Non
 
 
 def ne_choice(g: Act, test: bool) -> None:
-    """arrivano §12.5.4 NE under Attack, on the assault's frame below the choice (closed but for an EX): if at least
-    one attacking stack passes, EX; otherwise Ad."""
+    """arrivano §12.5.4 NE under Attack, on the assault's frame below the choice (at its stage `end`): if at least one
+    attacking stack passes, EX; otherwise Ad."""
     c = frames(g).running()
     w = g.world()
     attackers = [u for u in c.attackers if w.on_map(u)]
@@ -519,7 +514,6 @@ def ne_choice(g: Act, test: bool) -> None:
             g, lambda h: f"{ARRIVANO.RESULTS} NE test in {h}")) == "Ex":  # D25
         exchange(g)
         return
-    frames(g).end()
     if test:
         disorder_by_combat(g, attackers, ARRIVANO.RESULTS)
 

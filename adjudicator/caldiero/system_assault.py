@@ -244,7 +244,7 @@ def _efficiency(a: Act) -> None:
 def stage_resolve(a: Act, c: AssaultUnderway) -> None:
     w = a.world()
     if not c.attackers:
-        _revise(a, stage="end")
+        _revise(a, stage=assault.END)
         return
     non_art_def = [d for d in c.defenders if not w.is_artillery(d)]
     if not non_art_def:
@@ -261,7 +261,7 @@ def stage_resolve(a: Act, c: AssaultUnderway) -> None:
     w = a.world()
     c = _combat(a)
     if not c.attackers:
-        _revise(a, stage="end")
+        _revise(a, stage=assault.END)
         return
     att, dfn = assault.strengths(CALDIERO_VARIANT, w, c.attackers, c.defenders, c.targets)
     left = 0
@@ -442,7 +442,7 @@ def do_ne_test(a: Act, frame: CoreFrame[NeChoiceAwaited], test: bool) -> None:
 
 
 def stage_advance(a: Act, c: AssaultUnderway) -> None:
-    _revise(a, stage="end")
+    _revise(a, stage=assault.END)
     awaited = AdvanceAwaited(attackers=c.attackers, targets=c.targets)
     if advance.possible(a.world(), awaited, c.attacker_side):
         _await(a, ADVANCE, c.attacker_side, CALDIERO.ADVANCE_AFTER, awaited)
@@ -495,4 +495,4 @@ class CombatStages:
 
 
 AFTER_TABLE = {"exchange_tests": stage_exchange_tests,
-               assault.DR_TESTS: stage_dr_tests, "advance": stage_advance, "end": stage_end}
+               assault.DR_TESTS: stage_dr_tests, "advance": stage_advance, assault.END: stage_end}

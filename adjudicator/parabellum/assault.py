@@ -31,8 +31,11 @@ from arbitro.events.parabellum import AssaultUnderway, CombatTableRead, DieModif
 # (arrivano §11.4.4, caldiero §11.4.5), the assault going on with the attackers the fire left once the retreats it
 # caused are made, and the table (the efficiency values §12.3.1, odds, die and result, §12.4-§12.5); after it, the
 # Dr test once the one-hex retreats are made (§12.5.4 Dr in both: "devono ritirarsi di un esagono e fare un test").
+# The last stage, END, runs once every decision the result asked is answered: it closes the frame (caldiero's also
+# ends a charge, §20.2.3).
 DECLARED, DEFENSIVE_FIRE, RESUMED, RESOLVE, DR_TESTS = "declared", "defensive_fire", "resumed", "resolve", "dr_tests"
-WAITS_ON_TOP = frozenset({RESUMED, DR_TESTS})  # stages that wait for every frame above the assault, not only its own
+END = "end"
+WAITS_ON_TOP = frozenset({RESUMED, DR_TESTS, END})  # stages that wait for every frame above the assault, not only its own
 MAX_STAGES = 64  # a bound no assault reaches (a stage per attacked hex and retreat before combat at most)
 
 
@@ -54,8 +57,8 @@ class Stages(Protocol):
 
     def after_table(self) -> Mapping[str, Callable[[AssaultUnderway], None]]:
         """The stages run after the table, by name: the result carried out in the assault's frame (caldiero's
-        exchange, Dr tests, advance and end; arrivano's Dr tests); by default none, the frame closing as the table
-        decides."""
+        exchange, Dr tests, advance and end; arrivano's Dr tests); by default none, the result setting the stage END,
+        which closes the frame."""
         return {}
 
 
@@ -63,7 +66,7 @@ def run(frames: AssaultFrames, stages: Stages) -> None:
     """Run the assault's stages while it waits for no decision of its own (AssaultFrames.current); a stage of
     WAITS_ON_TOP also waits below any other decision (AssaultFrames.on_top)."""
     by_name = {DECLARED: stages.declared, DEFENSIVE_FIRE: stages.defensive_fire, RESUMED: stages.resumed,
-               RESOLVE: stages.resolve, **stages.after_table()}
+               RESOLVE: stages.resolve, END: lambda c: frames.end(), **stages.after_table()}
     for _ in range(MAX_STAGES):
         c = frames.current()
         if c is None or (c.stage in WAITS_ON_TOP and not frames.on_top()):

@@ -90,3 +90,23 @@ def test_an_ne_choice_names_nothing_the_assault_below_it_keeps_the_units():
     assert (choice, ctx) == ("ne_choice", pb.NeChoiceAwaited())
     t.send("france", {"type": "ne_choice", "test": False})
     assert stack(t) == []
+
+
+def test_every_result_leaves_the_frame_at_its_stage_end_below_what_the_result_asks():
+    """Caldiero's shape (issue 18): the table's result sets the frame's last stage, `end`; no result closes it at the
+    table, so nothing that runs the stages while the result's decisions wait can read the table again. A Dd routing a
+    disordered defender (arrivano §15.2.1): its retreat and the advance into the hex it leaves (§12.7) wait above the
+    frame, which closes once both are answered; an Ne choice waits above it at `end`, not at `resolve`."""
+    t = fight({"6e-legere-i": X}, {"ir18-i": D})
+    t.state.units["ir18-i"].status = "disordered"
+    assault(t, ["6e-legere-i"], dice=[3])  # 1-1, +2 disordered, +1 efficiency: row 6 -> Dd
+    assert resolved(t).result == "Dd" and t.state.units["ir18-i"].status == "routed"
+    (kind, frame), (advance, _), (retreat, _) = stack(t)
+    assert (kind, frame.stage, advance, retreat) == ("assault", "end", "advance", "retreat")
+    t.send("austria", t.pending().options[0])
+    assert [kind for kind, _ in stack(t)] == ["assault", "advance"]
+    t.send("france", {"type": "decline"})
+    assert stack(t) == []
+    t = fight({"6e-legere-i": X}, {"ir18-i": D})
+    assault(t, ["6e-legere-i"], dice=[3])
+    assert [(kind, getattr(ctx, "stage", None)) for kind, ctx in stack(t)] == [("assault", "end"), ("ne_choice", None)]
