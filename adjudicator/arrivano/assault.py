@@ -20,6 +20,7 @@ from arbitro.adjudicator.arrivano.flow import (
     disorder_by_combat,
     do_retreat,
     frames,
+    prompt,
     push,
     push_retreat,
     revise,
@@ -37,7 +38,7 @@ from arbitro.adjudicator.parabellum import elimination
 from arbitro.adjudicator.parabellum import assault as sys_assault
 from arbitro.adjudicator.parabellum import bombardment as sys_bombardment
 from arbitro.adjudicator.parabellum import efficiency as sys_eff
-from arbitro.adjudicator.parabellum import results, rout
+from arbitro.adjudicator.parabellum import advance, results, rout
 from arbitro.adjudicator.parabellum.retreat_ground import before_combat_asked
 from arbitro.adjudicator.tables import Modifier
 from arbitro.events import arrivano as ev
@@ -187,7 +188,14 @@ class AssaultStages(sys_assault.Stages):
                 g.emit(ev.StatusChanged(unit=u, status="disordered", rule=str(R.CHARGE_DISORDER)))
 
     def after_table(self) -> dict[str, Callable[[AssaultUnderway], None]]:
-        return {sys_assault.DR_TESTS: self.dr_tests}
+        return {sys_assault.DR_TESTS: self.dr_tests, sys_assault.ADVANCE: self.advance}
+
+    def advance(self, c: AssaultUnderway) -> None:
+        """arrivano §12.7 "Se un esagono è reso vacante a causa di un combattimento": once the result's decisions are
+        answered (the routs' retreats, a lone commander's move, §4.5.4), the advance into the hexes it vacated."""
+        frames(self.g).revise(stage=sys_assault.END)
+        advance.offered(frames(self.g), self.g.world(), c, ARRIVANO.ADVANCE_AFTER,
+                        prompt("advance", str(ARRIVANO.ADVANCE_AFTER)))
 
     def dr_tests(self, c: AssaultUnderway) -> None:
         """DR after its one-hex retreats (the assault's last stage), the kernel's `results.dr_routed`: passed,
@@ -195,7 +203,7 @@ class AssaultStages(sys_assault.Stages):
         more hexes at once (§15.2.1, interpretation dr_rout_retreat), stack by stack, the guns in the hexes they
         leave eliminated (§11.1: the assault forced the retreat)."""
         g = self.g
-        frames(g).revise(stage=sys_assault.END)
+        frames(g).revise(stage=sys_assault.ADVANCE)
         w = g.world()
         units = [u for u in c.dr_units if w.on_map(u)]
         routed = results.dr_routed(g, ARRIVANO_VARIANT, units, stack_roll(g, lambda at: f"{ARRIVANO.RESULTS} DR test in {at}"))
@@ -352,19 +360,12 @@ class AssaultResults:
     forced: bool
 
     def apply(self, result: str) -> None:
-        """`result` carried out, the frame kept with the units the table fought at its last stage (`end`; a DR's
+        """`result` carried out, the frame kept with the units the table fought at its stage `advance` (a DR's
         `dr_tests` first) while what the result asks waits above it: a DR's retreats, the Ne test the attacker may take
-        (`ne_choice`), the EX's losses (`exchange`), the retreats and advances."""
-        frames(self.g).revise(stage=sys_assault.END, attackers=tuple(self.attackers), defenders=tuple(self.defenders))
+        (`ne_choice`), the EX's losses (`exchange`), the retreats."""
+        frames(self.g).revise(stage=sys_assault.ADVANCE, attackers=tuple(self.attackers), defenders=tuple(self.defenders))
         results.apply_result(self, result, self.attackers, self.defenders,
                              ne_testable(self.g, self.attackers, self.forced))
-
-    def _advance(self) -> ev.AdvanceAwaited:
-        return ev.AdvanceAwaited(attackers=tuple(self.attackers), targets=tuple(self.targets))
-
-    def _offer_advance(self, under_assault: bool = False) -> None:
-        side = self.g.state.units[self.attackers[0]].side
-        push(self.g, "advance", side, str(ARRIVANO.ADVANCE_AFTER), self._advance(), under_assault)
 
     def eliminated(self, units: Sequence[str], result: str) -> None:
         """AE: the attackers, then the guns they leave alone (§11.1); DE: every unit of the attacked hexes, the guns
@@ -373,7 +374,6 @@ class AssaultResults:
         if result == "Ae":
             elimination.eliminated_with_guns(g, ARRIVANO_VARIANT, units, ARRIVANO.RESULTS, result="AE")
             return
-        self._offer_advance()
         for u in [x for t in self.targets for x in g.world().units_at(t)]:
             if u in units:
                 elimination.eliminate(g, ARRIVANO_VARIANT, u, ARRIVANO.RESULTS, result="DE")
@@ -381,7 +381,7 @@ class AssaultResults:
                 elimination.eliminate(g, ARRIVANO_VARIANT, u, ARRIVANO.ARTILLERY_STACKED, because=f"{ARRIVANO.RESULTS} DE")
 
     def disordered(self, units: Sequence[str], attackers: bool) -> None:
-        disorder_by_combat(self.g, list(units), ARRIVANO.RESULTS, advance=None if attackers else self._advance())
+        disorder_by_combat(self.g, list(units), ARRIVANO.RESULTS)
 
     def ne_test_offered(self) -> None:
         side = self.g.state.units[self.attackers[0]].side
@@ -396,9 +396,7 @@ class AssaultResults:
     def retreat_tested(self, units: Sequence[str]) -> None:
         """DR: one test for the whole result once the retreats are made (the assault's stage `dr_tests`, one die a
         stack where the units then stand, arrivano §13.1.2: two hexes' units retreating into one hex are one stack),
-        its frame waiting below each hex's retreat (defender_retreat: a village or redoubt's choice first, §10.1.1)
-        and above the advance."""
-        self._offer_advance(under_assault=True)
+        its frame waiting below each hex's retreat (defender_retreat: a village or redoubt's choice first, §10.1.1)."""
         driven = {t: here for t in self.targets if (here := [u for u in units if self.g.state.units[u].hex == t
                                                                 and self.g.state.units[u].where == "map"])}
         frames(self.g).revise(stage=sys_assault.DR_TESTS, dr_units=tuple(u for here in driven.values() for u in here))
@@ -423,23 +421,10 @@ def exchange_settled(g: Act, side: str = "attackers", named: Sequence[str] | Non
 
 
 def exchange_tests(g: Act, c: AssaultUnderway) -> None:
-    """arrivano §12.5.4 EX: every other participant tests, failing ones are disordered; the attacker may advance into
-    a hex the losses or the tests' routs empty (§12.7 "Se un esagono è reso vacante a causa di un combattimento"),
-    asked once, after the retreats (unless a DR's test waits in the assault's frame: a village's EX, the DR's advance,
-    below the frame, covering its hex)."""
-    dr = c.stage == sys_assault.DR_TESTS
-    w = g.world()
-    advance: ev.AdvanceAwaited | None = ev.AdvanceAwaited(attackers=c.attackers, targets=tuple(sorted(
-        {w.state.units[u].hex for u in c.defenders if w.on_map(u)})))
-    if not dr and not all(w.units_at(t) for t in c.targets):  # the losses emptied a hex: asked after the tests
-        push(g, "advance", c.attacker_side, str(ARRIVANO.ADVANCE_AFTER), ev.AdvanceAwaited(attackers=c.attackers,
-                                                                                            targets=c.targets))
-        advance = None
+    """arrivano §12.5.4 EX: every other participant tests, failing ones are disordered; a hex the losses or the tests'
+    routs empty may be advanced into (§12.7), the assault's stage `advance`, once their retreats are made."""
     for routed in results.exchange_tested(g, ARRIVANO_VARIANT, sorted(c.attackers + c.defenders),
                                           stack_roll(g, lambda h: f"{ARRIVANO.RESULTS} EX test in {h}")):
-        if routed and advance is not None and routed[0] in c.defenders:  # a stack is one side's
-            push(g, "advance", c.attacker_side, str(ARRIVANO.ADVANCE_AFTER), advance)
-            advance = None  # the advance is asked once (§12.7), below the retreats
         rout_retreats(g, routed, f"{ARRIVANO.RESULTS}; {ARRIVANO.ROUT_COMBAT}")
 
 
@@ -495,7 +480,7 @@ def dr_choice(g: Act, frame: core.Frame[ev.DrChoiceAwaited], choice: str) -> Non
         exchange(g, units)
         return
     if choice == "hold" and passed:  # arrivano §12.5.4: need not retreat, disordered in place (routed: §15.2.1)
-        disorder_by_combat(g, units, ARRIVANO.RESULTS)  # the advance the DR opened waits below
+        disorder_by_combat(g, units, ARRIVANO.RESULTS)  # the advance: the DR's stage `advance`
         return
     # failed: routed before it moves, so its whole retreat (the DR hex and two more) is the §15.2.1 rout retreat,
     # enemy ZoC ignored; a unit passing the DR test's die later retreated its first hex as any retreat (§12.6.1)

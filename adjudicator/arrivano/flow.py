@@ -95,20 +95,13 @@ def by_hex(w: World, units: list[str]) -> dict[str, list[str]]:
 # ================================================================================================
 
 
-def disorder_by_combat(g: Act, units: list[str], rule: Any, advance: ev.AdvanceAwaited | None = None,
-                       assault: bool = True) -> list[str]:
+def disorder_by_combat(g: Act, units: list[str], rule: Any, assault: bool = True) -> None:
     """One disorder level from a combat result (`rule`); a unit it routs (the kernel's rout.disorder, §15.1.1) must
     retreat two hexes at once, enemy ZoC ignored, or is eliminated if it cannot (arrivano §15.2.1: "si deve
     immediatamente ritirare di 2 esagoni"; issue 19 defect 2), stack by stack. After an `assault` the guns stacked
-    with it are eliminated (§11.1), and with `advance` (the attackers and the attacked hexes) the attacker may advance
-    into a hex the retreats leave empty (§12.7), asked once they are made. Returns the units it routed."""
+    with it are eliminated (§11.1); the advance into a hex the retreats leave empty (§12.7) is the assault's stage."""
     routed = [u for u in units if rout.disorder(g, ARRIVANO_VARIANT, u, rule)]
-    if not routed:
-        return []
-    if advance is not None:
-        push(g, "advance", g.state.units[advance.attackers[0]].side, str(ARRIVANO.ADVANCE_AFTER), advance)
     rout_retreats(g, routed, f"{rule}; {ARRIVANO.ROUT_COMBAT}", guns=assault)
-    return routed
 
 
 def rout_retreats(g: Act, routed: list[str], because: str, hexes: int = rout.RETREAT_HEXES, guns: bool = True) -> None:

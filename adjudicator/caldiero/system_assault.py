@@ -249,7 +249,7 @@ def stage_resolve(a: Act, c: AssaultUnderway) -> None:
     non_art_def = [d for d in c.defenders if not w.is_artillery(d)]
     if not non_art_def:
         # artillery alone (or nobody left): no table; an advance overruns it (caldiero §11.1.1, §14.1)
-        _revise(a, stage="advance")
+        _revise(a, stage=assault.ADVANCE)
         return
     notes: list[str] = []
     bonus_columns = 0  # before the odds, the Elan named at the declaration (D30): columns right, or it withdraws
@@ -359,22 +359,22 @@ class CombatResults:
         else:
             for u in [d for d in _combat(a).defenders if d in units or a.world().is_artillery(d)]:
                 elimination.eliminate(a, CALDIERO_VARIANT, u, CALDIERO.RESULTS if not a.world().is_artillery(u) else CALDIERO.ARTILLERY_STACKED)
-        _revise(a, stage="advance")
+        _revise(a, stage=assault.ADVANCE)
 
     def disordered(self, units: Sequence[str], attackers: bool) -> None:
         """caldiero §12.5.4 Ad/Dd; a unit it routs retreats two hexes at once (§15.2.1)."""
         retreats: dict[str, int] = {}
         for u in units:
             add_disorder(self.a, u, CALDIERO.RESULTS, retreats)
-        _revise(self.a, stage="advance")
+        _revise(self.a, stage=assault.ADVANCE)
         if retreats:
             open_retreats(self.a, retreats, CALDIERO.ROUT_COMBAT, from_combat=True)
 
     def ne_kept(self) -> None:
-        _revise(self.a, stage="advance")
+        _revise(self.a, stage=assault.ADVANCE)
 
     def ne_test_offered(self) -> None:
-        _revise(self.a, stage="advance")
+        _revise(self.a, stage=assault.ADVANCE)
         _await(self.a, NE_TEST, _combat(self.a).attacker_side, CALDIERO.RESULTS, NeChoiceAwaited())
 
     def exchanged(self) -> None:
@@ -391,7 +391,7 @@ def stage_dr_tests(a: Act, c: AssaultUnderway) -> None:
     now stands, §13.1.2); passed: disordered; failed: routed, and retreats two more hexes at once (§15.2.1)."""
     w = a.world()
     units_left = [u for u in c.dr_units if w.state.units[u].where == "map"]
-    _revise(a, stage="advance")
+    _revise(a, stage=assault.ADVANCE)
     routed = results.dr_routed(a, CALDIERO_VARIANT, units_left, stack_roll(a, lambda h: f"{CALDIERO.RESULTS} Dr test at {h}"))
     if routed:
         open_retreats(a, dict.fromkeys(routed, results.dr_rout_hexes(a.reading)), CALDIERO.ROUT_COMBAT, from_combat=True)
@@ -420,7 +420,7 @@ def stage_exchange_tests(a: Act, c: AssaultUnderway) -> None:
     """caldiero §12.5.4 Ex: every other unit in the combat tests; failing ones are disordered."""
     routed = [u for stack in results.exchange_tested(a, CALDIERO_VARIANT, c.attackers + c.defenders, stack_roll(
         a, lambda h: f"{CALDIERO.RESULTS} Ex test at {h}")) for u in stack]
-    _revise(a, stage="advance")
+    _revise(a, stage=assault.ADVANCE)
     if routed:
         open_retreats(a, dict.fromkeys(routed, rout.RETREAT_HEXES), CALDIERO.ROUT_COMBAT, from_combat=True)
 
@@ -443,9 +443,7 @@ def do_ne_test(a: Act, frame: CoreFrame[NeChoiceAwaited], test: bool) -> None:
 
 def stage_advance(a: Act, c: AssaultUnderway) -> None:
     _revise(a, stage=assault.END)
-    awaited = AdvanceAwaited(attackers=c.attackers, targets=c.targets)
-    if advance.possible(a.world(), awaited, c.attacker_side):
-        _await(a, ADVANCE, c.attacker_side, CALDIERO.ADVANCE_AFTER, awaited)
+    advance.offered(_frames(a), a.world(), c, CALDIERO.ADVANCE_AFTER, PROMPTS[ADVANCE])
 
 
 def do_advance(a: Act, frame: CoreFrame[AdvanceAwaited], seat: str, cmd: C.Advance | C.Decline) -> None:
@@ -495,4 +493,4 @@ class CombatStages:
 
 
 AFTER_TABLE = {"exchange_tests": stage_exchange_tests,
-               assault.DR_TESTS: stage_dr_tests, "advance": stage_advance, assault.END: stage_end}
+               assault.DR_TESTS: stage_dr_tests, assault.ADVANCE: stage_advance, assault.END: stage_end}

@@ -16,11 +16,12 @@ from typing import Any
 
 from arbitro.adjudicator.parabellum import elimination, stacking
 from arbitro.adjudicator.parabellum.act import Act
+from arbitro.adjudicator.parabellum.assault_frame import AssaultFrames
 from arbitro.adjudicator.parabellum.variant import Variant
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.ruleset import Rule
 from arbitro.events import core
-from arbitro.events.parabellum import AdvanceAwaited, UnitsAdvanced
+from arbitro.events.parabellum import AdvanceAwaited, AssaultUnderway, UnitsAdvanced
 
 
 def groups(eligible: Sequence[str], hex_of: Callable[[str], str], with_general: Callable[[str], bool],
@@ -75,6 +76,15 @@ def possible(w: World, awaited: AdvanceAwaited, side: str) -> list[dict[str, Any
     """The advances `side` may choose after the assault `awaited` names (`answers`): its attackers taken in sorted
     order, so the listing does not depend on the order they were declared in."""
     return answers(w, sorted(awaited.attackers), list(awaited.targets), w.enemy(side))
+
+
+def offered(frames: AssaultFrames, w: World, c: AssaultUnderway, rule: Rule, prompt: str) -> None:
+    """§12.7 in both, the assault's stage ADVANCE (its frame already moved on to END): once every decision its result
+    asked is answered, the attacker is asked to advance into the attacked hexes it vacated, if any attacker `possible`
+    may, above the assault's frame."""
+    awaited = AdvanceAwaited(attackers=c.attackers, targets=c.targets)
+    if possible(w, awaited, c.attacker_side):
+        frames.push("advance", (c.attacker_side,), str(rule), prompt, awaited)
 
 
 def listed(w: World, frame: core.Frame[AdvanceAwaited]) -> list[dict[str, Any]]:

@@ -31,11 +31,12 @@ from arbitro.events.parabellum import AssaultUnderway, CombatTableRead, DieModif
 # (arrivano §11.4.4, caldiero §11.4.5), the assault going on with the attackers the fire left once the retreats it
 # caused are made, and the table (the efficiency values §12.3.1, odds, die and result, §12.4-§12.5); after it, the
 # Dr test once the one-hex retreats are made (§12.5.4 Dr in both: "devono ritirarsi di un esagono e fare un test").
-# The last stage, END, runs once every decision the result asked is answered: it closes the frame (caldiero's also
-# ends a charge, §20.2.3).
+# Once every decision the result asked is answered, the advance into a hex it vacated (§12.7 in both, ADVANCE:
+# parabellum/advance.offered), then the last stage, END, which closes the frame (caldiero's also ends a charge,
+# §20.2.3).
 DECLARED, DEFENSIVE_FIRE, RESUMED, RESOLVE, DR_TESTS = "declared", "defensive_fire", "resumed", "resolve", "dr_tests"
-END = "end"
-WAITS_ON_TOP = frozenset({RESUMED, DR_TESTS, END})  # stages that wait for every frame above the assault, not only its own
+ADVANCE, END = "advance", "end"
+WAITS_ON_TOP = frozenset({RESUMED, DR_TESTS, ADVANCE, END})  # stages that wait for every frame above the assault, not only its own
 MAX_STAGES = 64  # a bound no assault reaches (a stage per attacked hex and retreat before combat at most)
 
 
@@ -57,8 +58,8 @@ class Stages(Protocol):
 
     def after_table(self) -> Mapping[str, Callable[[AssaultUnderway], None]]:
         """The stages run after the table, by name: the result carried out in the assault's frame (caldiero's
-        exchange, Dr tests, advance and end; arrivano's Dr tests); by default none, the result setting the stage END,
-        which closes the frame."""
+        exchange, Dr tests, advance and end; arrivano's Dr tests and advance); by default none but END, which
+        closes the frame."""
         return {}
 
 

@@ -64,19 +64,19 @@ def test_the_assault_frame_is_served_to_either_seat_as_its_tag_alone():
         assert RULESET.redact_frame(frame, seat, t.state)["ctx"] == {"ctx": "parabellum_assault"}
 
 
-def test_a_dr_tests_in_the_assault_frame_waiting_below_the_retreat_and_above_the_advance():
+def test_a_dr_tests_in_the_assault_frame_waiting_below_the_retreat_then_asks_the_advance():
     """arrivano §12.5.4 DR ("devono ritirarsi di un esagono e fare un test di efficienza"): the assault's frame stays
-    open at its stage `dr_tests`, the units to test in it, below the one-hex retreat and above the advance; it runs
-    once the retreat is made, then the advance is asked."""
+    open at its stage `dr_tests`, the units to test in it, below the one-hex retreat; it runs once the retreat is
+    made, then its stage `advance` asks the advance (§12.7) above it."""
     t = fight({"6e-legere-i": X}, {"ir18-i": D})
     assault(t, ["6e-legere-i"], dice=[6])
     assert resolved(t).result == "Dr"
-    (advance, _), (kind, frame), (retreat, _) = stack(t)
-    assert (advance, kind, retreat) == ("advance", "assault", "retreat")
+    (kind, frame), (retreat, _) = stack(t)
+    assert (kind, retreat) == ("assault", "retreat")
     assert (frame.stage, frame.attackers, frame.dr_units) == ("dr_tests", ("6e-legere-i",), ("ir18-i",))
     t.send("austria", t.pending().options[0], dice=[1])
     assert t.state.units["ir18-i"].status == "disordered"  # tested where it now stands: passed
-    assert [kind for kind, _ in stack(t)] == ["advance"]
+    assert [(kind, getattr(ctx, "stage", None)) for kind, ctx in stack(t)] == [("assault", "end"), ("advance", None)]
 
 
 def test_an_ne_choice_names_nothing_the_assault_below_it_keeps_the_units():
@@ -92,21 +92,22 @@ def test_an_ne_choice_names_nothing_the_assault_below_it_keeps_the_units():
     assert stack(t) == []
 
 
-def test_every_result_leaves_the_frame_at_its_stage_end_below_what_the_result_asks():
-    """Caldiero's shape (issue 18): the table's result sets the frame's last stage, `end`; no result closes it at the
-    table, so nothing that runs the stages while the result's decisions wait can read the table again. A Dd routing a
-    disordered defender (arrivano §15.2.1): its retreat and the advance into the hex it leaves (§12.7) wait above the
-    frame, which closes once both are answered; an Ne choice waits above it at `end`, not at `resolve`."""
+def test_every_result_leaves_the_frame_at_its_stage_advance_below_what_the_result_asks():
+    """Caldiero's shape (issue 18): the table's result sets the frame's stage `advance`, then `end`; no result closes
+    it at the table, so nothing that runs the stages while the result's decisions wait can read the table again. A Dd
+    routing a disordered defender (arrivano §15.2.1): its retreat waits above the frame; once it is made, the advance
+    into the hex it left (§12.7) is asked above the frame, which closes when it is answered. An Ne choice waits above
+    it at `advance`, not at `resolve`."""
     t = fight({"6e-legere-i": X}, {"ir18-i": D})
     t.state.units["ir18-i"].status = "disordered"
     assault(t, ["6e-legere-i"], dice=[3])  # 1-1, +2 disordered, +1 efficiency: row 6 -> Dd
     assert resolved(t).result == "Dd" and t.state.units["ir18-i"].status == "routed"
-    (kind, frame), (advance, _), (retreat, _) = stack(t)
-    assert (kind, frame.stage, advance, retreat) == ("assault", "end", "advance", "retreat")
+    (kind, frame), (retreat, _) = stack(t)
+    assert (kind, frame.stage, retreat) == ("assault", "advance", "retreat")
     t.send("austria", t.pending().options[0])
-    assert [kind for kind, _ in stack(t)] == ["assault", "advance"]
+    assert [(kind, getattr(ctx, "stage", None)) for kind, ctx in stack(t)] == [("assault", "end"), ("advance", None)]
     t.send("france", {"type": "decline"})
     assert stack(t) == []
     t = fight({"6e-legere-i": X}, {"ir18-i": D})
     assault(t, ["6e-legere-i"], dice=[3])
-    assert [(kind, getattr(ctx, "stage", None)) for kind, ctx in stack(t)] == [("assault", "end"), ("ne_choice", None)]
+    assert [(kind, getattr(ctx, "stage", None)) for kind, ctx in stack(t)] == [("assault", "advance"), ("ne_choice", None)]
