@@ -9,7 +9,7 @@ from typing import Any
 
 from arbitro.events import parabellum as pb
 
-from tests.arrivano.harness import RULESET, Table
+from tests.arrivano.harness import RULESET, Table, at_step, position
 from tests.arrivano.test_choices import tied_defence
 from tests.arrivano.test_combat import BACK, D, X, assault, fight, resolved
 
@@ -111,3 +111,30 @@ def test_every_result_leaves_the_frame_at_its_stage_advance_below_what_the_resul
     t = fight({"6e-legere-i": X}, {"ir18-i": D})
     assault(t, ["6e-legere-i"], dice=[3])
     assert [(kind, getattr(ctx, "stage", None)) for kind, ctx in stack(t)] == [("assault", "advance"), ("ne_choice", None)]
+
+
+def test_two_villages_turning_their_dr_into_ex_exchange_one_after_the_other_each_against_its_own_units():
+    """arrivano §10.1.1 with §12.5.4 EX (k-assault4's note: "a village EX with two villages"): a DR against two
+    villages held under Defence asks each village's choice, the last attacked hex's first (its frame on top); a
+    passed exchange revises the assault's frame to that village's units, and its losses (the attacker's asked of
+    him among the tied, above the other village's choice) are settled before the other village is asked: each EX
+    takes its own village's unit and one attacker, never the other village's."""
+    v1, v2, at, back = "0912", "1112", "1012", "1013"  # montebello: two villages both next to one clear hex
+    t = at_step(position({"6e-legere-i": at, "6e-legere-ii": at, "ir18-i": v1, "ir18-ii": v2},
+                         leaders={"watrin": back}, orders={"W": "attack"}), "W", "combat")
+    t.state.units["ir18-i"].status = t.state.units["ir18-ii"].status = "disordered"
+    t.send("france", {"type": "assault", "attackers": ["6e-legere-i", "6e-legere-ii"], "targets": [v1, v2]}, [5])
+    assert resolved(t).result == "Dr"
+    assert [(kind, getattr(ctx, "hex", None)) for kind, ctx in stack(t)] == [
+        ("assault", None), ("dr_choice", v1), ("dr_choice", v2)]
+    t.send("austria", {"type": "dr_choice", "choice": "exchange"}, [1])  # v2's test passed: its DR becomes EX
+    (_, frame), (choice, ctx), (loss, _) = stack(t)
+    assert (frame.stage, frame.defenders, choice, ctx.hex, loss) == ("dr_tests", ("ir18-ii",), "dr_choice", v1,
+                                                                      "exchange_loss")
+    t.send("france", {"type": "exchange_loss", "units": ["6e-legere-i"]})
+    assert [(u, t.state.units[u].where) for u in ("6e-legere-i", "ir18-i", "ir18-ii")] == [
+        ("6e-legere-i", "track"), ("ir18-i", "map"), ("ir18-ii", "track")]
+    assert [kind for kind, _ in stack(t)] == ["assault", "dr_choice"]
+    t.send("austria", {"type": "dr_choice", "choice": "exchange"}, [1])  # v1's: against the attacker left
+    assert [t.state.units[u].where for u in ("6e-legere-ii", "ir18-i")] == ["track", "track"]
+    assert stack(t) == []  # no attacker left to advance
