@@ -26,7 +26,7 @@ from arbitro.adjudicator.maps.hexmap import HexMap
 from arbitro.adjudicator.maps.movement import MoveRules, Reach, ZocRules, reachable
 from arbitro.adjudicator.parabellum.data import OrdersTable
 from arbitro.adjudicator.memo import Memo
-from arbitro.adjudicator.parabellum.stacking import broken_rule, stack_words
+from arbitro.adjudicator.parabellum.stacking import Piece, broken_rule, make_up, make_up_break, stack_words
 from arbitro.adjudicator.parabellum.variant import Variant
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.parabellum.zoc import enemy_zoc
@@ -334,15 +334,26 @@ def end_break(world: World, h: str, arriving: Sequence[str], column: bool = Fals
 def end_fits(world: World, arriving: tuple[str, ...], column: bool = False) -> Callable[[str], bool]:
     """Whether `arriving` may end in a hex (`end_break` finds no rule broken), each answer kept as long as the World
     and the one for every hex without friends worked out once (issue 15: a listing asks it of every destination of
-    every mover; it words no refusal)."""
-    held = world.hexes_held(world.side_of(arriving[0]))
+    every mover; it words no refusal). A hex friends hold is judged by the stack's make-up (`stacking.make_up`),
+    each once per position whichever group asks; the movers' own hex unit by unit (they are not friends there)."""
+    side = world.side_of(arriving[0])
+    held, start = world.hexes_held(side), world.hex_of(arriving[0])
     known: dict[str, bool] = world.cached(("stacking fits", *arriving, str(column)), dict)
+    moving = make_up(world, arriving)
+    by_make_up: dict[tuple[Piece, ...], bool] = world.cached(("stacking fits by make-up",), dict)
 
     def fits(h: str) -> bool:
         key = h if h in held else ""  # no friends there: the movers alone, the same answer in every such hex
         ok = known.get(key)
         if ok is None:
-            ok = known[key] = end_break(world, h, arriving, column)[0] is None
+            if h == start or not key or column:  # a column: refused wherever friends are (§7.1.2)
+                ok = end_break(world, h, arriving, column)[0] is None
+            else:
+                stack = tuple(sorted(world.cached(("make-up at", h), lambda: make_up(world, world.units_at(h))) + moving))
+                ok = by_make_up.get(stack)
+                if ok is None:
+                    ok = by_make_up[stack] = make_up_break(world.stacking_limits(), stack) is None
+            known[key] = ok
         return ok
 
     return fits

@@ -30,22 +30,33 @@ def _most(patterns: Sequence[StackPattern]) -> int:
 def broken_rule(world: World, units: Sequence[str], formations: Sequence[str] | None = None,
                 at_rest: bool = False) -> str | None:
     """Which rule `units` (one side's) break by sharing a hex, or None: the one reading of §7.1-§7.1.1 that both
-    `stack_problem` (a move's end) and `fits` (a retreat, an arrival) ask, in the order the messages are read:
-    "count" (§7.1, how many), "routed" (§7.1.1, routed with others), "make-up" (§7.1: arms and formations).
-    `formations`, one per unit, replaces the world's `formation_of` (a variant judging a stack at rest by its own
-    reading). `at_rest`: a stack standing in a position, not one a move makes, which §7.1.1 does not judge (a routed
-    unit may not stack "volontariamente"; one routed in place stands with its friends until its rout moves it on)."""
-    if len(units) <= 1:
+    `stack_problem` (a move's end) and `fits` (a retreat, an arrival) ask (`make_up_break`). `formations`, one per
+    unit, replaces the world's `formation_of` (a variant judging a stack at rest by its own reading). `at_rest`: a
+    stack standing in a position, not one a move makes, which §7.1.1 does not judge (a routed unit may not stack
+    "volontariamente"; one routed in place stands with its friends until its rout moves it on)."""
+    return make_up_break(world.stacking_limits(), make_up(world, units, formations), at_rest)
+
+
+Piece = tuple[str, str, bool]  # all §7.1-§7.1.1 read of a unit: its arm, the formation it stacks with, routed or not
+
+
+def make_up(world: World, units: Sequence[str], formations: Sequence[str] | None = None) -> tuple[Piece, ...]:
+    """The stack's make-up, in one order whatever the units' (`make_up_break` reads no order): equal make-ups break
+    the same rule, so a listing asks each once per position (issue 15, `movement.end_fits`)."""
+    forms = formations if formations is not None else [world.formation_of(u) for u in units]
+    return tuple(sorted((world.arm(u), f, world.status(u) == "routed") for u, f in zip(units, forms)))
+
+
+def make_up_break(patterns: Sequence[StackPattern], pieces: Sequence[Piece], at_rest: bool = False) -> str | None:
+    """`broken_rule` of a stack's make-up, in the order the messages are read: "count" (§7.1, how many), "routed"
+    (§7.1.1, routed with others), "make-up" (§7.1: arms and formations)."""
+    if len(pieces) <= 1:
         return None
-    patterns = world.stacking_limits()
-    if len(units) > _most(patterns):
+    if len(pieces) > _most(patterns):
         return "count"
-    routed = [world.status(u) == "routed" for u in units]
-    if not at_rest and any(routed) and not all(routed):
+    if not at_rest and len({p[2] for p in pieces}) > 1:  # routed and not routed
         return "routed"
-    arms = [world.arm(u) for u in units]
-    formations = list(formations) if formations is not None else [world.formation_of(u) for u in units]
-    return None if fits_stacking(arms, formations, patterns) else "make-up"
+    return None if fits_stacking([p[0] for p in pieces], [p[1] for p in pieces], patterns) else "make-up"
 
 
 def stack_problem(variant: Variant, world: World, units: Sequence[str],
@@ -64,12 +75,11 @@ def stack_words(variant: Variant, world: World, units: Sequence[str], broken: st
         return f"{len(units)} units in one hex: at most {NUMBERS[most] if most < len(NUMBERS) else most} ({variant.rules.STACKING})"
     if broken == "routed":
         return f"routed units may not stack with friends not in rout ({variant.cite('7.1.1')})"
-    arms = [world.arm(u) for u in units]
-    formations = list(formations) if formations is not None else [world.formation_of(u) for u in units]
+    pieces = make_up(world, units, formations)
     names = " and ".join(units)
-    if {"infantry", "cavalry"} <= set(arms):
+    if {"infantry", "cavalry"} <= {p[0] for p in pieces}:
         return f"{names}: infantry and cavalry may not stack ({variant.rules.STACKING})"
-    if len(set(formations)) > 1:
+    if len({p[1] for p in pieces}) > 1:
         many = NUMBERS[len(units)] if len(units) < len(NUMBERS) else str(len(units))
         return f"{names}: {many} units of different formations ({variant.rules.STACKING})"
     return f"{names}: over the stacking limits ({variant.rules.STACKING})"

@@ -10,6 +10,7 @@ import copy
 import pytest
 
 from arbitro.adjudicator.parabellum import movement as kernel_movement
+from arbitro.adjudicator.parabellum import stacking
 from arbitro.adjudicator.parabellum.movement import end_fits, end_problem, nearest_enemy_distance
 from tests.parabellum.test_move_search_parts import movement_positions
 
@@ -55,3 +56,30 @@ def test_whether_movers_may_end_words_no_refusal(positions, monkeypatch: pytest.
                     assert {h: fits(h) for h in hexes} == expected
                 checked += sum(not ok for ok in expected.values())
     assert checked > 0  # some ends refused
+
+
+def test_each_stack_make_up_is_judged_once_per_position(positions, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every group of a listing asks of every hex its friends hold whether it may end there: equal stacks (the
+    same arms, formations and routs: `stacking.make_up`) are judged once per position, for whichever group asks,
+    with the answers `end_problem` gives unit by unit."""
+    ruleset, rules = positions
+    judged: list[tuple[str, ...]] = []
+    fits_stacking = stacking.fits_stacking
+    monkeypatch.setattr(stacking, "fits_stacking", lambda arms, *a: judged.append(tuple(arms)) or fits_stacking(arms, *a))
+    asked = 0
+    for position in rules:
+        w = ruleset.world(position)
+        side = w.state.seat
+        movers = [u for u in w.state.activation.units if w.on_map(u)]
+        groups = [(u,) for u in movers] + [(a, b) for a, b in zip(movers, movers[1:]) if w.hex_of(a) == w.hex_of(b)]
+        held = sorted(w.hexes_held(side))
+        other = ruleset.world(copy.deepcopy(position))
+        expected = {(g, h): end_problem(w.variant, other, h, g) is None for g in groups for h in held}
+        judged.clear()
+        assert {(g, h): end_fits(w, g)(h) for g in groups for h in held} == expected
+        asked += len(expected)
+        stacks = {tuple(sorted((w.arm(u), w.formation_of(u), w.status(u) == "routed") for u in (*w.units_at(h), *g)))
+                  for g in groups for h in held if h != w.hex_of(g[0])}
+        # and each group's own hex unit by unit; before, every group and every hex with a friend there
+        assert len(judged) <= len(stacks) + len(groups)
+    assert asked > len(rules) * 10
