@@ -6,11 +6,7 @@ entry holds the objects themselves (`anchors`): while the entry lives no other o
 (the caller's objects, alive too, with those ids) is for the very same objects. Where the key is content already (a
 digest of data files, a hex and a tag of the data), there are no anchors. Each memo keeps its most recently used
 `size` entries, so nothing it holds lives for the whole process however many data folders a server meets, and it
-may be asked from several threads (the server judges and lists from several).
-
-One cache is not a Memo yet: `maps/movement.py`'s per-map step costs (`HexMap.step_cost_memo`), a dict filled
-lazily by the movement search's inner loop, cleared whole when full; a Memo's answers are never changed after
-they are made, so moving it means keeping each (a, b) cost as its own entry, a cost on the hottest path."""
+may be asked from several threads (the server judges and lists from several)."""
 
 from __future__ import annotations
 
@@ -25,7 +21,7 @@ T = TypeVar("T")
 class Memo:
     """Answers kept under (the ids of their `anchors`, `key`), the `size` most recently used. `anchors`: the data
     objects the answer is worked out from, held while any answer worked out from them is kept; `key`: everything
-    else the answer reads. Answers are shared: callers must not modify them.
+    else the answer reads. Answers are shared: callers must not modify them (but a `table`'s, by adding entries).
 
     The anchors are held once per set of them, not in each entry (issue 15): an entry is its key and its answer
     alone, so an entry whose key is strings and numbers holds nothing the garbage collector must walk but its
@@ -66,6 +62,13 @@ class Memo:
             self._uses[ids] = left
         else:
             del self._uses[ids], self._anchors[ids]
+
+    def table(self, anchors: tuple[object, ...], key: Hashable) -> dict[Hashable, object]:
+        """A table kept as an answer under (`anchors`, `key`), filled by its callers as they ask it: the one answer a
+        caller may change, and only by adding entries, each a function of `key` and its own key alone (the same
+        whoever works it out, never changed once made), so a table partly filled answers as the whole one would (a
+        dict's item set is atomic: two threads filling one entry write the same value)."""
+        return self.get(anchors, key, dict)
 
     def kept(self, anchors: tuple[object, ...], key: Hashable) -> object | None:
         """The answer kept under (`anchors`, `key`), or None: nothing is worked out (a caller needing a part of an

@@ -134,11 +134,6 @@ class HexMap:
     _side_roads: Mapping[HexsideId, tuple[str, ...]] = field(repr=False)
     _hex_roads: Mapping[HexId, tuple[str, ...]] = field(repr=False)
     roads: tuple[RoadSpec, ...] = field(repr=False, default=())
-    # Step costs are pure functions of (map, table, class, formation, multiplier): memoised per map by
-    # maps.movement (its StepCost values; typed `object` here, since the map module sits below the costs).
-    step_cost_memo: dict[tuple[int, str, bool, int], tuple[object, dict[tuple[HexId, HexId], object]]] = field(
-        repr=False, compare=False, default_factory=dict
-    )
 
     @property
     def provisional(self) -> bool:

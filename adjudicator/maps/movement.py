@@ -15,6 +15,7 @@ from typing import Literal
 from arbitro.adjudicator.maps.costs import MovementTable, StepCost, StepKind, kind_cost, step_kind
 from arbitro.adjudicator.maps.hexgrid import HexId
 from arbitro.adjudicator.maps.hexmap import HexMap
+from arbitro.adjudicator.memo import Memo
 
 
 # ================================================================================================
@@ -96,40 +97,31 @@ really cost more than the budget recorded as spent). A plain tuple: the search m
 frozen dataclass cost four times as much to make (issue 15)."""
 
 
-_STEP_CACHE_LIMIT = 64
+_STEP_COSTS = Memo(256)
+"""The step costs of one map and table for one unit class, formation and multiplier (pure functions of those): a
+`Memo.table` filled by the searches as they step, by step ((a, b)) and by the step's kind (`costs.step_kind`, a
+4-tuple), which the many steps alike share: a map has a few dozen kinds of step, and a cost worked out anew took
+~40 us (issue 15: a fresh process's verify works out thousands)."""
 
-class _StepCosts(dict[tuple[HexId, HexId], StepCost]):
-    """One table's step costs on one map for one unit class, formation and multiplier, by step; `by_kind`: the same
-    by the step's kind (`costs.step_kind`), which the many steps alike share: a map has a few dozen kinds of step,
-    and a cost worked out anew took ~40 us (issue 15: a fresh process's verify works out thousands)."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.by_kind: dict[StepKind, StepCost] = {}
+StepCosts = dict[tuple[HexId, HexId] | StepKind, StepCost]
 
 
-def _step_memo(hexmap: HexMap, table: MovementTable, rules: MoveRules) -> _StepCosts:
-    key = (id(table), rules.unit_class, rules.march_column, rules.terrain_multiplier)
-    entry = hexmap.step_cost_memo.get(key)
-    if entry is None or entry[0] is not table:  # the table is kept in the entry, so its id stays unique
-        if len(hexmap.step_cost_memo) >= _STEP_CACHE_LIMIT:
-            hexmap.step_cost_memo.clear()  # tables made per move (weather copies) must not pile up
-        entry = (table, _StepCosts())
-        hexmap.step_cost_memo[key] = entry
-    return entry[1]  # type: ignore[return-value]
+def _step_memo(hexmap: HexMap, table: MovementTable, rules: MoveRules) -> StepCosts:
+    key = (rules.unit_class, rules.march_column, rules.terrain_multiplier)
+    return _STEP_COSTS.table((hexmap, table), key)  # type: ignore[return-value]
 
 
 def _memo_step_cost(hexmap: HexMap, table: MovementTable, rules: MoveRules, a: HexId, b: HexId,
-                    memo: _StepCosts | None = None) -> StepCost:
+                    memo: StepCosts | None = None) -> StepCost:
     if memo is None:
         memo = _step_memo(hexmap, table, rules)
     cost = memo.get((a, b))
     if cost is None:
         kind = step_kind(hexmap, a, b)
-        cost = memo.by_kind.get(kind)
+        cost = memo.get(kind)
         if cost is None:
-            cost = memo.by_kind[kind] = kind_cost(table, kind, rules.unit_class, march_column=rules.march_column,
-                                                  terrain_multiplier=rules.terrain_multiplier)
+            cost = memo[kind] = kind_cost(table, kind, rules.unit_class, march_column=rules.march_column,
+                                          terrain_multiplier=rules.terrain_multiplier)
         memo[(a, b)] = cost
     return cost
 
@@ -141,7 +133,7 @@ def cached_step_cost(hexmap: HexMap, table: MovementTable, a: str, b: str, rules
 
 def _try_step(
     hexmap: HexMap, table: MovementTable, rules: MoveRules, a: HexId, b: HexId, spent: int, first: bool,
-    memo: _StepCosts | None = None,
+    memo: StepCosts | None = None,
 ) -> _Arrival | MoveBlock:
     """The one place that decides a step; shared by the path finder and the path checker.
 

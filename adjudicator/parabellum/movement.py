@@ -409,10 +409,10 @@ _NEAREST = Memo(256)
 def nearest_enemy_distance(world: World, h: str, side: str) -> int | None:
     """Hexes from h to the nearest enemy unit on the map, terrain ignored (§5.1.1 "più vicino al nemico", §5.1.2
     "verso le unità nemiche" in both); None while no enemy unit is on the map. Kept across positions for the same
-    enemy hexes, which alone it reads (`_NEAREST`, filled as hexes are asked, each entry final): the obligations ask
+    enemy hexes, which alone it reads (`_NEAREST`, a `Memo.table` filled as hexes are asked, each entry final): the obligations ask
     it of every end of every mover, and the enemy stands still while a side moves (issue 15)."""
-    known: dict[str, int | None] = world.cached(("nearest enemy", side), lambda: _NEAREST.get(
-        (world.grid,), search_key(world, ("held", world.enemy(side)), world.hexes_held(world.enemy(side))), dict))
+    known: dict[str, int | None] = world.cached(("nearest enemy", side), lambda: _NEAREST.table(  # type: ignore[arg-type, return-value]
+        (world.grid,), search_key(world, ("held", world.enemy(side)), world.hexes_held(world.enemy(side)))))
     if h not in known:
         grid = world.grid
         enemies = world.cached(("enemy cubes", side), lambda: [grid.cube(e) for e in sorted(

@@ -107,3 +107,18 @@ def test_anchors_are_held_while_any_answer_worked_out_from_them_is_kept() -> Non
     memo.get((b,), "two", object)  # a's last answer let go
     gc.collect()
     assert seen() is None and len(memo) == 2
+
+
+def test_a_table_is_one_answer_its_callers_fill() -> None:
+    """`Memo.table`: the one answer callers change, only by adding final entries (the nearest enemy's distances, the
+    step costs of a map and table): the next caller with the same objects and key finds what the first added; other
+    objects, however equal, another table; it is let go with its anchors like any answer."""
+    memo = Memo(2)
+    a, b = Data(), Data()
+    first = memo.table((a,), "distances")
+    first["0101"] = 3
+    assert memo.table((a,), "distances") == {"0101": 3}
+    assert memo.table((b,), "distances") == {}
+    memo.table((Data(),), "distances")  # a third: the least recently used (a's) is let go
+    assert memo.table((a,), "distances") == {}
+
