@@ -20,7 +20,6 @@ that every unit of the group may act under. Among equally cheap paths the one sm
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, replace
 from typing import NamedTuple
 
 from arbitro.adjudicator.caldiero import ground, map_rules
@@ -40,8 +39,11 @@ from arbitro.adjudicator.maps.hexgrid import HexId
 from arbitro.adjudicator.maps.movement import MoveRules, Reach, cached_step_cost
 
 
-@dataclass(frozen=True)
-class Group:
+class Group(NamedTuple):
+    """Who moves together, from where, under which order and allowance: a key of the World's answers for each group of
+    every listing, and without its units of the search they share (`_routes`), cheaper to make, copy and hash than a
+    frozen dataclass (issue 15)."""
+
     units: tuple[str, ...]
     side: str
     start: str | None  # None: entering from off the map through `entry`
@@ -179,7 +181,7 @@ def reachable(world: World, g: Group) -> dict[str, Route]:
     once per World and group (legal() and the movement obligations ask again): do not modify the answer."""
     def work() -> dict[str, Route]:
         fits = end_fits(world, g.units, g.column)
-        return {h: r for h, r in _routes(world, replace(g, units=())).items() if fits(h)}
+        return {h: r for h, r in _routes(world, g._replace(units=())).items() if fits(h)}
 
     return world.cached(("reachable", g), work)
 
@@ -192,7 +194,7 @@ def route_to(world: World, g: Group, to: str) -> Route | None:
         return known.get(to)  # type: ignore[no-any-return]
     if not end_fits(world, g.units, g.column)(to):
         return None
-    search = replace(g, units=())
+    search = g._replace(units=())
     routes = world.known(("routes", search))
     return (routes if routes is not None else _reachable(world, search, to=to)).get(to)  # type: ignore[no-any-return]
 
@@ -204,7 +206,7 @@ def any_destination(world: World, g: Group, accept: Callable[[str], bool]) -> st
     if known is not None:
         return next((h for h in sorted(known) if accept(h)), None)
     fits = end_fits(world, g.units, g.column)
-    found = _reachable(world, replace(g, units=()), stop_at=lambda h: h != g.start and fits(h) and accept(h))
+    found = _reachable(world, g._replace(units=()), stop_at=lambda h: h != g.start and fits(h) and accept(h))
     return next(iter(found), None)
 
 
