@@ -18,7 +18,7 @@ from arbitro.adjudicator.caldiero import ground, map_rules
 from arbitro.adjudicator.caldiero import commands as C
 from arbitro.adjudicator.caldiero import flow as F
 from arbitro.adjudicator.parabellum.bombardment import targets
-from arbitro.adjudicator.caldiero.scenario_rules import charge_problem
+from arbitro.adjudicator.caldiero.scenario_rules import charge_problem, chargers
 from arbitro.adjudicator.caldiero.system_activation import (activate_formation, check_activate, check_unit_order,
                                                             eligible_formations, try_order, unit_order_test)
 from arbitro.adjudicator.caldiero.system_artillery import check_bombard, do_bombard
@@ -179,10 +179,11 @@ def _first_movement(w: World, seat: str) -> Iterator[dict[str, Any]]:
 def _move_commands(w: World, seat: str) -> Iterator[dict[str, Any]]:
     for g in _mover_groups(w, seat):
         plain = move_options(w, g, False)
+        may_charge = w.option("cavalry_charges") and chargers(w, g)  # asked once a group, not once an end
         for dest in sorted(plain):
             yield {"type": "move", "units": list(g), "to": dest, "path": None, "column": False, "charge": False}
             order, route = plain[dest]
-            if w.option("cavalry_charges") and charge_problem(w, g, order, route) is None:
+            if may_charge and charge_problem(w, g, order, route) is None:
                 yield {"type": "move", "units": list(g), "to": dest, "path": None, "column": False, "charge": True}
         if _may_march(w, g):
             for dest in sorted(move_options(w, g, True)):  # also where a line move goes: another move (§9.3)

@@ -27,10 +27,15 @@ def charge_targets(w: World, units: tuple[str, ...], route: Route) -> list[str]:
     return sorted(out)
 
 
+def chargers(w: World, units: tuple[str, ...]) -> bool:
+    """caldiero §20.2: whether every unit is cavalry that may charge (its counter says so), whatever its order."""
+    return all(w.counters.unit(u).charge and w.state.units[u].arm == "cavalry" for u in units)
+
+
 def charge_problem(w: World, units: tuple[str, ...], order: str, route: Route) -> str | None:
     if not w.option("cavalry_charges"):
         return "cavalry charges are an optional rule not in use in this game (caldiero §20.2)"
-    if order != "attack" or not all(w.counters.unit(u).charge and w.state.units[u].arm == "cavalry" for u in units):
+    if order != "attack" or not chargers(w, units):
         return "only the Austrian hussars and Erz. Jozsef cavalry with an Attack order may charge (caldiero §20.2)"
     if not charge_targets(w, units, route):
         return "a charge stops next to an enemy in the plain that the cavalry could still enter (caldiero §20.2, §20.2.1)"
