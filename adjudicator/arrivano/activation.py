@@ -1,9 +1,12 @@
 """Arrivano i Francesi!: one activation (arrivano §3.1 B): activating a formation, an independent column or the
-HQ (option §16.1), the reinforcements it brings (B-1, §15.4), and its end (B-6: recovery, §15.3). It builds on
+HQ (option §16.1), the reinforcements it brings (B-1, §15.4), and its end (B-6: recovery, §15.3, begun in the combat
+step by the owner's first try). It builds on
 turn.py (the initiative that follows every activation), which never imports it.
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 import msgspec
 
@@ -191,18 +194,6 @@ def lose_blocked_group(g: Act, group: str, units: list[str], leaders: list[str])
         after_leader_lost(g, lid)
 
 
-def end_activation(g: Act) -> None:
-    """B-6 (arrivano §3.1): idle disordered or routed units may try to recover (§15.3 "possono tentare": the
-    owner picks the stacks that try, pending `recovery`), then the general flips to A."""
-    act = g.state.activation
-    assert act is not None
-    if recovery_candidates(g.world(), []):
-        push(g, "recovery", g.state.formations[act.formation].side, str(ARRIVANO.RECOVERY),
-               ev.RecoveryAwaited(formation=act.formation, tried=()))
-        return
-    finish_activation(g)
-
-
 def finish_activation(g: Act) -> None:
     act = g.state.activation
     assert act is not None
@@ -223,18 +214,37 @@ def recovery_candidates(w: World, tried: list[str]) -> dict[str, list[str]]:
                                      not in tried and w.state.units[u].acted_turn != w.state.turn], lambda u: orders.order_of(w, u))
 
 
+def begin_recovery(g: Act, seat: str, h: str) -> None:
+    """B-6 (arrivano §3.1) begun by the owner's first try, given in the combat step in place of its `end_step` (§15.3
+    "possono tentare": the owner picks the stacks that try). B-6 never opens by itself: every seat is served which
+    seat the game awaits, and whether a stack may try hangs on the status of units the enemy may not examine
+    (§11.3.2), so a question opened only where one may would tell the enemy that an unseen unit is disordered."""
+    act = g.state.activation
+    assert act is not None
+    try_recovery(g, seat, ev.RecoveryAwaited(formation=act.formation, tried=()), h)
+
+
+def recovery_answers(w: World, tried: list[str]) -> list[dict[str, Any]]:
+    """The stacks that may try now (`recovery_candidates`), as `recover` answers."""
+    return [{"type": "recover", "hex": h} for h in recovery_candidates(w, tried)]
+
+
 def recover(g: Act, frame: core.Frame[ev.RecoveryAwaited], h: str | None) -> None:
-    """The owner's answer to `recovery`: the stack in `h` tests (§15.3.1: pass, one level better); None: done."""
+    """The owner's answer to `recovery`, asked after each try: another stack tries, or None: done."""
     if h is None:
         finish_activation(g)
         return
-    w = g.world()
-    units = recovery_candidates(w, list(frame.ctx.tried))[h]
-    results = stack_test(g, units, f"{ARRIVANO.RECOVERY} recovery in {h}", visible_to=frame.seats)
+    try_recovery(g, frame.seats[0], frame.ctx, h)
+
+
+def try_recovery(g: Act, seat: str, tried: ev.RecoveryAwaited, h: str) -> None:
+    """The stack in `h` tests (§15.3.1: pass, one level better); the owner is then asked again whatever is left
+    (whether another stack may try is as hidden as the first)."""
+    units = recovery_candidates(g.world(), list(tried.tried)).get(h)
+    if units is None:
+        g.reject(ARRIVANO.RECOVERY, f"no stack in {h} may try to recover now: it needs disordered or routed units "
+                 "of the activated formation, idle this turn, out of enemy zones of control, their order allowing it")
+    results = stack_test(g, units, f"{ARRIVANO.RECOVERY} recovery in {h}", visible_to=(seat,))
     for u in (u for u, passed in results.items() if passed):
         g.emit(ev.StatusChanged(unit=u, status=recovery.recovered(g.world(), u), rule=str(ARRIVANO.RECOVERY)))
-    tried = [*frame.ctx.tried, h]
-    if recovery_candidates(g.world(), tried):
-        push(g, "recovery", frame.seats[0], frame.rule, msgspec.structs.replace(frame.ctx, tried=tuple(tried)))
-    else:
-        finish_activation(g)
+    push(g, "recovery", seat, str(ARRIVANO.RECOVERY), msgspec.structs.replace(tried, tried=(*tried.tried, h)))

@@ -380,9 +380,34 @@ def combat_owed(w: World, seat: str) -> tuple[Any, str] | None:
 
 
 def end_combat(g: Act, seat: str) -> None:
+    """The combat step ended with no recovery try: the activation is over (B-6 asks nothing, arrivano §3.1)."""
+    close_combat(g)
+    AC.finish_activation(g)
+
+
+def recover_first(g: Act, seat: str, cmd: C.Recover) -> None:
+    """B-6 begun in the combat step (arrivano §3.1, §15.3): the step ends as by `end_step`, then the stack in `cmd.hex`
+    tries to recover (activation.begin_recovery); `end_step` ends it with no try."""
+    owed = combat_owed(g.world(), seat)
+    if owed is not None:
+        g.reject(*owed)
+    if cmd.hex is None:
+        g.reject(ARRIVANO.RECOVERY, "recover names the hex of a stack that tries; end_step ends the combat step "
+                 "with no try")
+    close_combat(g)
+    AC.begin_recovery(g, seat, cmd.hex)
+
+
+def close_combat(g: Act) -> None:
     w = g.world()
     T.remove_spent_markers(g, [u for u in sorted(g.state.units) if acts_now(w, u)])  # arrivano §16.3.4
-    AC.end_activation(g)
+
+
+def combat_commands(w: World, seat: str) -> Iterator[dict[str, Any]]:
+    """The combat step's assaults, then, once nothing is owed, the stacks that may begin B-6 by trying to recover."""
+    yield from D.assaults(w, seat)
+    if combat_owed(w, seat) is None:
+        yield from AC.recovery_answers(w, [])
 
 
 def choices(w: World, seat: str) -> Iterator[dict[str, Any]]:
@@ -427,8 +452,9 @@ ARRIVANO_STEPS: sequence.Steps[Act, World] = sequence.Steps({
         movement_step_commands, lambda g, seat: A.resolve_countercharges(g),  # arrivano §14.2.4, as combat begins
         lambda w, seat: M.obligation_problem(w), unseen=True, phase="action", then="combat"),
     "combat": sequence.Step(R.COMBAT_STEP, {"assault": lambda g, seat, cmd: D.declare(g, sorted(cmd.attackers),
-                                                                                       sorted(cmd.targets))},
-                            lambda w, seat: D.assaults(w, seat), end_combat, combat_owed, unseen=True,
+                                                                                       sorted(cmd.targets)),
+                                            "recover": recover_first},
+                            combat_commands, end_combat, combat_owed, unseen=True,
                             phase="action"),
 }, ARRIVANO.SEQUENCE)
 ARRIVANO_STEP_NAMES = ARRIVANO_STEPS.names("rout")  # every step a position may be at (the end phase's rout, §3.1 C, a frame's)

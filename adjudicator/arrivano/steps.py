@@ -15,7 +15,7 @@ from arbitro.adjudicator.arrivano import movement as M
 from arbitro.adjudicator.arrivano import open_order as O
 from arbitro.adjudicator.arrivano import retreats as RT
 from arbitro.adjudicator.arrivano import rules as R
-from arbitro.adjudicator.arrivano.activation import finish_activation, recover, recovery_candidates
+from arbitro.adjudicator.arrivano.activation import recover, recovery_answers
 from arbitro.adjudicator.arrivano.flow import (
     advance_into,
     after_leader_lost,
@@ -145,10 +145,6 @@ def settle_top(g: Act, frame: core.Frame[Any]) -> bool:
             after_leader_lost(g, lid)
             return True
         return False
-    if frame.kind == "recovery" and len(opts) <= 1:  # nothing left to try
-        clear(g, frame)
-        finish_activation(g)
-        return True
     if frame.kind in ("exchange_loss", "replacement_hex", "commander_refuge", "fire_target") and \
             (not opts or len(opts) == 1 and not asks_owner(g.world(), frame)):
         settle_single(g, frame, (opts or [None])[0])
@@ -254,8 +250,7 @@ KINDS: dict[str, tuple[Any, ...]] = {
                       lambda g, frame, dumped: M.countercharge_answer(g, frame.ctx, dumped["unit"])),
     "fall_back": (O.fall_back_options, lambda g, frame, dumped: O.fall_back(g, frame, dumped["to"])),
     "fire_target": (O.target_options, lambda g, frame, dumped: O.apply_fire_result(g, dumped["unit"], frame.ctx.result)),
-    "recovery": (lambda w, frame: [{"type": "recover", "hex": h} for h in recovery_candidates(w, list(frame.ctx.tried))]
-                 + [{"type": "recover", "hex": None}],
+    "recovery": (lambda w, frame: [*recovery_answers(w, list(frame.ctx.tried)), {"type": "recover", "hex": None}],
                  lambda g, frame, dumped: recover(g, frame, dumped["hex"])),
     "efficiency_value": (lambda w, frame: [{"type": "efficiency_value", "value": v} for v in frame.ctx.values],
                          lambda g, frame, dumped: A.efficiency_value_answer(g, dumped["value"], frame.ctx.role)),

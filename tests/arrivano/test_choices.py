@@ -7,7 +7,7 @@ arrivano §12.5.4 EX exact ties; §12.8.2 where a replacement returns; §4.5.4 w
 from __future__ import annotations
 
 import pytest
-from arbitro.adjudicator.errors import Rejected
+from arbitro.adjudicator.errors import IllegalCommand, Rejected
 from arbitro.adjudicator.arrivano.world import in_command
 from arbitro.adjudicator.parabellum.orders import order_of
 from arbitro.events import parabellum as pb
@@ -272,11 +272,24 @@ def test_recovery_the_owner_may_decline():
                      orders={"W": "defence"})
     state.units["6e-legere-i"].status = state.units["6e-legere-ii"].status = "disordered"
     t = at_step(state, "W", "combat")
-    t.send("france", {"type": "end_step"})
-    assert answers(t, "france", "recovery") == [{"type": "recover", "hex": h} for h in sorted([X, far])] + \
-        [{"type": "recover", "hex": None}]
+    assert t.legal("france") == [{"type": "recover", "hex": h} for h in sorted([X, far])] + [{"type": "end_step"}]
     t.send("france", {"type": "recover", "hex": far}, [1])
     assert answers(t, "france", "recovery") == [{"type": "recover", "hex": X}, {"type": "recover", "hex": None}]
     t.send("france", {"type": "recover", "hex": None})
     assert t.state.units["6e-legere-ii"].status == "good" and t.state.units["6e-legere-i"].status == "disordered"
     assert sum("recovery" in r.purpose for r in t.rolls) == 1 and t.state.formations["W"].activated
+
+
+def test_recovery_declined_by_ending_the_combat_step():
+    """arrivano §15.3 "possono tentare": `end_step` in the combat step ends the activation with no try; a `recover`
+    naming no stack, or one that may not try, is refused with the rule."""
+    state = position({"6e-legere-i": X, "ir18-i": "3914"}, leaders={"watrin": X}, orders={"W": "defence"})
+    state.units["6e-legere-i"].status = "disordered"
+    t = at_step(state, "W", "combat")
+    for wrong in (None, "3914"):
+        with pytest.raises(IllegalCommand) as e:
+            t.send("france", {"type": "recover", "hex": wrong})
+        assert e.value.rule == "arrivano §15.3"
+    t.send("france", {"type": "end_step"})
+    assert t.state.activation is None and t.pending() is None
+    assert t.state.units["6e-legere-i"].status == "disordered" and not any("recovery" in r.purpose for r in t.rolls)

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
 
 from tests.arrivano.harness import FOLD, RULESET, Table, at_step, ev, open_ground, position
 from tests.parabellum.served_status import served
@@ -103,8 +102,9 @@ def test_whether_a_fire_had_a_hex_to_fall_back_to_is_not_told_by_the_wait() -> N
 
 def ending(disordered: bool) -> tuple[list[tuple[str, list[Any]]], bytes]:
     """W's activation (Defence) ends its combat step with 6e Légère I at X and 6e Légère II at BEYOND, both out of
-    Austria's sight; the second is disordered (it may try to recover, §15.3) or in good order. France tries nothing
-    whenever asked."""
+    Austria's sight; the second is disordered (it may try to recover, §15.3) or in good order. France tries nothing:
+    its `end_step` ends the combat step, whose legal() lists the tries (B-6 is begun by the first, never asked by
+    itself: lead, fifteenth session; rev-k K2)."""
     state = position({"6e-legere-i": X, "6e-legere-ii": BEYOND, "ir18-i": "3914"}, leaders={"watrin": X},
                      orders={"W": "defence"})
     if disordered:
@@ -119,11 +119,28 @@ def ending(disordered: bool) -> tuple[list[tuple[str, list[Any]]], bytes]:
     return made, served(RULESET, FOLD, before, made, "austria")
 
 
-@pytest.mark.xfail(strict=True, reason="fog15a, open: B-6's recovery question (arrivano §3.1, §15.3) is opened only "
-                   "where a stack may try (activation.end_activation, recover), so whether it opens tells the enemy "
-                   "whether an unseen unit is disordered or routed; the fix (ask wherever the owner holds a hex out "
-                   "of sight: steps._READS) adds a wait to nearly every activation: conformance cases, logs, demos")
 def test_whether_an_unseen_unit_may_recover_is_not_told_by_the_wait() -> None:
     may, none = ending(True), ending(False)
     assert may[1] == none[1], "Austria learns whether an unseen French unit is disordered (B-6 waited or not)"
-    assert [s for s, _ in may[0]] == [s for s, _ in none[0]] == ["france", "france"], "France is asked in both"
+    assert [s for s, _ in may[0]] == [s for s, _ in none[0]] == ["france"], "asked in neither: B-6 is begun by a try"
+
+
+def trying(second: bool) -> tuple[list[tuple[str, list[Any]]], bytes]:
+    """As `ending`, 6e Légère II disordered at BEYOND tries first (and fails: a 6); 6e Légère I at X is disordered too
+    (`second`: a second stack may try) or in good order. France then tries nothing more."""
+    state = position({"6e-legere-i": X, "6e-legere-ii": BEYOND, "ir18-i": "3914"}, leaders={"watrin": X},
+                     orders={"W": "defence"})
+    state.units["6e-legere-ii"].status = "disordered"
+    if second:
+        state.units["6e-legere-i"].status = "disordered"
+    t = at_step(state, "W", "combat")
+    before = FOLD.copy(t.game)
+    made: list[tuple[str, list[Any]]] = [("france", t.send("france", {"type": "recover", "hex": BEYOND}, [6]))]
+    assert t.pending() is not None and t.pending().kind == "recovery", "asked again whatever is left to try"
+    made.append(("france", t.send("france", {"type": "recover", "hex": None})))
+    assert t.state.activation is None
+    return made, served(RULESET, FOLD, before, made, "austria")
+
+
+def test_whether_another_unseen_stack_may_recover_is_not_told_after_a_try() -> None:
+    assert trying(True)[1] == trying(False)[1], "Austria learns whether a second unseen French stack is disordered"

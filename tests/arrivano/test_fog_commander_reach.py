@@ -22,7 +22,7 @@ def recovering(officer_at: str) -> tuple[bytes, bytes]:
     state.units["6e-legere-i"].status = "disordered"
     assert not RULESET.unexaminable(state, "austria", [f])
     assert RULESET.unexaminable(state, "austria", [s1, s2, officer_at]) == {s1, s2, officer_at}
-    return play(at_step(state, "W", "combat"), [({"type": "end_step"}, []), ({"type": "recover", "hex": f}, [6])])
+    return play(at_step(state, "W", "combat"), [({"type": "recover", "hex": f}, [6])])
 
 
 def far_out_of_sight() -> str:

@@ -66,7 +66,7 @@ def recovery_table(disordered: str, leaders: dict[str, str]) -> Table:
 def test_an_officer_in_a_stack_out_of_sight_changes_nothing_served() -> None:
     """The efficiency test's modifier (-1 with an officer of the formation in the hex, arrivano §13.2) and its hex
     are not served to a seat that sees only a marker there. The die is a 6: the test fails either way."""
-    recover = [({"type": "end_step"}, []), ({"type": "recover", "hex": X}, [6])]
+    recover = [({"type": "recover", "hex": X}, [6])]
     with_officer = play(recovery_table(X, {"watrin": FAR, "gency": X}), recover)
     without = play(recovery_table(X, {"watrin": FAR, "gency": FAR}), recover)
     assert with_officer[1] != without[1], "the umpire's log shows the modifier"
@@ -77,8 +77,8 @@ def test_which_unseen_stack_recovers_changes_nothing_served() -> None:
     """The recovery roll is hidden (the owner's, visible_to France): neither its faces nor 'recovery in <hex>'
     reach Austria when the stack is out of its sight."""
     leaders = {"watrin": FAR, "gency": X}
-    here = play(recovery_table(X, leaders), [({"type": "end_step"}, []), ({"type": "recover", "hex": X}, [6])])
-    there = play(recovery_table(FAR, leaders), [({"type": "end_step"}, []), ({"type": "recover", "hex": FAR}, [6])])
+    here = play(recovery_table(X, leaders), [({"type": "recover", "hex": X}, [6])])
+    there = play(recovery_table(FAR, leaders), [({"type": "recover", "hex": FAR}, [6])])
     assert here[1] != there[1]
     assert here[0] == there[0], "Austria can tell which of its unseen enemy stacks tried to recover"
 
@@ -119,7 +119,6 @@ def transcribed_request(disordered: str) -> tuple[bytes, bytes]:
     """In a transcribed game the recovery roll is asked for (random_requested) before it is entered: what Austria
     is served of that request and of the engine's prompt (its view; `status` shows the same prompt)."""
     t = recovery_table(disordered, {"watrin": FAR, "gency": X})
-    t.send("france", {"type": "end_step"})
     before = FOLD.copy(t.game)
     context = GameContext(seats=("france", "austria"), kind="transcribed", options=(), seed=None)
     done = Adjudicator(RULESET).decide(before, "france", {"type": "recover", "hex": disordered}, context, NoHistory(),

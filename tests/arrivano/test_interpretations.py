@@ -313,9 +313,9 @@ def test_recovery_scope_active_formation_or_any_idle_unit():
     assert AC.recovery_candidates(world(t.state), []) == {}
     t.rule({"recovery_scope": "any_unit_idle"})
     assert AC.recovery_candidates(world(t.state), []) == {far: ["28e-i"]}
-    t.send("france", {"type": "end_step"})
-    assert t.pending().kind == "recovery"
+    assert {"type": "recover", "hex": far} in t.legal("france")
     t.send("france", {"type": "recover", "hex": far}, [1])
+    t.send("france", {"type": "recover", "hex": None})
     assert t.state.units["28e-i"].status == "good" and t.state.formations["W"].activated
 
 

@@ -140,11 +140,12 @@ def test_recovery_at_the_end_of_the_activation():
     state = position({"6e-legere-i": X, "ir18-i": "3914"}, leaders={"watrin": X}, orders={"W": "defence"})
     state.units["6e-legere-i"].status = "disordered"
     t = at_step(state, "W", "combat")
-    t.send("france", {"type": "end_step"})
-    # the owner picks the stacks that try (tests/arrivano/test_choices.py)
-    assert t.legal("france") == [{"type": "recover", "hex": X}, {"type": "recover", "hex": None}]
+    # the owner picks the stacks that try (tests/arrivano/test_choices.py), the first in the combat step's place
+    assert t.legal("france") == [{"type": "recover", "hex": X}, {"type": "end_step"}]
     t.send("france", {"type": "recover", "hex": X}, [1])
     assert t.state.units["6e-legere-i"].status == "good"
+    assert t.legal("france") == [{"type": "recover", "hex": None}], "asked again, though nothing is left to try"
+    t.send("france", {"type": "recover", "hex": None})
     assert t.state.formations["W"].activated and any(e.rule == "arrivano §15.3" for e in t.of(ev.StatusChanged))
 
 

@@ -232,10 +232,12 @@ CASES: list[Case] = [
          "refused.", **moving("advance"), fields={"units.6e-legere-i.status": "routed"}),
     Case(32, S14, "Idle disordered units of the active formation recover at its end", "arrivano §15.3",
          {"6e-legere-i": X, "ir18-i": "3914"},
-         (Step(F, NEXT), Step(F, {"type": "recover", "hex": X}, dice=((1,), (4,), (2,)))),
+         (Step(F, {"type": "recover", "hex": X}, dice=((1,),)),
+          Step(F, {"type": "recover", "hex": None}, dice=((4,), (2,)))),
          {"units": {"6e-legere-i": {"status": "good"}}, "formations": {"W": {"activated": True}}},
-         "at the end of the activation the owner picks the stack that tries; a 1 passes (D20). Then the initiative "
-         "is rolled again for the next activation (§6.1: 4 and 2).",
+         "at the end of the activation the owner picks the stack that tries, in the combat step's place (B-6 is "
+         "begun by the first try, never asked by itself: §11.3.2); a 1 passes (D20). Asked again, the owner tries no "
+         "more, and the initiative is rolled again for the next activation (§6.1: 4 and 2).",
          leaders={"watrin": X}, orders={"W": "defence"}, active="W", step="combat",
          fields={"units.6e-legere-i.status": "disordered"}),
     Case(33, S14, "A routed unit surrenders when an enemy comes next to it and it fails its test", "arrivano §15.2",
