@@ -318,7 +318,7 @@ def stage_resolve(a: Act, c: AssaultUnderway) -> None:
                               defender_efficiency=def_eff, table=table,
                               automatic=str(CALDIERO.BELOW_1_5) if automatic is not None else "",
                               below_minimum=col.below_minimum, notes=tuple(notes)))
-    _revise(a, result=result)
+    _revise(a, result=result, stage=assault.ADVANCE)  # the advance once the result is carried out, unless it asks more
     general = assault.general_with(a.world(), c.attackers) if c.use_general and not col.below_minimum else None
     results.commanders_tested(a, CALDIERO_VARIANT, a.world(), roll, enemy_of(c.attacker_side), c.targets, general,
                               _leader_loss_cause)
@@ -344,8 +344,8 @@ def dr_in_terrain(w: World, hexes: list[str], reading: str, notes: list[str]) ->
 
 
 class CombatResults:
-    """The kernel's results (parabellum/results.apply_result) as Caldiero's combat stages carry them out; each sets the
-    stage that follows (the advance, unless the result asks more first)."""
+    """The kernel's results (parabellum/results.apply_result) as Caldiero's combat stages carry them out, the frame at
+    its stage `advance` (stage_resolve) unless the result asks more first (the exchange's tests, a Dr's tests)."""
 
     def __init__(self, a: Act) -> None:
         self.a = a
@@ -359,22 +359,19 @@ class CombatResults:
         else:
             for u in [d for d in _combat(a).defenders if d in units or a.world().is_artillery(d)]:
                 elimination.eliminate(a, CALDIERO_VARIANT, u, CALDIERO.RESULTS if not a.world().is_artillery(u) else CALDIERO.ARTILLERY_STACKED)
-        _revise(a, stage=assault.ADVANCE)
 
     def disordered(self, units: Sequence[str], attackers: bool) -> None:
         """caldiero §12.5.4 Ad/Dd; a unit it routs retreats two hexes at once (§15.2.1)."""
         retreats: dict[str, int] = {}
         for u in units:
             add_disorder(self.a, u, CALDIERO.RESULTS, retreats)
-        _revise(self.a, stage=assault.ADVANCE)
         if retreats:
             open_retreats(self.a, retreats, CALDIERO.ROUT_COMBAT, from_combat=True)
 
     def ne_kept(self) -> None:
-        _revise(self.a, stage=assault.ADVANCE)
+        """No effect."""
 
     def ne_test_offered(self) -> None:
-        _revise(self.a, stage=assault.ADVANCE)
         _await(self.a, NE_TEST, _combat(self.a).attacker_side, CALDIERO.RESULTS, NeChoiceAwaited())
 
     def exchanged(self) -> None:

@@ -69,3 +69,15 @@ def test_defensive_fire_withdraws_the_attackers_it_hits_from_the_frame_caldiero_
     after = next(e.ctx for e in t.events[fired:] if isinstance(e, core.DecisionRevised) and e.kind == "assault")
     assert set(after.attackers) == {"fr-18-ligne", "fr-18-legere"} - hit and after.stage == "resumed"
     assert not t.of(ev.AssaultResolved)
+
+
+def test_the_result_and_its_next_stage_are_one_revision_made_before_the_result_is_carried_out() -> None:
+    """caldiero §12.5.4, §12.7 (issue 18, the shape Arrivano's frame now shares): stage_resolve records the table's
+    result with the stage that follows it, `advance`, in one revision of the frame, before the result's effects;
+    no result sets it again (an Ex, a Dr move it on to their own stages)."""
+    t = table({"fr-18-ligne": ATT, "fr-40-ligne": ATT}, {"au-mahoney-jager": DEF})
+    attack(t, ["fr-18-ligne", "fr-40-ligne"], [DEF], dice=[4])  # De
+    revised = [e.ctx for e in t.events if isinstance(e, core.DecisionRevised) and e.kind == "assault"]
+    at = next(i for i, c in enumerate(revised) if c.result == "De")
+    assert revised[at].stage == "advance" and [c.stage for c in revised[at + 1:]] == ["end"]
+    assert t.unit("au-mahoney-jager").where == "track" and t.awaited().kind == "advance"
