@@ -339,8 +339,6 @@ def end_fits(world: World, arriving: tuple[str, ...], column: bool = False) -> C
     side = world.side_of(arriving[0])
     held, start = world.hexes_held(side), world.hex_of(arriving[0])
     known: dict[str, bool] = world.cached(("stacking fits", *arriving, str(column)), dict)
-    moving = make_up(world, arriving)
-    by_make_up: dict[tuple[Piece, ...], bool] = world.cached(("stacking fits by make-up",), dict)
 
     def fits(h: str) -> bool:
         key = h if h in held else ""  # no friends there: the movers alone, the same answer in every such hex
@@ -349,14 +347,22 @@ def end_fits(world: World, arriving: tuple[str, ...], column: bool = False) -> C
             if h == start or not key or column:  # a column: refused wherever friends are (§7.1.2)
                 ok = end_break(world, h, arriving, column)[0] is None
             else:
-                stack = tuple(sorted(world.cached(("make-up at", h), lambda: make_up(world, world.units_at(h))) + moving))
-                ok = by_make_up.get(stack)
-                if ok is None:
-                    ok = by_make_up[stack] = make_up_break(world.stacking_limits(), stack) is None
+                ok = _make_up_fits(world, world.cached(("make-up at", h), lambda: make_up(world, world.units_at(h))),
+                                   world.cached(("make-up of", arriving), lambda: make_up(world, arriving)))
             known[key] = ok
         return ok
 
     return fits
+
+
+def _make_up_fits(world: World, there: tuple[Piece, ...], moving: tuple[Piece, ...]) -> bool:
+    """Whether a stack of these make-ups breaks no stacking rule, each stack judged once per position."""
+    stack = tuple(sorted(there + moving))
+    by_make_up: dict[tuple[Piece, ...], bool] = world.cached(("stacking fits by make-up",), dict)
+    ok = by_make_up.get(stack)
+    if ok is None:
+        ok = by_make_up[stack] = make_up_break(world.stacking_limits(), stack) is None
+    return ok
 
 
 # --- what a step costs (§9.2 in both) ------------------------------------------------------------------------

@@ -34,6 +34,8 @@ def broken_rule(world: World, units: Sequence[str], formations: Sequence[str] | 
     unit, replaces the world's `formation_of` (a variant judging a stack at rest by its own reading). `at_rest`: a
     stack standing in a position, not one a move makes, which §7.1.1 does not judge (a routed unit may not stack
     "volontariamente"; one routed in place stands with its friends until its rout moves it on)."""
+    if len(units) <= 1:  # issue 15: a unit alone, asked of every retreat and move, breaks nothing
+        return None
     return make_up_break(world.stacking_limits(), make_up(world, units, formations), at_rest)
 
 
