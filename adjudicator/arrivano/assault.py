@@ -31,7 +31,7 @@ from arbitro.adjudicator.arrivano.flow import (
 from arbitro.adjudicator.parabellum.act import Act, stack_roll, stack_test
 from arbitro.adjudicator.arrivano.open_order import light_retreat_candidates
 from arbitro.adjudicator.arrivano.variant import ARRIVANO, ARRIVANO_VARIANT
-from arbitro.adjudicator.parabellum.orders import declared_order, order_of
+from arbitro.adjudicator.parabellum.orders import declared_order, order_hidden_from, order_of
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.parabellum.assault_frame import ASSAULT
 from arbitro.adjudicator.parabellum import elimination
@@ -212,9 +212,9 @@ class AssaultStages(sys_assault.Stages):
 
 def cavalry_candidates(w: World, attackers: list[str], h: str) -> list[str]:
     """arrivano §14.1: only against attackers all infantry; cavalry that has not moved this turn and horse artillery
-    not on its Moved side. Asked whatever their order: which of them have the Manoeuvre or Defence the rule asks
-    (RT.may_retreat_before_combat, their answers) hangs on their command, so on where their general stands, which
-    the attacker, served whether the question opens, may not examine (§11.3.2); the unit without it may only stay."""
+    not on its Moved side, with the Manoeuvre or Defence the rule asks (RT.may_retreat_before_combat) or an order the
+    attacker, served whether the question opens, may not tell (§11.3.2, orders.order_hidden_from): that unit is asked
+    whatever its order, and without it may only stay."""
     if not attackers or any(w.state.units[u].arm != "infantry" for u in attackers):
         return []
     out = []
@@ -223,7 +223,8 @@ def cavalry_candidates(w: World, attackers: list[str], h: str) -> list[str]:
         data = w.counters.unit(u)
         mounted = (unit.arm == "cavalry" and unit.moved_turn != w.state.turn) or (
             unit.arm == "artillery" and data.horse and not unit.art_moved)
-        if mounted and unit.status != "routed":
+        if mounted and unit.status != "routed" and (
+                RT.may_retreat_before_combat(w, u) or order_hidden_from(w, w.side_of(attackers[0]), u)):
             out.append(u)
     return out if any(before_combat_asked(ARRIVANO_VARIANT, w, [u]) for u in out) else []
 

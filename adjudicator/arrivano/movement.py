@@ -25,7 +25,7 @@ from arbitro.adjudicator.parabellum.movement import reach as search
 from arbitro.adjudicator.parabellum.commander_move import CommanderMove, commander_ends, commander_may_move, commander_walk
 from arbitro.adjudicator.parabellum.data import WeatherBox
 from arbitro.adjudicator.parabellum.move_problems import destination_problem, unreachable
-from arbitro.adjudicator.parabellum.orders import order_of, ORDERS
+from arbitro.adjudicator.parabellum.orders import order_hidden_from, order_of, ORDERS
 from arbitro.adjudicator.parabellum.stacking import fits
 from arbitro.adjudicator.parabellum.zoc import enemy_zoc
 from arbitro.adjudicator.ruleset import Rule
@@ -276,16 +276,17 @@ def finish_charge(g: Act, uid: str, path: list[str], target: str) -> None:
 
 def counter_chargers(w: World, uid: str, h: str) -> list[str]:
     """arrivano §14.2.4 (interpretation countercharge_trigger: alone_adjacent): enemy cavalry not disordered, alone
-    in a hex adjacent to `h` the charge enters, asked whatever its order: whether it has the Defence the rule asks
-    (`may_countercharge`, its owner's answers) hangs on its command, so on where its general stands, which the
-    charger, served whether the question opens, may not examine (§11.3.2); without it, it may only decline."""
+    in a hex adjacent to `h` the charge enters, with the Defence the rule asks (`may_countercharge`) or an order the
+    charger, served whether the question opens, may not tell (§11.3.2, orders.order_hidden_from): that unit is asked
+    whatever its order, and without it may only decline."""
     side = w.state.units[uid].side
     out = []
     for n in sorted(w.grid.neighbours(h)):
         units = w.units_at(n)
         if len(units) == 1 and w.state.units[units[0]].side != side:
             c = units[0]
-            if w.state.units[c].arm == "cavalry" and w.state.units[c].status == "good" and c not in w.state.countercharges:
+            if w.state.units[c].arm == "cavalry" and w.state.units[c].status == "good" and c not in w.state.countercharges \
+                    and (may_countercharge(w, c) or order_hidden_from(w, side, c)):
                 out.append(c)
     return out
 

@@ -186,6 +186,9 @@ class ArrivanoVariant(Variant):
     def defence_imposed(self, w: World, u: str) -> bool:
         return w.state.units[u].fatigue_defence_turn == w.state.turn  # arrivano §16.3.4: a failed fatigue test
 
+    def defence_unseen(self, w: World, u: str) -> bool:
+        return w.state.units[u].open_order == "F"  # arrivano §16.3.4: only a passed fatigue test removes the F
+
     def column_order(self, w: World, u: str) -> str | None:
         """arrivano §16.2.2: a column's unit obeys its column's order within its officer's range (or entered in this
         activation, §15.4.1), else Defence."""

@@ -76,16 +76,32 @@ def declared_order(w: World, seat: str | None, u: str) -> str:
     not yet tested shows. The true order is applied at resolution (odds then worse than 1-5: D24 `below_minimum_result`).
     Without fog, or `seat` None (the resolution), the true order (`order_of`). docs/rulesets/parabellum.md, "A
     defender's order at the declaration under the fog"."""
-    variant = cast(Variant, w.variant)
-    if seat is None or w.side_of(u) == seat or not sight.fog_in_force(variant.fog_option, w.option):
+    if seat is None or w.side_of(u) == seat or not sight.fog_in_force(cast(Variant, w.variant).fog_option, w.option):
         return order_of(w, u)
+    return group_order(w, u, as_given=command_hidden_from(w, seat, u))
+
+
+def command_hidden_from(w: World, seat: str, u: str) -> bool:
+    """Whether `seat`, under the fog, may not tell the command (§5.3) of enemy unit u: it may not examine its general,
+    one of its formation's officers or units, or an independent column may hold it (`declared_order`)."""
+    variant = cast(Variant, w.variant)
     f = w.formation_of(u)
     general = w.state.formations[f].general if f in w.state.formations else None
     leaders = [l for l in sorted(w.state.leaders) if l == general or w.leader_formation(l) == f]
     places = {h for p in (*w.formation_units(f), u) if (h := w.hex_of(p))} | \
         {h for l in leaders if (h := w.leader_on_map(l))}
     columns = variant.column_option is not None and w.option(variant.column_option)
-    return group_order(w, u, as_given=columns or bool(sight.unexaminable(w, seat, places, variant.fog_reach(w))))
+    return columns or bool(sight.unexaminable(w, seat, places, variant.fog_reach(w)))
+
+
+def order_hidden_from(w: World, seat: str, u: str) -> bool:
+    """Whether `seat` may not tell the true order (`order_of`) of enemy unit u from what it may examine (caldiero
+    §20.4, arrivano §11.3.2): under the fog, its command is hidden (`command_hidden_from`) or a Defence a rule imposes
+    unseen may hold it (`Variant.defence_unseen`: arrivano §16.3.4's F marker). A question asked only of a unit with
+    some order is asked of every unit whose order is hidden from the asker's enemy, served whether it opens."""
+    variant = cast(Variant, w.variant)
+    return w.side_of(u) != seat and sight.fog_in_force(variant.fog_option, w.option) and (
+        variant.defence_unseen(w, u) or command_hidden_from(w, seat, u))
 
 
 @dataclass(frozen=True)

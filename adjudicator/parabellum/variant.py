@@ -307,6 +307,12 @@ class Variant:
         it was given (parabellum/orders.order_of). Neutral reading: none does."""
         return False
 
+    def defence_unseen(self, w: World, u: str) -> bool:
+        """D8, caldiero §5.3.1 (no such rule) / arrivano §16.3.4 (an F marker: a unit that failed its fatigue test,
+        Defence for the turn, and one not yet tested show the same): whether the enemy may not tell if
+        `defence_imposed` holds u. Neutral reading: it may always tell."""
+        return False
+
     def column_order(self, w: World, u: str) -> str | None:
         """D30, caldiero §5.3 (no independent columns) / arrivano §16.2: the order a unit of an independent column
         obeys (its column's in its officer's command, else Defence); None: it obeys its formation. Neutral: None."""
