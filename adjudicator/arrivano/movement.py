@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from arbitro.adjudicator.arrivano import rules as R
 from arbitro.adjudicator.arrivano.flow import commander_checks, push
@@ -30,6 +30,7 @@ from arbitro.adjudicator.parabellum.stacking import fits
 from arbitro.adjudicator.parabellum.zoc import enemy_zoc
 from arbitro.adjudicator.ruleset import Rule
 from arbitro.events import arrivano as ev
+from arbitro.events import core
 
 T = TypeVar("T")
 
@@ -294,6 +295,14 @@ def counter_chargers(w: World, uid: str, h: str) -> list[str]:
 def may_countercharge(w: World, c: str) -> bool:
     """arrivano §14.2.4 "Le unità di Cavalleria con un Ordine di Difesa possono reagire": its true order."""
     return order_of(w, c) == "defence"
+
+
+def countercharge_refusal(w: World, frame: core.Frame[Any], answer: dict[str, Any], opts: list[dict[str, Any]]) -> tuple[Rule, str]:
+    """Why a counter-charge not listed is refused, to its owner, and what he may answer (rev-j R-j-5)."""
+    u, may = answer["unit"], [o["unit"] for o in opts if o["unit"] is not None]
+    why = (f"{u} has an order of {order_of(w, u)}: only cavalry \"con un Ordine di Difesa\" may counter-charge" if u in frame.ctx.counter
+           else f"{u} is not cavalry in good order alone beside this charge (reading countercharge_trigger: alone_adjacent)")
+    return R.COUNTERCHARGE, why + (f"; may: {', '.join(may)}, or decline (unit null)" if may else "; it may only decline (unit null)")
 
 
 def countercharge_answer(g: Act, data: ev.CounterchargeAwaited, unit: str | None) -> None:

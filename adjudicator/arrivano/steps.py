@@ -247,7 +247,7 @@ KINDS: dict[str, tuple[Any, ...]] = {
                       RT.before_combat_refusal),
     "countercharge": (lambda w, frame: [{"type": "countercharge", "unit": u} for u in frame.ctx.counter
                                         if M.may_countercharge(w, u)] + [{"type": "countercharge", "unit": None}],
-                      lambda g, frame, dumped: M.countercharge_answer(g, frame.ctx, dumped["unit"])),
+                      lambda g, frame, dumped: M.countercharge_answer(g, frame.ctx, dumped["unit"]), M.countercharge_refusal),
     "fall_back": (O.fall_back_options, lambda g, frame, dumped: O.fall_back(g, frame, dumped["to"])),
     "fire_target": (O.target_options, lambda g, frame, dumped: O.apply_fire_result(g, dumped["unit"], frame.ctx.result)),
     "recovery": (lambda w, frame: [*recovery_answers(w, list(frame.ctx.tried)), {"type": "recover", "hex": None}],
