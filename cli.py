@@ -22,7 +22,7 @@ import msgspec
 
 from arbitro.adjudicator import registry
 from arbitro.adjudicator.demo import run_demo
-from arbitro.adjudicator.errors import BadInput
+from arbitro.adjudicator.errors import BadInput, BadPosition
 from arbitro.adjudicator.history import UNDO_RULE, voided_by
 from arbitro.adjudicator.randomness import describe_rerolls
 from arbitro.adjudicator.registry import RulesetInfo
@@ -142,8 +142,11 @@ def new(ruleset: str, scenario: str | None, options: tuple[str, ...], position_f
     """
     position = read_json_arg(None, position_file, "position") if position_file else None
     data = registry.get(ruleset).read_data(Path(data_dir)) if data_dir else None
-    gid = open_app(db, "create").create(ruleset, scenario, options, position=position, transcribed=transcribed, game_id=game_id,
-                              seat_entropy=seat_entropy, data=data)
+    try:
+        gid = open_app(db, "create").create(ruleset, scenario, options, position=position, transcribed=transcribed,
+                                            game_id=game_id, seat_entropy=seat_entropy, data=data)
+    except BadPosition as e:  # the file it is about, beside a --data folder's (rev-j R-j-6)
+        raise BadPosition(f"position file {position_file}: {e}") if position_file else e from None
     out({"game": gid}, as_json, lambda d: d["game"])
 
 

@@ -98,14 +98,18 @@ def folder_readings(shipped: Mapping[str, Interpretation], own: Mapping[str, Int
 
 def position_interpretations(ruleset: Ruleset[Any], position: dict[str, Any]) -> dict[str, str]:
     """The umpire's readings a position file names, each one the ruleset knows."""
-    chosen = position.get("interpretations", {})
+    return known_readings(ruleset, position.get("interpretations", {}), "interpretations")
+
+
+def known_readings(ruleset: Ruleset[Any], chosen: Any, where: str) -> dict[str, str]:
+    """`chosen` (the position's field `where`), each of its readings one the ruleset knows, or BadPosition."""
     known = ruleset.interpretations()
     if not isinstance(chosen, dict):
-        raise BadPosition('"interpretations" is an object: {"name": "reading"}')
+        raise BadPosition(f'"{where}" is an object: {{"name": "reading"}}')
     for name, value in sorted(chosen.items()):
         if name not in known or value not in known[name].choices:
             offered = ", ".join(f"{k}: {'|'.join(i.choices)}" for k, i in sorted(known.items())) or "none"
-            raise BadPosition(f"interpretations.{name}: no such reading {value!r} (known: {offered})")
+            raise BadPosition(f"{where}.{name}: no such reading {value!r} (known: {offered})")
     return dict(sorted(chosen.items()))
 
 
@@ -154,17 +158,23 @@ def from_position(
 def readings_as_written(ruleset: Ruleset[Any], state: Any, written: Any, readings: Mapping[str, str]) -> Any:
     """The position's state with the ruleset's copy of the readings in force (`note_interpretations`: what legal()
     reads) made from `readings`, the checked top-level "interpretations" over the data folder's. The copy is the
-    fold's (Fold.initial), so a position's state may leave it out or empty (as a state written from a fresh game has
-    it); one naming other readings would be stored in the genesis, served to every seat, as readings in force that
-    are not (review rev-g G1): refused (BadPosition), naming the field and both values, rather than overwritten
-    unseen: its author meant a reading and learns where it goes."""
+    fold's (Fold.initial), so a position's state may leave it out, or name some of the readings in force, defaults
+    included (as a state written from a fresh game has it: it plants nothing); one naming a reading not in force
+    would be stored in the genesis, served to every seat, as a reading in force that is not (review rev-g G1):
+    refused (BadPosition), naming the field and both values, rather than overwritten unseen: its author meant a
+    reading and learns where it goes. A reading the ruleset does not know is refused as such first (rev-j R-j-6)."""
     before = to_builtins(state)
     noted = ruleset.note_interpretations(msgspec.convert(before, ruleset.State), dict(readings))
     after = to_builtins(noted)
+    defaults = {k: i.default for k, i in ruleset.interpretations().items()}
     for name in sorted(k for k in after if after[k] != before.get(k) and isinstance(written, dict) and written.get(k)):
-        raise BadPosition(f"state.{name} is {canonical(written[name]).decode()}, not the readings in force "
+        copy = known_readings(ruleset, written[name], f"state.{name}")
+        if all({**defaults, **after[name]}.get(k) == v for k, v in copy.items()):
+            continue
+        raise BadPosition(f"state.{name} is {canonical(copy).decode()}, not the readings in force "
                           f"{canonical(after[name]).decode()}: a reading is chosen by the position's top-level "
-                          f'"interpretations" (or an umpire\'s ruling); leave state.{name} out or equal to it')
+                          f'"interpretations" (or an umpire\'s ruling); leave state.{name} out or name only '
+                          "readings in force")
     return noted
 
 
