@@ -108,6 +108,8 @@ def asks_owner(w: World, frame: core.Frame[Any]) -> bool:
     it reads (`_READS`) is out of the enemy's sight."""
     if frame.kind in ("retreat", "rout_move"):
         return RT.asks_owner(w, frame)
+    if frame.kind == "fall_back" and frame.ctx.moved:  # its points left are its unseen move's (rev-k K1): public, moved
+        return True
     reads = _READS.get(frame.kind)
     side = frame.seats[0]
     return reads is not None and bool(unexaminable(w, w.enemy(side), reads(w, frame), ARRIVANO_VARIANT.fog_reach(w)))
