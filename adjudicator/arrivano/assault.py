@@ -12,6 +12,7 @@ from typing import Any
 
 import msgspec
 
+from arbitro.adjudicator.arrivano import commands as C
 from arbitro.adjudicator.arrivano import retreats as RT
 from arbitro.adjudicator.arrivano import rules as R
 from arbitro.adjudicator.arrivano.bombardment import bombard, can_fire, damage_battery
@@ -229,12 +230,12 @@ def cavalry_candidates(w: World, attackers: list[str], h: str) -> list[str]:
     return out if any(before_combat_asked(ARRIVANO_VARIANT, w, [u]) for u in out) else []
 
 
-def cavalry_retreat(g: Act, frame: core.Frame[BeforeCombatAwaited], dumped: dict[str, Any]) -> None:
+def cavalry_retreat(g: Act, frame: core.Frame[BeforeCombatAwaited], cmd: C.StackCavalryRetreat) -> None:
     """The owner's answer (arrivano §14.1): the named units retreat along the named line (retreats.cavalry_answers);
     the rest, if any, answer again; `to` null: they stay. Then the steps before the assault go on."""
-    if dumped["to"] is not None:
-        units = list(dumped["units"])
-        line = RT.before_combat_line(g.world(), units, dumped["to"], dumped["off_map"])
+    if cmd.to is not None:
+        units = list(cmd.units)
+        line = RT.before_combat_line(g.world(), units, cmd.to, cmd.off_map)
         retreat_before_combat(g, units, line, ARRIVANO.CAVALRY_RETREAT)
         w = g.world()
         rest = [u for u in frame.ctx.units if u not in units and w.on_map(u)

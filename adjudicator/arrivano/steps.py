@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from arbitro.adjudicator.arrivano import assault as A
+from arbitro.adjudicator.arrivano import commands as C
 from arbitro.adjudicator.arrivano import movement as M
 from arbitro.adjudicator.arrivano import open_order as O
 from arbitro.adjudicator.arrivano import retreats as RT
@@ -33,7 +34,7 @@ from arbitro.adjudicator.arrivano.variant import ARRIVANO, ARRIVANO_VARIANT
 from arbitro.adjudicator.parabellum import advance, bombardment, elimination, reinforcements
 from arbitro.adjudicator.parabellum.orders import ORDERS
 from arbitro.adjudicator.parabellum.assault_frame import ASSAULT, assault_below
-from arbitro.adjudicator.parabellum.steps import UNANSWERED, Handler, Listed, Lister, Row, of_world, procedures
+from arbitro.adjudicator.parabellum.steps import UNANSWERED, Listed, Procedure, Row, nothing, procedures
 from arbitro.adjudicator.parabellum.retreat_ground import lines
 from arbitro.adjudicator.parabellum.sight import unexaminable
 from arbitro.events import arrivano as ev
@@ -53,19 +54,6 @@ def refuge_hexes(w: World, lid: str) -> list[str]:
         return sorted(reach)
     near = min(w.grid.distance(leader.hex, h) for h in friends)
     return sorted(h for h in friends if w.grid.distance(leader.hex, h) == near)
-
-
-def _defensive_fire(game: Game) -> Lister:
-    """arrivano §11.4.4, interpretation defensive_fire_targets: at the hexes of the attackers of the assault waiting
-    below."""
-    def listed(state: GameState[Any], frame: core.Frame[DefensiveFireAwaited], seat: str) -> Listed:
-        w, assault = game.world_at(state), assault_below(state.core.decisions)
-        assert assault is not None, "a defensive fire waits above its assault"
-        hexes = [w.state.units[u].hex for u in assault.attackers]
-        return bombardment.defensive_fire_answers(ARRIVANO_VARIANT, w, bombardment.ready(w, frame.ctx.battery), hexes,
-                                                  w.reading("defensive_fire_targets") == "one_target") + \
-            [{"type": "defensive_fire", "target": None}]
-    return listed
 
 
 def _escape(w: World, frame: core.Frame[EscapeAwaited]) -> Listed:
@@ -118,7 +106,7 @@ def asks_owner(w: World, frame: core.Frame[Any]) -> bool:
 def settle_top(g: Act, frame: core.Frame[Any]) -> bool:
     """Resolve `frame`, the one on top, if it needs no choice (no answer or a single forced one); False: its seat
     decides."""
-    opts = KINDS[frame.kind][0](g.world(), frame) if frame.kind in KINDS else []
+    opts = KINDS[frame.kind].listing(g.world(), frame) if frame.kind in KINDS else []
     if frame.kind in ("retreat", "rout_move"):
         if not opts:  # arrivano §12.6.3: nowhere to go
             clear(g, frame)
@@ -168,45 +156,45 @@ def settle_single(g: Act, frame: core.Frame[Any], only: dict[str, Any] | None) -
     track, the commander stays), and an exchange goes on without a loss on that side."""
     clear(g, frame)
     if only is not None:
-        KINDS[frame.kind][1](g, frame, only)
+        KINDS[frame.kind].handler(g, frame, g.ctx.ruleset.parse_command(only))
     elif frame.kind == "exchange_loss":
         A.exchange_settled(g, frame.ctx.role, ())
 
 
-def _retreat(g: Act, frame: core.Frame[RetreatAwaited], dumped: dict[str, Any]) -> None:
+def _retreat(g: Act, frame: core.Frame[RetreatAwaited], cmd: C.RetreatTo) -> None:
     w = g.world()
-    units = [u for u in dumped["units"] if w.on_map(u)]
+    units = [u for u in cmd.units if w.on_map(u)]
     line = next(ln for ln in lines(ARRIVANO_VARIANT, w, units, frame.ctx.moves[units[0]])
-                if ln.to == dumped["to"] and ln.off_map == dumped["off_map"])
+                if ln.to == cmd.to and ln.off_map == cmd.off_map)
     do_retreat(g, units, line, frame.rule)
     rest = {u: frame.ctx.moves[u] for u in RT.live(g.world(), frame) if u not in units}
     if rest:  # arrivano §12.6: the rest of the stack may retreat elsewhere
         push(g, "retreat", frame.seats[0], frame.rule, RetreatAwaited(moves=rest))
 
 
-def _artillery_retreat(g: Act, frame: core.Frame[ev.ArtilleryRetreatAwaited], dumped: dict[str, Any]) -> None:
-    guns = sorted(dumped["units"])
+def _artillery_retreat(g: Act, frame: core.Frame[ev.ArtilleryRetreatAwaited], cmd: C.ArtilleryRetreat) -> None:
+    guns = sorted(cmd.units)
     if guns:  # arrivano §11.1: the guns that go are turned to their Moved side
         g.emit(ev.ArtilleryTurned(units=guns, moved=True, rule=str(ARRIVANO.ARTILLERY_STACKED)))
     push_retreat(g, sorted([*frame.ctx.units, *guns]), 1, R.BOMBARD_TABLE)
 
 
-def _escaped(g: Act, frame: core.Frame[EscapeAwaited], dumped: dict[str, Any]) -> None:
-    if dumped["to"] is not None:
+def _escaped(g: Act, frame: core.Frame[EscapeAwaited], cmd: C.Escape) -> None:
+    if cmd.to is not None:
         lid = frame.ctx.leader
-        g.emit(ev.LeaderMoved(leader=lid, path=M.leader_destinations(g.world(), lid)[dumped["to"]], rule=frame.rule,
+        g.emit(ev.LeaderMoved(leader=lid, path=M.leader_destinations(g.world(), lid)[cmd.to], rule=frame.rule,
                                own=False))
 
 
-def _order_chosen(g: Act, frame: core.Frame[ev.OrderAwaited], dumped: dict[str, Any]) -> None:
+def _order_chosen(g: Act, frame: core.Frame[ev.OrderAwaited], cmd: C.ChooseOrder) -> None:
     fid = frame.ctx.formation
-    if g.state.formations[fid].order != dumped["order"]:
-        g.emit(ev.OrderChanged(formation=fid, order=dumped["order"], by="reinforcement", rule=str(R.MB_FIRST_TURN)))
+    if g.state.formations[fid].order != cmd.order:
+        g.emit(ev.OrderChanged(formation=fid, order=cmd.order, by="reinforcement", rule=str(R.MB_FIRST_TURN)))
 
 
-def _free_order(g: Act, frame: core.Frame[ev.FreeOrderAwaited], dumped: dict[str, Any]) -> None:
+def _free_order(g: Act, frame: core.Frame[ev.FreeOrderAwaited], cmd: C.FreeOrder) -> None:
     for uid in [u for u in frame.ctx.units if g.world().on_map(u)]:
-        g.emit(ev.UnitOrderSet(unit=uid, order=dumped["order"], rule=frame.rule))
+        g.emit(ev.UnitOrderSet(unit=uid, order=cmd.order, rule=frame.rule))
 
 
 def light_retreat(g: Act, frame: core.Frame[BeforeCombatAwaited], uid: str | None, to: str | None, off_map: bool = False) -> None:
@@ -226,61 +214,63 @@ def light_retreat(g: Act, frame: core.Frame[BeforeCombatAwaited], uid: str | Non
     A.run(g)
 
 
-# Each kind of Arrivano's decisions, the kernel's row (parabellum/steps.Row) with the answers read on the position
-# (a Listing, legal() while it is on top) and its handler run with the frame closed on an answer it listed (the stored
-# form, defaults spelt out: `_answered`); an unlisted answer without a refusal gets the engine's one default wording.
-KINDS: dict[str, tuple[Any, ...]] = {
-    "retreat": (RT.retreat_answers, _retreat, RT.retreat_refusal),
-    "rout_move": (RT.rout_answers, lambda g, frame, dumped: rout_move(g, frame.ctx.unit, dumped["to"], dumped["off_map"]),
-                  RT.rout_refusal),
-    "artillery_retreat": (RT.artillery_answers, _artillery_retreat, RT.artillery_refusal),
+# Each kind of Arrivano's decisions, the kernel's row (parabellum/steps.Row): the answers read on the position (legal()
+# while it is on top), its handler run with the frame closed on an answer it listed (the typed command) and its refusal
+# of an unlisted answer (without one: the engine's one default wording).
+KINDS: dict[str, Row] = {
+    "retreat": Row(RT.retreat_answers, _retreat, RT.retreat_refusal),
+    "rout_move": Row(RT.rout_answers, lambda g, frame, cmd: rout_move(g, frame.ctx.unit, cmd.to, cmd.off_map), RT.rout_refusal),
+    "artillery_retreat": Row(RT.artillery_answers, _artillery_retreat, RT.artillery_refusal),
     # arrivano §12.7 (§11.1.1: after artillery alone, no decline); a decline does nothing (the frame is closed)
-    "advance": (advance.listed, lambda g, frame, dumped: advance_into(g, dumped["units"], dumped["to"])
-                if dumped["type"] == "advance" else None, advance.refusal, advance.ANSWERS),
-    "choose_order": (lambda w, frame: [{"type": "choose_order", "order": o} for o in ORDERS], _order_chosen),
-    "dr_choice": (lambda w, frame: [{"type": "dr_choice", "choice": c} for c in frame.ctx.choices],
-                  lambda g, frame, dumped: A.dr_choice(g, frame, dumped["choice"])),
-    "ne_choice": (lambda w, frame: [{"type": "ne_choice", "test": t} for t in (True, False)],
-                  lambda g, frame, dumped: A.ne_choice(g, dumped["test"])),
-    "escape": (_escape, _escaped),
-    "cavalry_retreat": (RT.cavalry_answers, A.cavalry_retreat, RT.before_combat_refusal),
-    "light_retreat": (RT.light_answers, lambda g, frame, dumped: light_retreat(g, frame, dumped["unit"], dumped["to"],
-                                                                              dumped["off_map"]),
-                      RT.before_combat_refusal),
-    "countercharge": (lambda w, frame: [{"type": "countercharge", "unit": u} for u in frame.ctx.counter
-                                        if M.may_countercharge(w, u)] + [{"type": "countercharge", "unit": None}],
-                      lambda g, frame, dumped: M.countercharge_answer(g, frame.ctx, dumped["unit"]), M.countercharge_refusal),
-    "fall_back": (O.fall_back_options, lambda g, frame, dumped: O.fall_back(g, frame, dumped["to"])),
-    "fire_target": (O.target_options, lambda g, frame, dumped: O.apply_fire_result(g, dumped["unit"], frame.ctx.result)),
-    "recovery": (lambda w, frame: [*recovery_answers(w, list(frame.ctx.tried)), {"type": "recover", "hex": None}],
-                 lambda g, frame, dumped: recover(g, frame, dumped["hex"])),
-    "efficiency_value": (lambda w, frame: [{"type": "efficiency_value", "value": v} for v in frame.ctx.values],
-                         lambda g, frame, dumped: A.efficiency_value_answer(g, dumped["value"], frame.ctx.role)),
-    "free_order": (lambda w, frame: [{"type": "free_order", "order": o} for o in ORDERS], _free_order),
-    "exchange_loss": (lambda w, frame: [{"type": "exchange_loss", "units": list(s)} for s in frame.ctx.sets
-                                        if all(w.on_map(u) for u in s)],
-                      lambda g, frame, dumped: A.exchange_settled(g, frame.ctx.role, dumped["units"])),
-    "replacement_hex": (_replacement_hex, lambda g, frame, dumped: g.emit(ev.UnitPlaced(
-    unit=frame.ctx.unit, hex=dumped["hex"], rule=str(R.RETURN), reduced=True))),
-    "commander_refuge": (_refuge, lambda g, frame, dumped: g.emit(ev.LeaderMoved(
-    leader=frame.ctx.leader, path=(dumped["to"],), rule=str(ARRIVANO.LEADER_ALONE), own=False))),
+    "advance": Row(advance.listed, lambda g, frame, cmd: advance_into(g, cmd.units, cmd.to)
+                   if isinstance(cmd, C.Advance) else None, advance.refusal, advance.ANSWERS),
+    "choose_order": Row(lambda w, frame: [{"type": "choose_order", "order": o} for o in ORDERS], _order_chosen),
+    "dr_choice": Row(lambda w, frame: [{"type": "dr_choice", "choice": c} for c in frame.ctx.choices],
+                     lambda g, frame, cmd: A.dr_choice(g, frame, cmd.choice)),
+    "ne_choice": Row(lambda w, frame: [{"type": "ne_choice", "test": t} for t in (True, False)],
+                     lambda g, frame, cmd: A.ne_choice(g, cmd.test)),
+    "escape": Row(_escape, _escaped),
+    "cavalry_retreat": Row(RT.cavalry_answers, A.cavalry_retreat, RT.before_combat_refusal),
+    "light_retreat": Row(RT.light_answers, lambda g, frame, cmd: light_retreat(g, frame, cmd.unit, cmd.to, cmd.off_map),
+                         RT.before_combat_refusal),
+    "countercharge": Row(lambda w, frame: [{"type": "countercharge", "unit": u} for u in frame.ctx.counter
+                                           if M.may_countercharge(w, u)] + [{"type": "countercharge", "unit": None}],
+                         lambda g, frame, cmd: M.countercharge_answer(g, frame.ctx, cmd.unit), M.countercharge_refusal),
+    "fall_back": Row(O.fall_back_options, lambda g, frame, cmd: O.fall_back(g, frame, cmd.to)),
+    "fire_target": Row(O.target_options, lambda g, frame, cmd: O.apply_fire_result(g, cmd.unit, frame.ctx.result)),
+    "recovery": Row(lambda w, frame: [*recovery_answers(w, list(frame.ctx.tried)), {"type": "recover", "hex": None}],
+                    lambda g, frame, cmd: recover(g, frame, cmd.hex)),
+    "efficiency_value": Row(lambda w, frame: [{"type": "efficiency_value", "value": v} for v in frame.ctx.values],
+                            lambda g, frame, cmd: A.efficiency_value_answer(g, cmd.value, frame.ctx.role)),
+    "free_order": Row(lambda w, frame: [{"type": "free_order", "order": o} for o in ORDERS], _free_order),
+    "exchange_loss": Row(lambda w, frame: [{"type": "exchange_loss", "units": list(s)} for s in frame.ctx.sets
+                                           if all(w.on_map(u) for u in s)],
+                         lambda g, frame, cmd: A.exchange_settled(g, frame.ctx.role, cmd.units)),
+    "replacement_hex": Row(_replacement_hex, lambda g, frame, cmd: g.emit(ev.UnitPlaced(
+        unit=frame.ctx.unit, hex=cmd.hex, rule=str(R.RETURN), reduced=True))),
+    "commander_refuge": Row(_refuge, lambda g, frame, cmd: g.emit(ev.LeaderMoved(
+        leader=frame.ctx.leader, path=(cmd.to,), rule=str(ARRIVANO.LEADER_ALONE), own=False))),
+    # the assault (a DR's test one of its stages) and the end phase wait for the decisions above them: nobody answers
+    ASSAULT: UNANSWERED, "end_phase": UNANSWERED,
 }
 
 
-def _answered(answer: Handler) -> Handler:
-    """An Arrivano handler, carried out with its frame closed, on the answer's stored form."""
-    def handler(g: Act, frame: core.Frame[Any], command: Any) -> None:
-        clear(g, frame)
-        answer(g, frame, command.model_dump(mode="json"))
-    return handler
+class DefensiveFireStep(Procedure):
+    """arrivano §11.4.4, interpretation defensive_fire_targets: at the hexes of the attackers of the assault waiting
+    below (read on the decision stack, not the position alone)."""
+
+    def options(self, state: GameState[Any], frame: core.Frame[DefensiveFireAwaited], seat: str) -> Listed:
+        w, assault = self.game.world_at(state), assault_below(state.core.decisions)
+        assert assault is not None, "a defensive fire waits above its assault"
+        hexes = [w.state.units[u].hex for u in assault.attackers]
+        return bombardment.defensive_fire_answers(ARRIVANO_VARIANT, w, bombardment.ready(w, frame.ctx.battery), hexes,
+                                                  w.reading("defensive_fire_targets") == "one_target") + \
+            [{"type": "defensive_fire", "target": None}]
 
 
 def steps(game: Game, after: Callable[[Act], None]) -> dict[str, Step[Any]]:
-    """Each kind of Arrivano's decisions (the kinds of ev.ARRIVANO_CONTEXTS) on the kernel's steps: its row of KINDS
-    (the defensive fire's answers read the assault below it); after an answer the procedure goes on as after any
-    command (`after`: the ruleset's settle, march orders, sightings). The assault (a DR's test one of its stages) and
-    the end phase wait for the decisions above them: nobody answers them."""
-    rows: dict[str, Row] = {kind: (of_world(game, k[0]), _answered(k[1]), *k[2:]) for kind, k in KINDS.items()}
-    fire = lambda g, frame, dumped: A.defensive_fire(g, frame, dumped["artillery"], dumped["target"])  # noqa: E731
-    rows["defensive_fire"] = (_defensive_fire(game), _answered(fire))
-    return procedures(game, after, rows | {kind: UNANSWERED for kind in (ASSAULT, "end_phase")})
+    """Each kind of Arrivano's decisions (the kinds of ev.ARRIVANO_CONTEXTS) on the kernel's steps: its row of KINDS,
+    the defensive fire's answers read on the assault below it; after an answer the procedure goes on as after any
+    command (`after`: the ruleset's settle, march orders, sightings)."""
+    fire = Row(nothing, lambda g, frame, cmd: A.defensive_fire(g, frame, cmd.artillery, cmd.target))
+    return procedures(game, after, KINDS) | {"defensive_fire": DefensiveFireStep(game, after, "defensive_fire", fire)}

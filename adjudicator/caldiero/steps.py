@@ -14,60 +14,48 @@ from typing import Any
 
 from arbitro.adjudicator.caldiero import flow as F
 from arbitro.adjudicator.caldiero import system_assault as A
-from arbitro.adjudicator.caldiero.system_procedure import (
-    LEADER_ESCAPE,
-    RETREAT,
-    do_leader_escape,
-    answer_retreat,
-    leader_escape_options,
-    retreat_options,
-)
+from arbitro.adjudicator.caldiero.system_procedure import (LEADER_ESCAPE, RETREAT, answer_retreat, do_leader_escape,
+                                                            leader_escape_options, retreat_options)
 from arbitro.adjudicator.parabellum.act import Game
 from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
 from arbitro.adjudicator.decisions import Step
 from arbitro.adjudicator.parabellum import advance, bombardment, results
 from arbitro.adjudicator.parabellum.assault_frame import ASSAULT
-from arbitro.adjudicator.parabellum.steps import UNANSWERED, Listed, of_world, procedures
-from arbitro.events import core
-from arbitro.events.parabellum import DefensiveFireAwaited, ExchangeLossAwaited
-from arbitro.projections.game import GameState
+from arbitro.adjudicator.parabellum.steps import UNANSWERED, Row, procedures
+
+
+# Each kind of Caldiero's frames, the kernel's row (parabellum/steps.Row): its answers and the procedure that carries one
+# out with the frame closed (the retreat's and the escape's refuse first, then revise or close it themselves).
+ROWS: dict[str, Row] = {
+    # caldiero §12.6: the owner names one unit's retreat path at a time, among its legal paths
+    RETREAT: Row(retreat_options, answer_retreat, closes=False),
+    # caldiero §8.2.3: a lone leader reached by an enemy unit moves away, up to his full movement
+    LEADER_ESCAPE: Row(leader_escape_options, do_leader_escape, closes=False),
+    # caldiero §14.1: defending cavalry retreats one hex before an infantry assault, one unit at a time, or stays
+    A.CAVALRY_RETREAT: Row(A.cavalry_retreat_options, A.do_cavalry_retreat),
+    # caldiero §11.4.5: the defenders' artillery bombards one hex of attackers, one gun at a time, or holds
+    A.DEFENSIVE_FIRE: Row(lambda w, frame: bombardment.defensive_fire_answers(
+        CALDIERO_VARIANT, w, frame.ctx.battery, list(frame.ctx.fire_at), per_stack=False) + [{"type": "decline"}],
+                          A.do_defensive_fire),
+    # caldiero §12.3.1: the defenders' owner picks among the efficiency values tied for most SP
+    A.DEFENDER_EFFICIENCY: Row(lambda w, frame: [{"type": "efficiency_value", "value": v} for v in frame.ctx.values],
+                               A.do_defender_efficiency),
+    # caldiero §12.5.4 Ne: the attackers test (Ex if they pass, Ad if not), or the Ne stands
+    A.NE_TEST: Row(lambda w, frame: [{"type": "ne_choice", "test": t} for t in (True, False)], A.do_ne_test),
+    # caldiero §12.5.4 Ex: the attacker names his unit lost, then the defender his (D26: the variant's
+    # ex_attacker_losses, ex_defender_losses)
+    results.EXCHANGE_LOSS: Row(lambda w, frame: [{"type": "exchange_loss", "units": list(units)} for units in frame.ctx.sets],
+                               A.do_exchange_loss),
+    # caldiero §12.7: one attacker in good order (or a stack with its general, §12.7.3) advances into a hex the
+    # combat vacated, or none does
+    A.ADVANCE: Row(advance.listed, A.do_advance, advance.refusal, advance.ANSWERS),
+    # caldiero §12: the assault in progress, waiting below the decisions it asked; flow.go_on runs its next stage
+    # in the same command once they are answered, so nobody ever answers it
+    ASSAULT: UNANSWERED,
+}
 
 
 def caldiero_steps(game: Game) -> dict[str, Step[Any]]:
-    """Each kind of Caldiero's frames: its lister and its procedure, carried out in a context made with `game` (the
-    ruleset: parabellum/act.Act), after which the assault goes on, or the steps that need no choice run (go_on)."""
-
-    def defensive_fire(state: GameState[Any], frame: core.Frame[DefensiveFireAwaited], seat: str) -> Listed:
-        return bombardment.defensive_fire_answers(CALDIERO_VARIANT, game.world_at(state), frame.ctx.battery,
-                                                  list(frame.ctx.fire_at), per_stack=False) + [{"type": "decline"}]
-
-    def exchange_losses(state: GameState[Any], frame: core.Frame[ExchangeLossAwaited], seat: str) -> Listed:
-        return [{"type": "exchange_loss", "units": list(units)} for units in frame.ctx.sets]
-
-    return procedures(game, F.go_on, {
-        # caldiero §12.6: the owner names one unit's retreat path at a time, among its legal paths
-        RETREAT: (of_world(game, retreat_options), answer_retreat),
-        # caldiero §8.2.3: a lone leader reached by an enemy unit moves away, up to his full movement
-        LEADER_ESCAPE: (of_world(game, leader_escape_options), do_leader_escape),
-        # caldiero §14.1: defending cavalry retreats one hex before an infantry assault, one unit at a time, or stays
-        A.CAVALRY_RETREAT: (of_world(game, A.cavalry_retreat_options), A.do_cavalry_retreat),
-        # caldiero §11.4.5: the defenders' artillery bombards one hex of attackers, one gun at a time, or holds
-        A.DEFENSIVE_FIRE: (defensive_fire, A.do_defensive_fire),
-        # caldiero §12.3.1: the defenders' owner picks among the efficiency values tied for most SP
-        A.DEFENDER_EFFICIENCY: (lambda state, frame, seat: [{"type": "efficiency_value", "value": v} for v in frame.ctx.values],
-                                lambda a, frame, cmd: A.do_defender_efficiency(a, frame, cmd.value)),
-        # caldiero §12.5.4 Ne: the attackers test (Ex if they pass, Ad if not), or the Ne stands
-        A.NE_TEST: (lambda state, frame, seat: [{"type": "ne_choice", "test": t} for t in (True, False)],
-                    lambda a, frame, cmd: A.do_ne_test(a, frame, cmd.test)),
-        # caldiero §12.5.4 Ex: the attacker names his unit lost, then the defender his (D26: the variant's
-        # ex_attacker_losses, ex_defender_losses)
-        results.EXCHANGE_LOSS: (exchange_losses, A.do_exchange_loss),
-        # caldiero §12.7: one attacker in good order (or a stack with its general, §12.7.3) advances into a hex the
-        # combat vacated, or none does
-        A.ADVANCE: (of_world(game, advance.listed), lambda a, frame, cmd: A.do_advance(a, frame, a.ctx.seat, cmd),
-                    advance.refusal, advance.ANSWERS),
-        # caldiero §12: the assault in progress, waiting below the decisions it asked; flow.go_on runs its next stage
-        # in the same command once they are answered, so nobody ever answers it
-        ASSAULT: UNANSWERED,
-    })
-
+    """Each kind of Caldiero's frames, carried out in a context made with `game` (the ruleset: parabellum/act.Act),
+    after which the assault goes on, or the steps that need no choice run (go_on)."""
+    return procedures(game, F.go_on, ROWS)

@@ -23,7 +23,7 @@ from arbitro.adjudicator.caldiero.system_declare import defending_terrain
 from arbitro.adjudicator.parabellum.orders import order_of
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.caldiero.variant import CALDIERO, CALDIERO_VARIANT
-from arbitro.adjudicator.decisions import close_frame, open_frame
+from arbitro.adjudicator.decisions import open_frame
 from arbitro.adjudicator.parabellum import advance, assault, elimination, results, retreat_ground, rout
 from arbitro.adjudicator.parabellum import efficiency as shared_efficiency
 from arbitro.adjudicator.parabellum.assault_frame import ASSAULT, AssaultFrames, assault_below
@@ -157,10 +157,7 @@ def do_cavalry_retreat(a: Act, frame: CoreFrame[ev.BeforeCombatAwaited], cmd: C.
     enemy ZoC, routed by it two hexes more, §15.2.1, answered before the rest); the others may still, where a line is
     still theirs (`before_combat_asked`, as when first asked); declined: the rest stay."""
     if isinstance(cmd, C.Decline):
-        close_frame(a.ctx, frame)
         return
-    # closed and asked again for the rest: the assault's frame below it is revised in between
-    close_frame(a.ctx, frame)
     line = next(ln for ln in before_combat_lines(CALDIERO_VARIANT, a.world(), [cmd.unit]) if ln.to == cmd.to)
     routed = retreat_ground.take(a, CALDIERO_VARIANT, [cmd.unit], line, str(CALDIERO.CAVALRY_RETREAT))
     _withdraw_defenders(a, (cmd.unit,), CALDIERO.CAVALRY_RETREAT)
@@ -192,7 +189,6 @@ def _fire_awaited(a: Act, battery: Sequence[str]) -> DefensiveFireAwaited:
 def do_defensive_fire(a: Act, frame: CoreFrame[DefensiveFireAwaited], cmd: DefensiveFire | C.Decline) -> None:
     """One listed gun bombards one attacking hex (the engine took only a listed answer); the others may still;
     declined: the rest hold their fire."""
-    close_frame(a.ctx, frame)
     if isinstance(cmd, C.Decline):
         return
     # the fire's effects, then the attackers it put out of the assault (the assault's frame on top), then the
@@ -401,15 +397,13 @@ def start_exchange(a: Act) -> None:
     results.exchange_losses(a, CALDIERO_VARIANT, _frames(a))
 
 
-def do_defender_efficiency(a: Act, frame: CoreFrame[EfficiencyChoiceAwaited], value: int) -> None:
+def do_defender_efficiency(a: Act, frame: CoreFrame[EfficiencyChoiceAwaited], cmd: C.EfficiencyValue) -> None:
     """caldiero §12.3.1: the defenders' owner picked one of the tied values; the combat goes on to the table."""
-    close_frame(a.ctx, frame)
-    _revise(a, stage=assault.RESOLVE, chosen=_combat(a).chosen | {"defence": value})
+    _revise(a, stage=assault.RESOLVE, chosen=_combat(a).chosen | {"defence": cmd.value})
 
 
 def do_exchange_loss(a: Act, frame: CoreFrame[ExchangeLossAwaited], cmd: C.ExchangeLoss) -> None:
     """caldiero §12.5.4 Ex: the units a side names (sorted: commands.as_set) lost; the exchange goes on."""
-    close_frame(a.ctx, frame)
     results.exchange_losses(a, CALDIERO_VARIANT, _frames(a), side=frame.ctx.role, named=cmd.units)
 
 
@@ -422,11 +416,10 @@ def stage_exchange_tests(a: Act, c: AssaultUnderway) -> None:
         open_retreats(a, dict.fromkeys(routed, rout.RETREAT_HEXES), CALDIERO.ROUT_COMBAT, from_combat=True)
 
 
-def do_ne_test(a: Act, frame: CoreFrame[NeChoiceAwaited], test: bool) -> None:
+def do_ne_test(a: Act, frame: CoreFrame[NeChoiceAwaited], cmd: C.NeChoice) -> None:
     """caldiero §12.5.4 Ne under an Attack order, on the assault's units (its frame below the choice)."""
-    close_frame(a.ctx, frame)
     c = _combat(a)
-    if not test:
+    if not cmd.test:
         return
     new = assault.ne_tested(CALDIERO_VARIANT, a.world(), c.attackers, stack_roll(a, lambda h: f"{CALDIERO.RESULTS} Ne test at {h}"))  # D25
     a.emit(ev.AssaultResolved(result=new, rule=str(CALDIERO.RESULTS), targets=c.targets,
@@ -443,14 +436,13 @@ def stage_advance(a: Act, c: AssaultUnderway) -> None:
     advance.offered(_frames(a), a.world(), c, CALDIERO.ADVANCE_AFTER, PROMPTS[ADVANCE])
 
 
-def do_advance(a: Act, frame: CoreFrame[AdvanceAwaited], seat: str, cmd: C.Advance | C.Decline) -> None:
+def do_advance(a: Act, frame: CoreFrame[AdvanceAwaited], cmd: C.Advance | C.Decline) -> None:
     """One of the kernel's advances (advance.listed; the engine refuses any other with advance.refusal), or none."""
-    close_frame(a.ctx, frame)
     if isinstance(cmd, C.Decline):
         return
     advance.advanced(a, CALDIERO_VARIANT, cmd.units, cmd.to)  # the guns there overrun, caldiero §11.1.1
     check_direction_release(a, tuple(cmd.units))
-    lone_leaders(a, cmd.to, seat)
+    lone_leaders(a, cmd.to, a.ctx.seat)
     rout.checks(a, CALDIERO_VARIANT, cmd.to)  # caldiero §15.2: an enemy arriving adjacent, by advance too
 
 
