@@ -347,7 +347,7 @@ def _activation(g: Act, rule: Rule) -> PB.Activation:
 def try_order_change(g: Act, seat: str, cmd: C.TryOrderChange) -> None:
     """arrivano §5.2.1: the kernel's try (a column's officer tries for his column, §16.2, §17.2.9)."""
     _activation(g, ARRIVANO.GENERAL_ORDER)
-    activation.try_order(ARRIVANO_VARIANT, g.world(), seat, cmd.order, g.emit, lambda p, d: g.roll(p, d)[0], refusal)
+    activation.try_order(g, seat, cmd.order)
 
 
 def bombard(g: Act, seat: str, cmd: C.Bombard) -> None:

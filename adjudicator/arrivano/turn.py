@@ -8,7 +8,7 @@ from __future__ import annotations
 from arbitro.adjudicator.arrivano import commands as C
 from arbitro.adjudicator.arrivano import rules as R
 from arbitro.adjudicator.arrivano.flow import push
-from arbitro.adjudicator.parabellum.act import Act, refusal
+from arbitro.adjudicator.parabellum.act import Act
 from arbitro.adjudicator.arrivano.variant import ARRIVANO, ARRIVANO_VARIANT
 from arbitro.adjudicator.arrivano.victory import ARRIVANO_SCORING
 from arbitro.adjudicator.parabellum.world import World
@@ -133,8 +133,7 @@ def orders_seats(g: Act) -> tuple[str, ...]:
 
 def change_order(g: Act, seat: str, cmd: C.ChangeOrder) -> None:
     """The kernel's orders sub-phase (arrivano §5.2, §4.3: his changes so far counted against his initiative)."""
-    chief_orders.change(ARRIVANO_VARIANT, g.world(), seat, cmd.formation, cmd.order, g.emit, refusal,
-                        g.state.chief_changes.get(seat, 0))
+    chief_orders.change(g, seat, cmd.formation, cmd.order, g.state.chief_changes.get(seat, 0))
 
 
 def finish(g: Act) -> None:

@@ -32,7 +32,7 @@ from arbitro.events import caldiero as ev
 from arbitro.projections.caldiero import CaldieroState
 from arbitro.adjudicator.caldiero.system_assault import run_stages
 from arbitro.adjudicator.caldiero.system_declare import attack_obligation_problem
-from arbitro.adjudicator.parabellum.act import Act, refuse, refusal, settle, stack_test
+from arbitro.adjudicator.parabellum.act import Act, refuse, settle, stack_test
 
 
 # =====================================================================================================
@@ -115,7 +115,7 @@ def order_at_setup(a: Act, seat: str, cmd: C.ChangeOrder) -> None:
 # =====================================================================================================
 def chief_order(a: Act, seat: str, cmd: C.ChangeOrder) -> None:
     """The kernel's orders sub-phase (parabellum/chief_orders.py)."""
-    chief_orders.change(CALDIERO_VARIANT, a.world(), seat, cmd.formation, cmd.order, a.emit, refusal)
+    chief_orders.change(a, seat, cmd.formation, cmd.order)
 
 
 def reorganise_candidates(w: World, seat: str, h: str) -> list[str]:

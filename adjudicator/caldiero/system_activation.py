@@ -16,7 +16,7 @@ from arbitro.adjudicator.parabellum import activation, command
 from arbitro.adjudicator.parabellum.movement import nearest_enemy_distance
 from arbitro.events import caldiero as ev
 from arbitro.adjudicator.caldiero.system_procedure import arrival_turn, leader_due, unit_due
-from arbitro.adjudicator.parabellum.act import Act, refuse, refusal, stack_test
+from arbitro.adjudicator.parabellum.act import Act, refuse, stack_test
 
 
 def formation_present(w: World, f: str) -> bool:
@@ -97,8 +97,7 @@ def try_order(a: Act, seat: str, cmd: C.TryOrderChange) -> None:
     assert act is not None
     general = w.general_on_map(act.formation)
     free = R.BONAPARTE if general is not None and w.leader_role(general) == "commander_in_chief" else None
-    activation.try_order(CALDIERO_VARIANT, w, seat, cmd.order, a.emit, lambda p, d: a.roll(p, d)[0], refusal,
-                        free=free)
+    activation.try_order(a, seat, cmd.order, free=free)
 
 
 def ooc_units_at(w: World, h: str) -> list[str]:

@@ -17,7 +17,7 @@ from typing import Any, Generic, NoReturn, Protocol, TypeVar
 from arbitro.adjudicator.errors import IllegalCommand, Unsettled
 from arbitro.adjudicator.parabellum import assault, efficiency
 from arbitro.adjudicator.parabellum.loader import ScenarioData
-from arbitro.adjudicator.parabellum.sequence import Steps
+from arbitro.adjudicator.parabellum.sequence import Refusal, Steps
 from arbitro.adjudicator.parabellum.variant import Variant
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.ruleset import Decision, Rule, interpretation_in_force
@@ -36,7 +36,7 @@ def refuse(rule: Rule | str, message: str) -> NoReturn:
     raise IllegalCommand(message, rule=str(rule))
 
 
-def refusal(why: tuple[Rule, str]) -> NoReturn:
+def refusal(why: Refusal) -> NoReturn:
     """`refuse` for a kernel procedure that hands its refusal over as (rule, words)."""
     refuse(*why)
 

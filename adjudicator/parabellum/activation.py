@@ -2,22 +2,21 @@
 once an activation, by a commander on the map (the formation's general; arrivano §16.2: an independent column's
 officer, `Variant.order_giver`), to another order, passing with a die at most his initiative. What else bars it is
 each game's to say (`Variant.order_try_barred`: caldiero §17.1.3 the ice storm; arrivano §4.5.5 a lost commander in
-chief, reading `cic_loss_scope`); each game rolls the die its own way (`try_order`'s `die`). `legal()` lists the tries
+chief, reading `cic_loss_scope`); the die is the procedure's (`Act.roll`, worded by the variant). `legal()` lists the tries
 `try_problem` allows (`tries`), and `try_order` refuses what it refuses, so a listed try is never refused and a refused
 one never listed."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, NoReturn
+from typing import Any
 
+from arbitro.adjudicator.parabellum.act import Act, refusal
 from arbitro.adjudicator.parabellum.orders import ORDERS
+from arbitro.adjudicator.parabellum.sequence import Refusal
 from arbitro.adjudicator.parabellum.variant import Variant
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.ruleset import Rule
 from arbitro.events.parabellum import OrderChanged, OrderChangeTried
-
-Refusal = tuple[Rule, str]
 
 
 def try_problem(variant: Variant, w: World, seat: str, order: str) -> Refusal | None:
@@ -44,25 +43,23 @@ def tries(variant: Variant, w: World, seat: str) -> list[dict[str, Any]]:
     return [{"type": "try_order_change", "order": o} for o in ORDERS if try_problem(variant, w, seat, o) is None]
 
 
-def try_order(variant: Variant, w: World, seat: str, order: str, emit: Callable[[Any], None],
-              die: Callable[[str, dict[str, str | int]], int], refuse: Callable[[Refusal], NoReturn],
-              free: Rule | None = None) -> None:
+def try_order(a: Act[Any], seat: str, order: str, free: Rule | None = None) -> None:
     """Carry out the try (refused as `try_problem` says): it passes with a die at most the commander's initiative
     (caldiero §5.2.2, arrivano §5.2.1); the try and, if it passed, the change are recorded as the commander's (an
-    independent column's as its `column`'s, arrivano §16.2). `die`: the game's roll of one die with its purpose and
-    detail; `free`: the rule that makes it pass without a die, which the
-    change then cites (caldiero §20.1.1, Bonaparte's own)."""
+    independent column's as its `column`'s, arrivano §16.2). `free`: the rule that makes it pass without a die, which
+    the change then cites (caldiero §20.1.1, Bonaparte's own)."""
+    w, variant = a.world(), a.variant
     problem = try_problem(variant, w, seat, order)
     if problem is not None:
-        refuse(problem)
+        refusal(problem)
     act, rules = w.state.activation, variant.rules
     assert act is not None
     giver = variant.order_giver(w, act)[0] or ""
     value = w.leader_initiative(giver)
     what = f"the column of {act.column}" if act.column else act.formation
-    succeeded = free is not None or die(f"{rules.GENERAL_ORDER} order change of {what}",
-                                        {"table": "initiative", "needs_at_most": value}) <= value
-    emit(OrderChangeTried(formation=act.formation, order=order, succeeded=succeeded, rule=str(rules.GENERAL_ORDER)))
+    succeeded = free is not None or a.roll(f"{rules.GENERAL_ORDER} order change of {what}",
+                                           {"table": "initiative", "needs_at_most": value})[0] <= value
+    a.emit(OrderChangeTried(formation=act.formation, order=order, succeeded=succeeded, rule=str(rules.GENERAL_ORDER)))
     if succeeded:
-        emit(OrderChanged(formation=act.formation, order=order, by=giver, column=act.column,
-                          rule=str(free or rules.GENERAL_ORDER)))
+        a.emit(OrderChanged(formation=act.formation, order=order, by=giver, column=act.column,
+                            rule=str(free or rules.GENERAL_ORDER)))

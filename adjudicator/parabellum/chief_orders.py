@@ -10,11 +10,11 @@ refused one never listed."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, NoReturn
+from typing import Any
 
-from arbitro.adjudicator.parabellum.activation import Refusal
+from arbitro.adjudicator.parabellum.act import Act, refusal
 from arbitro.adjudicator.parabellum.orders import ORDERS
+from arbitro.adjudicator.parabellum.sequence import Refusal
 from arbitro.adjudicator.parabellum.variant import Variant
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.events.parabellum import OrderChanged
@@ -66,13 +66,13 @@ def changes(variant: Variant, w: World, seat: str, made: int = 0) -> list[dict[s
             for o in ORDERS if chief_order_problem(variant, w, chief, f, o, made) is None]
 
 
-def change(variant: Variant, w: World, seat: str, formation: str, order: str, emit: Callable[[Any], None],
-           refuse: Callable[[Refusal], NoReturn], made: int = 0) -> None:
+def change(a: Act[Any], seat: str, formation: str, order: str, made: int = 0) -> None:
     """Carry out `seat`'s chief's change (refused as `chief_order_problem` says): recorded as his (`by`), counted
     against him where D5 limits him."""
+    w, variant = a.world(), a.variant
     chief = w.commander_in_chief(seat)
     problem = chief_order_problem(variant, w, chief, formation, order, made)
     if problem is not None:
-        refuse(problem)
-    emit(OrderChanged(formation=formation, order=order, by=chief, rule=str(variant.rules.CHIEF_ORDERS),
-                      counts_against_chief=variant.chief_changes_limited))
+        refusal(problem)
+    a.emit(OrderChanged(formation=formation, order=order, by=chief, rule=str(variant.rules.CHIEF_ORDERS),
+                        counts_against_chief=variant.chief_changes_limited))

@@ -18,10 +18,11 @@ from dataclasses import dataclass, field
 from typing import Any, Generic, NoReturn, Protocol, TypeVar
 
 from arbitro.adjudicator.parabellum import sight
-from arbitro.adjudicator.parabellum.activation import Refusal
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.ruleset import Rule
 from arbitro.events.parabellum import StepBegan
+
+Refusal = tuple[Rule, str]  # why a command is refused: the rule it breaks and the words (parabellum/act.refusal)
 
 
 class Emits(Protocol):

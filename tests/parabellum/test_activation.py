@@ -7,11 +7,11 @@ comes through; the listing is exactly the orders the refusals allow, on a positi
 from __future__ import annotations
 
 from types import SimpleNamespace
-from typing import Any, NoReturn
+from typing import Any
 
 import pytest
+from arbitro.adjudicator.errors import IllegalCommand
 from arbitro.adjudicator.parabellum import activation
-from arbitro.adjudicator.parabellum.activation import Refusal
 from arbitro.adjudicator.parabellum.orders import ORDERS
 from arbitro.adjudicator.parabellum.variant import Variant
 from arbitro.adjudicator.ruleset import Rule
@@ -57,12 +57,10 @@ def _world(tried: bool = False, weather: int = 0, chief: str = "map") -> Any:
                            commander_in_chief=lambda side: "chief", reading=lambda name: "all_changes")
 
 
-class Refused(Exception):
-    pass
-
-
-def _refuse(refusal: Refusal) -> NoReturn:
-    raise Refused(refusal)
+def _act(variant: Variant, w: Any, events: list[Any], die: Any) -> Any:
+    """The procedure's context as the try asks it (parabellum/act.Act): the variant, the position, emit, one die."""
+    return SimpleNamespace(variant=variant, world=lambda: w, emit=events.append,
+                           roll=lambda purpose, detail: (die(purpose, detail),))
 
 
 @pytest.mark.parametrize("die, passed", [(3, True), (4, False)])
@@ -70,8 +68,8 @@ def test_the_try_is_listed_rolled_and_recorded(variant: Variant, die: int, passe
     w, events, asked = _world(), [], []
     assert activation.tries(variant, w, "france") == [{"type": "try_order_change", "order": o}
                                                        for o in ("advance", "attack", "manoeuvre")]
-    activation.try_order(variant, w, "france", "attack", events.append,
-                         lambda purpose, detail: asked.append(detail) or die, _refuse)
+    activation.try_order(_act(variant, w, events, lambda purpose, detail: asked.append(detail) or die), "france",
+                         "attack")
     assert asked == [{"table": "initiative", "needs_at_most": 3}]
     assert [type(e) for e in events] == [OrderChangeTried, *([OrderChanged] if passed else [])]
     assert events[0].succeeded is passed and (not passed or events[1].by == "gen")
@@ -81,13 +79,14 @@ def test_what_is_not_listed_is_refused_with_the_same_words(variant: Variant) -> 
     bars = {"caldiero": _world(weather=3), "arrivano": _world(chief="lost")}  # §17.1.3 / §4.5.5
     for w in (_world(tried=True), bars[variant.book]):
         assert activation.tries(variant, w, "france") == []
-        with pytest.raises(Refused) as refused:
-            activation.try_order(variant, w, "france", "attack", lambda e: None, lambda p, d: 1, _refuse)
-        assert refused.value.args[0] == activation.try_problem(variant, w, "france", "attack")
+        with pytest.raises(IllegalCommand) as refused:
+            activation.try_order(_act(variant, w, [], lambda p, d: 1), "france", "attack")
+        rule, words = activation.try_problem(variant, w, "france", "attack")  # type: ignore[misc]
+        assert (refused.value.rule, refused.value.message) == (str(rule), words)
 
 
 def test_a_rule_may_pass_it_without_a_die(variant: Variant) -> None:
     events: list[Any] = []
     free = Rule(variant.book, "20.1", "a rule that makes it pass")
-    activation.try_order(variant, _world(), "france", "attack", events.append, lambda p, d: 6, _refuse, free=free)
+    activation.try_order(_act(variant, _world(), events, lambda p, d: 6), "france", "attack", free=free)
     assert events[-1].rule == str(free) and events[0].succeeded

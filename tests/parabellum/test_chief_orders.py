@@ -5,11 +5,11 @@ D5 limits him (arrivano §4.3; caldiero §4.2 no limit); a refused change is ref
 from __future__ import annotations
 
 from types import SimpleNamespace
-from typing import Any, NoReturn
+from typing import Any
 
 import pytest
+from arbitro.adjudicator.errors import IllegalCommand
 from arbitro.adjudicator.parabellum import chief_orders
-from arbitro.adjudicator.parabellum.activation import Refusal
 from arbitro.adjudicator.parabellum.variant import Variant
 from arbitro.events.parabellum import OrderChanged
 from arbitro.projections.parabellum import FormationState
@@ -25,18 +25,15 @@ def _world(general_hex: str = "1010") -> Any:
                            command_reach=lambda le: frozenset({"1010", "1011"}), commander_in_chief=lambda side: "chief")
 
 
-class Refused(Exception):
-    pass
-
-
-def _refuse(refusal: Refusal) -> NoReturn:
-    raise Refused(refusal)
+def _act(variant: Variant, w: Any, events: list[Any]) -> Any:
+    """The procedure's context as the change asks it (parabellum/act.Act): the variant, the position, emit."""
+    return SimpleNamespace(variant=variant, world=lambda: w, emit=events.append)
 
 
 def test_a_listed_change_is_recorded_as_the_chiefs(variant: Variant) -> None:
     w, events = _world(), []
     assert [c["order"] for c in chief_orders.changes(variant, w, "france")] == ["advance", "attack", "manoeuvre"]
-    chief_orders.change(variant, w, "france", "f1", "attack", events.append, _refuse)
+    chief_orders.change(_act(variant, w, events), "france", "f1", "attack")
     assert events == [OrderChanged(formation="f1", order="attack", by="chief", rule=str(variant.rules.CHIEF_ORDERS),
                                    counts_against_chief=variant.chief_changes_limited)]
 
@@ -48,6 +45,7 @@ def test_what_is_not_listed_is_refused(variant: Variant, general_hex: str, made:
     assert bool(chief_orders.changes(variant, w, "france", made)) == (limited and not variant.chief_changes_limited)
     if chief_orders.changes(variant, w, "france", made):
         return
-    with pytest.raises(Refused) as refused:
-        chief_orders.change(variant, w, "france", "f1", "attack", lambda e: None, _refuse, made)
-    assert refused.value.args[0] == chief_orders.chief_order_problem(variant, w, "chief", "f1", "attack", made)
+    with pytest.raises(IllegalCommand) as refused:
+        chief_orders.change(_act(variant, w, []), "france", "f1", "attack", made)
+    rule, words = chief_orders.chief_order_problem(variant, w, "chief", "f1", "attack", made)  # type: ignore[misc]
+    assert (refused.value.rule, refused.value.message) == (str(rule), words)

@@ -17,7 +17,7 @@ from arbitro.adjudicator.arrivano import commands as arrivano_commands
 from arbitro.adjudicator.arrivano import ruleset as arrivano_ruleset
 from arbitro.adjudicator.caldiero import legal as caldiero_legal
 from arbitro.adjudicator.parabellum import sequence
-from arbitro.adjudicator.parabellum.activation import Refusal
+from arbitro.adjudicator.parabellum.sequence import Refusal
 from arbitro.adjudicator.ruleset import CommandModel, Rule
 from arbitro.events.parabellum import StepBegan
 from tests.arrivano import harness as arrivano
