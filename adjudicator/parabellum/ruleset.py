@@ -15,7 +15,7 @@ from typing import Any, ClassVar, TypeVar, cast
 import msgspec
 
 from arbitro.adjudicator.datafiles import OwnData
-from arbitro.adjudicator.parabellum import command, initiative, overrides, sight
+from arbitro.adjudicator.parabellum import command, overrides, sight
 from arbitro.adjudicator.parabellum.act import Act, carried_world
 from arbitro.adjudicator.parabellum.data import OrderOfBattle, UnitData
 from arbitro.adjudicator.parabellum.loader import DataFolder, ScenarioData, provisional_report
@@ -227,11 +227,6 @@ class ParaBellumRuleset(Ruleset[S]):
     def settle_decision(self, a: Act[Any], frame: core.Frame[Any]) -> bool:
         """Every decision waits for its seat's answer, even with one answer (caldiero's; arrivano settles some)."""
         return False
-
-    def activate_only(self, a: Act[Any], formation: str) -> None:
-        """The only formation left activated without a roll: asked only where the variant does not roll for it
-        (`Variant.roll_for_last_formation`, caldiero §6.2); the neutral reading rolls, its winner choosing it."""
-        initiative.roll_initiative(a)
 
     def active_seats(self, state: S) -> tuple[str, ...]:
         """The seat the current step waits for (both §3); none once the game is over."""

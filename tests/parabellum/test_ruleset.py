@@ -24,6 +24,13 @@ def test_each_game_s_ruleset_is_the_system_s_with_its_variant(variant: Variant) 
     assert [name for name in WRITTEN_ONCE if name in vars(cls)] == []
 
 
+def test_only_a_game_that_does_not_roll_for_its_last_formation_activates_it(variant: Variant) -> None:
+    """initiative.next_activation asks `activate_only` only where the variant does not roll for the last formation
+    (caldiero §6.2; arrivano §6.1 rolls after every activation): that game's ruleset answers it, the system's has none."""
+    assert "activate_only" not in vars(ParaBellumRuleset)
+    assert hasattr(RULESETS[variant.book], "activate_only") is (not variant.roll_for_last_formation)
+
+
 def test_the_shared_answers_read_each_game_s_state(variant: Variant) -> None:
     """The readings kept in the state, sorted; the recorded end as the outcome; a sighting irreversible, any other
     event not; the shipped data folder's files (hashed into every game)."""
