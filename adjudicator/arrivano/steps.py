@@ -197,17 +197,17 @@ def _free_order(g: Act, frame: core.Frame[ev.FreeOrderAwaited], cmd: C.FreeOrder
         g.emit(ev.UnitOrderSet(unit=uid, order=cmd.order, rule=frame.rule))
 
 
-def light_retreat(g: Act, frame: core.Frame[BeforeCombatAwaited], uid: str | None, to: str | None, off_map: bool = False) -> None:
+def light_retreat(g: Act, frame: core.Frame[BeforeCombatAwaited], cmd: C.LightRetreat) -> None:
     """The owner names a V unit and its hex: it tests, and on a pass retreats before the odds (§16.3.5); then the
     others may try; `None` ends the step and the assault goes on."""
-    if uid is not None and to is not None:
+    if cmd.unit is not None and cmd.to is not None:
         h = frame.ctx.hex
-        passed = stack_test(g, [uid], f"{R.LIGHT_RETREAT} retreat before the assault from {h}")[uid]
-        g.emit(ev.OpenOrderTested(unit=uid, test="retreat", passed=passed, rule=str(R.LIGHT_RETREAT)))
+        passed = stack_test(g, [cmd.unit], f"{R.LIGHT_RETREAT} retreat before the assault from {h}")[cmd.unit]
+        g.emit(ev.OpenOrderTested(unit=cmd.unit, test="retreat", passed=passed, rule=str(R.LIGHT_RETREAT)))
         if passed:
-            line = RT.before_combat_line(g.world(), [uid], to, off_map)
-            A.retreat_before_combat(g, [uid], line, R.LIGHT_RETREAT)
-        rest = [u for u in frame.ctx.units if u != uid and u in O.light_retreat_candidates(g.world(), h)]
+            line = RT.before_combat_line(g.world(), [cmd.unit], cmd.to, cmd.off_map)
+            A.retreat_before_combat(g, [cmd.unit], line, R.LIGHT_RETREAT)
+        rest = [u for u in frame.ctx.units if u != cmd.unit and u in O.light_retreat_candidates(g.world(), h)]
         if rest:
             push(g, "light_retreat", frame.seats[0], frame.rule, BeforeCombatAwaited(units=tuple(rest), hex=h))
             return
@@ -231,8 +231,7 @@ KINDS: dict[str, Row] = {
                      lambda g, frame, cmd: A.ne_choice(g, cmd.test)),
     "escape": Row(_escape, _escaped),
     "cavalry_retreat": Row(RT.cavalry_answers, A.cavalry_retreat, RT.before_combat_refusal),
-    "light_retreat": Row(RT.light_answers, lambda g, frame, cmd: light_retreat(g, frame, cmd.unit, cmd.to, cmd.off_map),
-                         RT.before_combat_refusal),
+    "light_retreat": Row(RT.light_answers, light_retreat, RT.before_combat_refusal),
     "countercharge": Row(lambda w, frame: [{"type": "countercharge", "unit": u} for u in frame.ctx.counter
                                            if M.may_countercharge(w, u)] + [{"type": "countercharge", "unit": None}],
                          lambda g, frame, cmd: M.countercharge_answer(g, frame.ctx, cmd.unit), M.countercharge_refusal),
