@@ -57,11 +57,11 @@ class Assault(CommandModel):
 class RetreatTo(pb.Retreat):
     """The kernel's retreat answer (arrivano §12.6): the hex where the line of retreat ends (for an exit, the map
     edge hex it leaves from, with off_map, §12.8.1); `units`: the part of the stack that goes there (§12.6: units
-    stacked together may retreat to different hexes; the listed answers name them, and one without them is refused,
-    told which to name: retreats.retreat_refusal)."""
+    stacked together may retreat to different hexes), required: the listed answers name them (up to the fourteenth
+    session it read "omitted: the whole stack", a form the engine never accepted)."""
 
     to: str
-    units: list[str] | None = None
+    units: list[str]
     off_map: bool = False
 
 
@@ -103,10 +103,10 @@ class CounterCharge(CommandModel):
 class StackCavalryRetreat(pb.CavalryRetreat):
     """The kernel's cavalry retreat before combat (arrivano §14.1; horse artillery too): the hex where the line ends
     (for an exit, the map-edge hex it leaves from, with off_map: only under the ruling retreat_before_combat_off_map:
-    as_forced); `units`: the eligible units that go, as listed (the rest answer again); `to` null: stay."""
+    as_forced); `units`: the eligible units that go, as listed (the rest answer again), required; `to` null: stay."""
 
     to: str | None
-    units: list[str] | None = None
+    units: list[str] | None
     off_map: bool = False
 
 

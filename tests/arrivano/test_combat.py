@@ -192,7 +192,7 @@ def test_above_6_1_reads_6_1_with_no_extra_modifier():
     assault(t, ["6e-legere-i", "6e-legere-ii"], dice=[2])
     pending = t.pending()
     assert pending.kind == "cavalry_retreat"  # §14.1: cavalry attacked by infantry only may retreat first
-    t.send("austria", {"type": "cavalry_retreat", "to": None}, [2])
+    t.send("austria", {"type": "cavalry_retreat", "to": None, "units": None}, [2])
     r = resolved(t)
     assert r.table.column == "6-1" and r.table.beyond_high == 4
     assert r.table.modifier_total == 0  # efficiency 4 against 4, no bonus for the excess

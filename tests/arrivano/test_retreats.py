@@ -14,7 +14,7 @@ from arbitro.adjudicator.arrivano.data_model import ARRIVANO_DATA
 from arbitro.adjudicator.arrivano.variant import ARRIVANO_VARIANT
 from arbitro.adjudicator.parabellum import elimination, rout
 from arbitro.adjudicator.parabellum.act import settle
-from arbitro.adjudicator.errors import Rejected
+from arbitro.adjudicator.errors import MalformedCommand, Rejected
 from arbitro.events import core
 from arbitro.projections.arrivano import ArrivanoState
 
@@ -76,20 +76,23 @@ def test_a_retreat_that_can_stay_on_the_map_does_not_leave_it():
     state = position({"6e-legere-i": E} | dict(zip(AUSTRIANS, E_NEXT[1:])))
     t = pending_retreat(state, ["6e-legere-i"])
     assert t.legal("france") == [{"type": "retreat", "to": E_NEXT[0], "units": ["6e-legere-i"], "off_map": False}]
-    e = refused(t, "france", {"type": "retreat", "to": E, "off_map": True})
+    e = refused(t, "france", {"type": "retreat", "to": E, "units": ["6e-legere-i"], "off_map": True})
     assert e.rule == str(ARRIVANO_VARIANT.rules.RETREAT) and "permitted" in str(e)
     t.send("france", {"type": "retreat", "to": E_NEXT[0], "units": ["6e-legere-i"], "off_map": False})
     assert t.state.units["6e-legere-i"].hex == E_NEXT[0]
 
 
-def test_a_retreat_answer_that_names_no_units_is_told_which_to_name():
-    """The listed answers name the units that take the line (§12.6 lets a stack part): an answer without them, even
-    to a permitted end, is refused with the units to name, citing §12.6, and the position is left as it was."""
+def test_a_retreat_answer_must_name_its_units():
+    """The listed answers name the units that take the line (§12.6 lets a stack part): `units` is required, so an
+    answer without them, even to a permitted end, is malformed, naming the field (the schema no longer promises
+    "omitted: the whole stack", which the engine never accepted); the position is left as it was."""
     state = position({"6e-legere-i": E} | dict(zip(AUSTRIANS, E_NEXT[1:])))
     t = pending_retreat(state, ["6e-legere-i"])
-    e = refused(t, "france", {"type": "retreat", "to": E_NEXT[0]})
-    assert e.rule == str(ARRIVANO_VARIANT.rules.RETREAT) and "name the units that take this line: 6e-legere-i" in str(e)
-    assert e.allowed == t.legal("france")
+    with pytest.raises(MalformedCommand) as e:
+        t.send("france", {"type": "retreat", "to": E_NEXT[0]})
+    assert e.value.problems[0]["field"] == "retreat.units" and "required" in e.value.problems[0]["problem"]
+    assert RULESET._commands.json_schema()["$defs"]["RetreatTo"]["required"] == ["type", "to", "units"]
+    assert t.pending().kind == "retreat"
 
 
 def test_reading_farthest_leaves_the_map_whenever_it_can():
@@ -97,7 +100,7 @@ def test_reading_farthest_leaves_the_map_whenever_it_can():
     state = position({"6e-legere-i": E} | dict(zip(AUSTRIANS, E_NEXT[1:])))
     t = pending_retreat(state, ["6e-legere-i"], interpretations={"off_map_retreat": "farthest"})
     assert t.legal("france") == [{"type": "retreat", "to": E, "units": ["6e-legere-i"], "off_map": True}]
-    e = refused(t, "france", {"type": "retreat", "to": E_NEXT[0]})
+    e = refused(t, "france", {"type": "retreat", "to": E_NEXT[0], "units": ["6e-legere-i"]})
     assert e.rule == str(ARRIVANO_VARIANT.rules.RETREAT)
     t.send("france", t.legal("france")[0])
     assert t.state.units["6e-legere-i"].where == "eliminated"
@@ -177,7 +180,7 @@ def test_an_overstacked_retreat_goes_on_until_stacking_fits():
     t = pending_retreat(crowded(), ["6e-legere-i"])
     options = t.legal("france")
     assert options and all(GRID.distance(o["to"], X) == 2 and not o["off_map"] for o in options)
-    e = refused(t, "france", {"type": "retreat", "to": nb(X, 4)})  # the full hex a one-hex retreat would end in
+    e = refused(t, "france", {"type": "retreat", "to": nb(X, 4), "units": ["6e-legere-i"]})  # the full hex a one-hex retreat would end in
     assert e.rule == str(ARRIVANO_VARIANT.rules.RETREAT) and str(ARRIVANO_VARIANT.rules.RETREAT_STACKING) in str(e)
     t.send("france", options[0])
     moved = t.of(ev.UnitRetreated)[-1]
@@ -199,7 +202,7 @@ def test_the_owner_chooses_among_the_best_lines():
     ends = [o["to"] for o in t.legal("france")]
     assert len(ends) > 1 and nb(X, 1) not in ends and X not in ends
     assert all(GRID.distance(h, nb(X, 1)) == 2 for h in ends)  # as far as possible from the enemy
-    e = refused(t, "france", {"type": "retreat", "to": nb(X, 0)})  # adjacent to the enemy: not the best
+    e = refused(t, "france", {"type": "retreat", "to": nb(X, 0), "units": ["6e-legere-i"]})  # adjacent to the enemy: not the best
     assert e.rule == str(ARRIVANO_VARIANT.rules.RETREAT)
     t.send("france", {"type": "retreat", "to": ends[-1], "units": ["6e-legere-i"], "off_map": False})
     assert t.state.units["6e-legere-i"].hex == ends[-1]
@@ -524,10 +527,12 @@ def test_cavalry_at_the_edge_keeps_to_the_map_under_either_off_map_reading():
     t = assaulted({"bussy": E}, at_edge(free=True), {"off_map_retreat": "farthest"})
     on_map = {"type": "cavalry_retreat", "to": E_NEXT[0], "units": ["bussy"], "off_map": False}
     assert t.pending().options == [on_map, stay("cavalry_retreat")]
-    e = refused(t, "austria", {"type": "cavalry_retreat", "to": E, "off_map": True})
+    e = refused(t, "austria", {"type": "cavalry_retreat", "to": E, "units": ["bussy"], "off_map": True})
     assert e.rule == str(ARRIVANO_VARIANT.rules.CAVALRY_RETREAT) and str(ARRIVANO_VARIANT.rules.OFF_MAP) in str(e) and "never off the map" in str(e)
-    e = refused(t, "austria", {"type": "cavalry_retreat", "to": E_NEXT[0]})  # a listed end, but no units named
+    e = refused(t, "austria", {"type": "cavalry_retreat", "to": E_NEXT[0], "units": None})  # a listed end, no units
     assert e.rule == str(ARRIVANO_VARIANT.rules.CAVALRY_RETREAT) and "name the units that retreat: bussy" in str(e)
+    with pytest.raises(MalformedCommand, match="cavalry_retreat.units: Field required"):  # required, null to stay
+        t.send("austria", {"type": "cavalry_retreat", "to": None})
     t.send("austria", on_map)
     assert t.state.units["bussy"].hex == E_NEXT[0]
     forced = assaulted({"bussy": E}, at_edge(free=True),
@@ -569,7 +574,7 @@ def test_reading_goes_on_lets_the_cavalry_go_on_past_full_hexes():
     options = t.pending().options
     ends = [o for o in options if o["to"] is not None]
     assert ends and all(GRID.distance(o["to"], X) == 2 and not o["off_map"] for o in ends)
-    e = refused(t, "austria", {"type": "cavalry_retreat", "to": nb(X, 4)})
+    e = refused(t, "austria", {"type": "cavalry_retreat", "to": nb(X, 4), "units": None})
     assert e.rule == str(ARRIVANO_VARIANT.rules.CAVALRY_RETREAT) and str(ARRIVANO_VARIANT.rules.RETREAT_STACKING) in str(e)
     t.send("austria", ends[0])
     moved = t.of(ev.UnitRetreated)[-1]

@@ -174,7 +174,7 @@ def test_wrong_seat_and_wrong_step_are_rejected():
         t.send("france", {"type": "activate", "formation": "G"})
     assert e.value.rule == "arrivano §6.1"
     with pytest.raises(IllegalCommand) as e:
-        t.send("france", {"type": "retreat", "to": X})
+        t.send("france", {"type": "retreat", "to": X, "units": ["6e-legere-i"]})
     assert e.value.rule == "arrivano §3.1"
     with pytest.raises(IllegalCommand) as e:
         t.send("france", {"type": "change_order", "formation": "W", "order": "attack"})
