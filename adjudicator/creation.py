@@ -3,6 +3,7 @@ checked against the ruleset before anything is stored. Pure: the service stores 
 
 from __future__ import annotations
 
+import difflib
 import secrets
 from collections.abc import Iterable, Mapping
 from typing import Any
@@ -107,9 +108,12 @@ def known_readings(ruleset: Ruleset[Any], chosen: Any, where: str) -> dict[str, 
     if not isinstance(chosen, dict):
         raise BadPosition(f'"{where}" is an object: {{"name": "reading"}}')
     for name, value in sorted(chosen.items()):
-        if name not in known or value not in known[name].choices:
-            offered = ", ".join(f"{k}: {'|'.join(i.choices)}" for k, i in sorted(known.items())) or "none"
-            raise BadPosition(f"{where}.{name}: no such reading {value!r} (known: {offered})")
+        if name in known and value not in known[name].choices:
+            raise BadPosition(f"{where}.{name}: no such reading {value!r} ({name}: {'|'.join(known[name].choices)})")
+        if name not in known:  # the nearest names, not all of them (Arrivano has 61)
+            near = "".join(f"; did you mean {n}?" for n in difflib.get_close_matches(name, sorted(known), n=1))
+            raise BadPosition(f"{where}.{name}: no such reading {value!r} ({ruleset.name} has no reading named "
+                              f"{name}{near}; `arbitro interpretations {ruleset.name}` lists them)")
     return dict(sorted(chosen.items()))
 
 

@@ -24,9 +24,13 @@ BELOW = "below_1_5_declared_on"  # the other reading of each game's default
 @pytest.mark.parametrize("ruleset, scenario, other", GAMES)
 def test_an_unknown_reading_in_the_state_is_refused_as_unknown(ruleset: str, scenario: str, other: str) -> None:
     said = str(planting_position_reading(ruleset, scenario, "no_such_reading_name", "x"))
-    assert said.startswith("state.interpretations.no_such_reading_name: no such reading 'x' (known: "), said
+    assert said == (f"state.interpretations.no_such_reading_name: no such reading 'x' ({ruleset} has no reading named "
+                    f"no_such_reading_name; `arbitro interpretations {ruleset}` lists them)"), said
+    said = str(planting_position_reading(ruleset, scenario, BELOW[:-3], "x"))  # a name mistyped: the nearest named
+    assert f"no reading named {BELOW[:-3]}; did you mean {BELOW}?" in said, said
     said = str(planting_position_reading(ruleset, scenario, BELOW, "no_such_reading"))
-    assert said.startswith(f"state.interpretations.{BELOW}: no such reading 'no_such_reading'"), said
+    assert said == (f"state.interpretations.{BELOW}: no such reading 'no_such_reading' ({BELOW}: "
+                    f"{'|'.join(registry.get(ruleset).interpretations()[BELOW].choices)})"), said
 
 
 @pytest.mark.parametrize("ruleset, scenario, other", GAMES)
