@@ -97,11 +97,12 @@ def relog(path: Path, translate: Translator = keep, *, to: Path | None = None, o
     clock = RecordedClock(game["created_at"])
     app = Arbitro(SQLiteStore(":memory:"), clock=clock)
     gid = app._start_game(ruleset, created, game["seed"], to.stem if to else game["id"])  # the recorded seed, not a new one
+    taken = {r["body"]["key"] for r in commands}  # a key a recorded command keeps (an earlier translation's too)
     for record in commands:
         body = record["body"]
         clock.time = body["received_at"]
         for n, (seat, command) in enumerate(translate(app, gid, body["seat"], body["command"])):
-            key = body["key"] if n == 0 else f"{body['key']}/{n}"  # an inserted command's own idempotency key
+            key = body["key"] if n == 0 else _new_key(f"{body['key']}/{n}", taken)  # a command of its own: its own key
             try:
                 app.submit(gid, seat, command, key=key)
             except Rejected as e:
@@ -109,6 +110,16 @@ def relog(path: Path, translate: Translator = keep, *, to: Path | None = None, o
                                  f"refused by this build: {e}") from None
     write_log(to or path, app, gid)
     return len(commands)
+
+
+def _new_key(key: str, taken: set[str]) -> str:
+    """The idempotency key of the n-th command a translator plays for a recorded one (`K/n`), made unique: a log
+    translated before holds keys `K/1` of its own (the recorded command after an insertion), which a second
+    translation inserting after `K` must not hand out again (the relog stopped with KeyReused)."""
+    while key in taken:
+        key += "+"
+    taken.add(key)
+    return key
 
 
 def main(argv: list[str]) -> None:

@@ -152,3 +152,12 @@ def test_a_seats_recorded_undo_point_and_note_citation_name_its_commands() -> No
     (translated,) = translator(None, "g", "red", claim)  # type: ignore[arg-type]
     assert translated == ("red", {**claim, "about": [0], "evidence": [
         {"kind": "note", "note": 1, "seq": 2, "by": "red", "private": True}]})
+
+
+def test_an_inserted_command_never_takes_a_recorded_key() -> None:
+    """A log translated before holds a recorded command keyed `K/1` (the one after an insertion: fix-j's
+    translate_retreat_wait left such keys in logs/arrivano-*.jsonl); a command a second translation inserts after
+    `K` gets a key no recorded command holds, not `K/1` again (the relog stopped with KeyReused)."""
+    taken = {"k", "k/1"}
+    assert relog._new_key("k/1", taken) == "k/1+" and relog._new_key("k/2", taken) == "k/2"
+    assert {"k/1+", "k/2"} <= taken, "a key handed out is taken"
