@@ -28,6 +28,9 @@ class CaldieroState(parabellum.SystemState, kw_only=True):
 
     unit_served: ClassVar[tuple[str, ...]] = (*parabellum.SystemState.unit_served, "return_turn", "attached",
                                               "charging")
+    # under the fog (§20.4) not which formation an enemy reserve unit joined (§15.4.3): it tells where the generals
+    # stand, each in his range of it or not (reading reserve_attachment; rev-l L8)
+    unit_kept: ClassVar[tuple[str, ...]] = ("attached",)
     leader_served: ClassVar[tuple[str, ...]] = (*parabellum.SystemState.leader_served, "activated")
     unseen_off_map: ClassVar[tuple[str, ...]] = ("offmap",)  # fog of war (caldiero §20.4): reinforcements to come
 

@@ -114,11 +114,13 @@ class SystemState(msgspec.Struct, kw_only=True, dict=True):
     FormationState, Activation). Each game's state extends it with its own fields.
 
     What a game's view adds is its state's to say (`view` below asks): the fields of a unit and of a commander it
-    serves (`unit_served`, `leader_served`), `unseen_off_map`, where an enemy unit off the map stays unknown to a
-    seat under fog of war, and `served_own`, the game's own keys of a seat's view. Its instance dict (never encoded,
-    copied nor compared) holds the read model kept on this very object (parabellum/act.carried_world)."""
+    serves (`unit_served`, `leader_served`; `unit_kept` from the enemy under fog), `unseen_off_map`, where an enemy
+    unit off the map stays unknown to a seat under fog of war, and `served_own`, the game's own keys of a seat's view.
+    Its instance dict (never encoded, copied nor compared) holds the read model kept on this very object
+    (parabellum/act.carried_world)."""
 
     unit_served: ClassVar[tuple[str, ...]] = ("side", "formation", "arm", "hex", "where", "status", "reduced", "art_moved")
+    unit_kept: ClassVar[tuple[str, ...]] = ()  # of those, what the fog keeps from the enemy (a game's own)
     leader_served: ClassVar[tuple[str, ...]] = ("side", "hex", "where")
     unseen_off_map: ClassVar[tuple[str, ...]] = ()
 
@@ -242,6 +244,7 @@ def view(state: SystemState, seat: str, examinable: Callable[[str], bool] | None
     fogged = examinable is not None
     units: dict[str, Any] = {}
     stacks: dict[str, str] = {}
+    enemy_served = tuple(name for name in state.unit_served if name not in state.unit_kept)
     for uid in sorted(state.units):
         unit = state.units[uid]
         if unit.side != seat and examinable is not None:
@@ -250,7 +253,8 @@ def view(state: SystemState, seat: str, examinable: Callable[[str], bool] | None
                 continue
             if unit.where in state.unseen_off_map:
                 continue
-        units[uid] = _served_piece(unit, state.unit_served, fogged and unit.side != seat)
+        enemy = fogged and unit.side != seat
+        units[uid] = _served_piece(unit, enemy_served if enemy else state.unit_served, enemy)
     leaders: dict[str, Any] = {}
     for lid in sorted(state.leaders):
         leader = state.leaders[lid]
@@ -384,6 +388,22 @@ def served_loss(state: SystemState, event: object, data: dict[str, Any], seat: s
     if piece.side == seat:
         return data
     return {"type": stub["type"], "rule": stub["rule"], **{name: data[name] for name in shown}}
+
+
+# What the fog keeps of the enemy's activation (caldiero §20.4 with §4.3, §5.3, §15.4.3; arrivano §11.3.2): which of
+# its units are out of command, and which reserve units join it, are told by where its commanders stand (each in his
+# command range of a unit or not), which is that side's to know (parabellum/command.out_of_command_notices): the
+# fields are left out of what the enemy is served, whatever it sees (rev-l L8).
+COMMAND_FIELDS: Final[dict[type, tuple[str, ...]]] = {pb.FormationActivated: ("out_of_command", "reserve_joined")}
+
+
+def served_command(state: SystemState, event: object, data: dict[str, Any], seat: str) -> dict[str, Any]:
+    """An event as `seat` under fog of war is served it: the enemy's activation without what tells where its
+    commanders stand (`COMMAND_FIELDS`); anything else, or the seat's own formation's activation, as it is."""
+    kept = COMMAND_FIELDS.get(type(event))
+    if kept is None or state.formations[data["formation"]].side == seat:
+        return data
+    return {name: value for name, value in data.items() if name not in kept}
 
 
 def served_path(path: Iterable[str], unseen: frozenset[str]) -> list[str]:

@@ -53,6 +53,7 @@ class CaldieroRuleset(ParaBellumRuleset[P.CaldieroState]):
     stub_rules = {**ParaBellumRuleset.stub_rules, ev.AttackersWithdrawn: "COMBAT", ev.DefendersWithdrawn: "COMBAT",
                   ev.OrderTestTaken: "OUT_OF_COMMAND", ev.ChargeEnded: "CHARGE", ev.DistancesTaken: "ADVANCE"}
 
+    own_side_events = frozenset({ev.DistancesTaken})  # §5.1.1: which units were activated (rev-l L8)
     play_steps = CALDIERO_STEPS
 
     # --- data ----------------------------------------------------------------------------------

@@ -314,6 +314,10 @@ class ParaBellumRuleset(Ruleset[S]):
         AssaultResolved: "COMBAT", UnitsAdvanced: "ADVANCE_AFTER", FormationActivated: "INITIATIVE",  # §6: activation
     }
 
+    # Events of an activation served under fog to the activating side alone (a variant's, e.g. Caldiero's §5.1.1
+    # distances): which units they name tells which units joined the activation, so where its commanders stand (rev-l L8).
+    own_side_events: ClassVar[frozenset[type]] = frozenset()
+
     def stub(self, event: Any) -> dict[str, Any]:
         """What a seat under fog is served of `event` when it may see none of it: its type, the rule its type cites
         (`stub_rules`, never the event's) and the game's fog marker (`fog_marker`)."""
@@ -324,19 +328,24 @@ class ParaBellumRuleset(Ruleset[S]):
     def redact(self, event: Any, seat: str, state: S) -> dict[str, Any] | None:
         """An event as `seat` under fog is served it: not at all, the other seat's sighting (`others_sighting`); its
         `stub` only, when it names a piece hidden from the seat (`hides`) or its route lies wholly out of the seat's
-        sight; an enemy's loss as the turn track shows it (`served_loss`); a move by the hexes of its route
-        the seat may examine (`served_move`); anything else as it is."""
+        sight; an enemy's loss as the turn track shows it (`served_loss`); the enemy's activation without who is out of
+        command (`served_command`); an activation's `own_side_events` to the activating side alone; a move by the
+        hexes of its route the seat may examine (`served_move`); anything else as it is."""
         data: dict[str, Any] = msgspec.to_builtins(event)
         if not self.fogged(state, seat):
             return data
-        if PB.others_sighting(event, seat):
+        if PB.others_sighting(event, seat) or type(event) in self.own_side_events and not self.activating(state, seat):
             return None
         if self.hides(event, data, seat, state):
             return self.stub(event)
         stub = self.stub(event)
-        data = PB.served_loss(state, event, data, seat, stub)
+        data = PB.served_command(state, event, PB.served_loss(state, event, data, seat, stub), seat)
         return PB.served_move(state, event, data, seat, lambda route: self.unexaminable(state, seat, route),
                               stub, str(self.variant.rules.MOVEMENT))
+
+    def activating(self, state: S, seat: str) -> bool:
+        """Whether `seat` is the side of the formation being activated."""
+        return state.activation is not None and state.formations[state.activation.formation].side == seat
 
     def hides(self, event: Any, data: dict[str, Any], seat: str, state: S) -> bool:
         """Whether `event` (`data`, its builtins) names a piece hidden from `seat`: any hidden piece in one of its

@@ -8,8 +8,6 @@ range 4) stands out of Austria's sight: at 2120, four hexes from the 40e, or at 
 
 from __future__ import annotations
 
-import pytest
-
 from arbitro.projections.base import UMPIRE
 from tests.caldiero.harness import FOLD, RULESET, Table, position
 from tests.parabellum.served_status import served
@@ -27,7 +25,6 @@ def activated(massena: str) -> tuple[list[str], bytes, bytes]:
     return list(t.state.activation.out_of_command), *(served(RULESET, FOLD, before, made, s) for s in ("austria", UMPIRE))
 
 
-@pytest.mark.xfail(strict=True, reason="rev-l L8: formation_activated's out_of_command tells where an unseen general stands")
 def test_whether_a_seen_unit_is_out_of_command_does_not_tell_where_its_unseen_general_stands() -> None:
     near, far = activated("2120"), activated("1317")
     assert (near[0], far[0]) == ([], ["fr-40-ligne"]), "the premise: in his range or not"

@@ -10,8 +10,6 @@ out of Massena's range, is then listed out of command too: both fields say it)."
 
 from __future__ import annotations
 
-import pytest
-
 from arbitro.projections.base import UMPIRE
 from tests.caldiero.harness import FOLD, RULESET, Table, position
 from tests.parabellum.served_status import served
@@ -31,7 +29,6 @@ def activated(augereau: str) -> tuple[list[str], bytes, bytes]:
     return list(joined), *(served(RULESET, FOLD, before, made, s) for s in ("austria", UMPIRE))
 
 
-@pytest.mark.xfail(strict=True, reason="rev-l L8: reserve_joined tells where an unseen general stands")
 def test_whether_a_seen_reserve_unit_joins_does_not_tell_where_the_unseen_other_general_stands() -> None:
     near, far = activated("2520"), activated("1112")
     assert (near[0], far[0]) == ([], [UNIT]), "the premise: it joins Massena only out of Augereau's range"
