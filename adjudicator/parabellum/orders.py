@@ -83,7 +83,9 @@ def declared_order(w: World, seat: str | None, u: str) -> str:
 
 def command_hidden_from(w: World, seat: str, u: str) -> bool:
     """Whether `seat`, under the fog, may not tell the command (§5.3) of enemy unit u: it may not examine its general,
-    one of its formation's officers or units, or an independent column may hold it (`declared_order`)."""
+    one of its formation's officers or units, a unit of the formation stands off the map where no view serves it
+    (`unseen_off_map`: the seat cannot tell it from one on the map out of sight; rev-k K3), or an independent column
+    may hold it (`declared_order`)."""
     variant = cast(Variant, w.variant)
     f = w.formation_of(u)
     general = w.state.formations[f].general if f in w.state.formations else None
@@ -91,7 +93,9 @@ def command_hidden_from(w: World, seat: str, u: str) -> bool:
     places = {h for p in (*w.formation_units(f), u) if (h := w.hex_of(p))} | \
         {h for l in leaders if (h := w.leader_on_map(l))}
     columns = variant.column_option is not None and w.option(variant.column_option)
-    return columns or bool(sight.unexaminable(w, seat, places, variant.fog_reach(w)))
+    unserved = w.cached(("formations with units unserved",), lambda: frozenset(
+        w.formation_of(p) for p, s in w.state.units.items() if s.where in w.state.unseen_off_map))
+    return columns or f in unserved or bool(sight.unexaminable(w, seat, places, variant.fog_reach(w)))
 
 
 def order_hidden_from(w: World, seat: str, u: str) -> bool:
