@@ -212,8 +212,9 @@ class AssaultStages(sys_assault.Stages):
 
 
 def cavalry_candidates(w: World, attackers: list[str], h: str) -> list[str]:
-    """arrivano §14.1: only against attackers all infantry; cavalry that has not moved this turn and horse artillery
-    not on its Moved side, with the Manoeuvre or Defence the rule asks (RT.may_retreat_before_combat) or an order the
+    """arrivano §14.1: only against attackers all infantry; cavalry and horse artillery not on its Moved side
+    (reading before_combat_moved: under moved_this_turn cavalry that moved this turn is asked too, though it may only
+    stay, RT.moved_bars: whether it moved is hidden wherever its move was, rev-k K6), with the Manoeuvre or Defence the rule asks (RT.may_retreat_before_combat) or an order the
     attacker, served whether the question opens, may not tell (§11.3.2, orders.order_hidden_from): that unit is asked
     whatever its order, and without it may only stay."""
     if not attackers or any(w.state.units[u].arm != "infantry" for u in attackers):
@@ -222,8 +223,7 @@ def cavalry_candidates(w: World, attackers: list[str], h: str) -> list[str]:
     for u in w.units_at(h):
         unit = w.state.units[u]
         data = w.counters.unit(u)
-        mounted = (unit.arm == "cavalry" and unit.moved_turn != w.state.turn) or (
-            unit.arm == "artillery" and data.horse and not unit.art_moved)
+        mounted = unit.arm == "cavalry" or (unit.arm == "artillery" and data.horse and not unit.art_moved)
         if mounted and unit.status != "routed" and (
                 RT.may_retreat_before_combat(w, u) or order_hidden_from(w, w.side_of(attackers[0]), u)):
             out.append(u)

@@ -126,7 +126,8 @@ def cavalry_answers(w: World, frame: core.Frame[Any]) -> list[dict[str, Any]]:
     """Every accepted answer to a pending cavalry retreat (§14.1): any of the eligible units still in the assaulted
     hex ("possono ritirarsi": each may, §12.6 lets stacked units part) along any of their lines, or none (`to`
     null: the rest stay and fight). After a part retreats, the rest answer again."""
-    units = sorted(u for u in live(w, frame) if w.state.units[u].hex == frame.ctx.hex and may_retreat_before_combat(w, u))
+    units = sorted(u for u in live(w, frame) if w.state.units[u].hex == frame.ctx.hex and may_retreat_before_combat(w, u)
+                   and not moved_bars(w, u))
     out = []
     for k in range(len(units), 0, -1):
         for part in combinations(units, k):
@@ -140,6 +141,14 @@ def may_retreat_before_combat(w: World, u: str) -> bool:
     horse artillery may always take Manoeuvre or Defence whatever its formation's order (§11 "possono sempre
     scegliere di avere un Ordine di Manovra o Difesa", parabellum/orders.ARTILLERY_ALWAYS; rev-j 2)."""
     return w.is_artillery(u) or order_of(w, u) in ARTILLERY_ALWAYS
+
+
+def moved_bars(w: World, u: str) -> bool:
+    """Under reading before_combat_moved: moved_this_turn, cavalry that moved this turn may not retreat before combat
+    (arrivano §14.1 "non \"moved\""); under moved_side only the guns' Moved side bars it (assault.cavalry_candidates)."""
+    unit = w.state.units[u]
+    return w.reading("before_combat_moved") == "moved_this_turn" and unit.arm == "cavalry" and \
+        unit.moved_turn == w.state.turn
 
 
 def light_answers(w: World, frame: core.Frame[Any]) -> list[dict[str, Any]]:
@@ -171,8 +180,11 @@ def before_combat_refusal(w: World, frame: core.Frame[Any], answer: dict[str, An
         named = answer.get(key)
         units = named if isinstance(named, list) else [named]
         unordered = [u for u in units if u in w.state.units and not may_retreat_before_combat(w, u)]
+        moved = [u for u in units if u in w.state.units and moved_bars(w, u)]
         why = (f" ({', '.join(unordered)}: neither a Manoeuvre nor a Defence order, §14.1 \"se hanno un Ordine di"
-               " Manovra o Difesa\")" if key == "units" and unordered else "")
+               " Manovra o Difesa\")" if key == "units" and unordered else "") + \
+            (f" ({', '.join(moved)}: moved this turn, §14.1 'non \"moved\"', reading before_combat_moved: "
+             "moved_this_turn)" if key == "units" and moved else "")
         return frame.rule, (f"{_listed(named)} may not retreat before this combat{why}; "
                             f"may: {'; '.join(may) or 'none'}")
     where = f"{answer['to']}" + (" off the map" if answer.get("off_map") else "")
