@@ -353,7 +353,7 @@ def _commander_loss_cause(die: int, h: str) -> tuple[str, str | None]:
 class AssaultResults:
     """The kernel's results (parabellum/results.apply_result) as arrivano §12.5.4 carries them out: the advance into
     a hex a result empties is asked below what the result asks first (a lone commander moves away first, §4.5.4).
-    The assault's frame stays below what the result asks, at its stage `end` (`apply`), closed once it is answered."""
+    The assault's frame stays below what the result asks, at its stage `advance` (`apply`), closed once it is answered."""
 
     g: Act
     attackers: list[str]
@@ -487,12 +487,12 @@ def dr_choice(g: Act, frame: core.Frame[ev.DrChoiceAwaited], choice: str) -> Non
     # failed: routed before it moves, so its whole retreat (the DR hex and two more) is the §15.2.1 rout retreat,
     # enemy ZoC ignored; a unit passing the DR test's die later retreated its first hex as any retreat (§12.6.1)
     for u in units:
-        rout.disorder(g, ARRIVANO_VARIANT, u, ARRIVANO.RESULTS, 2)
+        rout.disorder(g, ARRIVANO_VARIANT, u, ARRIVANO.RESULTS, 2, routs=ARRIVANO.ROUT_COMBAT)  # §12.5.4 DR "(15.2.1)"
     rout_retreats(g, units, f"{ARRIVANO.RESULTS} DR", rout_hexes(g))
 
 
 def ne_choice(g: Act, test: bool) -> None:
-    """arrivano §12.5.4 NE under Attack, on the assault's frame below the choice (at its stage `end`): if at least one
+    """arrivano §12.5.4 NE under Attack, on the assault's frame below the choice (at its stage `advance`): if at least one
     attacking stack passes, EX; otherwise Ad."""
     c = frames(g).running()
     w = g.world()

@@ -11,7 +11,6 @@ from arbitro.events import arrivano as ev
 from tests.arrivano.test_review_dr import village_dr
 
 
-@pytest.mark.xfail(strict=True, reason="rev-l L2: assault.dr_choice's failed test cites SECOND_DISORDER (§15.1.1)")
 @pytest.mark.parametrize("choice", ["hold", "exchange"])
 def test_a_village_s_failed_dr_test_routs_citing_15_2_1(choice: str) -> None:
     t, village = village_dr(choice, [6])

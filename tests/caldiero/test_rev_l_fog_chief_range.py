@@ -10,7 +10,6 @@ reach cut to 2, §20.4.1). Bonaparte (command range 6) stands out of Austria's s
 
 from __future__ import annotations
 
-from typing import Any
 
 import pytest
 
