@@ -103,10 +103,11 @@ class CounterCharge(CommandModel):
 class StackCavalryRetreat(pb.CavalryRetreat):
     """The kernel's cavalry retreat before combat (arrivano §14.1; horse artillery too): the hex where the line ends
     (for an exit, the map-edge hex it leaves from, with off_map: only under the ruling retreat_before_combat_off_map:
-    as_forced); `units`: the eligible units that go, as listed (the rest answer again), required; `to` null: stay."""
+    as_forced); `units`: the eligible units that go, as listed (the rest answer again), named wherever `to` names a
+    hex; `to` null: stay (`units` null, as legal() lists it, or left out: the stay always took that form; rev-l L1)."""
 
     to: str | None
-    units: list[str] | None
+    units: list[str] | None = None
     off_map: bool = False
 
 

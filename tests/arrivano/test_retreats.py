@@ -531,8 +531,8 @@ def test_cavalry_at_the_edge_keeps_to_the_map_under_either_off_map_reading():
     assert e.rule == str(ARRIVANO_VARIANT.rules.CAVALRY_RETREAT) and str(ARRIVANO_VARIANT.rules.OFF_MAP) in str(e) and "never off the map" in str(e)
     e = refused(t, "austria", {"type": "cavalry_retreat", "to": E_NEXT[0], "units": None})  # a listed end, no units
     assert e.rule == str(ARRIVANO_VARIANT.rules.CAVALRY_RETREAT) and "name the units that retreat: bussy" in str(e)
-    with pytest.raises(MalformedCommand, match="cavalry_retreat.units: Field required"):  # required, null to stay
-        t.send("austria", {"type": "cavalry_retreat", "to": None})
+    e = refused(t, "austria", {"type": "cavalry_retreat", "to": E_NEXT[0]})  # units left out with a hex: named
+    assert "name the units that retreat: bussy" in str(e)
     t.send("austria", on_map)
     assert t.state.units["bussy"].hex == E_NEXT[0]
     forced = assaulted({"bussy": E}, at_edge(free=True),
