@@ -93,6 +93,8 @@ class CaldieroState(parabellum.SystemState, kw_only=True):
                 state.activation.start_dist.update(distances)
             case ev.OrderTestTaken(units=units) if state.activation is not None:
                 state.activation.ooc_tested.extend(units)
+            case ev.UnitOrderSet(unit=u, order=order) if state.activation is not None and u in state.activation.ooc_tested:
+                state.units[u].turn_order = order  # caldiero §5.3.1 "per questo turno" (§4.3.1 the same, untested)
             case ev.ChargeEnded(unit=u):
                 state.units[u].charging = False
             case ev.ActivationEnded(formation=f):
@@ -103,7 +105,7 @@ class CaldieroState(parabellum.SystemState, kw_only=True):
                 for formation in state.formations.values():
                     formation.activated = False
                 for unit in state.units.values():
-                    unit.attached = None
+                    unit.attached, unit.turn_order = None, ""
 
 
 def _activate(state: CaldieroState, event: ev.FormationActivated) -> None:

@@ -43,6 +43,9 @@ class UnitState(msgspec.Struct, kw_only=True):
     # caldiero's own
     activated_turn: int = 0  # last turn it was activated (reserve units: once per turn, caldiero §15.4.3)
     attached: str | None = None  # reserve unit: the formation it joined this turn (caldiero §15.4.3)
+    # out of command, the order it chose by its test (or in its chief's range) "per questo turno" (caldiero §5.3.1,
+    # §4.3.1); "" none. Cleared when the turn ends
+    turn_order: str = ""
     # arrivano's own
     damaged: bool = False  # redoubt battery on its Damaged side (arrivano §17.2.6)
     acted_turn: int = 0  # moved, attacked or fired: no recovery that turn (arrivano §15.3)

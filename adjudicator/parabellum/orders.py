@@ -32,12 +32,15 @@ def artillery_orders(order: str) -> list[str]:
 def order_of(w: World, u: str, commanded: Collection[str] | None = None) -> str:
     """The order unit u obeys (caldiero §5.3, arrivano §5.3): Defence while its book holds it there whatever it was
     given (`defence_imposed`: arrivano §16.3.4); else the order given it in this activation (caldiero §5.3.1,
-    §15.4.2, arrivano §3.1 B-4); else its group's (`group_order`)."""
+    §15.4.2, arrivano §3.1 B-4); else the order it chose for the turn (caldiero §5.3.1 "per questo turno":
+    `UnitState.turn_order`); else its group's (`group_order`)."""
     variant, act = cast(Variant, w.variant), w.state.activation
     if variant.defence_imposed(w, u):
         return "defence"
     if act is not None and u in act.unit_orders:
         return act.unit_orders[u]
+    if kept := w.state.units[u].turn_order:
+        return kept
     return group_order(w, u, commanded)
 
 
@@ -73,7 +76,8 @@ def declared_order(w: World, seat: str | None, u: str) -> str:
     or while an independent column may hold it (the variant's `column_option`, arrivano §16.2: no view serves an enemy
     column nor the order under its officer), it is judged by its formation's order as given (public: `group_order`).
     A failed fatigue test's Defence (arrivano §16.3.4) is never read: made out of sight, it leaves the F marker a unit
-    not yet tested shows. The true order is applied at resolution (odds then worse than 1-5: D24 `below_minimum_result`).
+    not yet tested shows; nor the order an out-of-command unit chose for the turn (caldiero §5.3.1): no counter shows
+    it. The true order is applied at resolution (odds then worse than 1-5: D24 `below_minimum_result`).
     Without fog, or `seat` None (the resolution), the true order (`order_of`). docs/rulesets/parabellum.md, "A
     defender's order at the declaration under the fog"."""
     if seat is None or w.side_of(u) == seat or not sight.fog_in_force(cast(Variant, w.variant).fog_option, w.option):

@@ -71,7 +71,7 @@ def position_problems(w: World, oob: OrderOfBattle, turns: int, steps: Collectio
     read), the clock within the scenario's turns and at one of the game's `steps` (a step no code knows is a game that
     cannot go on: nothing listed, accepted or run), the seat one of the sides, the weather a box of the scenario's track
     (caldiero §17, arrivano §17.2.7; 0 without one), each formation's order one of §5.1's, each unit's status one of
-    §15's, each unit on the map on a map hex, no hex holding both sides' units (§9.1.2 in both), the stacks within
+    §15's and the order it chose for the turn one of §5.1's or none, each unit on the map on a map hex, no hex holding both sides' units (§9.1.2 in both), the stacks within
     §7.1's limits (`resting_stack_problems`). A game adds its own (`validate_position`)."""
     state = w.state
     known = {u.id for u in oob.units}
@@ -97,6 +97,8 @@ def position_problems(w: World, oob: OrderOfBattle, turns: int, steps: Collectio
             problems.append(f"unit {u} is on the map at {s.hex!r}, which is not a map hex")
         if s.status not in PB.STATUSES:
             problems.append(f"unit {u}: status {s.status!r} is not one of {', '.join(PB.STATUSES)}")
+        if s.turn_order not in ("", *ORDERS):
+            problems.append(f"unit {u}: turn_order {s.turn_order!r} is not one of {', '.join(ORDERS)} or \"\" (caldiero §5.3.1)")
     problems += [f"{h} holds units of both sides" for h, units in sorted(w.by_hex().items())
                  if w.grid.contains(h) and len({state.units[u].side for u in units}) > 1]
     return problems + resting_stack_problems(cast(Variant, w.variant), w)

@@ -10,7 +10,8 @@ from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
 from arbitro.adjudicator.errors import IllegalCommand
 from arbitro.adjudicator.parabellum import orders
 from arbitro.adjudicator.parabellum.world import World
-from tests.caldiero.harness import RULESET, Table, activate, position
+from arbitro.projections.parabellum import apply
+from tests.caldiero.harness import RULESET, Table, activate, ev, position
 
 B3 = {"ooc_order_test": "after_in_command_moves"}
 
@@ -128,3 +129,50 @@ def test_a_unit_of_a_formation_not_activated_is_out_of_command_as_the_position_s
     near = _village_needing_defence(_enemy_activation("1613"))
     assert orders.order_of(near, "au-gyulai") == "attack"
     assert system_declare.defending_terrain(near, ["1612"], ["au-gyulai"]) == (0, False)
+
+
+def _world(t: Table) -> World:
+    return World(t.state, RULESET.battle, lambda n: RULESET.interpretations()[n].default, variant=CALDIERO_VARIANT)
+
+
+def _tested_then_enemy_activation(die: int, options: tuple[str, ...] = ()) -> Table:
+    """Massena's 40e out of command at 2518 tests for Manoeuvre at his activation (efficiency 3: die 2 passes, 6
+    fails), Massena's activation is ended, and Hohenzollern's is under way in the same turn."""
+    state = position({"fr-18-ligne": "1417", "fr-40-ligne": "2518", "au-colloredo": "1917"},
+                     leaders={"massena": "1317", "hohenzollern": "1918"}, orders={"massena": "defence"},
+                     options=options)
+    t = activate(state, "massena", step="orders")
+    assert t.state.activation.out_of_command == ["fr-40-ligne"]
+    t.send("france", TEST, dice=[die], pad=0)
+    while t.state.activation is not None and t.state.activation.formation == "massena":
+        t.send("france", {"type": "end_step"})
+    if t.state.activation is None:  # (Austria's one formation is activated by itself)
+        t.send("austria", {"type": "activate", "formation": "hohenzollern"})
+    assert t.state.activation.formation == "hohenzollern" and t.state.turn == 2
+    return t
+
+
+def test_the_order_a_passed_test_chose_lasts_the_turn() -> None:
+    """caldiero §5.3.1: an out-of-command unit that passes its test "per questo turno può scegliere l'Ordine che
+    vuole"; one that fails "mantiene il suo Ordine di Difesa durante questa attivazione". In the enemy's activation
+    later in the turn, still out of command as the position stands (§5.3), the 40e obeys the order it chose, and
+    holds Defence if it failed; the next turn the choice is gone."""
+    passed = _tested_then_enemy_activation(2)
+    assert orders.order_of(_world(passed), "fr-40-ligne") == "manoeuvre"
+    failed = _tested_then_enemy_activation(6)
+    assert orders.order_of(_world(failed), "fr-40-ligne") == "defence"
+    w = World(apply(passed.state, ev.TurnEnded(turn=2, rule="caldiero §3.1 C")), RULESET.battle, lambda n: RULESET.interpretations()[n].default, variant=CALDIERO_VARIANT)
+    assert orders.order_of(w, "fr-40-ligne") == "defence"
+
+
+def test_under_the_fog_the_declaring_enemy_judges_by_no_chosen_order() -> None:
+    """caldiero §20.4 ("Si può esaminare uno stack nemico solo se si ha una LoS"): the order a unit chose for the turn
+    (§5.3.1) is carried by no counter, and its test may have been out of the enemy's sight: Austria, declaring, judges
+    the 40e (parabellum/orders.declared_order) the same whether its test passed or failed; the umpire's resolution
+    reads the true order."""
+    passed, failed = (_tested_then_enemy_activation(die, ("fog_of_war",)) for die in (2, 6))
+    judged = []
+    for t in (passed, failed):
+        w = _world(t)
+        judged.append((orders.declared_order(w, "austria", "fr-40-ligne"), orders.declared_order(w, None, "fr-40-ligne")))
+    assert judged == [("defence", "manoeuvre"), ("defence", "defence")]

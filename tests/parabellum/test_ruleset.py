@@ -53,6 +53,8 @@ SPOILS = [
     ("a status of no book", lambda s: setattr(s.units[sorted(s.units)[0]], "status", "shaken"), "status 'shaken'"),
     ("an order of no book", lambda s: setattr(s.formations[sorted(s.formations)[0]], "order", "charge"),
      "order 'charge' is not one of advance, attack, defence, manoeuvre"),
+    ("a turn's order of no book", lambda s: setattr(s.units[sorted(s.units)[0]], "turn_order", "charge"),
+     "turn_order 'charge' is not one of advance, attack, defence, manoeuvre"),
     ("a seat of neither side", lambda s: setattr(s, "seat", "prussia"), "seat must be"),
     ("a weather box off the track", lambda s: setattr(s, "weather", 7), "weather must be"),
     ("a unit off the grid", lambda s: (setattr(s.units[sorted(s.units)[0]], "hex", "9999"),
