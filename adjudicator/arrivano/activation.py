@@ -172,9 +172,9 @@ def enter_reinforcements(g: Act, fid: str) -> None:
             g.emit(ev.ColumnFormed(officer=fr.leader, units=sorted(fr.units), order=g.state.formations[fid].order,
                                    rule=str(R.CT_FRANCESCHI)))
         if g.state.formations[fid].general in group.leaders:
-            if group.order == "any" and g.reading("reinforcement_order") == "always_advance":
-                if g.state.formations[fid].order != "advance":
-                    g.emit(ev.OrderChanged(formation=fid, order="advance", by="reinforcement",
+            if group.order == "any" and g.reading("reinforcement_order") == "always_advance":  # the table's (§15.4.1)
+                if g.state.formations[fid].order != (order := w.orders.reinforcement_order):
+                    g.emit(ev.OrderChanged(formation=fid, order=order, by="reinforcement",
                                            rule=str(ARRIVANO.REINFORCEMENT_ORDER)))
             elif group.order == "any":
                 push(g, "choose_order", g.state.formations[fid].side, str(R.MB_FIRST_TURN), ev.OrderAwaited(formation=fid))

@@ -60,7 +60,7 @@ def artillery_orders(w: World, uid: str, ic: set[str]) -> list[str]:
     Manoeuvre under a Montebello march order (§17.1.5)."""
     if march_of(w, uid) is not None:
         return ["manoeuvre"]
-    return orders.artillery_orders(order_of(w, uid, ic))
+    return orders.artillery_orders(w.orders, order_of(w, uid, ic))
 
 
 def may_move(w: World, uid: str) -> str | None:

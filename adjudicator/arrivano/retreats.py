@@ -24,7 +24,7 @@ from typing import Any
 
 from arbitro.adjudicator.arrivano import rules as R
 from arbitro.adjudicator.arrivano.variant import ARRIVANO, ARRIVANO_VARIANT
-from arbitro.adjudicator.parabellum.orders import ARTILLERY_ALWAYS, order_of
+from arbitro.adjudicator.parabellum.orders import artillery_orders, order_of
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.parabellum.retreat import Line
 from arbitro.adjudicator.parabellum.retreat_ground import BEFORE_COMBAT_LENGTH, before_combat_lines, lines
@@ -139,8 +139,9 @@ def cavalry_answers(w: World, frame: core.Frame[Any]) -> list[dict[str, Any]]:
 def may_retreat_before_combat(w: World, u: str) -> bool:
     """arrivano §14.1 "se hanno un Ordine di Manovra o Difesa": its true order, read by its owner's answers only;
     horse artillery may always take Manoeuvre or Defence whatever its formation's order (§11 "possono sempre
-    scegliere di avere un Ordine di Manovra o Difesa", parabellum/orders.ARTILLERY_ALWAYS; rev-j 2)."""
-    return w.is_artillery(u) or order_of(w, u) in ARTILLERY_ALWAYS
+    scegliere di avere un Ordine di Manovra o Difesa": the orders table's `artillery_may_choose`; rev-j 2)."""
+    order = order_of(w, u)
+    return not {"manoeuvre", "defence"}.isdisjoint(artillery_orders(w.orders, order) if w.is_artillery(u) else [order])
 
 
 def moved_bars(w: World, u: str) -> bool:

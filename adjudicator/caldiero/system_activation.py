@@ -78,9 +78,9 @@ def do_activate(a: Act, by: str, formation: str) -> None:
              is not None}
     if dists:
         a.emit(ev.DistancesTaken(distances=dists, rule=str(CALDIERO.ADVANCE)))
-    for u in members:
+    for u in members:  # §15.4.2, the orders table's reinforcement_order
         if unit_due(a.world(), u):
-            a.emit(ev.UnitOrderSet(unit=u, order="manoeuvre", rule=str(CALDIERO.REINFORCEMENT_ORDER)))
+            a.emit(ev.UnitOrderSet(unit=u, order=w.orders.reinforcement_order, rule=str(CALDIERO.REINFORCEMENT_ORDER)))
     seat = a.state.formations[formation].side
     a.steps.begin("activation_orders", a, seat)
 

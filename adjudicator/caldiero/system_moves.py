@@ -35,7 +35,7 @@ def mover_orders(w: World, units: tuple[str, ...], column: bool = False) -> list
     (§9.3, the orders table's `march_column`)."""
     sets = []
     for u in units:
-        sets.append(set(artillery_orders(order_of(w, u))) if w.is_artillery(u) else {order_of(w, u)})
+        sets.append(set(artillery_orders(w.orders, order_of(w, u))) if w.is_artillery(u) else {order_of(w, u)})
     common = {o for o in set.intersection(*sets) if not column or w.order_rules(o).march_column}
     first = order_of(w, units[0])
     return sorted(common, key=lambda o: (o != first, o))

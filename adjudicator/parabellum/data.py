@@ -571,13 +571,12 @@ class OrderRules(StrictModel):
 
 
 class OrdersTable(StrictModel):
-    """The orders table (D6): each order's permissions, and the orders out-of-command units, artillery and
-    reinforcements take (arrivano §5.3, §5.1.5, §15.4.1; caldiero §5.3, §5.1.1, §15.4.2): Arrivano's
-    tables/orders.json in both games' data folders."""
+    """The orders table (D6): each order's permissions, and the orders artillery may always choose and
+    reinforcements take (arrivano §11, §15.4.1; caldiero §11.0, §15.4.2): Arrivano's tables/orders.json in both
+    games' data folders. §5.3's Defence out of command is the system's (both books, and every refusal explaining it)."""
 
     meta: Meta
     orders: dict[OrderName, OrderRules]
-    out_of_command_order: OrderName  # §5.3 in both
     artillery_may_choose: list[OrderName]  # caldiero §11.0, arrivano §11
     reinforcement_order: OrderName  # caldiero §15.4.2, arrivano §15.4.1
 

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Final, cast
 
 from arbitro.adjudicator.parabellum import command, sight
+from arbitro.adjudicator.parabellum.data import OrdersTable
 from arbitro.adjudicator.parabellum.movement import (
     Problem, advance_order_problem, attack_order_problem, nearer,
 )
@@ -19,14 +20,10 @@ from arbitro.adjudicator.parabellum.zoc import enemy_zoc
 
 ORDERS: Final = ("advance", "attack", "defence", "manoeuvre")
 
-# caldiero §11.0, arrivano §11 ("possono sempre scegliere di avere un Ordine di Manovra o Difesa"): artillery may
-# always act under Manoeuvre or Defence besides the order it has.
-ARTILLERY_ALWAYS: Final = ("defence", "manoeuvre")
-
-
-def artillery_orders(order: str) -> list[str]:
-    """The orders an artillery unit whose order is `order` may act under, in order (caldiero §11.0, arrivano §11)."""
-    return sorted({order, *ARTILLERY_ALWAYS})
+def artillery_orders(table: OrdersTable, order: str) -> list[str]:
+    """The orders an artillery unit whose order is `order` may act under, in order (caldiero §11.0, arrivano §11
+    "possono sempre scegliere di avere un Ordine di Manovra o Difesa": the table's `artillery_may_choose` besides)."""
+    return sorted({order, *table.artillery_may_choose})
 
 
 def order_of(w: World, u: str, commanded: Collection[str] | None = None) -> str:

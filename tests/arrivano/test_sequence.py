@@ -3,6 +3,8 @@ changes and their limit (D5), the general's roll (§5.2.1), reinforcement orders
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from arbitro.adjudicator.arrivano import flow as F
 from arbitro.adjudicator.arrivano.turn import start_turn
@@ -217,6 +219,15 @@ def test_interpretation_reinforcement_order_always_advance():
     t.start([6, 1])
     t.send("france", {"type": "activate", "formation": "L"})
     assert t.pending() is None and t.state.formations["L"].order == "advance"
+    # the order is the orders table's `reinforcement_order` (arrivano §15.4.1, D6): a user's table is played as it says
+    state = fresh("montebello")
+    files = RULESET.read_data(RULESET.folder.folder)
+    state.data_files = files | {"tables/orders.json": json.dumps(json.loads(files["tables/orders.json"])
+                                                                 | {"reinforcement_order": "manoeuvre"})}
+    t = Table(state, interpretations={"reinforcement_order": "always_advance"})
+    t.start([6, 1])
+    t.send("france", {"type": "activate", "formation": "L"})
+    assert t.pending() is None and t.state.formations["L"].order == "manoeuvre"
 
 
 def test_interpretation_lost_general_replacements():

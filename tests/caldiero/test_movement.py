@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from arbitro.adjudicator.caldiero import ground, system_movement
@@ -196,6 +198,17 @@ def test_reinforcements_enter_at_their_hex_with_manoeuvre() -> None:
     reject(t, "caldiero §15.4", {"type": "move", "units": ["fr-1-cavalry"], "to": "1115", "path": ["1114", "1115"]})
     t.send("france", {"type": "move", "units": ["fr-1-cavalry"], "to": "1014", "path": ["1014"]})
     assert t.unit("fr-1-cavalry").where == "map" and t.unit("fr-1-cavalry").hex == "1014"
+
+
+def test_reinforcements_take_the_orders_table_s_order() -> None:
+    """caldiero §15.4.2 ("I rinforzi entrano sulla mappa con un Ordine di Manovra") as the orders table gives it (D6:
+    tables/orders.json's `reinforcement_order`): a user's own table that says otherwise is played as it says."""
+    files = RULESET.read_data(RULESET.folder.folder)
+    files["tables/orders.json"] = json.dumps(json.loads(files["tables/orders.json"]) | {"reinforcement_order": "advance"})
+    state = position({"fr-18-ligne": "1417"}, leaders={"massena": "1317", "augereau": "1412"}, orders={"massena": "attack"}, turn=6)
+    state.units["fr-1-cavalry"].where, state.data_files = "offmap", files
+    t = activate(state, "massena", step="movement")
+    assert t.state.activation.unit_orders["fr-1-cavalry"] == "advance"
 
 
 def test_augereau_may_not_go_north_of_the_road_before_caldiero() -> None:

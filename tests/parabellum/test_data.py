@@ -260,6 +260,11 @@ def test_the_orders_table_is_the_kernels_model() -> None:
     raw = json.loads(orders_file.read_text(encoding="utf-8")) | {"obligation_excludes": ["artillery", "in_village"]}
     with pytest.raises(ValueError, match="obligation_excludes"):
         pb.OrdersTable.model_validate(raw)
+    # §5.3's Defence out of command is the system's, in both books' words and in every refusal that explains it:
+    # a table's `out_of_command_order` (read by no code) is refused naming it
+    raw = json.loads(orders_file.read_text(encoding="utf-8")) | {"out_of_command_order": "defence"}
+    with pytest.raises(ValueError, match="out_of_command_order"):
+        pb.OrdersTable.model_validate(raw)
 
 
 def test_the_order_of_battle_finds_every_counter_by_id(variant: Variant) -> None:

@@ -9,12 +9,18 @@ from arbitro.adjudicator.parabellum.variant import Variant
 
 
 def test_artillery_may_always_choose_manoeuvre_or_defence(variant: Variant) -> None:
-    """caldiero §11.0, arrivano §11: its own order, and Manoeuvre or Defence whatever that order is; each once."""
-    assert orders.artillery_orders("attack") == ["attack", "defence", "manoeuvre"]
-    assert orders.artillery_orders("advance") == ["advance", "defence", "manoeuvre"]
-    assert orders.artillery_orders("defence") == ["defence", "manoeuvre"]
-    assert orders.artillery_orders("manoeuvre") == ["defence", "manoeuvre"]
-    assert set(orders.ARTILLERY_ALWAYS) < set(orders.ORDERS)
+    """caldiero §11.0, arrivano §11: its own order, and Manoeuvre or Defence whatever that order is; each once. The
+    orders it may always choose are the orders table's `artillery_may_choose` (D6, both games' tables/orders.json):
+    a user's table that says otherwise is played as it says."""
+    folder = caldiero.CALDIERO_DATA if variant.book == "caldiero" else arrivano.ARRIVANO_DATA
+    table = folder.shipped().tables.orders
+    assert table.artillery_may_choose == ["manoeuvre", "defence"]
+    assert orders.artillery_orders(table, "attack") == ["attack", "defence", "manoeuvre"]
+    assert orders.artillery_orders(table, "advance") == ["advance", "defence", "manoeuvre"]
+    assert orders.artillery_orders(table, "defence") == ["defence", "manoeuvre"]
+    assert orders.artillery_orders(table, "manoeuvre") == ["defence", "manoeuvre"]
+    own = table.model_copy(update={"artillery_may_choose": ["manoeuvre"]})
+    assert orders.artillery_orders(own, "attack") == ["attack", "manoeuvre"]
 
 
 def test_each_game_s_orders_table_gives_the_movement_permissions(variant: Variant) -> None:
