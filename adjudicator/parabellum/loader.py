@@ -456,16 +456,20 @@ def unknown_names(file: str, record: BaseModel, seats: Sequence[str], oob: Order
                   map_label: str) -> list[DataProblem]:
     """Every name a file's `record` gives (data.py marks the fields) of what another file defines, checked here once
     whichever file gives it: each hex on the map (`map_label`; a printed set-up hex: caldiero §21, arrivano §17), each
-    place one the map names, each side one of the scenario's seats, each unit, commander
-    and formation one of the order of battle."""
+    place one the map names, each side one of the scenario's seats, each unit, commander and formation one of the
+    order of battle; a place a record gives beside its hex (a victory hex: caldiero §18, arrivano §17.1.6) holds it."""
     known: dict[Names, Callable[[str], bool]] = {
         HEX: hexmap.grid.contains, PLACE: hexmap.places.__contains__, SIDE: set(seats).__contains__,
         UNIT: {u.id for u in oob.units}.__contains__, LEADER: {x.id for x in oob.leaders}.__contains__,
         FORMATION: {f.id for f in oob.formations}.__contains__}
     words = {HEX: f"hex {{}} is not on the map {map_label}", PLACE: f"no place {{!r}} on the map {map_label}",
              SIDE: f"unknown side {{!r}} (seats: {', '.join(seats)})"}
+    # each record's hex, where on the map (a hex off it is reported as such, not again as outside its place)
+    hexes = {p.rpartition(".")[0]: h for m, p, h in named(record) if m == HEX and not p.endswith("]") and known[m](h)}
     return [DataProblem(file, path, words.get(mark, f"unknown {mark.what} {{!r}}").format(name))
-            for mark, path, name in named(record) if not known[mark](name)]
+            for mark, path, name in named(record) if not known[mark](name)] + [
+        DataProblem(file, p, f"the map's place {n!r} does not contain hex {h}") for m, p, n in named(record)
+        if m == PLACE and (h := hexes.get(p.rpartition(".")[0])) and h not in hexmap.places.get(n, (h,))]
 
 
 def _chief_problems(ob: str, oob: OrderOfBattle, sides: Sequence[str]) -> list[DataProblem]:

@@ -146,6 +146,25 @@ def test_both_games_scenario_files_extend_the_kernels(variant: Variant) -> None:
     assert sorted(scenario.stacking.allowed, key=repr) == sorted(SECTION_7_1, key=repr)
 
 
+def test_a_record_giving_a_hex_and_a_place_is_refused_when_the_place_does_not_hold_the_hex(variant: Variant) -> None:
+    """rev-f F2: each name is checked on its own (unknown_names), and the pair too, once for both games: a victory hex
+    whose place names another (caldiero §18: 2020 is Colognola's, not Caldiero's; arrivano §17.1.6: 2011 is
+    Casteggio's, not Montebello's) is refused at the place's path."""
+    data = caldiero.CALDIERO_DATA if variant.book == "caldiero" else arrivano.ARRIVANO_DATA
+    name = "caldiero" if variant.book == "caldiero" else "montebello"
+    files = data.read_folder(data.folder)
+    raw = json.loads(files[f"{name}/scenario.json"])
+    records = raw["victory_hexes"] if variant.book == "caldiero" else raw["victory"]["objectives"]
+    wrong = next(r["place"] for r in records if r["place"] != records[0]["place"])
+    records[0]["place"] = wrong
+    files[f"{name}/scenario.json"] = json.dumps(raw)
+    with pytest.raises(DataError) as caught:
+        data.from_files(files)
+    path = "$.victory_hexes[0].place" if variant.book == "caldiero" else "$.victory.objectives[0].place"
+    assert [str(p) for p in caught.value.problems] == [
+        f"{name}/scenario.json: {path}: the map's place {wrong!r} does not contain hex {records[0]['hex']}"]
+
+
 def test_a_scenario_fault_names_file_path_and_problem(variant: Variant, tmp_path: Path) -> None:
     folder = caldiero.CALDIERO_DATA.folder / "caldiero" if variant.book == "caldiero" else arrivano.ARRIVANO_DATA.folder / "montebello"
     raw = json.loads((folder / "scenario.json").read_text(encoding="utf-8"))
