@@ -95,16 +95,22 @@ def setup_problems(w: World, side: str) -> list[str]:
         problem = stack_problem(CALDIERO_VARIANT, w, units)
         if problem:
             problems.append(f"{h}: {problem}")
-    if side == "france":
-        for f in ("massena", "augereau"):
-            if w.state.formations[f].order is None:
-                problems.append(f"choose the order of {f} (caldiero §21.2)")
+    for f in orders_chosen_at_setup(w, side):
+        if w.state.formations[f].order is None:
+            problems.append(f"choose the order of {f} (caldiero §21.2)")
     return problems
 
 
+def orders_chosen_at_setup(w: World, side: str) -> list[str]:
+    """caldiero §21.2: the side's formations the order of battle prints with a general and no order (the French
+    Massena's and Augereau's): their owner chooses it at set-up."""
+    return [f.id for f in w.counters.oob.formations if f.side == side and f.general and f.initial_order is None]
+
+
 def order_at_setup(a: Act, seat: str, cmd: C.ChangeOrder) -> None:
-    if seat != "france" or cmd.formation not in ("massena", "augereau"):
-        refuse(R.SETUP_FRANCE, "at set-up only the French choose the orders of Massena and Augereau (caldiero §21.2)")
+    if cmd.formation not in (chosen := orders_chosen_at_setup(a.world(), seat)):
+        refuse(R.SETUP_FRANCE, f"at set-up {seat} chooses the orders of {', '.join(chosen) or 'no formation'} only: those "
+               "the order of battle prints without one, the French Massena's and Augereau's (caldiero §21.2)")
     if a.state.formations[cmd.formation].order == cmd.order:  # issue 19 item 9, as in the orders step
         refuse(R.SETUP_FRANCE, f"{cmd.formation}'s order is already {cmd.order}")
     a.emit(ev.OrderChanged(formation=cmd.formation, order=cmd.order, rule=str(R.SETUP_FRANCE), by="france"))

@@ -153,11 +153,10 @@ def _setup(w: World, seat: str) -> list[dict[str, Any]]:
             cmd = C.Place(type="place", piece=piece, hex=h)
             if h != current and _ok(F.check_setup_place, w, seat, cmd):
                 out.append(cmd.model_dump())
-    if seat == "france":
-        for f in ("massena", "augereau"):
-            for order in ORDERS:
-                if w.state.formations[f].order != order:
-                    out.append({"type": "change_order", "formation": f, "order": order})
+    for f in F.orders_chosen_at_setup(w, seat):  # caldiero §21.2
+        for order in ORDERS:
+            if w.state.formations[f].order != order:
+                out.append({"type": "change_order", "formation": f, "order": order})
     return out
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from arbitro.adjudicator.caldiero import commands as C
 from arbitro.adjudicator.caldiero import rules as R
-from arbitro.adjudicator.caldiero.variant import CALDIERO, CALDIERO_VARIANT
+from arbitro.adjudicator.caldiero.variant import CALDIERO, CALDIERO_VARIANT, reserves
 from arbitro.adjudicator.caldiero.system_command import in_cinc_range
 from arbitro.adjudicator.caldiero.system_moves import movement_obligation_problem
 from arbitro.adjudicator.caldiero.system_orders import in_command_moves_over, ooc_test_after_moves
@@ -45,15 +45,15 @@ def check_activate(w: World, seat: str, cmd: C.Activate) -> None:
 def reserve_joining(w: World, f: str) -> list[str]:
     """French reserve units joining the activated formation this turn (caldiero §15.4.3; reading
     `reserve_attachment`: those in its general's range or out of every range; once per turn)."""
-    if w.state.formations[f].side != "france":  # under §20.1 Bonaparte's formation holds the reserve: none is left
+    rest, side, general = reserves(w), w.state.formations[f].side, w.state.formations[f].general
+    if not any(w.counters.oob.formation(r).side == side for r in rest):  # (under §20.1 none is left to join)
         return []
-    other = "augereau" if f == "massena" else "massena"
-    own_reach = w.command_reach(w.state.formations[f].general or "") if w.state.formations[f].general else frozenset()
-    other_general = w.state.formations[other].general if other in w.state.formations else None
-    other_reach = w.command_reach(other_general) if other_general else frozenset()
+    own_reach = w.command_reach(general) if general else frozenset()
+    other_reach = frozenset().union(*(w.command_reach(g.general) for g in w.state.formations.values()
+                                      if g.side == side and g.general not in (None, general)))
     out = []
     for u, s in sorted(w.state.units.items()):
-        if s.formation != "reserve" or s.activated_turn == w.state.turn:
+        if s.formation not in rest or s.activated_turn == w.state.turn:
             continue
         if s.where == "offmap" and unit_due(w, u):
             out.append(u)

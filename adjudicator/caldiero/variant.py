@@ -144,8 +144,10 @@ class CaldieroVariant(Variant):
         return map_rules.closed_row(w, side, h)
 
     def return_commanders(self, w: World, u: str) -> list[str | None]:
-        """caldiero §15.4.3: the reserve returns with either French general (§12.8: any other unit with its own)."""
-        return ["massena", "augereau"] if w.formation_of(u) == "reserve" else super().return_commanders(w, u)
+        """caldiero §15.4.3: the reserve returns with either general of its side (§12.8: any other unit with its own)."""
+        if w.formation_of(u) not in reserves(w):
+            return super().return_commanders(w, u)
+        return [f.general for f in w.counters.oob.formations if f.side == w.side_of(u) and f.general is not None]
 
     def order_try_barred(self, w: World, seat: str) -> tuple[Rule, str] | None:
         """caldiero §17.1.3: in an ice storm every formation holds a Defence order: no general tries."""
@@ -156,9 +158,9 @@ class CaldieroVariant(Variant):
         """caldiero §7.1 with §15.4.3: a French Reserve unit joins either formation turn by turn (reading
         `reserve_attachment`), so a stack it formed lawfully beside one formation's unit is still lawful when it has
         joined the other formation, or none, since: at rest it stacks as its neighbours' (D39)."""
-        own = [w.state.units[u].formation for u in units]
-        printed = sorted({f for f in own if f != "reserve"})
-        return [printed[0] if f == "reserve" and len(printed) == 1 else f for f in own]
+        own, rest = [w.state.units[u].formation for u in units], reserves(w)
+        printed = sorted({f for f in own if f not in rest})
+        return [printed[0] if f in rest and len(printed) == 1 else f for f in own]
 
     def unoccupied_objective_holder(self, reading: Reading) -> str | None:
         """caldiero §18 "in base all'occupazione": with the reading `vp_control: austrian_unless_french` an empty
@@ -239,6 +241,11 @@ def _anonymous(value: str | int, state: Any) -> str | int:
 CALDIERO_VARIANT = CaldieroVariant()
 # The book's section for each concept of the system, by its name: CALDIERO.RETREAT is "caldiero §12.6".
 CALDIERO: Rulebook = CALDIERO_VARIANT.rules
+
+
+def reserves(w: World) -> frozenset[str]:
+    """caldiero §15.4.3: the formations the order of battle marks `reserve` (the French R), whatever their ids."""
+    return frozenset(f.id for f in w.counters.oob.formations if f.reserve)
 
 
 def flanked(w: World, h: str, attackers: Sequence[str], defender_side: str) -> bool:

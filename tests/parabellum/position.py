@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from types import SimpleNamespace
 from typing import TypeVar
 
 from arbitro.adjudicator.maps.hexgrid import Grid, HexId
-from arbitro.adjudicator.parabellum.data import StackPattern
+from arbitro.adjudicator.parabellum.data import FormationData, StackPattern
 from arbitro.adjudicator.parabellum.stacking import SECTION_7_1
 
 T = TypeVar("T")
@@ -52,6 +53,11 @@ class Position:
     unseen: frozenset[str] = frozenset()  # hexes no line of sight reaches
     sight: int = 4
     options: frozenset[str] = frozenset()  # the optional rules in play
+    formations: tuple[FormationData, ...] = ()  # the order of battle's (caldiero §15.4.3 reads its reserve flag)
+
+    @property
+    def counters(self) -> SimpleNamespace:  # the game's data: only its order of battle's formations
+        return SimpleNamespace(oob=SimpleNamespace(formations=self.formations))
 
     @property
     def grid(self) -> Grid:

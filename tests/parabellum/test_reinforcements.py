@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from arbitro.adjudicator.parabellum import reinforcements
+from arbitro.adjudicator.parabellum.data import FormationData
 from arbitro.adjudicator.parabellum.variant import Variant
 from arbitro.adjudicator.ruleset import Rule
 from tests.parabellum.position import GRID, Piece
@@ -104,7 +105,9 @@ def test_never_in_enemy_zoc_nor_with_the_enemy_nor_over_the_stacking_limits(vari
 
 def test_any_of_the_commanders_the_variant_names_will_do(variant: Variant) -> None:
     """caldiero §15.4.3: the French reserve returns with either French general; the hexes are their rings' union."""
-    w = Pos(units={"back": Piece("france", None, formation="reserve")}, leaders={"massena": "1505", "augereau": "2010"})
+    printed = tuple(FormationData(id=f, side="france", general=f, initial_order=None) for f in ("massena", "augereau"))
+    w = Pos(units={"back": Piece("france", None, formation="riserva")}, leaders={"massena": "1505", "augereau": "2010"},
+            formations=(*printed, FormationData(id="riserva", side="france", general=None, initial_order=None, reserve=True)))
 
     class Either(type(variant)):  # type: ignore[misc]
         def return_commanders(self, w: object, u: str) -> list[str | None]:
@@ -112,5 +115,5 @@ def test_any_of_the_commanders_the_variant_names_will_do(variant: Variant) -> No
 
     both = sorted(RING | set(GRID.within("2010", 1)))
     assert reinforcements.return_hexes(Either(), w, "back") == both
-    if variant.book == "caldiero":  # its own hook names them (arrivano's units have no reserve)
+    if variant.book == "caldiero":  # its own hook names them, the order of battle's reserve (arrivano's has none)
         assert reinforcements.return_hexes(variant, w, "back") == both

@@ -1,0 +1,54 @@
+"""rev-f F5: the reserve (caldiero §15.4.3) is the formation oob.json marks `reserve`, and the formations it may join
+are its side's with a general; the French choosing their orders at set-up (§21.2) are those the order of battle gives
+none. A folder naming them otherwise (the reserve "riserva") is played as the shipped one."""
+
+from __future__ import annotations
+
+import json
+
+from arbitro.adjudicator.caldiero.system_activation import reserve_joining
+from tests.caldiero.harness import RULESET
+
+
+RENAMED = {"reserve": "riserva", "augereau": "div-augereau"}
+
+
+def _renamed() -> dict[str, str]:
+    """The shipped folder with the reserve's id "riserva" and Augereau's formation's "div-augereau" (their units, the
+    general's record and §20.1's `takes` say so)."""
+    files = RULESET.read_data(RULESET.folder.folder)
+    oob = json.loads(files["caldiero/oob.json"])
+    for record in (*oob["formations"], *oob["units"], *oob["leaders"]):
+        for key in ("id", "formation"):
+            if record.get(key) in RENAMED and (key == "formation" or record in oob["formations"]):
+                record[key] = RENAMED[record[key]]
+    scenario = json.loads(files["caldiero/scenario.json"])
+    scenario["options"]["bonaparte_intervention"]["takes"] = "riserva"
+    return files | {"caldiero/oob.json": json.dumps(oob), "caldiero/scenario.json": json.dumps(scenario)}
+
+
+def _joining(files: dict[str, str] | None, formation: str, turn: int) -> list[str]:
+    with RULESET.using_data(files):
+        state = RULESET.new_state("historical", ())
+    state.data_files, state.turn = files or {}, turn
+    return reserve_joining(RULESET.world(state), formation)
+
+
+def test_the_reserve_is_the_formation_marked_reserve() -> None:
+    renamed = _renamed()
+    for formation, turn in (("massena", 3), ("augereau", 3), ("massena", 6), ("augereau", 6)):
+        shipped = _joining(None, formation, turn)
+        assert _joining(renamed, RENAMED.get(formation, formation), turn) == shipped, (formation, turn)
+    assert _joining(None, "massena", 3)  # the shipped reserve's units due on turn 3 join (§15.4.3)
+
+
+def test_the_french_choose_the_orders_the_order_of_battle_leaves_unset() -> None:
+    """caldiero §21.2: at set-up France chooses the orders of its formations printed without one (Massena and
+    Augereau): the set-up lists exactly those, and its end waits for them, whatever the formations' ids."""
+    renamed = _renamed()
+    for files, french in ((None, {"massena", "augereau"}), (renamed, {"massena", "div-augereau"})):
+        with RULESET.using_data(files):
+            state = RULESET.new_state("historical", ())
+        state.data_files = files or {}
+        state.seat = "france"
+        assert {c["formation"] for c in RULESET.legal(state, "france") if c["type"] == "change_order"} == french
