@@ -41,7 +41,7 @@ class ScenarioVersion(_Strict):
     rule: str
     fixed_weather: int | None
     reinforcement_shift: int
-    french_vp_malus_places: list[str]
+    french_vp_malus_places: list[Place]  # caldiero §19.2.3: places the map names
 
 
 class OptionEffects(_Strict):

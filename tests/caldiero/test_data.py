@@ -296,16 +296,19 @@ def test_a_victory_hex_off_the_map_and_a_version_without_weather_are_refused(dat
 
 def test_every_name_scenario_json_gives_is_checked(data_copy: Path) -> None:
     """The kernel's one check of names (parabellum/loader.unknown_names) reads Caldiero's scenario file as Arrivano's:
-    a commander limit's hex (§4.2.2), a victory hex's place (§18) and an optional rule's unit (§20.2), every problem
-    at once with its file and path."""
+    a commander limit's hex (§4.2.2), a victory hex's place (§18), a place costing the French points (§19.2.3) and an
+    optional rule's unit (§20.2), every problem at once with its file and path."""
     raw = json.loads((data_copy / "caldiero" / "scenario.json").read_text())
     raw["commander_limits"][0]["near"] = "9999"
     raw["victory_hexes"][0]["place"] = "Atlantis"
     raw["options"]["cavalry_charges"]["units"][1] = "au-nobody"
+    raw["scenarios"]["il_tempo_regge"]["french_vp_malus_places"][0] = "Atlantide"
     (data_copy / "caldiero" / "scenario.json").write_text(json.dumps(raw))
     with pytest.raises(DataError) as caught:
         CALDIERO_DATA.load(data_copy)
     assert [str(p) for p in caught.value.problems] == [
         "caldiero/scenario.json: $.commander_limits[0].near: hex 9999 is not on the map caldiero/map.json",
         "caldiero/scenario.json: $.victory_hexes[0].place: no place 'Atlantis' on the map caldiero/map.json",
+        "caldiero/scenario.json: $.scenarios.il_tempo_regge.french_vp_malus_places[0]: no place 'Atlantide' on the map "
+        "caldiero/map.json",
         "caldiero/scenario.json: $.options.cavalry_charges.units[1]: unknown unit 'au-nobody'"]
