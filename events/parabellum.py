@@ -93,9 +93,9 @@ class UnitPlaced(Event, tag="unit_placed"):
 
 
 class UnitOrderSet(Event, tag="unit_order_set"):
-    """The order `unit` acts under for this activation instead of its formation's: out of command and given one
-    (caldiero §5.3.1; in its commander in chief's range, caldiero §4.3.1, arrivano §4.4 "vedi anche 4.3.2" under the
-    reading dangling_4_3_2), or arriving (caldiero §15.4.2)."""
+    """The order `unit` acts under instead of its formation's: out of command and given one (caldiero §5.3.1 "per
+    questo turno" and §4.3.1 alike: for the rest of the turn, `UnitState.turn_order`; arrivano §4.4 "vedi anche 4.3.2"
+    under the reading dangling_4_3_2: for this activation), or arriving (caldiero §15.4.2: for this activation)."""
 
     unit: str
     order: str
