@@ -33,6 +33,15 @@ class VictoryHex(_Strict):
     points: int
 
 
+class AttackDirection(_Strict):
+    """caldiero §19.1: the formation's units may not go `barred` of the 1014-2714 road until one enters `until`."""
+
+    rule: str
+    formation: FormationId
+    barred: Literal["north", "south"]
+    until: list[Place]
+
+
 class ScenarioVersion(_Strict):
     """One version of the battle in scenario.json's `scenarios`: the historical one (caldiero §21) or an
     alternative of §19 (its weather, reinforcement timing and the places that cost the French points)."""
@@ -85,6 +94,7 @@ class CaldieroScenario(pb.ScenarioFile):
     austrian_forbidden_column: int
     victory_hexes: list[VictoryHex]  # caldiero §18
     victory_levels: list[VictoryLevel]  # caldiero §18: each by its `min` alone, the highest reached counting
+    attack_directions: list[AttackDirection]  # caldiero §19.1
     scenarios: dict[str, ScenarioVersion]
     options: dict[str, OptionEffects]
     weather: Literal[True]  # every version is played with its weather track (caldiero §17)

@@ -6,6 +6,7 @@ CaldieroVariant's hooks (`elan_columns`, `assault_column_shifts`)."""
 from __future__ import annotations
 
 from arbitro.adjudicator.caldiero import rules as R
+from arbitro.adjudicator.caldiero.loader import AttackDirection
 from arbitro.adjudicator.maps.hexgrid import parse_hex
 from arbitro.adjudicator.maps.hexmap import HexMap
 from arbitro.adjudicator.memo import Memo
@@ -44,16 +45,19 @@ def _rows_of(hexmap: HexMap) -> dict[int, tuple[int, int]]:
     return rows
 
 
+def attack_direction(world: World, formation: str) -> AttackDirection | None:
+    """caldiero §19.1: the formation's direction of attack (scenario.json's `attack_directions`), or None."""
+    directions: list[AttackDirection] = world.scenario.attack_directions  # type: ignore[attr-defined]
+    return next((d for d in directions if d.formation == formation), None)
+
+
 def direction_problem(world: World, formation: str, h: str) -> str | None:
-    """caldiero §19.1: Augereau not north, Massena not south of the road until their objective is entered."""
-    if formation in world.state.direction_released:
+    """caldiero §19.1: why the formation's units may not go to h (its `attack_direction`, unless released), or None."""
+    d = None if formation in world.state.direction_released else attack_direction(world, formation)
+    if d is None or (where := north_south_of_road(world, h)) != d.barred:
         return None
-    where = north_south_of_road(world, h)
-    if formation == "augereau" and where == "north":
-        return f"{h} is north of the 1014-2714 road: Augereau's formation may not go there before entering Caldiero (caldiero §19.1.1)"
-    if formation == "massena" and where == "south":
-        return f"{h} is south of the 1014-2714 road: Massena's formation may not go there before entering Colognola (caldiero §19.1.2)"
-    return None
+    return (f"{h} is {where} of the 1014-2714 road: {formation}'s formation may not go there before entering "
+            f"{' or '.join(d.until)} ({d.rule})")
 
 
 def closed_row(world: World, side: str, h: str) -> tuple[Rule, str] | None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from arbitro.adjudicator.caldiero import ground
 from arbitro.adjudicator.caldiero import rules as R
+from arbitro.adjudicator.caldiero.map_rules import attack_direction
 from arbitro.adjudicator.caldiero.system_movement import Route, step_cost
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.events import caldiero as ev
@@ -43,14 +44,11 @@ def charge_problem(w: World, units: tuple[str, ...], order: str, route: Route) -
 
 
 def check_direction_release(a: Act, units: tuple[str, ...]) -> None:
-    """caldiero §19.1: Augereau freed by entering Caldiero (incl. the Rocca), Massena by Colognola."""
-    targets_ = {"augereau": "Caldiero", "massena": "Colognola"}
+    """caldiero §19.1: a formation is freed when one of its units enters a place its `attack_direction` names."""
     for u in units:
-        f = a.world().formation_of(u)
-        place = targets_.get(f)
-        if place is None or f in a.state.direction_released:
+        w = a.world()
+        f = w.formation_of(u)
+        if f in a.state.direction_released or (d := attack_direction(w, f)) is None:
             continue
-        places = a.world().hexmap.places
-        hexes = set(places.get(place, ())) | (set(places.get("Rocca di Caldiero", ())) if f == "augereau" else set())
-        if a.state.units[u].hex in hexes:
+        if any(a.state.units[u].hex in w.hexmap.places.get(place, ()) for place in d.until):
             a.emit(ev.DirectionReleased(formation=f, rule=str(R.DIRECTION)))

@@ -218,6 +218,20 @@ def test_augereau_may_not_go_north_of_the_road_before_caldiero() -> None:
     t.send("france", {"type": "move", "units": ["fr-5-legere"], "to": "1415", "path": ["1414", "1415"]})
 
 
+def test_the_direction_of_attack_is_the_scenario_file_s() -> None:
+    """caldiero §19.1 as scenario.json's `attack_directions` (the formation, the side of the 1014-2714 road barred it,
+    the places that free it): a user's file barring Augereau's formation the south instead is played as it says."""
+    files = RULESET.read_data(RULESET.folder.folder)
+    scenario = json.loads(files["caldiero/scenario.json"])
+    scenario["attack_directions"][0] |= {"formation": "augereau", "barred": "south"}
+    state = position({"fr-5-legere": "1413"}, leaders={"augereau": "1412"}, orders={"augereau": "manoeuvre"})
+    state.data_files = files | {"caldiero/scenario.json": json.dumps(scenario)}
+    t = activate(state, "augereau", step="movement")
+    refusal = reject(t, "caldiero §19.1", {"type": "move", "units": ["fr-5-legere"], "to": "1412", "path": ["1412"]})
+    assert "south of the 1014-2714 road" in refusal and "caldiero §19.1.1" in refusal, refusal
+    t.send("france", {"type": "move", "units": ["fr-5-legere"], "to": "1415", "path": ["1414", "1415"]})
+
+
 # The terrain effects table's movement column, read by hand, in half MP: plain, hill, village, fortification 1 MP,
 # marsh 2 MP; climbing a level and crossing a canal +1 MP; the main road 1/2 MP in march column, a minor road 1 MP.
 PRINTED_HALF = {"pianura": 2, "collina": 2, "villaggio": 2, "fortificazione": 2, "palude": 4}

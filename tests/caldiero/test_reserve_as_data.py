@@ -15,7 +15,7 @@ RENAMED = {"reserve": "riserva", "augereau": "div-augereau"}
 
 def _renamed() -> dict[str, str]:
     """The shipped folder with the reserve's id "riserva" and Augereau's formation's "div-augereau" (their units, the
-    general's record and §20.1's `takes` say so)."""
+    general's record, §19.1's direction and §20.1's `takes` say so)."""
     files = RULESET.read_data(RULESET.folder.folder)
     oob = json.loads(files["caldiero/oob.json"])
     for record in (*oob["formations"], *oob["units"], *oob["leaders"]):
@@ -24,6 +24,8 @@ def _renamed() -> dict[str, str]:
                 record[key] = RENAMED[record[key]]
     scenario = json.loads(files["caldiero/scenario.json"])
     scenario["options"]["bonaparte_intervention"]["takes"] = "riserva"
+    for direction in scenario["attack_directions"]:  # caldiero §19.1
+        direction["formation"] = RENAMED.get(direction["formation"], direction["formation"])
     return files | {"caldiero/oob.json": json.dumps(oob), "caldiero/scenario.json": json.dumps(scenario)}
 
 
