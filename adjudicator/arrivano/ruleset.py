@@ -236,7 +236,10 @@ class ArrivanoRulesetImpl(ParaBellumRuleset[P.ArrivanoState]):
         problems = position_problems(w, s.oob, s.scenario.turns, ARRIVANO_STEP_NAMES)
         if not pieces_known(state, s.oob):
             return problems
-        return problems + self.option_problems(state.options)
+        kept = [f"unit {u}: turn_order {unit.turn_order!r}: Arrivano keeps no order for the turn (caldiero §5.3.1's "
+                "rule; out of command a unit obeys Defence, arrivano §5.3): leave it \"\"" for u, unit in
+                sorted(state.units.items()) if unit.turn_order]  # the kernel's order_of would obey it (rev-l L5)
+        return problems + kept + self.option_problems(state.options)
 
 
 def movement_commands(w: World, seat: str) -> Iterator[dict[str, Any]]:
