@@ -86,6 +86,9 @@ _READS: dict[str, Callable[[World, core.Frame[Any]], list[str]]] = {
                                          if (at := w.leader_on_map(c)) is not None for h in w.grid.within(at, 1)],
     "fall_back": lambda w, frame: list(w.grid.within(w.state.units[frame.ctx.unit].hex, 1)) if w.on_map(frame.ctx.unit)
     else [],
+    # where a lone commander may go is read from where he stands (arrivano §4.5.4); the markers he may reach show
+    # their side to the enemy, whether they are friends is public
+    "commander_refuge": lambda w, frame: [at] if (at := w.leader_on_map(frame.ctx.leader)) is not None else [],
 }
 
 

@@ -12,7 +12,8 @@ is kept as it was; one that answers the question is left to answer it.
 
 Since the fifteenth session (fog15a) a replacement's placement (§12.8.2) left with one hex, and a fall back after an
 open-order fire (§16.3) left with none, wait the same way wherever a hex whose stack decides it (around the
-commander, around the unit) is out of the enemy's sight (arrivano/steps.asks_owner).
+commander, around the unit) is out of the enemy's sight (arrivano/steps.asks_owner); a fall back after a move always,
+and a lone commander's refuge (§4.5.4) left with one hex wherever he stands out of the enemy's sight.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from arbitro.adjudicator.service import Arbitro
 
 # the kinds that now wait where they settled by themselves (or were not asked), each with its answer's type
 WAITING = {"retreat": "retreat", "rout_move": "rout_move", "replacement_hex": "replacement_hex",
-           "fall_back": "fall_back"}
+           "fall_back": "fall_back", "commander_refuge": "commander_refuge"}
 
 
 def translate(app: Arbitro, game: str, seat: str, command: dict[str, Any]) -> Iterator[tuple[str, dict[str, Any]]]:
