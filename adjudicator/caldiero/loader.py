@@ -6,9 +6,9 @@ optional rules) and the checks only they need.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import model_validator
+from pydantic import StringConstraints, model_validator
 
 from arbitro.adjudicator.datafiles import DataProblem, StrictModel as _Strict, Where
 from arbitro.adjudicator.parabellum import data as pb
@@ -34,9 +34,10 @@ class VictoryHex(_Strict):
 
 
 class AttackDirection(_Strict):
-    """caldiero §19.1: the formation's units may not go `barred` of the 1014-2714 road until one enters `until`."""
+    """caldiero §19.1: the formation's units may not go `barred` of the 1014-2714 road until one enters `until`;
+    `rule` the section its refusals cite (a citation of this rulebook's §19.1, refused at load otherwise: rev-l L7)."""
 
-    rule: str
+    rule: Annotated[str, StringConstraints(pattern=r"^caldiero §19\.1(\.\d+)*$")]
     formation: FormationId
     barred: Literal["north", "south"]
     until: list[Place]

@@ -56,7 +56,9 @@ def direction_problem(world: World, formation: str, h: str) -> str | None:
     d = None if formation in world.state.direction_released else attack_direction(world, formation)
     if d is None or (where := north_south_of_road(world, h)) != d.barred:
         return None
-    return (f"{h} is {where} of the 1014-2714 road: {formation}'s formation may not go there before entering "
+    general = world.state.formations[formation].general
+    who = world.counters.leader(general).name if general else formation  # the book names it by its general
+    return (f"{h} is {where} of the 1014-2714 road: {who}'s formation may not go there before entering "
             f"{' or '.join(d.until)} ({d.rule})")
 
 

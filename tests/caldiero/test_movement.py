@@ -7,6 +7,7 @@ import json
 import pytest
 
 from arbitro.adjudicator.caldiero import ground, system_movement
+from arbitro.adjudicator.datafiles import DataError
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.caldiero.system_movement import step_cost
 from arbitro.adjudicator.errors import IllegalCommand
@@ -229,7 +230,20 @@ def test_the_direction_of_attack_is_the_scenario_file_s() -> None:
     t = activate(state, "augereau", step="movement")
     refusal = reject(t, "caldiero §19.1", {"type": "move", "units": ["fr-5-legere"], "to": "1412", "path": ["1412"]})
     assert "south of the 1014-2714 road" in refusal and "caldiero §19.1.1" in refusal, refusal
+    assert "Augereau's formation may not go there" in refusal, "the formation named as the book names it"
     t.send("france", {"type": "move", "units": ["fr-5-legere"], "to": "1415", "path": ["1414", "1415"]})
+
+
+def test_a_direction_of_attack_citing_another_rule_is_refused_at_load() -> None:
+    """rev-l L7: the refusal cites the file's `rule`; a user's file making it cite anything but §19.1 is refused."""
+    files = RULESET.read_data(RULESET.folder.folder)
+    scenario = json.loads(files["caldiero/scenario.json"])
+    scenario["attack_directions"][0]["rule"] = "arrivano §1"
+    state = position({"fr-5-legere": "1413"})
+    state.data_files = files | {"caldiero/scenario.json": json.dumps(scenario)}
+    with pytest.raises(DataError) as e:
+        RULESET.validate_position(state)
+    assert "caldiero/scenario.json: $.attack_directions[0].rule" in str(e.value), str(e.value)
 
 
 # The terrain effects table's movement column, read by hand, in half MP: plain, hill, village, fortification 1 MP,
