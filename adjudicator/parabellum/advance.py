@@ -100,7 +100,7 @@ ANSWERS = frozenset({"advance", "decline"})
 def refusal(w: World, frame: core.Frame[AdvanceAwaited], answer: dict[str, Any],
             options: Sequence[dict[str, Any]]) -> tuple[Rule, str]:
     """Why the seat whose advance is awaited is refused one not among `options` (`listed`), the same in both games
-    (the kernel's parabellum/steps.Refusal): an IllegalCommand citing §12.7 with what is permitted (not
+    (the kernel's parabellum/steps.Refuser): an IllegalCommand citing §12.7 with what is permitted (not
     NotYourDecision: the decision is the seat's, its answer is wrong); a decline where the advance is obligatory
     (arrivano §11.1.1 "è obbligatorio avanzare", the only unlisted decline) cites §11.1.1."""
     rules = w.variant.rules

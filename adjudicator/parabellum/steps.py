@@ -27,7 +27,7 @@ Listing = Callable[[World, core.Frame[Any]], Listed]
 Handler = Callable[[Act[Any], core.Frame[Any], Any], None]
 # Why an answer of the kind awaited that the lister did not list (its stored form) is refused, given the options
 # listed: the rule, and what is permitted instead.
-Refusal = Callable[[World, core.Frame[Any], dict[str, Any], Listed], tuple[Rule | str, str]]
+Refuser = Callable[[World, core.Frame[Any], dict[str, Any], Listed], tuple[Rule | str, str]]
 
 
 class Row(NamedTuple):
@@ -35,7 +35,7 @@ class Row(NamedTuple):
 
     listing: Listing
     handler: Handler
-    refusal: Refusal | None = None  # None: the handler's own checks, run on a scratch copy, give the reason
+    refusal: Refuser | None = None  # None: the handler's own checks, run on a scratch copy, give the reason
     takes: frozenset[str] = frozenset()  # the answer types the kind takes beyond those listed: decisions.Step.takes
     # The frame is closed before the handler runs; False: the handler revises or closes it (after its own refusals)
     closes: bool = True
