@@ -3,9 +3,12 @@ France where an unseen Austrian general stands (§5.3, §12.4.2 read `after_terr
 
 from __future__ import annotations
 
+from typing import Any
+
 from arbitro.adjudicator.caldiero import commands as C
 from arbitro.adjudicator.caldiero import system_declare
 from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
+from arbitro.adjudicator.errors import Rejected
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.events.codec import canonical
 from tests.caldiero.harness import RULESET, activate, position
@@ -22,6 +25,12 @@ def _declared(hohenzollern: str) -> tuple[bytes, str]:
     state.direction_released = ["massena", "augereau"]
     state.units["fr-carabiniers"].reduced = True
     assert RULESET.unexaminable(state, "france", [hohenzollern]) == {hohenzollern}
+    return served_declaration(state)[:2]
+
+
+def served_declaration(state: Any) -> tuple[bytes, str, World]:
+    """France's view and the answer it is served (its declaration's refusal, or "declared") when Massena's reduced
+    carabiniers in 1512 declare on the village 1612 (as `_declared` sets it), and the World the refusal was judged on."""
     t = activate(state, "massena", step="combat")
     view = canonical(RULESET.view(t.state, "france"))
     readings = {n: i.default for n, i in RULESET.interpretations().items()} | {"below_1_5_declared_on": "after_terrain"}
@@ -32,9 +41,9 @@ def _declared(hohenzollern: str) -> tuple[bytes, str]:
     try:
         system_declare.attack_problem(w, "france", C.Attack(type="attack", attackers=["fr-carabiniers"],
                                                             defenders=["1612"]))
-        return view, "declared"
-    except Exception as e:  # the refusal France is served
-        return view, str(e)
+        return view, "declared", w
+    except Rejected as e:  # the refusal France is served
+        return view, str(e), w
 
 
 def test_f0_a_declaration_s_refusal_does_not_tell_where_an_unseen_austrian_general_stands() -> None:

@@ -12,13 +12,10 @@ must be the same."""
 
 from __future__ import annotations
 
-from arbitro.adjudicator.caldiero import commands as C
-from arbitro.adjudicator.caldiero import system_declare
 from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
 from arbitro.adjudicator.parabellum import command
-from arbitro.adjudicator.parabellum.world import World
-from arbitro.events.codec import canonical
-from tests.caldiero.harness import RULESET, activate, position
+from tests.caldiero.harness import RULESET, position
+from tests.caldiero.test_rev_f_fog_command import served_declaration
 
 CHAIN, FAR_OFF, GENERAL_AT = "1712", "2520", "1715"
 
@@ -38,20 +35,8 @@ def _declared(colloredo_at: str) -> tuple[bytes, str, bool]:
     state.direction_released = ["massena", "augereau"]
     state.units["fr-carabiniers"].reduced = True
     assert RULESET.unexaminable(state, "france", [GENERAL_AT, CHAIN, FAR_OFF, "1612"]) == {CHAIN, FAR_OFF}, "sight"
-    t = activate(state, "massena", step="combat")
-    view = canonical(RULESET.view(t.state, "france"))
-    readings = {n: i.default for n, i in RULESET.interpretations().items()} | {"below_1_5_declared_on": "after_terrain"}
-    w = World(t.state, RULESET.battle, lambda n: readings[n], variant=CALDIERO_VARIANT)
-    commanded = "au-gyulai" in command.in_command(CALDIERO_VARIANT, w, "hohenzollern")
-    table = w.terrain_table
-    village = table.terrain["villaggio"].model_copy(update={"requires_defence_order": True})
-    w.terrain_table = table.model_copy(update={"terrain": {**table.terrain, "villaggio": village}})
-    try:
-        system_declare.attack_problem(w, "france", C.Attack(type="attack", attackers=["fr-carabiniers"],
-                                                            defenders=["1612"]))
-        return view, "declared", commanded
-    except Exception as e:  # the refusal France is served
-        return view, str(e), commanded
+    view, refusal, w = served_declaration(state)
+    return view, refusal, "au-gyulai" in command.in_command(CALDIERO_VARIANT, w, "hohenzollern")
 
 
 def test_a_declaration_s_refusal_does_not_tell_whether_an_unseen_neighbour_puts_the_defenders_in_command() -> None:
