@@ -240,10 +240,13 @@ def recover(g: Act, frame: core.Frame[ev.RecoveryAwaited], h: str | None) -> Non
 def try_recovery(g: Act, seat: str, tried: ev.RecoveryAwaited, h: str) -> None:
     """The stack in `h` tests (§15.3.1: pass, one level better); the owner is then asked again whatever is left
     (whether another stack may try is as hidden as the first)."""
-    units = recovery_candidates(g.world(), list(tried.tried)).get(h)
+    w = g.world()
+    units = recovery_candidates(w, list(tried.tried)).get(h)
     if units is None:
+        whose = "of the activated formation" if w.reading("recovery_scope") == "active_formation_idle" else \
+            "of the active side (reading recovery_scope: any_unit_idle)"
         g.reject(ARRIVANO.RECOVERY, f"no stack in {h} may try to recover now: it needs disordered or routed units "
-                 "of the activated formation, idle this turn, out of enemy zones of control, their order allowing it")
+                 f"{whose}, idle this turn, out of enemy zones of control, their order allowing it, not tried yet")
     results = stack_test(g, units, f"{ARRIVANO.RECOVERY} recovery in {h}", visible_to=(seat,))
     for u in (u for u, passed in results.items() if passed):
         g.emit(ev.StatusChanged(unit=u, status=recovery.recovered(g.world(), u), rule=str(ARRIVANO.RECOVERY)))

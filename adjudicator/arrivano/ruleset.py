@@ -374,7 +374,12 @@ def move(g: Act, seat: str, cmd: C.UnitMove) -> None:
 
 
 def combat_owed(w: World, seat: str) -> tuple[Any, str] | None:
-    """arrivano §5.1.2, §12.2: what the active formation still owes before its combat sub-phase ends."""
+    """arrivano §5.1.2, §12.2: what the active formation still owes before its combat sub-phase ends (once per
+    position: the combat step's listing asks it for its tries, and again for its `end_step`)."""
+    return w.cached(("combat owed", seat), lambda: _combat_owed(w, seat))
+
+
+def _combat_owed(w: World, seat: str) -> tuple[Any, str] | None:
     problem = attack_obligation(w)
     if problem is not None:
         return ARRIVANO.ATTACK, problem
