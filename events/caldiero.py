@@ -17,6 +17,10 @@ from arbitro.events.parabellum import (
     StepBegan, TurnBegan, UnitEliminated, UnitOrderSet, UnitPlaced, UnitRetreated, UnitsAdvanced, UnitsMoved, WeatherChanged,
 )
 
+# What a `unit_order_set` taken in the commander in chief's range cites (adjudicator/caldiero/rules.CINC_RANGE): the
+# fold tells it from a passed test's (§5.3.1) by it, for the reading chief_range_order (projections/caldiero.py).
+CINC_RANGE_CITATION = "caldiero §4.3.1"
+
 
 class SetupEnded(Event, tag="setup_ended"):
     side: str

@@ -348,7 +348,7 @@ class EscapeAwaited(FrameContext, tag="parabellum_escape"):
 
 class AssaultUnderway(FrameContext, tag="parabellum_assault", kw_only=True):
     """§12 in both books: one assault from its declaration (§12.2) to its result (§12.5) carried out (its stage
-    `end`, once every decision the result asked is answered: caldiero's advance, §12.7, among them), waiting below the decisions it asks (retreats before combat, §14.1; defensive fire, arrivano §11.4.4
+    `end`, once every decision the result asked is answered: each game's advance, §12.7, among them), waiting below the decisions it asks (retreats before combat, §14.1; defensive fire, arrivano §11.4.4
     / caldiero §11.4.5; the efficiency a side picks on a tie, §12.3.1); nobody answers it. `stage` is the next stage
     to run (parabellum/assault.run), `attacker_side` the declaring seat; `attackers` the units still attacking and
     `targets` the attacked hexes (those left by the stages that ran); `defenders` the units fighting there (caldiero:

@@ -96,7 +96,7 @@ class CaldieroState(parabellum.SystemState, kw_only=True):
             case ev.UnitOrderSet(unit=u, order=order, rule=rule) if state.activation is not None and u in state.activation.ooc_tested:
                 # caldiero §5.3.1 "per questo turno"; §4.3.1 the same, untested, unless the reading chief_range_order
                 # keeps its order for the activation only (the umpire's readings are the state's, folded from rulings)
-                if rule != "caldiero §4.3.1" or state.interpretations.get("chief_range_order") != "activation":
+                if rule != ev.CINC_RANGE_CITATION or state.interpretations.get("chief_range_order") != "activation":
                     state.units[u].turn_order = order
             case ev.ChargeEnded(unit=u):
                 state.units[u].charging = False

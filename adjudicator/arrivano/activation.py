@@ -246,7 +246,8 @@ def try_recovery(g: Act, seat: str, tried: ev.RecoveryAwaited, h: str) -> None:
         whose = "of the activated formation" if w.reading("recovery_scope") == "active_formation_idle" else \
             "of the active side (reading recovery_scope: any_unit_idle)"
         g.reject(ARRIVANO.RECOVERY, f"no stack in {h} may try to recover now: it needs disordered or routed units "
-                 f"{whose}, idle this turn, out of enemy zones of control, their order allowing it, not tried yet")
+                 f"{whose}, idle this turn, out of enemy zones of control, their order allowing it, not tried yet; may: "
+                 f"{', '.join(recovery_candidates(w, list(tried.tried))) or 'none'}")
     results = stack_test(g, units, f"{ARRIVANO.RECOVERY} recovery in {h}", visible_to=(seat,))
     for u in (u for u, passed in results.items() if passed):
         g.emit(ev.StatusChanged(unit=u, status=recovery.recovered(g.world(), u), rule=str(ARRIVANO.RECOVERY)))

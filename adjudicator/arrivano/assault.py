@@ -199,7 +199,7 @@ class AssaultStages(sys_assault.Stages):
                         prompt("advance", str(ARRIVANO.ADVANCE_AFTER)))
 
     def dr_tests(self, c: AssaultUnderway) -> None:
-        """DR after its one-hex retreats (the assault's last stage), the kernel's `results.dr_routed`: passed,
+        """DR after its one-hex retreats (the assault's stage after the table's, before `advance`), the kernel's `results.dr_routed`: passed,
         disordered (already disordered: routed, interpretation dr_pass_already_disordered); failed, routed and two
         more hexes at once (§15.2.1, interpretation dr_rout_retreat), stack by stack, the guns in the hexes they
         leave eliminated (§11.1: the assault forced the retreat)."""

@@ -180,12 +180,15 @@ def before_combat_refusal(w: World, frame: core.Frame[Any], answer: dict[str, An
         may = sorted({_listed(o[key]) for o in opts if o[key] is not None})
         named = answer.get(key)
         units = named if isinstance(named, list) else [named]
-        unordered = [u for u in units if u in w.state.units and not may_retreat_before_combat(w, u)]
-        moved = [u for u in units if u in w.state.units and moved_bars(w, u)]
-        why = (f" ({', '.join(unordered)}: neither a Manoeuvre nor a Defence order, §14.1 \"se hanno un Ordine di"
-               " Manovra o Difesa\")" if key == "units" and unordered else "") + \
-            (f" ({', '.join(moved)}: moved this turn, §14.1 'non \"moved\"', reading before_combat_moved: "
-             "moved_this_turn)" if key == "units" and moved else "")
+        why = ""
+        if key == "units":  # why the named cavalry may not (a light retreat's unit has no order to it, §16.3.5)
+            known = [u for u in units if u in w.state.units]
+            unordered = [u for u in known if not may_retreat_before_combat(w, u)]
+            moved = [u for u in known if moved_bars(w, u)]
+            why = (f" ({', '.join(unordered)}: neither a Manoeuvre nor a Defence order, §14.1 \"se hanno un Ordine di"
+                   " Manovra o Difesa\")" if unordered else "") + \
+                (f" ({', '.join(moved)}: moved this turn, §14.1 'non \"moved\"', reading before_combat_moved: "
+                 "moved_this_turn)" if moved else "")
         return frame.rule, (f"{_listed(named)} may not retreat before this combat{why}; "
                             f"may: {'; '.join(may) or 'none'}")
     where = f"{answer['to']}" + (" off the map" if answer.get("off_map") else "")

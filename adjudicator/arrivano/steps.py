@@ -219,7 +219,7 @@ def light_retreat(g: Act, frame: core.Frame[BeforeCombatAwaited], cmd: C.LightRe
 
 # Each kind of Arrivano's decisions, the kernel's row (parabellum/steps.Row): the answers read on the position (legal()
 # while it is on top), its handler run with the frame closed on an answer it listed (the typed command) and its refusal
-# of an unlisted answer (without one: the engine's one default wording).
+# of an unlisted answer (without one: the handler's own checks, run on a scratch copy, give the reason).
 KINDS: dict[str, Row] = {
     "retreat": Row(RT.retreat_answers, _retreat, RT.retreat_refusal),
     "rout_move": Row(RT.rout_answers, lambda g, frame, cmd: rout_move(g, frame.ctx.unit, cmd.to, cmd.off_map), RT.rout_refusal),

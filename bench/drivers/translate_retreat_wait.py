@@ -23,18 +23,17 @@ from typing import Any
 
 from arbitro.adjudicator.service import Arbitro
 
-# the kinds that now wait where they settled by themselves (or were not asked), each with its answer's type
-WAITING = {"retreat": "retreat", "rout_move": "rout_move", "replacement_hex": "replacement_hex",
-           "fall_back": "fall_back", "commander_refuge": "commander_refuge"}
+# the kinds that now wait where they settled by themselves (or were not asked); each is answered by its own type
+WAITING = frozenset({"retreat", "rout_move", "replacement_hex", "fall_back", "commander_refuge"})
 
 
 def translate(app: Arbitro, game: str, seat: str, command: dict[str, Any]) -> Iterator[tuple[str, dict[str, Any]]]:
     """Before the recorded command, the one answer of each decision now awaited that the recorded game did not wait
     for (several may wait in turn: a turn's replacements, §12.8.2), then the command (a generator: each pair is
     asked for after the one before was submitted)."""
-    while (awaited := app.awaiting(game)).kind in WAITING and command.get("type") != WAITING[awaited.kind]:
+    while (awaited := app.awaiting(game)).kind in WAITING and command.get("type") != awaited.kind:
         owner = awaited.seats[0]
-        only = [o for o in app.legal(game, owner) if o.get("type") == WAITING[awaited.kind]]
+        only = [o for o in app.legal(game, owner) if o.get("type") == awaited.kind]
         assert len(only) == 1, f"a {awaited.kind} the recorded game did not wait for has one answer: {only}"
         yield owner, only[0]  # waited now: its one answer
     yield seat, command

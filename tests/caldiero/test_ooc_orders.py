@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import pytest
 
+from arbitro.adjudicator.caldiero import rules as R
 from arbitro.adjudicator.caldiero import system_declare
 from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
 from arbitro.adjudicator.errors import IllegalCommand
 from arbitro.adjudicator.parabellum import orders
 from arbitro.adjudicator.parabellum.world import World
+from arbitro.events import caldiero as CE
 from arbitro.projections.parabellum import apply
 from tests.caldiero.harness import RULESET, Table, activate, ev, position
 
@@ -173,7 +175,8 @@ def test_the_order_taken_in_the_chief_s_range_lasts_as_the_reading_says(reading:
     `chief_range_order`: the order an out-of-command unit in its chief's range takes with no test lasts the turn, as
     one a passed test chose (§5.3.1 "per questo turno": `turn`, the default), or this activation only."""
     t = _tested_then_enemy_activation(None, chief={"bonaparte": "2418"}, interpretations={"chief_range_order": reading})
-    assert [e.rule for e in t.of(ev.UnitOrderSet)] == ["caldiero §4.3.1"]
+    assert [e.rule for e in t.of(ev.UnitOrderSet)] == ["caldiero §4.3.1"] == [str(R.CINC_RANGE)]
+    assert CE.CINC_RANGE_CITATION == str(R.CINC_RANGE), "the fold keys the reading on the citation the rule emits"
     assert orders.order_of(_world(t), "fr-40-ligne") == obeyed
 
 
