@@ -1,7 +1,8 @@
 """The error tree. Every error has a stable machine-readable `code` and the CLI exit status it maps to:
 1 rejected by the rules (or failed verification), 2 bad input or usage, 3 not found. Status 2 is every BadInput's
 and click's usage error's too (`arbitro new x --no-such-flag`): the `code` (e.g. `input/bad-position`), not the
-status, tells a bad position file from a mistyped command line (rev-j R-j-6). The mapping of every error
+status, tells a bad position file from a mistyped command line (rev-j R-j-6): a usage error carries none (click prints
+its own `Usage:`/`Error:` lines, no JSON even under --json). The mapping of every error
 the library raises (its own, the store's, a broken chain) to its JSON payload, exit status and HTTP status is
 here too, at the end: the CLI and the HTTP server share it."""
 

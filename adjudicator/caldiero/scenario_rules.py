@@ -50,5 +50,5 @@ def check_direction_release(a: Act, units: tuple[str, ...]) -> None:
         f = w.formation_of(u)
         if f in a.state.direction_released or (d := attack_direction(w, f)) is None:
             continue
-        if any(a.state.units[u].hex in w.hexmap.places.get(place, ()) for place in d.until):
+        if any(a.state.units[u].hex in w.hexmap.place(place) for place in d.until):
             a.emit(ev.DirectionReleased(formation=f, rule=str(R.DIRECTION)))
