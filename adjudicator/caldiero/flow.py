@@ -109,8 +109,10 @@ def orders_chosen_at_setup(w: World, side: str) -> list[str]:
 
 def order_at_setup(a: Act, seat: str, cmd: C.ChangeOrder) -> None:
     if cmd.formation not in (chosen := orders_chosen_at_setup(a.world(), seat)):
-        refuse(R.SETUP_FRANCE, f"at set-up {seat} chooses the orders of {', '.join(chosen) or 'no formation'} only: those "
-               "the order of battle prints without one, the French Massena's and Augereau's (caldiero §21.2)")
+        refuse(R.SETUP_FRANCE, f"at set-up {seat} chooses the orders of {', '.join(chosen)} only: those the order of "
+               "battle prints without one (caldiero §21.2)" if chosen else
+               f"at set-up {seat} chooses no formation's order: the order of battle prints every one of them (caldiero "
+               "§21.2)")
     if a.state.formations[cmd.formation].order == cmd.order:  # issue 19 item 9, as in the orders step
         refuse(R.SETUP_FRANCE, f"{cmd.formation}'s order is already {cmd.order}")
     a.emit(ev.OrderChanged(formation=cmd.formation, order=cmd.order, rule=str(R.SETUP_FRANCE), by="france"))

@@ -6,8 +6,11 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from arbitro.adjudicator.caldiero.system_activation import reserve_joining
-from tests.caldiero.harness import RULESET
+from arbitro.adjudicator.errors import IllegalCommand
+from tests.caldiero.harness import RULESET, Table
 
 
 RENAMED = {"reserve": "riserva", "augereau": "div-augereau"}
@@ -54,3 +57,13 @@ def test_the_french_choose_the_orders_the_order_of_battle_leaves_unset() -> None
         state.data_files = files or {}
         state.seat = "france"
         assert {c["formation"] for c in RULESET.legal(state, "france") if c["type"] == "change_order"} == french
+
+
+def test_a_side_with_no_order_to_choose_at_set_up_is_told_so() -> None:
+    """caldiero §21.2: Austria's order of battle prints every formation's order: its change_order at set-up is refused
+    saying it chooses none (not "chooses the orders of no formation only")."""
+    state = RULESET.new_state("historical", ())
+    state.seat = "austria"
+    with pytest.raises(IllegalCommand) as e:
+        Table(state).send("austria", {"type": "change_order", "formation": "hohenzollern", "order": "attack"})
+    assert "austria chooses no formation's order" in str(e.value) and e.value.rule == "caldiero §21.2", str(e.value)
