@@ -31,7 +31,7 @@ from arbitro.adjudicator.arrivano.flow import (
 )
 from arbitro.adjudicator.parabellum.act import Act, stack_roll, stack_test
 from arbitro.adjudicator.arrivano.open_order import light_retreat_candidates
-from arbitro.adjudicator.arrivano.variant import ARRIVANO, ARRIVANO_VARIANT
+from arbitro.adjudicator.arrivano.variant import ARRIVANO, ARRIVANO_VARIANT, defending
 from arbitro.adjudicator.parabellum.orders import declared_order, order_hidden_from, order_of
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.parabellum.assault_frame import ASSAULT
@@ -45,11 +45,6 @@ from arbitro.adjudicator.tables import Modifier
 from arbitro.events import arrivano as ev
 from arbitro.events import core
 from arbitro.events.parabellum import AssaultUnderway, BeforeCombatAwaited, DefensiveFireAwaited, NeChoiceAwaited
-
-
-def defending(w: World, targets: list[str]) -> list[str]:
-    """The units an assault on `targets` fights: every unit there but artillery (arrivano §11.0.2)."""
-    return [u for t in targets for u in w.units_at(t) if w.state.units[u].arm != "artillery"]
 
 
 def terrain_effect(w: World, targets: list[str], defenders: list[str], seat: str | None = None) -> tuple[int, int, str]:

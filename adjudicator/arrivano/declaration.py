@@ -7,10 +7,10 @@ from __future__ import annotations
 from typing import Any
 
 from arbitro.adjudicator.arrivano import rules as R
-from arbitro.adjudicator.arrivano.assault import begin, defending, terrain_effect
+from arbitro.adjudicator.arrivano.assault import begin, terrain_effect
 from arbitro.adjudicator.arrivano.flow import by_hex
 from arbitro.adjudicator.parabellum.act import Act, stack_roll
-from arbitro.adjudicator.arrivano.variant import ARRIVANO, ARRIVANO_VARIANT
+from arbitro.adjudicator.arrivano.variant import ARRIVANO, ARRIVANO_VARIANT, defending
 from arbitro.adjudicator.arrivano.world import acts_now, in_command
 from arbitro.adjudicator.parabellum.orders import order_of
 from arbitro.adjudicator.parabellum.world import World

@@ -20,6 +20,11 @@ from arbitro.events.parabellum import DieModifier
 from arbitro.projections.parabellum import Activation
 
 
+def defending(w: World, targets: list[str]) -> list[str]:
+    """The units an assault on `targets` fights: every unit there but artillery (arrivano §11.0.2)."""
+    return [u for t in targets for u in w.units_at(t) if w.state.units[u].arm != "artillery"]
+
+
 class ArrivanoVariant(Variant):
     book: ClassVar[str] = "arrivano"
     rules: ClassVar[Rulebook] = read_rulebook(Path(__file__).with_name("rulebook.json"))  # the book's sections
@@ -140,7 +145,7 @@ class ArrivanoVariant(Variant):
         if w.reading("ex_strength_basis") != "modified" or not live:
             return sp
         targets = sorted({h for u in defenders if (h := w.hex_of(u)) is not None})
-        fighting = [u for t in targets for u in w.units_at(t) if w.arm(u) != "artillery"]
+        fighting = defending(w, targets)
         return (sp | {u: self.combat_sp(w, u, True, fighting, targets) for u in live}
                 | {u: self.combat_sp(w, u, False, fighting, targets) for u in fighting if u in sp})
 

@@ -19,7 +19,7 @@ from arbitro.adjudicator.parabellum.act import Act
 from arbitro.adjudicator.arrivano import movement as M
 from arbitro.adjudicator.arrivano.bombardment import apply_bombard_result
 from arbitro.adjudicator.arrivano.ruleset import march_checks
-from arbitro.adjudicator.arrivano.variant import ARRIVANO_VARIANT
+from arbitro.adjudicator.arrivano.variant import ARRIVANO_VARIANT, defending
 from arbitro.adjudicator.errors import IllegalCommand
 from arbitro.adjudicator.service import Arbitro
 from arbitro.events.sqlite import SQLiteStore
@@ -378,7 +378,7 @@ def test_cavalry_in_woods_both_or_defending_only():
     t = Table(position({"12e-hussards": att, "ir18-i": woods}))
     def attack() -> int:
         w = world(t.state)
-        return sys_assault.strengths(ARRIVANO_VARIANT, w, ["12e-hussards"], A.defending(w, [woods]), [woods])[0]
+        return sys_assault.strengths(ARRIVANO_VARIANT, w, ["12e-hussards"], defending(w, [woods]), [woods])[0]
     assert attack() == 2  # 3 halved, rounded up
     t.rule({"cavalry_in_woods": "defending_only"})
     assert attack() == 3
