@@ -8,9 +8,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Annotated, Literal
 
-from pydantic import StringConstraints, model_validator
+from pydantic import Field, StringConstraints, model_validator
 
 from arbitro.adjudicator.datafiles import DataProblem, StrictModel as _Strict, Where
+from arbitro.adjudicator.maps.hexmap import HexMap
 from arbitro.adjudicator.parabellum import data as pb
 from arbitro.adjudicator.parabellum.data import (FormationData, FormationId, HexStr, OrderOfBattle, Place, UnitId,
                                                   VictoryLevel, WeatherTrack)
@@ -34,11 +35,13 @@ class VictoryHex(_Strict):
 
 
 class AttackDirection(_Strict):
-    """caldiero §19.1: the formation's units may not go `barred` of the 1014-2714 road until one enters `until`;
-    `rule` the section its refusals cite (a citation of this rulebook's §19.1, refused at load otherwise: rev-l L7)."""
+    """caldiero §19.1: the formation's units may not go `barred` of the `road` (its two ends: "la strada che corre da
+    1014 a 2714", a road of the map) until one enters `until`; `rule` the section its refusals cite (a citation of this
+    rulebook's §19.1, refused at load otherwise: rev-l L7)."""
 
     rule: Annotated[str, StringConstraints(pattern=r"^caldiero §19\.1(\.\d+)*$")]
     formation: FormationId
+    road: Annotated[list[HexStr], Field(min_length=2, max_length=2)]
     barred: Literal["north", "south"]
     until: list[Place]
 
@@ -139,7 +142,8 @@ class CaldieroFolder(DataFolder):
         assert isinstance(s.scenario, CaldieroScenario)
         file = f"{s.name}/scenario.json"
         return (limit_problems(file, s.scenario.commander_limits, s.oob, s.scenario.options, s.interpretations)
-                + option_formation_problems(file, s.scenario.options, s.oob))
+                + option_formation_problems(file, s.scenario.options, s.oob)
+                + direction_road_problems(file, s.scenario.attack_directions, s.map))
 
     def moved(self, data_dir: Path) -> list[DataProblem]:
         """A folder in the flat layout Caldiero's data had before 0.41.0 (every file at the root): each file named
@@ -181,3 +185,16 @@ def option_formation_problems(file: str, options: dict[str, OptionEffects], oob:
             problems.append(DataProblem(file, f"{where}.general", f"{f.general!r} is a leader of the printed "
                                                                   f"formation {general.formation!r}"))
     return problems
+
+
+def direction_road_problems(file: str, directions: list[AttackDirection], hexmap: HexMap) -> list[DataProblem]:
+    """caldiero §19.1: each direction's `road` names the two ends of a road of the map (north and south are read from
+    its course: map_rules.north_south_of_road)."""
+    return [DataProblem(file, f"$.attack_directions[{i}].road", f"no road of the map runs from {a} to {b} "
+                                                                 "(caldiero §19.1: north or south of it is barred)")
+            for i, d in enumerate(directions) for a, b in [d.road] if not road_between(hexmap, a, b)]
+
+
+def road_between(hexmap: HexMap, a: str, b: str) -> list[str]:
+    """The hexes of the map's roads that run from a to b (both among their hexes), in map order."""
+    return [h for road in hexmap.roads if a in road.hexes and b in road.hexes for h in road.hexes]

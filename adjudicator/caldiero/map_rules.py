@@ -6,18 +6,18 @@ CaldieroVariant's hooks (`elan_columns`, `assault_column_shifts`)."""
 from __future__ import annotations
 
 from arbitro.adjudicator.caldiero import rules as R
-from arbitro.adjudicator.caldiero.loader import AttackDirection
+from arbitro.adjudicator.caldiero.loader import AttackDirection, road_between
 from arbitro.adjudicator.maps.hexgrid import parse_hex
-from arbitro.adjudicator.maps.hexmap import HexMap
 from arbitro.adjudicator.memo import Memo
 from arbitro.adjudicator.parabellum.chief_limits import ChiefLimit, CommanderLimit
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.ruleset import Rule
 
 
-def north_south_of_road(world: World, h: str) -> str:
-    """'north', 'south' or 'road' relative to the 1014-2714 road (caldiero §19.1; higher rows are north)."""
-    rows = _road_rows(world)
+def north_south_of_road(world: World, road: tuple[str, str], h: str) -> str:
+    """'north', 'south' or 'road' relative to the road running between `road`'s two ends (caldiero §19.1; higher rows
+    are north; a column the road does not cross counts as the road's)."""
+    rows = _ROAD_ROWS.get((world.hexmap, road), "road rows", lambda: _rows_of(road_between(world.hexmap, *road)))
     col, row = parse_hex(h)
     if col not in rows:
         return "road"
@@ -25,23 +25,16 @@ def north_south_of_road(world: World, h: str) -> str:
     return "north" if row > hi else "south" if row < lo else "road"
 
 
-_ROAD_ROWS = Memo(64)  # per map (a user's data folder or an override makes its own), the 64 most recently used
+_ROAD_ROWS = Memo(64)  # per map and road (a user's data folder or an override makes its own), the 64 most recent
 
 
-def _road_rows(world: World) -> dict[int, tuple[int, int]]:
-    """Each column's rows of the 1014-2714 road, worked out once per map."""
-    return _ROAD_ROWS.get((world.hexmap,), "road rows", lambda: _rows_of(world.hexmap))
-
-
-def _rows_of(hexmap: HexMap) -> dict[int, tuple[int, int]]:
+def _rows_of(hexes: list[str]) -> dict[int, tuple[int, int]]:
+    """Each column's lowest and highest row of the road's hexes."""
     rows: dict[int, tuple[int, int]] = {}
-    for road in hexmap.roads:
-        if road.kind != "strada" or not ("1014" in road.hexes or "2714" in road.hexes):
-            continue
-        for h in road.hexes:
-            c, r = parse_hex(h)
-            lo, hi = rows.get(c, (r, r))
-            rows[c] = (min(lo, r), max(hi, r))
+    for h in hexes:
+        c, r = parse_hex(h)
+        lo, hi = rows.get(c, (r, r))
+        rows[c] = (min(lo, r), max(hi, r))
     return rows
 
 
@@ -54,11 +47,11 @@ def attack_direction(world: World, formation: str) -> AttackDirection | None:
 def direction_problem(world: World, formation: str, h: str) -> str | None:
     """caldiero §19.1: why the formation's units may not go to h (its `attack_direction`, unless released), or None."""
     d = None if formation in world.state.direction_released else attack_direction(world, formation)
-    if d is None or (where := north_south_of_road(world, h)) != d.barred:
+    if d is None or (where := north_south_of_road(world, (d.road[0], d.road[1]), h)) != d.barred:
         return None
     general = world.state.formations[formation].general
     who = world.counters.leader(general).name if general else formation  # the book names it by its general
-    return (f"{h} is {where} of the 1014-2714 road: {who}'s formation may not go there before entering "
+    return (f"{h} is {where} of the {d.road[0]}-{d.road[1]} road: {who}'s formation may not go there before entering "
             f"{' or '.join(d.until)} ({d.rule})")
 
 

@@ -74,11 +74,12 @@ def test_a_path_through_a_hex_off_the_map_is_refused() -> None:
 
 
 def test_the_road_rows_keep_no_map_alive_for_the_whole_process() -> None:
-    """The 1014-2714 road's rows (caldiero §19.1) are kept per map in a size-capped memo (memo.Memo): a
+    """A direction's road's rows (caldiero §19.1) are kept per map in a size-capped memo (memo.Memo): a
     dict that never forgot kept every data folder a long-running server played in memory."""
     first = copy.copy(RULESET.battle.map)
     held = sys.getrefcount(first)
-    map_rules._road_rows(SimpleNamespace(hexmap=first))  # type: ignore[arg-type]
+    road = ("1014", "2714")
+    map_rules.north_south_of_road(SimpleNamespace(hexmap=first), road, "1413")  # type: ignore[arg-type]
     for _ in range(200):  # other games' maps since
-        map_rules._road_rows(SimpleNamespace(hexmap=copy.copy(RULESET.battle.map)))  # type: ignore[arg-type]
+        map_rules.north_south_of_road(SimpleNamespace(hexmap=copy.copy(RULESET.battle.map)), road, "1413")  # type: ignore[arg-type]
     assert sys.getrefcount(first) == held, "the first map is still held by the road rows' cache"

@@ -246,6 +246,28 @@ def test_a_direction_of_attack_citing_another_rule_is_refused_at_load() -> None:
     assert "caldiero/scenario.json: $.attack_directions[0].rule" in str(e.value), str(e.value)
 
 
+def test_a_direction_of_attack_is_taken_from_the_road_its_file_names() -> None:
+    """caldiero §19.1 "la strada che corre da 1014 a 2714": the road is the file's `road` (its two ends, a road of the
+    map), not one the code knows: a user's file taking Augereau's direction from the Caldiero-Gombion-Zevio road
+    (1612-1005) makes 1414 north of it; a direction naming two hexes no road joins is refused at load, saying where."""
+    files = RULESET.read_data(RULESET.folder.folder)
+    scenario = json.loads(files["caldiero/scenario.json"])
+    state = position({"fr-5-legere": "1413"}, leaders={"augereau": "1412"}, orders={"augereau": "manoeuvre"})
+    t = activate(state, "augereau", step="movement")
+    t.send("france", {"type": "move", "units": ["fr-5-legere"], "to": "1414", "path": ["1414"]})  # on the road
+    scenario["attack_directions"][0]["road"] = ["1612", "1005"]
+    state.data_files = files | {"caldiero/scenario.json": json.dumps(scenario)}
+    t = activate(state, "augereau", step="movement")
+    refusal = reject(t, "caldiero §19.1", {"type": "move", "units": ["fr-5-legere"], "to": "1414", "path": ["1414"]})
+    assert "1414 is north of the 1612-1005 road" in refusal, refusal
+    scenario["attack_directions"][1]["road"] = ["1014", "1005"]
+    state.data_files = files | {"caldiero/scenario.json": json.dumps(scenario)}
+    with pytest.raises(DataError) as e:
+        RULESET.validate_position(state)
+    assert "caldiero/scenario.json: $.attack_directions[1].road: no road of the map runs from 1014 to 1005" in str(
+        e.value), str(e.value)
+
+
 # The terrain effects table's movement column, read by hand, in half MP: plain, hill, village, fortification 1 MP,
 # marsh 2 MP; climbing a level and crossing a canal +1 MP; the main road 1/2 MP in march column, a minor road 1 MP.
 PRINTED_HALF = {"pianura": 2, "collina": 2, "villaggio": 2, "fortificazione": 2, "palude": 4}

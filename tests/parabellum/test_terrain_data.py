@@ -29,7 +29,6 @@ TABLES = [ADJUDICATOR / "caldiero" / "data" / "tables" / "terrain.json", ADJUDIC
 
 # The names of the tables' entries still written in the games' code, each with why it stays.
 STILL_NAMED = {
-    ("caldiero/map_rules.py", "strada"): "the scenario's main road through 1014 and 2714 (caldiero §4.2.2, §9.2.1)",
     ("caldiero/variant.py", "strada_minore"): "the minor road the minor_road_cost reading prices (movement.json)",
     ("caldiero/system_assault.py", "canale"): "the canal's modifier read from its entry (k-assault's module)",
     ("arrivano/data_model.py", "ridotta"): "a scenario's redoubt checked to stand on a redoubt hex of its map",
