@@ -115,7 +115,7 @@ def order_at_setup(a: Act, seat: str, cmd: C.ChangeOrder) -> None:
                "§21.2)")
     if a.state.formations[cmd.formation].order == cmd.order:  # issue 19 item 9, as in the orders step
         refuse(R.SETUP_FRANCE, f"{cmd.formation}'s order is already {cmd.order}")
-    a.emit(ev.OrderChanged(formation=cmd.formation, order=cmd.order, rule=str(R.SETUP_FRANCE), by="france"))
+    a.emit(ev.OrderChanged(formation=cmd.formation, order=cmd.order, rule=str(R.SETUP_FRANCE), by=seat))
 
 
 # =====================================================================================================

@@ -70,6 +70,6 @@ STORM_EAST = Rule(G, "20.3", "storm from the east: eastward attackers -1 strengt
 FLANK = Rule(G, "20.5", "flank attacks: two columns right")
 SETUP = Rule(G, "21", "set-up within one hex of the PI hex")
 SETUP_AUSTRIA = Rule(G, "21.1", "Austrian set-up, first")
-SETUP_FRANCE = Rule(G, "21.2", "French set-up and orders for Augereau and Massena")
+SETUP_FRANCE = Rule(G, "21.2", "French set-up; the orders the order of battle leaves unset")
 AUSTRIAN_REINFORCEMENTS = Rule(G, "21.3", "Austrian reinforcements at 2714, Manoeuvre")
 FRENCH_REINFORCEMENTS = Rule(G, "21.4", "French reinforcements at 1014 (* at 1005), Manoeuvre")

@@ -10,6 +10,7 @@ import pytest
 
 from arbitro.adjudicator.caldiero.system_activation import reserve_joining
 from arbitro.adjudicator.errors import IllegalCommand
+from arbitro.events.parabellum import OrderChanged
 from tests.caldiero.harness import RULESET, Table
 
 
@@ -67,3 +68,21 @@ def test_a_side_with_no_order_to_choose_at_set_up_is_told_so() -> None:
     with pytest.raises(IllegalCommand) as e:
         Table(state).send("austria", {"type": "change_order", "formation": "hohenzollern", "order": "attack"})
     assert "austria chooses no formation's order" in str(e.value) and e.value.rule == "caldiero §21.2", str(e.value)
+
+
+def test_a_side_choosing_an_order_at_set_up_is_named_in_its_event() -> None:
+    """caldiero §21.2 as the order of battle gives it: a user's order of battle printing Hohenzollern's formation
+    without an order lets Austria choose it at set-up, and the order_changed names Austria as the side that chose."""
+    files = RULESET.read_data(RULESET.folder.folder)
+    oob = json.loads(files["caldiero/oob.json"])
+    for formation in oob["formations"]:
+        if formation["id"] == "hohenzollern":
+            formation["initial_order"] = None
+    files = files | {"caldiero/oob.json": json.dumps(oob)}
+    with RULESET.using_data(files):
+        state = RULESET.new_state("historical", ())
+    state.data_files, state.seat = files, "austria"
+    t = Table(state)
+    events = t.send("austria", {"type": "change_order", "formation": "hohenzollern", "order": "attack"})
+    changed = [e for e in events if isinstance(e, OrderChanged)]
+    assert changed and changed[0].by == "austria" and changed[0].rule == "caldiero §21.2", changed
