@@ -248,7 +248,7 @@ def try_recovery(g: Act, seat: str, tried: ev.RecoveryAwaited, h: str) -> None:
         g.reject(ARRIVANO.RECOVERY, f"no stack in {h} may try to recover now: it needs disordered or routed units "
                  f"{whose}, idle this turn, out of enemy zones of control, their order allowing it, not tried yet; may: "
                  f"{', '.join(recovery_candidates(w, list(tried.tried))) or 'none'}")
-    results = stack_test(g, units, f"{ARRIVANO.RECOVERY} recovery in {h}", visible_to=(seat,))
+    results = stack_test(g, units, f"{ARRIVANO.RECOVERY} recovery in {h}")
     for u in (u for u, passed in results.items() if passed):
         g.emit(ev.StatusChanged(unit=u, status=recovery.recovered(g.world(), u), rule=str(ARRIVANO.RECOVERY)))
     push(g, "recovery", seat, str(ARRIVANO.RECOVERY), msgspec.structs.replace(tried, tried=(*tried.tried, h)))

@@ -139,6 +139,12 @@ class CaldieroRuleset(ParaBellumRuleset[P.CaldieroState]):
             seen = sight.new_sightings(w, seat, CALDIERO_VARIANT.fog_reach(w), commanders=False)  # units: leaders are public
             state.seen[seat] = sorted(set(state.seen.get(seat, [])) | set(seen))
 
+    def hides(self, event: Any, data: dict[str, Any], seat: str, state: P.CaldieroState) -> bool:
+        """The kernel's (a hidden piece named), and a reorganisation's hex `seat` may not examine (caldiero §15.3:
+        that its stack tried tells it holds a unit in disorder or rout, under the fog's marker, §20.4)."""
+        return (isinstance(event, ev.StepRecorded) and bool(self.unexaminable(state, seat, [event.item]))
+                or super().hides(event, data, seat, state))
+
     def redact_frame(self, frame: core.Frame[Any], seat: str, state: P.CaldieroState) -> dict[str, Any]:
         """With fog of war, a frame naming units out of `seat`'s sight is served without its context, as the
         events naming them are (caldiero §20.4)."""

@@ -26,7 +26,7 @@ from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.ruleset import Interpretation, Ruleset, interpretation_in_force
 from arbitro.events.parabellum import (
     PIECE_FIELDS, ArtilleryFired, AssaultDeclared, AssaultResolved, FormationActivated, LeaderLost, LeaderMoved,
-    PiecesSighted, UnitEliminated, UnitOrderSet, UnitRetreated, UnitsAdvanced, UnitsMoved,
+    PiecesSighted, StatusChanged, UnitEliminated, UnitOrderSet, UnitRetreated, UnitsAdvanced, UnitsMoved,
 )
 from arbitro.events import core
 from arbitro.projections import parabellum as PB
@@ -339,11 +339,30 @@ class ParaBellumRuleset(Ruleset[S]):
         if PB.others_sighting(event, seat) or type(event) in self.own_side_events and not self.activating(state, seat):
             return None
         if self.hides(event, data, seat, state):
-            return self.stub(event)
+            return None if self.passed_test(event) else self.stub(event)
         stub = self.stub(event)
         data = PB.served_command(state, event, PB.served_loss(state, event, data, seat, stub), seat)
         return PB.served_move(state, event, data, seat, lambda route: self.unexaminable(state, seat, route),
                               stub, str(self.variant.rules.MOVEMENT))
+
+    def passed_test(self, event: Any) -> bool:
+        """Whether `event` is made only where a test of the owner's stack passed: a recovery's status change
+        (§15.3.1 in both; a failure changes nothing, so makes no event). Where it names a hidden unit the enemy is
+        served nothing of it, not a stub, or the stub's presence would tell the test's result, whose die it is not
+        served (`redact_random`, engine-rules §V.4)."""
+        return isinstance(event, StatusChanged) and event.rule == str(self.variant.rules.RECOVERY)
+
+    def redact_random(self, data: dict[str, Any], seat: str, state: S) -> dict[str, Any]:
+        """The default (a roll about a place `seat` may not examine served with its rule alone), and an efficiency
+        test (§13.1.2 in both: one die a stack) of a stack `seat` may not examine served without its faces too: read
+        against the counters' values the die is the test's result, which lies under the stack's markers as its
+        status does (caldiero §20.4, arrivano §11.3.2 "si può esaminare uno stack nemico solo se si ha una LoS";
+        engine-rules §V.4). That it was rolled, under which rule, stays public."""
+        served = super().redact_random(data, seat, state)
+        detail = data.get("detail") or {}
+        if detail.get("table") == "efficiency" and self.unexaminable(state, seat, [str(detail.get("hex", ""))]):
+            served = {k: v for k, v in served.items() if k != "values"}
+        return served
 
     def activating(self, state: S, seat: str) -> bool:
         """Whether `seat` is the side of the formation being activated."""
