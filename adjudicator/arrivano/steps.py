@@ -138,6 +138,8 @@ def settle_top(g: Act, frame: core.Frame[Any]) -> bool:
             after_leader_lost(g, lid)
             return True
         return False
+    # none is made for him even where asks_owner holds: a refuge has none only with the enemy next to him, in its
+    # sight, and a replacement with none stays on the turn track, served to all (tests/arrivano/test_fog_zero_answers)
     if frame.kind in ("exchange_loss", "replacement_hex", "commander_refuge", "fire_target") and \
             (not opts or len(opts) == 1 and not asks_owner(g.world(), frame)):
         settle_single(g, frame, (opts or [None])[0])
