@@ -20,7 +20,7 @@ from arbitro.adjudicator.arrivano.variant import ARRIVANO, ARRIVANO_VARIANT
 from arbitro.adjudicator.parabellum.act import Act
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.decisions import close_frame, update_frame
-from arbitro.adjudicator.parabellum import advance, elimination, retreat, retreat_ground, rout
+from arbitro.adjudicator.parabellum import advance, elimination, retreat_ground, rout
 from arbitro.adjudicator.parabellum.assault_frame import AssaultFrames
 from arbitro.adjudicator.parabellum.retreat_ground import lines
 from arbitro.events import arrivano as ev
@@ -137,7 +137,7 @@ def do_retreat(g: Act, units: list[str], line: Line, rule: Any, rout_move: bool 
     if line.off_map:
         start = g.state.units[units[0]].hex
         for u in units if line.path else ():
-            g.emit(ev.UnitRetreated(unit=u, path=line.path, rule=retreat.cited(ARRIVANO, line, str(rule))))
+            g.emit(ev.UnitRetreated(unit=u, path=line.path, rule=retreat_ground.cited(ARRIVANO, line, str(rule))))
         leave_map(g, units, line.to, start, because=rule, carried=bool(line.path))
         return
     routed = retreat_ground.take(g, ARRIVANO_VARIANT, units, line, str(rule))

@@ -12,15 +12,11 @@ position comes in as a `Ground`, built by each game from its World.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Protocol
 
 from arbitro.adjudicator.maps.hexgrid import Grid, HexId
 from arbitro.adjudicator.maps.retreat import RetreatOption, best_retreats, retreat_options
-from arbitro.adjudicator.parabellum.rules import Rulebook
-from arbitro.adjudicator.parabellum.world import World
-from arbitro.events.parabellum import LeaderMoved, UnitRetreated
 
 HEX_BY_HEX_EXTRA = 3
 """§12.6.2 continuations searched by `hex_by_hex` past an overstacked end."""
@@ -69,39 +65,6 @@ class Ground:
 
     def nearest_enemy(self, h: str) -> int:
         return min((self.grid.distance(h, e) for e in self.enemies), default=99)
-
-
-class Retreats(Protocol):
-    """The game as a retreat asks it (its procedure context: caldiero's Act, arrivano's Game)."""
-
-    def world(self) -> World: ...
-
-    def emit(self, event: Any) -> None: ...
-
-
-def cited(rules: Rulebook, line: Line, rule: str) -> str:
-    """What a unit taking `line` cites: `rule` (what made it retreat), and §12.6.2 (`rules`, the variant's) where the
-    line went on past an overstacked end."""
-    return f"{rule}; {rules.RETREAT_STACKING}" if line.continued else rule
-
-
-def move_along(game: Retreats, rules: Rulebook, units: Sequence[str], line: Line, rule: str) -> None:
-    """§12.6 in both books: `units`, stacked together, take `line` (a line on the map: `line.path` not empty); each
-    records the hexes it entered, in order, the start excluded (`unit_retreated`, citing `rule`, what forced the
-    retreat, and §12.6.2 where the line went on: `cited`). The commanders of their side left alone in the start hex go
-    with them along the same hexes (caldiero §12.6, arrivano §12.6 with §4.5.4: a commander moves with his stack),
-    citing the book's §12.6 (`rules`, the variant's). What the line does to the units after (§12.6.1 disorder,
-    leaving the map) stays the caller's."""
-    w = game.world()
-    start = w.hex_of(units[0])
-    side = w.side_of(units[0])
-    for u in units:
-        game.emit(UnitRetreated(unit=u, path=line.path, rule=cited(rules, line, rule)))
-    w = game.world()
-    if start is None or w.side_units_at(start, side):
-        return
-    for leader in w.leaders_at(start, side):
-        game.emit(LeaderMoved(leader=leader, path=line.path, rule=str(rules.RETREAT), own=False))
 
 
 # --- caldiero's reading: hex by hex ---------------------------------------------------------------------------

@@ -9,14 +9,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
+from typing import Any
 
-from arbitro.adjudicator.parabellum import retreat, rout, sight
+from arbitro.adjudicator.parabellum import rout, sight
 from arbitro.adjudicator.parabellum.act import Act
 from arbitro.adjudicator.parabellum.retreat import Ground, Line
+from arbitro.adjudicator.parabellum.rules import Rulebook
 from arbitro.adjudicator.parabellum.stacking import fits
 from arbitro.adjudicator.parabellum.variant import Variant
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.parabellum.zoc import enemy_zoc
+from arbitro.events.parabellum import LeaderMoved, UnitRetreated
 
 
 def ground(world: World, units: Sequence[str], start: str, *, ignore_ezoc: bool, may_leave: bool = True) -> Ground:
@@ -95,12 +98,29 @@ def _before_combat_ground(variant: Variant, world: World, units: Sequence[str]) 
 ROUT_TRIGGER = "rout_trigger"  # the same interpretation in both games' interpretations.json
 
 
-def take(game: retreat.Retreats, variant: Variant, units: Sequence[str], line: Line, rule: str) -> list[str]:
-    """§12.6 in both: `units`, stacked together, take `line` (on the map: `retreat.move_along`); one through an enemy
-    ZoC that counts adds a disorder level (§12.6.1, `rout.disorder`). Returns the units it routed, which retreat two
-    hexes at once (§15.2.1) as the caller's frames carry it out."""
-    retreat.move_along(game, variant.rules, units, line, rule)
-    return [u for u in units if line.through_ezoc and rout.disorder(game, variant, u, variant.rules.RETREAT_EZOC)]
+def cited(rules: Rulebook, line: Line, rule: str) -> str:
+    """What a unit taking `line` cites: `rule` (what made it retreat), and §12.6.2 (`rules`, the variant's) where the
+    line went on past an overstacked end."""
+    return f"{rule}; {rules.RETREAT_STACKING}" if line.continued else rule
+
+
+def take(game: Act[Any], variant: Variant, units: Sequence[str], line: Line, rule: str) -> list[str]:
+    """§12.6 in both books: `units`, stacked together, take `line` (a line on the map: `line.path` not empty); each
+    records the hexes it entered, in order, the start excluded (`unit_retreated`, citing `rule`, what forced the
+    retreat, and §12.6.2 where the line went on: `cited`). The commanders of their side left alone in the start hex go
+    with them along the same hexes (caldiero §12.6, arrivano §12.6 with §4.5.4: a commander moves with his stack),
+    citing the book's §12.6. A line through an enemy ZoC that counts adds a disorder level (§12.6.1,
+    `rout.disorder`). Returns the units it routed, which retreat two hexes at once (§15.2.1) as the caller's frames
+    carry it out."""
+    w, rules = game.world(), variant.rules
+    start, side = w.hex_of(units[0]), w.side_of(units[0])
+    for u in units:
+        game.emit(UnitRetreated(unit=u, path=line.path, rule=cited(rules, line, rule)))
+    w = game.world()
+    if start is not None and not w.side_units_at(start, side):
+        for leader in w.leaders_at(start, side):
+            game.emit(LeaderMoved(leader=leader, path=line.path, rule=str(rules.RETREAT), own=False))
+    return [u for u in units if line.through_ezoc and rout.disorder(game, variant, u, rules.RETREAT_EZOC)]
 
 
 def arrived(game: Act, variant: Variant, line: Line) -> None:

@@ -9,11 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Final
+from typing import Any, Final
 
 from arbitro.adjudicator.parabellum.act import Act
 from arbitro.adjudicator.parabellum.elimination import eliminate
-from arbitro.adjudicator.parabellum.retreat import Retreats
 from arbitro.adjudicator.parabellum.variant import Variant
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.events.parabellum import StatusChanged
@@ -38,7 +37,7 @@ def worsened(status: str, levels: int = 1) -> Worsened:
     return Worsened(after, after == "routed" and status != "routed")
 
 
-def disorder(game: Retreats, variant: Variant, unit: str, rule: object, levels: int = 1,
+def disorder(game: Act[Any], variant: Variant, unit: str, rule: object, levels: int = 1,
              routs: object = None) -> bool:
     """`levels` more disorder levels for `unit` (`worsened`), recorded citing `rule`, or where they rout it `routs`
     (by default the book's second disorder, caldiero §15.1, arrivano §15.1.1); True when they routed it: routed by a

@@ -1,6 +1,6 @@
 """A retreat whose route Austria may examine only in part is served with the rule its type cites (caldiero §12.6,
 the stub's), never its own (projections/parabellum.ROUTE_FIELDS): since bbdea77 the own rule ends in "; caldiero
-§12.6.2" when the line went on past an overstacked hex (parabellum/retreat.cited), and under Caldiero's fog (§20.4)
+§12.6.2" when the line went on past an overstacked hex (parabellum/retreat_ground.cited), and under Caldiero's fog (§20.4)
 that would tell Austria that a hex it may not examine on the way holds a full French stack, and which way the unit
 came (rev-b's review, finding 1; rev-a's finding 7).
 
@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from arbitro.adjudicator.caldiero.variant import CALDIERO, CALDIERO_VARIANT
-from arbitro.adjudicator.parabellum.retreat import cited
+from arbitro.adjudicator.parabellum.retreat_ground import cited
 from arbitro.adjudicator.parabellum.retreat_ground import lines
 from arbitro.events import parabellum as pb
 from arbitro.projections.base import UMPIRE
