@@ -24,7 +24,7 @@ from arbitro.adjudicator.arrivano.data_model import ARRIVANO_DATA
 from arbitro.adjudicator.arrivano.variant import ARRIVANO, ARRIVANO_VARIANT
 from arbitro.adjudicator.arrivano.victory import automatic_now
 from arbitro.adjudicator.arrivano.world import acts_now, in_command
-from arbitro.adjudicator.parabellum.act import Act, refusal, settle
+from arbitro.adjudicator.parabellum.act import Act, settle
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.errors import BadInput
 from arbitro.adjudicator.parabellum import activation, chief_orders, initiative, rout, sequence, sight
@@ -123,7 +123,7 @@ class ArrivanoRulesetImpl(ParaBellumRuleset[P.ArrivanoState]):
             ctx.reject(ARRIVANO.SEQUENCE, "the game is over")
         if ctx.seat != state.seat:
             ctx.reject(ARRIVANO.SEQUENCE, "it is not your turn to act")
-        ARRIVANO_STEPS.decide(state.step, g, g.world(), ctx.seat, command, refusal)
+        ARRIVANO_STEPS.decide(state.step, g, g.world(), ctx.seat, command)
         self._after(g)
 
     # --- the procedures the kernel's protocols reach back to (parabellum/act.Game) ---------------------------------

@@ -41,7 +41,7 @@ from arbitro.adjudicator.parabellum.sequence import CHOOSE_ACTIVATION, Step, Ste
 from arbitro.adjudicator.caldiero import rules as R
 from arbitro.adjudicator.caldiero.system_procedure import unit_due
 from arbitro.adjudicator.errors import IllegalCommand
-from arbitro.adjudicator.parabellum.act import Act, refuse, refusal
+from arbitro.adjudicator.parabellum.act import Act, refuse
 from arbitro.adjudicator.caldiero.variant import CALDIERO
 from arbitro.events import caldiero as ev
 
@@ -64,7 +64,7 @@ def legal_commands(w: World, seat: str) -> list[dict[str, Any]]:
 def decide(a: Act, seat: str, cmd: Any) -> None:
     if a.state.phase == "over":
         refuse(R.VICTORY, "the game is over")
-    CALDIERO_STEPS.decide(F.step_key(a.state), a, a.world(), seat, cmd, refusal)
+    CALDIERO_STEPS.decide(F.step_key(a.state), a, a.world(), seat, cmd)
     F.go_on(a)
 
 

@@ -15,7 +15,8 @@ from typing import Any
 from arbitro.adjudicator.caldiero import flow as F
 from arbitro.adjudicator.caldiero import system_assault as A
 from arbitro.adjudicator.caldiero.system_procedure import (LEADER_ESCAPE, RETREAT, answer_retreat, do_leader_escape,
-                                                            leader_escape_options, retreat_options)
+                                                            leader_escape_options, leader_escape_refusal,
+                                                            path_refusal, retreat_options)
 from arbitro.adjudicator.parabellum.act import Game
 from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
 from arbitro.adjudicator.decisions import Step
@@ -25,12 +26,12 @@ from arbitro.adjudicator.parabellum.steps import UNANSWERED, Row, procedures
 
 
 # Each kind of Caldiero's frames, the kernel's row (parabellum/steps.Row): its answers and the procedure that carries one
-# out with the frame closed (the retreat's and the escape's refuse first, then revise or close it themselves).
+# out with the frame closed (the retreat's revises or closes it itself: one unit answers at a time).
 ROWS: dict[str, Row] = {
     # caldiero §12.6: the owner names one unit's retreat path at a time, among its legal paths
-    RETREAT: Row(retreat_options, answer_retreat, closes=False),
+    RETREAT: Row(retreat_options, answer_retreat, path_refusal, closes=False),
     # caldiero §8.2.3: a lone leader reached by an enemy unit moves away, up to his full movement
-    LEADER_ESCAPE: Row(leader_escape_options, do_leader_escape, closes=False),
+    LEADER_ESCAPE: Row(leader_escape_options, do_leader_escape, leader_escape_refusal),
     # caldiero §14.1: defending cavalry retreats one hex before an infantry assault, one unit at a time, or stays
     A.CAVALRY_RETREAT: Row(A.cavalry_retreat_options, A.do_cavalry_retreat),
     # caldiero §11.4.5: the defenders' artillery bombards one hex of attackers, one gun at a time, or holds

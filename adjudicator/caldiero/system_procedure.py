@@ -10,7 +10,7 @@ from typing import Any
 from arbitro.adjudicator.caldiero import commands as C
 from arbitro.adjudicator.caldiero import rules as R
 from arbitro.adjudicator.caldiero.system_movement import leader_reachable
-from arbitro.adjudicator.parabellum.act import Act, refuse
+from arbitro.adjudicator.parabellum.act import Act
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.caldiero.variant import CALDIERO, CALDIERO_VARIANT
 from arbitro.adjudicator.decisions import close_frame, open_frame, update_frame
@@ -82,19 +82,23 @@ def retreat_options(w: World, frame: core.Frame[RetreatAwaited]) -> list[dict[st
     return [{"type": "retreat", "unit": u, "path": list(p.path)} for u in sorted(moves) for p in lines(CALDIERO_VARIANT, w, [u], moves[u])]
 
 
+def path_refusal(w: World, frame: core.Frame[RetreatAwaited], answer: dict[str, Any],
+                    options: list[dict[str, Any]]) -> tuple[Rule, str]:
+    u, moves = answer["unit"], frame.ctx.moves
+    if u not in moves:
+        return CALDIERO.RETREAT, f"{u} has no retreat to make; waiting for: {', '.join(sorted(moves))}"
+    return CALDIERO.RETREAT, (f"{answer['path']} is not a legal retreat for {u}: each hex farther from the enemy and out of "
+                              f"enemy ZoC if possible; choose one of {[o['path'] for o in options if o['unit'] == u][:6]} (caldiero §12.6)")
+
+
 def answer_retreat(a: Act, frame: core.Frame[RetreatAwaited], cmd: C.RetreatAlong) -> None:
-    """The owner's answer to the pending retreat (caldiero §12.6): one unit and its path, taken (the kernel's
-    `retreat_ground.take`: §12.6.1's extra disorder, a unit it routs going on two hexes, §15.2.1, in this frame), the
-    others' way checked again (§12.6.3), then the routed enemies next to its end tested (§15.2, `arrived`)."""
+    """The owner's answer to the pending retreat (caldiero §12.6), one the frame listed (`path_refusal` refuses
+    any other): one unit and its path, taken (the kernel's `retreat_ground.take`: §12.6.1's extra disorder, a unit it
+    routs going on two hexes, §15.2.1, in this frame), the others' way checked again (§12.6.3), then the routed
+    enemies next to its end tested (§15.2, `arrived`)."""
     moves: dict[str, int] = dict(frame.ctx.moves)
     u = cmd.unit
-    if u not in moves:
-        refuse(CALDIERO.RETREAT, f"{u} has no retreat to make; waiting for: {', '.join(sorted(moves))}")
-    options = lines(CALDIERO_VARIANT, a.world(), [u], moves[u])
-    chosen = next((p for p in options if list(p.path) == list(cmd.path)), None)
-    if chosen is None:
-        refuse(CALDIERO.RETREAT, f"{cmd.path} is not a legal retreat for {u}: each hex farther from the enemy and out of "
-                     f"enemy ZoC if possible; choose one of {[list(p.path) for p in options][:6]} (caldiero §12.6)")
+    chosen = next(p for p in lines(CALDIERO_VARIANT, a.world(), [u], moves[u]) if list(p.path) == list(cmd.path))
     del moves[u]
     routed = retreat_ground.take(a, CALDIERO_VARIANT, [u], chosen, frame.rule)
     moves |= {x: rout.RETREAT_HEXES for x in routed}
@@ -129,11 +133,12 @@ def leader_escape_options(w: World, frame: core.Frame[EscapeAwaited]) -> list[di
     return [{"type": "move_leader", "leader": leader, "to": d, "path": None} for d in sorted(leader_reachable(w, leader, escape=True))]
 
 
-def do_leader_escape(a: Act, frame: core.Frame[EscapeAwaited], cmd: Any) -> None:
-    leader = frame.ctx.leader
-    options = leader_reachable(a.world(), leader, escape=True)
-    if cmd.leader != leader or cmd.to not in options:
-        refuse(R.LEADER_ESCAPE, f"{leader} escapes to a hex he can reach with his 6 MP: {', '.join(sorted(options))} (caldiero §8.2.3)")
-    close_frame(a.ctx, frame)
-    a.emit(ev.LeaderMoved(leader=leader, path=options[cmd.to], rule=str(R.LEADER_ESCAPE), own=False))
+def leader_escape_refusal(w: World, frame: core.Frame[EscapeAwaited], answer: dict[str, Any],
+                          options: list[dict[str, Any]]) -> tuple[Rule, str]:
+    return R.LEADER_ESCAPE, (f"{frame.ctx.leader} escapes to a hex he can reach with his 6 MP: "
+                             f"{', '.join(o['to'] for o in options)} (caldiero §8.2.3)")
 
+
+def do_leader_escape(a: Act, frame: core.Frame[EscapeAwaited], cmd: Any) -> None:
+    path = leader_reachable(a.world(), frame.ctx.leader, escape=True)[cmd.to]
+    a.emit(ev.LeaderMoved(leader=frame.ctx.leader, path=path, rule=str(R.LEADER_ESCAPE), own=False))

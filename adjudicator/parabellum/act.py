@@ -12,15 +12,15 @@ procedures those open; ParaBellumRuleset gives the neutral refuge, loss and sett
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Generic, NoReturn, Protocol, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
-from arbitro.adjudicator.errors import IllegalCommand, Unsettled
+from arbitro.adjudicator.errors import Unsettled
 from arbitro.adjudicator.parabellum import assault, efficiency
 from arbitro.adjudicator.parabellum.loader import ScenarioData
-from arbitro.adjudicator.parabellum.sequence import Refusal, Steps
+from arbitro.adjudicator.parabellum.sequence import Steps, refuse
 from arbitro.adjudicator.parabellum.variant import Variant
 from arbitro.adjudicator.parabellum.world import World
-from arbitro.adjudicator.ruleset import Decision, Rule, interpretation_in_force
+from arbitro.adjudicator.ruleset import Decision, interpretation_in_force
 from arbitro.adjudicator.tables import CombatTable
 from arbitro.events import core
 from arbitro.events.parabellum import DieModifier
@@ -28,17 +28,6 @@ from arbitro.projections.game import GameState, awaited
 from arbitro.projections.parabellum import SystemState
 
 S = TypeVar("S", bound=SystemState)
-
-
-def refuse(rule: Rule | str, message: str) -> NoReturn:
-    """Refuse the command, citing `rule` (the engine's refusal, as `Decision.reject` raises it): the one way a
-    procedure or a check of either game refuses, with or without a decision under way."""
-    raise IllegalCommand(message, rule=str(rule))
-
-
-def refusal(why: Refusal) -> NoReturn:
-    """`refuse` for a kernel procedure that hands its refusal over as (rule, words)."""
-    refuse(*why)
 
 
 class Game(Protocol):

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from arbitro.adjudicator.parabellum.act import Act, refusal
+from arbitro.adjudicator.parabellum.act import Act
 from arbitro.adjudicator.parabellum.orders import ORDERS
-from arbitro.adjudicator.parabellum.sequence import Refusal
+from arbitro.adjudicator.parabellum.sequence import Refusal, refuse
 from arbitro.adjudicator.parabellum.variant import Variant
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.ruleset import Rule
@@ -51,7 +51,7 @@ def try_order(a: Act[Any], seat: str, order: str, free: Rule | None = None) -> N
     w, variant = a.world(), a.variant
     problem = try_problem(variant, w, seat, order)
     if problem is not None:
-        refusal(problem)
+        refuse(*problem)
     act, rules = w.state.activation, variant.rules
     assert act is not None
     giver = variant.order_giver(w, act)[0] or ""

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from arbitro.adjudicator.parabellum.act import Act, refusal
+from arbitro.adjudicator.parabellum.act import Act
 from arbitro.adjudicator.parabellum.orders import ORDERS
-from arbitro.adjudicator.parabellum.sequence import Refusal
+from arbitro.adjudicator.parabellum.sequence import Refusal, refuse
 from arbitro.adjudicator.parabellum.variant import Variant
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.events.parabellum import OrderChanged
@@ -73,6 +73,6 @@ def change(a: Act[Any], seat: str, formation: str, order: str, made: int = 0) ->
     chief = w.commander_in_chief(seat)
     problem = chief_order_problem(variant, w, chief, formation, order, made)
     if problem is not None:
-        refusal(problem)
+        refuse(*problem)
     a.emit(OrderChanged(formation=formation, order=order, by=chief, rule=str(variant.rules.CHIEF_ORDERS),
                         counts_against_chief=variant.chief_changes_limited))

@@ -17,12 +17,19 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Generic, NoReturn, Protocol, TypeVar
 
+from arbitro.adjudicator.errors import IllegalCommand
 from arbitro.adjudicator.parabellum import sight
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.ruleset import Rule
 from arbitro.events.parabellum import StepBegan
 
-Refusal = tuple[Rule, str]  # why a command is refused: the rule it breaks and the words (parabellum/act.refusal)
+Refusal = tuple[Rule, str]  # why a command is refused: the rule it breaks and the words (`refuse(*why)`)
+
+
+def refuse(rule: Rule | str, message: str) -> NoReturn:
+    """Refuse the command, citing `rule` (the engine's refusal, as `Decision.reject` raises it): the one way a
+    procedure or a check of either game refuses, with or without a decision under way."""
+    raise IllegalCommand(message, rule=str(rule))
 
 
 class Emits(Protocol):
@@ -196,20 +203,19 @@ class Steps(Generic[G, W]):
             not (row.unseen and sight.fog_in_force(w.variant.fog_option, w.option)) and \
             not self.has_options(step, w, seat) and row.end_problem(w, seat) is None
 
-    def decide(self, step: str, game: G, w: W, seat: str, command: Any,
-               refuse: Callable[[Refusal], NoReturn]) -> None:
+    def decide(self, step: str, game: G, w: W, seat: str, command: Any) -> None:
         """Carry out `command` of `seat` in `step`: its handler, or `end_step` (refused while `end_problem` holds),
         or the game's refusal of a command the step does not take."""
         row = self.rows.get(step)
         if row is not None and command.type == END_STEP and row.ended:
             problem = row.end_problem(w, seat)
             if problem is not None:
-                refuse(problem)
+                refuse(*problem)
             self.end(step, game, seat)
             return
         handler = row.takes.get(command.type) if row is not None else None
         if handler is None:
-            refuse(self.not_now(step, w, command))
+            refuse(*self.not_now(step, w, command))
         handler(game, seat, command)
 
     def not_now(self, step: str, w: W, command: Any) -> Refusal:

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import pytest
 
+from arbitro.adjudicator.caldiero.steps import ROWS
+from arbitro.adjudicator.caldiero.system_procedure import LEADER_ESCAPE, RETREAT
 from arbitro.adjudicator.errors import NotYourTurn
 from arbitro.adjudicator.service import Arbitro
 from arbitro.events.sqlite import SQLiteStore
-from tests.caldiero.harness import Table, activate, fresh, position
+from tests.caldiero.harness import RULESET, Table, activate, fresh, position
 
 
 def reject(t: Table, seat: str, rule: str, cmd: dict[str, object]) -> str:
@@ -45,6 +47,23 @@ def test_pending_decision_takes_only_its_answers() -> None:
     # an answer of the kind awaited but not among the step's options: refused with the step's own reason
     msg = reject(t, "austria", "caldiero §12.6", {"type": "retreat", "unit": "au-colloredo", "path": ["1617"]})
     assert "au-colloredo has no retreat to make; waiting for: au-mahoney-jager" in msg
+
+
+def test_the_retreat_and_the_escape_give_their_refusals_in_their_rows() -> None:
+    """The retreat (§12.6) and the lone leader's escape (§8.2.3) refuse an unlisted answer by their kernel rows'
+    refusal (parabellum/steps.Row), never by their handlers' checks on a scratch copy; the escape's row closes its
+    frame first, as every row but the retreat's (which revises it, one unit at a time)."""
+    t = combat_table()
+    t.send("france", {"type": "attack", "attackers": ["fr-18-ligne"], "defenders": ["1517"]}, dice=[4, 1])  # Dr
+    frame, options = t.awaited(), t.legal("austria")
+    refusal = ROWS[RETREAT].refusal
+    assert refusal is not None and frame is not None
+    rule, why = refusal(RULESET.world(t.state), frame, {"type": "retreat", "unit": "au-mahoney-jager", "path": ["1416"]},
+                        options)
+    assert (str(rule), why) == ("caldiero §12.6", f"['1416'] is not a legal retreat for au-mahoney-jager: each hex "
+                                f"farther from the enemy and out of enemy ZoC if possible; choose one of "
+                                f"{[o['path'] for o in options][:6]} (caldiero §12.6)")
+    assert ROWS[LEADER_ESCAPE].refusal is not None and ROWS[LEADER_ESCAPE].closes and not ROWS[RETREAT].closes
 
 
 def test_setup_refusals() -> None:

@@ -8,7 +8,7 @@ lister stopped at the first command, and a step whose seat has nothing left to d
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any, NoReturn
+from typing import Any
 
 import pydantic
 import pytest
@@ -16,8 +16,8 @@ import pytest
 from arbitro.adjudicator.arrivano import commands as arrivano_commands
 from arbitro.adjudicator.arrivano import ruleset as arrivano_ruleset
 from arbitro.adjudicator.caldiero import legal as caldiero_legal
+from arbitro.adjudicator.errors import IllegalCommand
 from arbitro.adjudicator.parabellum import sequence
-from arbitro.adjudicator.parabellum.sequence import Refusal
 from arbitro.adjudicator.ruleset import CommandModel, Rule
 from arbitro.events.parabellum import StepBegan
 from tests.arrivano import harness as arrivano
@@ -36,14 +36,6 @@ class Position:
 class Command(CommandModel):
     type: str
     where: str = ""
-
-
-class Refused(Exception):
-    pass
-
-
-def refuse(refusal: Refusal) -> NoReturn:
-    raise Refused(*refusal)
 
 
 def table(listed: list[str], owed: str | None = None, asked: list[str] | None = None) -> tuple[sequence.Steps, list[str]]:
@@ -73,26 +65,27 @@ def test_legal_is_the_listing_then_end_step_when_nothing_is_owed() -> None:
 
 def test_end_step_is_refused_while_owed_and_ends_the_step_otherwise() -> None:
     owing, done = table(["a"], owed="the units must move first")
-    with pytest.raises(Refused) as refused:
-        owing.decide("march", None, Position, "france", Command(type="end_step"), refuse)
-    assert refused.value.args == (OWED, "the units must move first") and done == []
+    with pytest.raises(IllegalCommand) as refused:
+        owing.decide("march", None, Position, "france", Command(type="end_step"))
+    assert (refused.value.rule, refused.value.message) == (str(OWED), "the units must move first") and done == []
     steps, done = table(["a"])
-    steps.decide("march", None, Position, "france", Command(type="end_step"), refuse)
-    steps.decide("march", None, Position, "france", Command(type="go", where="b"), refuse)
+    steps.decide("march", None, Position, "france", Command(type="end_step"))
+    steps.decide("march", None, Position, "france", Command(type="go", where="b"))
     assert done == ["ended", "go b"]
 
 
 def test_a_command_outside_its_step_is_refused_naming_what_the_step_takes() -> None:
     steps, done = table(["a"])
-    with pytest.raises(Refused) as refused:
-        steps.decide("march", None, Position, "france", Command(type="fly"), refuse)
-    assert refused.value.args == (SEQUENCE, "fly is not possible now: the action phase is at step 'march', which "
-                                             "takes go, end_step from france; fly answers a pending decision, and "
-                                             "none is pending")
-    with pytest.raises(Refused) as outside:
-        steps.decide("parade", None, Position, "france", Command(type="go"), refuse)
-    assert outside.value.args == (RULE, "go is not possible now: the action phase is at step 'march', which takes "
-                                        "nothing from france; go is given in the march step (book §1)")
+    with pytest.raises(IllegalCommand) as refused:
+        steps.decide("march", None, Position, "france", Command(type="fly"))
+    assert (refused.value.rule, refused.value.message) == (str(SEQUENCE), (
+        "fly is not possible now: the action phase is at step 'march', which takes go, end_step from france; fly "
+        "answers a pending decision, and none is pending"))
+    with pytest.raises(IllegalCommand) as outside:
+        steps.decide("parade", None, Position, "france", Command(type="go"))
+    assert (outside.value.rule, outside.value.message) == (str(RULE), (
+        "go is not possible now: the action phase is at step 'march', which takes nothing from france; go is given "
+        "in the march step (book §1)"))
     assert done == []
 
 
@@ -145,7 +138,7 @@ def test_a_row_says_as_data_which_step_begins_next_and_for_whom() -> None:
     game = Recorder()
     steps.end("orders", game, "france")
     steps.end("orders", game, "austria")
-    steps.decide("march", game, Position, "austria", Command(type="end_step"), refuse)
+    steps.decide("march", game, Position, "austria", Command(type="end_step"))
     steps.end("fight", game, "austria")
     assert game.events == [StepBegan(phase="command", step="orders", seat="austria", rule=str(RULE)),
                            StepBegan(phase="action", step="movement", seat="austria", rule=str(OWED)),
@@ -186,8 +179,8 @@ def test_automatic_rows_closing_begins_and_seats_as_the_game_stands_are_data() -
                            StepBegan(phase="command", step="roll", seat="", rule=str(OWED)),
                            StepBegan(phase="action", step="fight", seat="france", rule=str(RULE)),
                            StepBegan(phase="command", step="roll", seat="", rule=str(OWED))]
-    with pytest.raises(Refused):
-        steps.decide("roll", game, Position, "", Command(type="end_step"), refuse)
+    with pytest.raises(IllegalCommand):
+        steps.decide("roll", game, Position, "", Command(type="end_step"))
 
 
 def test_caldiero_lists_and_takes_end_step_in_an_activation_and_names_the_choice_as_arrivano() -> None:
