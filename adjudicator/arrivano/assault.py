@@ -397,7 +397,7 @@ class AssaultResults:
         driven = {t: here for t in self.targets if (here := [u for u in units if self.g.state.units[u].hex == t
                                                                 and self.g.state.units[u].where == "map"])}
         frames(self.g).revise(stage=sys_assault.DR_TESTS, dr_units=tuple(u for here in driven.values() for u in here))
-        for t, here in driven.items():
+        for t, here in driven.items():  # each hex's opened above the last: the last attacked hex's answered first
             defender_retreat(self.g, here, t)
 
 

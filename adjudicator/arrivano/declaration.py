@@ -8,7 +8,6 @@ from typing import Any
 
 from arbitro.adjudicator.arrivano import rules as R
 from arbitro.adjudicator.arrivano.assault import begin, terrain_effect
-from arbitro.adjudicator.arrivano.flow import by_hex
 from arbitro.adjudicator.parabellum.act import Act, stack_roll
 from arbitro.adjudicator.arrivano.variant import ARRIVANO, ARRIVANO_VARIANT, defending
 from arbitro.adjudicator.arrivano.world import acts_now, in_command
@@ -206,7 +205,7 @@ def assaults(w: World, seat: str) -> list[dict[str, Any]]:
                    and set(must_include(w, [u])) <= set(targets)]
         charging = [u for u in joining if u in w.state.charges and targets == [w.state.charges[u]]]  # §14.2
         for side in (charging, [u for u in joining if u not in w.state.charges]):
-            stacks = list(by_hex(w, side).values())
+            stacks = [stack for _, stack in sys_eff.stacks(w, sorted(side))]
             for group in stacks + ([side] if len(stacks) > 1 else []):
                 if problem(w, seat, crt, group, targets) is None:
                     out.append({"type": "assault", "attackers": group, "targets": targets})

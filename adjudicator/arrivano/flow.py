@@ -18,9 +18,8 @@ from arbitro.adjudicator.arrivano import rules as R
 from arbitro.adjudicator.arrivano.retreats import Line
 from arbitro.adjudicator.arrivano.variant import ARRIVANO, ARRIVANO_VARIANT
 from arbitro.adjudicator.parabellum.act import Act
-from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.decisions import close_frame, update_frame
-from arbitro.adjudicator.parabellum import advance, elimination, retreat_ground, rout
+from arbitro.adjudicator.parabellum import advance, efficiency, elimination, retreat_ground, rout
 from arbitro.adjudicator.parabellum.assault_frame import AssaultFrames
 from arbitro.adjudicator.parabellum.retreat_ground import lines
 from arbitro.events import arrivano as ev
@@ -79,18 +78,6 @@ def prompt(kind: str, rule: str) -> str:
 
 
 # ================================================================================================
-# Stacks: one efficiency die a stack (arrivano §13.1.2; the test is the kernel's, act.stack_test)
-# ================================================================================================
-
-
-def by_hex(w: World, units: list[str]) -> dict[str, list[str]]:
-    out: dict[str, list[str]] = {}
-    for u in sorted(units):
-        out.setdefault(w.state.units[u].hex, []).append(u)
-    return dict(sorted(out.items()))
-
-
-# ================================================================================================
 # Losses, disorder, commanders
 # ================================================================================================
 
@@ -111,7 +98,7 @@ def rout_retreats(g: Act, routed: list[str], because: str, hexes: int = rout.RET
     if guns:
         for gun in rout.guns_with(g.world(), routed):
             elimination.eliminate(g, ARRIVANO_VARIANT, gun, ARRIVANO.ARTILLERY_STACKED, because=because)
-    for stack in by_hex(g.world(), routed).values():
+    for _, stack in efficiency.stacks(g.world(), sorted(routed)):
         push_retreat(g, stack, hexes, ARRIVANO.ROUT_COMBAT)
 
 

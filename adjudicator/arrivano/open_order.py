@@ -18,13 +18,13 @@ from typing import Any
 
 from arbitro.adjudicator.arrivano import movement as M
 from arbitro.adjudicator.arrivano import rules as R
-from arbitro.adjudicator.arrivano.flow import by_hex, commander_checks, push, push_retreat
+from arbitro.adjudicator.arrivano.flow import commander_checks, push, push_retreat
 from arbitro.adjudicator.parabellum.act import Act, stack_test
 from arbitro.adjudicator.arrivano.data_model import EXHAUSTION, LIGHT_RETREAT, OPEN_ORDER, FireTable
 from arbitro.adjudicator.arrivano.variant import ARRIVANO, ARRIVANO_VARIANT
 from arbitro.adjudicator.arrivano.world import acts_now, in_command
 from arbitro.adjudicator.parabellum.world import World
-from arbitro.adjudicator.parabellum import orders, rout, sight
+from arbitro.adjudicator.parabellum import efficiency, orders, rout, sight
 from arbitro.adjudicator.maps.costs import step_cost
 from arbitro.adjudicator.parabellum.movement import costs_in_force
 from arbitro.adjudicator.parabellum.movement import reach as search
@@ -318,7 +318,7 @@ def mark(g: Act, uid: str) -> None:
 def fatigue_test(g: Act, units: list[str]) -> bool:
     """One die per stack (§13.1.2): pass removes F; fail gives Defence for the turn. True if all passed."""
     ok = True
-    for h, stack in by_hex(g.world(), units).items():
+    for h, stack in efficiency.stacks(g.world(), sorted(units)):
         results = stack_test(g, stack, f"{R.EXHAUSTION} fatigue test in {h}")
         for u in stack:
             g.emit(ev.OpenOrderTested(unit=u, test="fatigue", passed=results[u], rule=str(R.EXHAUSTION)))

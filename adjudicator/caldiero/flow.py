@@ -25,7 +25,7 @@ from arbitro.adjudicator.parabellum.stacking import stack_problem
 from arbitro.adjudicator.parabellum.zoc import enemy_zoc
 from arbitro.adjudicator.caldiero.victory import CALDIERO_SCORING
 from arbitro.adjudicator.maps.hexgrid import parse_hex
-from arbitro.adjudicator.parabellum import recovery, reinforcements, victory
+from arbitro.adjudicator.parabellum import efficiency, recovery, reinforcements, victory
 from arbitro.adjudicator.parabellum.sequence import CHOOSE_ACTIVATION
 from arbitro.adjudicator.ruleset import Rule
 from arbitro.events import caldiero as ev
@@ -87,11 +87,7 @@ def place_at_setup(a: Act, seat: str, cmd: C.Place) -> None:
 
 def setup_problems(w: World, side: str) -> list[str]:
     problems = []
-    hexes: dict[str, list[str]] = {}
-    for u in w.on_map_units():
-        if w.state.units[u].side == side:
-            hexes.setdefault(w.state.units[u].hex or "", []).append(u)
-    for h, units in sorted(hexes.items()):
+    for h, units in efficiency.stacks(w, [u for u in w.on_map_units() if w.state.units[u].side == side]):
         problem = stack_problem(CALDIERO_VARIANT, w, units)
         if problem:
             problems.append(f"{h}: {problem}")

@@ -33,7 +33,7 @@ from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
 from arbitro.adjudicator.parabellum.assault import general_with
 from arbitro.adjudicator.parabellum.efficiency import side_values
 from arbitro.adjudicator.parabellum.declare import ATTACKING_ORDERS, fit_to_attack, hex_sets, hexes_to_attack
-from arbitro.adjudicator.parabellum import activation, chief_orders, initiative, reinforcements
+from arbitro.adjudicator.parabellum import activation, chief_orders, efficiency, initiative, reinforcements
 from arbitro.adjudicator.parabellum.commander_move import any_commander_end
 from arbitro.adjudicator.parabellum.movement import column_problem
 from arbitro.adjudicator.parabellum.orders import order_of, ORDERS
@@ -222,10 +222,7 @@ def _bombardments(w: World, seat: str) -> Iterator[dict[str, Any]]:
     act = w.state.activation
     assert act is not None
     arts = [u for u in act.units if w.state.units[u].arm == "artillery" and w.state.units[u].where == "map"]
-    by_hex: dict[str, list[str]] = {}
-    for u in arts:
-        by_hex.setdefault(w.state.units[u].hex or "", []).append(u)
-    for h, units in sorted(by_hex.items()):
+    for h, units in efficiency.stacks(w, arts):
         groups = [(u,) for u in units] + list(combinations(units, 2))
         for g in groups:
             for t in targets(CALDIERO_VARIANT, w, list(g)):
