@@ -255,6 +255,7 @@ def charge_on(g: Act, uid: str, path: list[str], target: str, at: int, offered: 
         counter = [c for c in counter_chargers(w, uid, path[i]) if c not in offered]
         if counter:
             emit_move(g, uid, path[at:i + 1], ARRIVANO.CHARGE)
+            passed_beside(g, uid, path[at + 1:i + 1])
             push(g, "countercharge", w.enemy(w.state.units[uid].side), str(R.COUNTERCHARGE),
                    ev.CounterchargeAwaited(unit=uid, path=tuple(path), stop=i, target=target, counter=tuple(counter)))
             return
@@ -271,8 +272,25 @@ def emit_move(g: Act, uid: str, walked: list[str], rule: Rule, column: bool = Fa
 def finish_charge(g: Act, uid: str, path: list[str], target: str) -> None:
     """The charge's last leg from `path[0]` (none entered where a counter-charge declined met it), its marker on."""
     emit_move(g, uid, path, ARRIVANO.CHARGE, charge=target)
+    passed_beside(g, uid, path[1:])
     rout.checks(g, ARRIVANO_VARIANT, path[-1])
     commander_checks(g, path[-1])
+
+
+def passed_beside(g: Act, uid: str, entered: Sequence[str]) -> None:
+    """A charge is judged at each hex it enters against the stacks beside it (arrivano §14.2.4 "passa in un esagono
+    adiacente"), so the charger had a line of sight to them as it passed (nothing lies between adjacent hexes, §11.3)
+    and examines them (§11.3.2 "si può esaminare uno stack nemico solo se si ha una LoS all'esagono"): the enemy
+    pieces there it never examined are its sighting, as any_time records what it sees where it stands. A charge that
+    ran on told the charger what those stacks were not (rev-k K5); it is shown what they are."""
+    w = g.world()
+    side = w.state.units[uid].side
+    enemy, known = w.enemy(side), set(w.state.seen.get(side, []))
+    beside = {n for h in entered for n in w.grid.neighbours(h)}
+    pieces = sorted({p for n in beside for p in (*w.units_at(n), *w.leaders_at(n, enemy))
+                     if p not in known and (p in w.state.leaders or w.state.units[p].side == enemy)})
+    if pieces:
+        g.emit(ev.PiecesSighted(seat=side, pieces=tuple(pieces), rule=str(ARRIVANO.FOG)))
 
 
 def counter_chargers(w: World, uid: str, h: str) -> list[str]:

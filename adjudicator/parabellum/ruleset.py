@@ -328,16 +328,19 @@ class ParaBellumRuleset(Ruleset[S]):
         return {"type": tag, "rule": str(rule), "hidden": self.fog_marker}
 
     def redact(self, event: Any, seat: str, state: S) -> dict[str, Any] | None:
-        """An event as `seat` under fog is served it: not at all, the other seat's sighting (`others_sighting`); its
-        `stub` only, when it names a piece hidden from the seat (`hides`) or its route lies wholly out of the seat's
-        sight; an enemy's loss as the turn track shows it (`served_loss`); the enemy's activation without who is out of
-        command (`served_command`); an activation's `own_side_events` to the activating side alone; a move by the
-        hexes of its route the seat may examine (`served_move`); anything else as it is."""
+        """An event as `seat` under fog is served it: not at all, the other seat's sighting (`others_sighting`); its own
+        whole (arrivano/movement.passed_beside records pieces examined in passing); its `stub` only, when it names a
+        piece hidden from the seat (`hides`) or its route lies wholly out of the seat's sight; an enemy's loss as the
+        turn track shows it (`served_loss`); the enemy's activation without who is out of command (`served_command`);
+        an activation's `own_side_events` to the activating side alone; a move by the hexes of its route the seat may
+        examine (`served_move`); anything else as it is."""
         data: dict[str, Any] = msgspec.to_builtins(event)
         if not self.fogged(state, seat):
             return data
         if PB.others_sighting(event, seat) or type(event) in self.own_side_events and not self.activating(state, seat):
             return None
+        if isinstance(event, PiecesSighted):  # its own: what it examined, even if out of its sight now (a charge's)
+            return data
         if self.hides(event, data, seat, state):
             return None if self.passed_test(event) else self.stub(event)
         stub = self.stub(event)
