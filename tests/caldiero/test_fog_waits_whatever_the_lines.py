@@ -58,3 +58,22 @@ def test_how_many_lines_unseen_stacks_leave_a_rout_is_not_told_by_the_wait() -> 
     assert far[0] == behind[0], "both games are sent the same commands"
     assert far[3] != behind[3], "the umpire sees the hidden fact"
     assert far[2] == behind[2], "France learns how many lines the unseen stacks leave Gyulai"
+
+
+def test_a_retreat_left_with_one_line_still_waits_for_its_seat() -> None:
+    """rev-k K8: the test above compares 4 lines with 7, so it cannot catch a kernel that settles a one-answer
+    retreat by itself (Arrivano's way, R-j-10: 1 line against 2+). No Caldiero geometry found gives one line in one
+    game and more in the other with the stack that decides it out of the attacker's sight (searched, one hidden
+    stack next to the defender, every hex of the map: at weather 3, the sight's reach 1, the attackers tried obeyed
+    Defence and could not assault; at reach 2 that stack was always in the attacker's sight). So the one-line case is held here directly: Gyulai at 1521, on
+    the map's edge (three hexes around it: 1421, 1520, 1621), assaulted from 1421 (Dr, every die a 6), may retreat
+    only to 1621 (1520 is no farther from the attackers, §12.6), and the game waits for Austria's one answer under
+    the fog as with several. With the test above: the count of lines is never told. Mutation-checked: a kernel that
+    settles a one-line retreat by itself fails this test and passes the one above."""
+    t = table({"fr-18-ligne": "1421", "fr-40-ligne": "1421"}, {"au-gyulai": "1521"}, options=FOG, weather=2,
+              leaders={"massena": "1421"})
+    t.send("france", {"type": "attack", "attackers": ["fr-18-ligne", "fr-40-ligne"], "defenders": ["1521"]}, pad=6)
+    awaited = t.awaited()
+    assert awaited is not None and (awaited.kind, awaited.seats) == ("retreat", ("austria",)), "not asked: settled"
+    assert t.legal("austria") == [{"type": "retreat", "unit": "au-gyulai", "path": ["1621"]}], "the premise: one line"
+    assert t.unit("au-gyulai").hex == "1521"
