@@ -64,8 +64,8 @@ def test_a_retreat_left_with_one_line_still_waits_for_its_seat() -> None:
     """rev-k K8: the test above compares 4 lines with 7, so it cannot catch a kernel that settles a one-answer
     retreat by itself (Arrivano's way, R-j-10: 1 line against 2+). No Caldiero geometry found gives one line in one
     game and more in the other with the stack that decides it out of the attacker's sight (searched, one hidden
-    stack next to the defender, every hex of the map: at weather 3, the sight's reach 1, the attackers tried obeyed
-    Defence and could not assault; at reach 2 that stack was always in the attacker's sight). So the one-line case is held here directly: Gyulai at 1521, on
+    stack next to the defender, every hex of the map: at weather 3, the sight's reach 1, every formation takes Defence,
+    caldiero §17.1.3, so nobody assaults; at reach 2 that stack was always in the attacker's sight). So the one-line case is held here directly: Gyulai at 1521, on
     the map's edge (three hexes around it: 1421, 1520, 1621), assaulted from 1421 (Dr, every die a 6), may retreat
     only to 1621 (1520 is no farther from the attackers, §12.6), and the game waits for Austria's one answer under
     the fog as with several. With the test above: the count of lines is never told. Mutation-checked: a kernel that
