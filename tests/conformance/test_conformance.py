@@ -101,6 +101,10 @@ class Played:
                 out[body.seq][seat] = self.ruleset.secrets(state.rules, seat)
                 if stored["type"] == "items_drawn" and seat in (stored.get("visible_to") or ()):
                     out[body.seq][seat] -= set(stored["drawn"])  # its own draw: what it drew is its to see (§V.5)
+                if stored["type"] == "pieces_sighted" and stored["seat"] == seat:
+                    # its own sighting: what it examined, even if out of its sight right after (a charge's in passing,
+                    # arrivano/movement.passed_beside)
+                    out[body.seq][seat] -= {form for p in stored["pieces"] for form in (p, f'"{p}"')}
                 if body.seq in served.get(seat, {}):
                     self.leaks += fog_leaks(self.ruleset, state.rules, seat, stored, served[seat][body.seq])
         return out
