@@ -80,6 +80,32 @@ def form_column(g: Act, officer: str, units: list[str], order: str) -> None:
     g.steps.begin("bombardment", g, g.ctx.seat)
 
 
+def rejoinable(w: World, seat: str) -> list[str]:
+    """The seat's independent columns he may rejoin to their formation now (arrivano §16.2.1 "all'inizio di una sua
+    attivazione, il giocatore decide di riaggiungerla ... ma per farlo deve essere nel raggio di comando del proprio
+    Superiore"): his own columns he may activate, their officer within his superior's range; never Franceschi's
+    (§17.2.9: the scenario's column, activated in place of Compère's formation, which no rule rejoins)."""
+    fr = w.scenario.franceschi
+    return [o for o in activatable_columns(w) if w.state.leaders[o].side == seat
+            and (fr is None or fr.leader != o) and officer_in_superior_range(w, o)]
+
+
+def rejoin_column(g: Act, officer: str) -> None:
+    """arrivano §16.2.1: the owner, choosing his column's activation, rejoins it to its formation at its start; the
+    activation is spent on it (the fixed reading, docs/rulesets/arrivano.md). Whose officer is asked first, so a
+    seat naming an enemy officer learns nothing of where he stands (§11.3.2): the enemy may activate the column
+    (§6.1 "amica o nemica") but never rejoins it; it is served only the column_dissolved the table shows."""
+    w = g.world()
+    if officer not in g.state.leaders or g.state.leaders[officer].side != g.ctx.seat:
+        g.reject(R.COLUMN_REJOIN, "not one of your officers: only a column's owner rejoins it")
+    if officer not in (may := rejoinable(w, g.ctx.seat)):
+        g.reject(R.COLUMN_REJOIN, f"{officer}'s column may not rejoin now: it must be an independent column of yours "
+                 "(not Franceschi's, §17.2.9), not activated this turn, its officer on the map and within his "
+                 f"superior's command range; may: {', '.join(may) or 'none'}")
+    g.emit(ev.ColumnDissolved(officer=officer, rule=str(R.COLUMN_REJOIN)))
+    initiative.next_activation(g)
+
+
 HQ = "HQ"
 
 
@@ -110,11 +136,6 @@ def activate(g: Act, fid: str) -> None:
         formation = g.data.leader(fid).formation
         assert formation is not None
         fr = g.data.scenario.franceschi
-        if (fr is None or fr.leader != fid) and officer_in_superior_range(w, fid):
-            # arrivano §16.2.1: the column rejoins its formation; this activation is spent
-            g.emit(ev.ColumnDissolved(officer=fid, rule=str(R.COLUMN_REJOIN)))
-            initiative.next_activation(g)
-            return
         rule = R.CT_FRANCESCHI if fr is not None and fr.leader == fid else R.COLUMNS
         g.emit(ev.FormationActivated(formation=formation, by=g.ctx.seat, column=fid, rule=str(rule)))
         g.steps.begin("bombardment", g, w.state.leaders[fid].side)

@@ -24,6 +24,14 @@ class FormColumn(CommandModel):
     order: Order
 
 
+class RejoinColumn(CommandModel):
+    """Option §16.2.1: the initiative's winner rejoins one of his independent columns to its formation as it is
+    activated, its officer within his superior's command range (the activation is spent on it)."""
+
+    type: Literal["rejoin_column"]
+    officer: str
+
+
 class ChooseOrder(CommandModel):
     """The order of a formation entering with 'any order' (arrivano §17.1.2)."""
 
@@ -176,7 +184,7 @@ class CommanderRefuge(CommandModel):
 
 
 ArrivanoCommand = Annotated[
-    ChangeOrder | EndStep | Activate | FormColumn | ChooseOrder | TryOrderChange | OfficerOrder | Bombard | UnitMove | MoveLeader | Assault | RetreatTo | RoutMove | ArtilleryRetreat | Advance | Decline | DrChoice | NeChoice | DefensiveFire | Escape | StackCavalryRetreat | CounterCharge | ExchangeLoss | ReplacementHex | Recover | FreeOrder | EfficiencyValue |
+    ChangeOrder | EndStep | Activate | FormColumn | RejoinColumn | ChooseOrder | TryOrderChange | OfficerOrder | Bombard | UnitMove | MoveLeader | Assault | RetreatTo | RoutMove | ArtilleryRetreat | Advance | Decline | DrChoice | NeChoice | DefensiveFire | Escape | StackCavalryRetreat | CounterCharge | ExchangeLoss | ReplacementHex | Recover | FreeOrder | EfficiencyValue |
     CommanderRefuge | Fire | FallBack | FireTarget | LightRetreat,
     Field(discriminator="type"),
 ]

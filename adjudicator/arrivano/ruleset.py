@@ -419,13 +419,14 @@ def combat_commands(w: World, seat: str) -> Iterator[dict[str, Any]]:
 
 
 def choices(w: World, seat: str) -> Iterator[dict[str, Any]]:
-    """The activations the initiative's winner may choose (arrivano §6.1, §16.1, §16.2, §17.2.9)."""
+    """The activations the initiative's winner may choose (arrivano §6.1, §16.1, §16.2, §16.2.1, §17.2.9)."""
     yield from ({"type": "activate", "formation": f} for f in [*T.activatable(w), *T.activatable_columns(w)])
     for lid in sorted(w.state.leaders):
         if w.state.leaders[lid].side == seat:
             units = AC.column_candidates(w, lid)
             if units:
                 yield from ({"type": "form_column", "officer": lid, "units": units, "order": o} for o in ORDERS)
+    yield from ({"type": "rejoin_column", "officer": o} for o in AC.rejoinable(w, seat))
     if AC.hq_available(w, seat):
         yield {"type": "activate", "formation": AC.HQ}
 
@@ -448,7 +449,8 @@ ARRIVANO_STEPS: sequence.Steps[Act, World] = sequence.Steps({
                             seats=T.orders_seats, begins=R.ORDERS_PHASE),
     sequence.CHOOSE_ACTIVATION: sequence.Step(R.ACTIVATE, {
         "activate": lambda g, seat, cmd: AC.activate(g, cmd.formation),
-        "form_column": lambda g, seat, cmd: AC.form_column(g, cmd.officer, sorted(cmd.units), cmd.order)}, choices,
+        "form_column": lambda g, seat, cmd: AC.form_column(g, cmd.officer, sorted(cmd.units), cmd.order),
+        "rejoin_column": lambda g, seat, cmd: AC.rejoin_column(g, cmd.officer)}, choices,
         phase="action"),
     "bombardment": sequence.Step(R.BOMBARD_STEP, {"try_order_change": try_order_change, "bombard": bombard},
                                  bombardment_commands, lambda g, seat: O.fatigue_tests_at_movement(g), unseen=True,

@@ -30,7 +30,7 @@ GAMES: tuple[tuple[str, str, tuple[str, ...], tuple[str, ...]], ...] = (
     ("arrivano-campotenese", "campotenese", (), ("weather_changed",)),
     ("arrivano-montebello-options", "montebello",
      ("hq_orders", "independent_columns", "light_troops_retreat", "open_order", "physical_exhaustion"),
-     ("infantry_fired", "open_order_marked", "headquarters_activated")),
+     ("infantry_fired", "open_order_marked", "headquarters_activated", "column_dissolved")),
 )
 WEIGHTS = {"assault": 80, "fire": 30, "fire_target": 2, "fall_back": 2, "bombard": 40, "defensive_fire": 6, "move": 4,
            "move_leader": 1, "activate": 5, "retreat": 1, "dr_choice": 2, "choose_order": 1}

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import msgspec
 import pytest
+from arbitro.adjudicator.arrivano.activation import officer_in_superior_range
 from arbitro.adjudicator.errors import IllegalCommand
 from arbitro.adjudicator.arrivano.turn import start_turn
 from arbitro.adjudicator.parabellum.orders import order_of
@@ -157,6 +158,12 @@ def test_franceschi_activates_as_an_independent_column():
     assert t.state.formations["C"].activated
     seat = t.state.seat
     assert {"type": "activate", "formation": "franceschi"} in t.legal(seat)
+    t.state.leaders["compere"].hex = t.state.leaders["franceschi"].hex  # the premise: within Compère's range
+    assert officer_in_superior_range(world(t.state), "franceschi")
+    assert not [c for c in t.legal(seat) if c["type"] == "rejoin_column"], "§17.2.9's column never rejoins"
+    with pytest.raises(IllegalCommand) as e:
+        t.send(seat, {"type": "rejoin_column", "officer": "franceschi"})
+    assert e.value.rule == "arrivano §16.2.1" and ("may: none" if seat == "france" else "not one of your") in str(e.value)
     if seat == "naples":
         t.send("naples", {"type": "activate", "formation": "franceschi"})
     else:
@@ -194,7 +201,8 @@ def test_counter_charge_stops_the_charger_and_is_fought_first():
 
 def test_independent_columns_option():
     """arrivano §16.2-§16.2.3: an officer in his general's range forms a column of units in his range, with its own
-    order and activation; it rejoins when activated again with the officer in the general's range (§16.2.1)."""
+    order and activation; activated again it acts, and its owner may instead rejoin it to its formation, the officer
+    in the general's range (§16.2.1 "il giocatore decide di riaggiungerla")."""
     assert "independent_columns" in RULESET.scenarios()["montebello"].options
     near = nb(X, 1)
     state = position({"6e-legere-i": near, "6e-legere-ii": near, "ir18-i": "0801"},
@@ -216,11 +224,16 @@ def test_independent_columns_option():
     while t.state.activation is not None:  # the column's activation to its end
         t.send("france", {"type": "end_step"})
     assert t.state.columns["gency"].activated and not t.state.formations["W"].activated
-    # next turn: activated again while Gency is still in Watrin's range -> the column rejoins (§16.2.1)
+    # next turn, Gency still in Watrin's range: France may activate the column or rejoin it (§16.2.1)
     t.state.columns["gency"].activated = False
     t.state.step, t.state.seat = "choose_activation", "france"
-    t.send("france", {"type": "activate", "formation": "gency"})
-    assert "gency" not in t.state.columns and t.of(ev.ColumnDissolved)
+    again = Table(msgspec.structs.replace(t.state))
+    assert {"type": "rejoin_column", "officer": "gency"} in t.legal("france")
+    again.send("france", {"type": "activate", "formation": "gency"})
+    assert again.state.activation.column == "gency" and not again.of(ev.ColumnDissolved), "activating never rejoins"
+    t.send("france", {"type": "rejoin_column", "officer": "gency"})
+    assert "gency" not in t.state.columns and t.of(ev.ColumnDissolved)[-1].rule == "arrivano §16.2.1"
+    assert t.state.activation is None and not t.state.formations["W"].activated, "the activation is spent on it"
 
 
 def test_independent_columns_need_the_option():

@@ -8,8 +8,9 @@ public: the initiative's winner may choose an enemy column (arrivano §6.1 "amic
 it to either seat and `formation_activated` names it.
 
 Letzenyi's column (IR40, Schellenberg's formation S under Attack) stands out of France's sight, Schellenberg beyond
-his range (so activating the column does not dissolve it, §16.2.1). Two games differ only in the order Austria gives
-its column: France is served the same bytes (its log items, view, status)."""
+his range. Two games differ only in the order Austria gives its column: France is served the same bytes (its log
+items, view, status). Rejoining a column (§16.2.1) is its owner's command, `rejoin_column`: activating one never
+rejoins it, whatever the range."""
 
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ from typing import Any
 import pytest
 
 from arbitro.adjudicator.arrivano.activation import officer_in_superior_range
+from arbitro.adjudicator.errors import IllegalCommand
 from arbitro.events import arrivano as ev
 from arbitro.projections.arrivano import Column
 from tests.arrivano.harness import FOLD, RULESET, Table, position, village_attack_hexes, world
@@ -86,17 +88,50 @@ def test_the_order_a_column_is_formed_with_is_not_served(units_at: str) -> None:
             "Austria is not served the column it formed"
 
 
-@pytest.mark.xfail(strict=True, reason="fog15b, left: activating a column dissolves it by itself wherever its officer is "
-                   "within his general's range (§16.2.1 says the player decides), so France learns where two unseen "
-                   "commanders stand")
 def test_whether_an_unseen_officer_is_within_his_unseen_general_s_range_is_not_served() -> None:
     """Austria activates Letzenyi's column, Schellenberg within his range (1013) or beyond it (1018), both out of
-    France's sight. activation.activate dissolves the column by itself in the first game (column_dissolved, the
-    activation spent, the initiative rolled again) and activates it in the other: France is told which. arrivano
-    §16.2.1 ("il giocatore decide di riaggiungerla alla formazione principale, ma per farlo deve essere nel raggio di
-    comando") makes rejoining the owner's choice: a fix asks it (an answer or a command field), relogs
-    logs/arrivano-montebello-options.jsonl (4 column_dissolved) and needs an Arrivano bump."""
+    France's sight. Up to the fifteenth session activation.activate dissolved the column by itself in the first game
+    (column_dissolved, the activation spent, the initiative rolled again) and activated it in the other, telling France
+    which (fog15b's strict xfail, 827ee3f). arrivano §16.2.1 ("il giocatore decide di riaggiungerla alla formazione
+    principale, ma per farlo deve essere nel raggio di comando") makes rejoining the owner's choice: `activate` always
+    activates the column, and `rejoin_column` rejoins it."""
     games = [france_served(table(Column(units=UNITS, order="attack"), general_at),
                            [{"type": "activate", "formation": "letzenyi"}], dice=[1, 1])[0]
              for general_at in (NEAR, UNSEEN_FAR)]
     assert games[0] == games[1], "France learns whether the unseen officer is within his unseen general's range"
+
+
+def rejoin_legal_and_refusal(general_at: str, seat: str) -> tuple[list[dict[str, Any]], tuple[str, str]]:
+    """The rejoin commands `seat` is listed as the initiative's winner, and the refusal of Letzenyi's rejoin."""
+    t = table(Column(units=UNITS, order="attack"), general_at)
+    t.state.seat = seat
+    listed = [c for c in t.legal(seat) if c["type"] == "rejoin_column"]
+    with pytest.raises(IllegalCommand) as e:
+        t.send(seat, {"type": "rejoin_column", "officer": "letzenyi"})
+    return listed, (e.value.rule, str(e.value))
+
+
+def test_the_owner_alone_is_offered_the_rejoin_within_range() -> None:
+    """arrivano §16.2.1: Austria, winning the initiative, is listed `rejoin_column` for Letzenyi with Schellenberg
+    within his range, and refused beyond it (served to Austria alone, naming the range); France, which may activate
+    the column (§6.1 "amica o nemica"), is never listed it and is refused with the same words wherever Schellenberg
+    stands: a probe tells France nothing of two commanders it may not see."""
+    t = table(Column(units=UNITS, order="attack"), NEAR)
+    assert {"type": "rejoin_column", "officer": "letzenyi"} in t.legal("austria")
+    listed, refusal = rejoin_legal_and_refusal(UNSEEN_FAR, "austria")
+    assert listed == [] and refusal[0] == "arrivano §16.2.1" and "within his superior's command range; may: none" in refusal[1]
+    france = [rejoin_legal_and_refusal(general_at, "france") for general_at in (NEAR, UNSEEN_FAR)]
+    assert france[0] == france[1] and france[0][0] == []
+    assert france[0][1][0] == "arrivano §16.2.1" and "only a column's owner rejoins it" in france[0][1][1]
+
+
+def test_the_owner_rejoins_his_column_and_its_activation_is_spent() -> None:
+    """Austria rejoins Letzenyi's column (Schellenberg within range, both unseen): column_dissolved is served to
+    France whole, as the table shows the order marker taken away (§16.2.1 "Togliete l'ordine che aveva l'Ufficiale");
+    no formation is activated and the initiative is rolled again."""
+    t = table(Column(units=UNITS, order="attack"), NEAR)
+    events = t.send("austria", {"type": "rejoin_column", "officer": "letzenyi"}, dice=[1, 1])
+    assert [e for e in events if isinstance(e, ev.ColumnDissolved)] == [ev.ColumnDissolved(officer="letzenyi",
+                                                                                           rule="arrivano §16.2.1")]
+    assert not [e for e in events if isinstance(e, ev.FormationActivated)] and "letzenyi" not in t.state.columns
+    assert any(isinstance(e, ev.InitiativeWon) for e in events)
