@@ -5,7 +5,10 @@ whatever its die: that a die was rolled under §13.1 is public; its faces, and t
 
 from __future__ import annotations
 
-from tests.caldiero.harness import FOLD, RULESET, Table, position
+import pytest
+
+from arbitro.events import caldiero as ev
+from tests.caldiero.harness import FOLD, RULESET, Table, activate, position
 from tests.caldiero.test_fog_served import FOG, OOC, OTHER
 from tests.parabellum.served_status import served
 
@@ -51,3 +54,30 @@ def test_which_unseen_stack_tried_to_reorganise_is_not_served() -> None:
     """Austria sees a marker on both stacks (projections/parabellum.view, `hidden_stacks`); which of them tried is
     which holds a unit in disorder or rout (§15.3): the step's record of the hex (StepRecorded) is France's."""
     assert tried_at(OOC) == tried_at(OTHER), "Austria learns which unseen French stack is disordered"
+
+
+def order_tried(die: int) -> tuple[bytes, bytes, list[str]]:
+    """caldiero §5.3.1: Massena's activation (Attack), fr-40-ligne out of command at OOC, out of Austria's sight and
+    beyond the chief's range, tests to take Manoeuvre (a 1 passes, a 6 fails). Returns Austria's service, France's
+    and the orders the unit was set."""
+    state = position({"fr-18-ligne": "1417", "fr-40-ligne": OOC, "au-colloredo": "1917"}, leaders={"massena": "1317"},
+                     orders={"massena": "attack"}, options=FOG)
+    assert RULESET.unexaminable(state, "austria", [OOC]) == {OOC}, "out of Austria's sight"
+    t = activate(state, "massena", step="orders")
+    assert t.state.activation is not None and "fr-40-ligne" in t.state.activation.out_of_command
+    before = FOLD.copy(t.game)
+    made = [("france", t.send("france", {"type": "unit_order", "hex": OOC, "order": "manoeuvre"}, dice=[die], pad=0))]
+    return (served(RULESET, FOLD, before, made, "austria"), served(RULESET, FOLD, before, made, "france"),
+            [e.order for _, events in made for e in events if isinstance(e, ev.UnitOrderSet)])
+
+
+@pytest.mark.xfail(strict=True, reason="fogm, left: a §5.3.1 pass makes a unit_order_set (its stub served), a failure "
+                   "none, so the stub tells the result; serving the pass's event not at all (as the recovery's) would tell "
+                   "§5.3.1 from §4.3.1 (the chief's range, stubbed: tests/parabellum/test_fog_stub_rules.py): fix with rev-l "
+                   "L6 (tests/caldiero/test_rev_l_fog_chief_range.py), serving Caldiero's out-of-command unit_order_set not "
+                   "at all whatever its rule")
+def test_an_order_test_out_of_sight_serves_its_result_to_nobody_but_its_owner() -> None:
+    passed, failed = order_tried(1), order_tried(6)
+    assert (passed[2], failed[2]) == (["manoeuvre"], []), "the premise: one passes, the other fails"
+    assert passed[0] == failed[0], "Austria learns whether an unseen French stack took the order it tried for"
+    assert passed[1] != failed[1], "France, the owner, is served its own test's die and result"
