@@ -14,7 +14,7 @@ from arbitro.adjudicator.arrivano import rules as R
 from arbitro.adjudicator.arrivano.data_model import COLUMNS, HQ_ORDERS
 from arbitro.adjudicator.arrivano.flow import after_leader_lost, push
 from arbitro.adjudicator.parabellum.act import Act, stack_test
-from arbitro.adjudicator.arrivano.turn import activatable, activatable_columns, chief_can_change
+from arbitro.adjudicator.arrivano.turn import activatable, activatable_columns, barred_first_turn, chief_can_change
 from arbitro.adjudicator.arrivano.world import acts_now, cavalry_like, column_of, in_command
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.arrivano.variant import ARRIVANO
@@ -41,10 +41,7 @@ def column_candidates(w: World, officer: str) -> list[str]:
     le = w.state.leaders[officer]
     if le.role != "officer" or le.where != "map" or le.formation is None or w.state.formations[le.formation].activated:
         return []
-    ft = w.scenario.first_turn
-    if w.state.first_turn and ft is not None and le.side != ft.only_side_activates:
-        return []
-    if not officer_in_superior_range(w, officer):
+    if barred_first_turn(w, le.side) or not officer_in_superior_range(w, officer):
         return []
     data = w.counters.leader(officer)
     reach = w.command_reach(officer)
@@ -112,10 +109,7 @@ HQ = "HQ"
 def hq_available(w: World, side: str) -> bool:
     """Option §16.1: the side's HQ may be activated once per turn while its chief is on the map (Montebello turn 1:
     only the French, §17.1.2) and has a general to give orders to."""
-    if HQ_ORDERS not in w.state.options or w.state.hq_used.get(side):
-        return False
-    ft = w.scenario.first_turn
-    if w.state.first_turn and ft is not None and side != ft.only_side_activates:
+    if HQ_ORDERS not in w.state.options or w.state.hq_used.get(side) or barred_first_turn(w, side):
         return False
     return bool(chief_can_change(w, side))
 

@@ -16,17 +16,21 @@ from arbitro.adjudicator.parabellum import chief_orders, initiative, reinforceme
 from arbitro.events import arrivano as ev
 
 
+def barred_first_turn(w: World, side: str) -> bool:
+    """Whether the scenario's first turn bars `side` from activating anything (arrivano §17.1.2: at Montebello only
+    the French), a formation, a column or the HQ: the one place every activation asks it."""
+    ft = w.scenario.first_turn
+    return w.state.first_turn and ft is not None and side != ft.only_side_activates
+
+
 def activatable(w: World, seat: str | None = None) -> list[str]:
     """Formations that may still be activated (arrivano §6.1; interpretation formation_not_on_map: `skip` one with
     nothing on the map and nothing due, `activatable` any formation not yet activated)."""
     out = []
-    ft = w.scenario.first_turn
     for fid in sorted(w.state.formations):
         f = w.state.formations[fid]
-        if f.activated:
+        if f.activated or barred_first_turn(w, f.side):
             continue
-        if w.state.first_turn and ft is not None and f.side != ft.only_side_activates:
-            continue  # arrivano §17.1.2
         present = w.general_on_map(fid) is not None or any(w.state.units[u].formation == fid for u in w.units_of(f.side))
         due = any(gr.formation == fid and gr.turn <= w.state.turn and gr.id not in w.state.entered_groups
                   for gr in w.counters.oob.reinforcements)
@@ -39,16 +43,8 @@ def activatable(w: World, seat: str | None = None) -> list[str]:
 def activatable_columns(w: World) -> list[str]:
     """Independent columns not yet activated this turn whose officer is on the map (arrivano §17.2.9,
     interpretation franceschi_activation: extra_activation)."""
-    ft = w.scenario.first_turn
-    out = []
-    for officer in sorted(w.state.columns):
-        le = w.state.leaders[officer]
-        if w.state.columns[officer].activated or le.where != "map":
-            continue
-        if w.state.first_turn and ft is not None and le.side != ft.only_side_activates:
-            continue
-        out.append(officer)
-    return out
+    return [o for o in sorted(w.state.columns) if not w.state.columns[o].activated and w.state.leaders[o].where == "map"
+            and not barred_first_turn(w, w.state.leaders[o].side)]
 
 
 def end_phase(g: Act) -> None:
