@@ -31,7 +31,7 @@ from arbitro.adjudicator.errors import (
 )
 from arbitro.adjudicator.log_points import Points
 from arbitro.adjudicator.randomness import DiceUnavailable, EnteredSupply, NeedRandom, Supply
-from arbitro.adjudicator.ruleset import Decision, Ruleset, malformed
+from arbitro.adjudicator.ruleset import Decision, Ruleset, malformed, naming
 from arbitro.events import core
 from arbitro.events.random import mix_entropy
 from arbitro.events.records import EventBody
@@ -560,29 +560,31 @@ class Adjudicator:
                            checkpoints=checkpoints, state=ctx.game)
 
     # --- listings ------------------------------------------------------------------------------
-    def legal(self, state: GameState[Any], seat: str, *, for_seats: Sequence[str] = ()) -> list[dict[str, Any]]:
+    def legal(self, state: GameState[Any], seat: str, *, for_seats: Sequence[str] = (),
+              piece: str | None = None) -> list[dict[str, Any]]:
         """Commands `seat` may send now: the engine's awaited answers, else the ruleset's listing. `for_seats`
         (the umpire of a transcribed game): also each of those seats' ruleset commands, wrapped as the umpire
-        enters them on the seat's behalf (arbitro §S.5), so that the umpire's listing holds what it may send."""
-        own = self._legal(state, seat)
+        enters them on the seat's behalf (arbitro §S.5), so that the umpire's listing holds what it may send.
+        `piece`: only the commands naming it (`ruleset.pieces_named`), the ruleset's worked out for it alone."""
+        own = self._legal(state, seat, piece)
         if seat != UMPIRE:
             return own
         return own + [{"type": "on_behalf", "seat": acting, "command": command}
-                      for acting in for_seats for command in self._legal(state, acting)
+                      for acting in for_seats for command in self._legal(state, acting, piece)
                       if command.get("type") not in cc.CORE_COMMAND_TYPES]
 
-    def _legal(self, state: GameState[Any], seat: str) -> list[dict[str, Any]]:
+    def _legal(self, state: GameState[Any], seat: str, piece: str | None = None) -> list[dict[str, Any]]:
         top = awaited(state.core)
         if top is not None and top.kind in ENGINE_KINDS:
-            return self.steps[top.kind].options(state, top, seat)
+            return naming(self.steps[top.kind].options(state, top, seat), piece)
         if self.ruleset.outcome(state.rules) is not None:
             return []
         if top is not None:  # the ruleset's decision: its step's options are the legal commands
-            return self.steps[top.kind].options(state, top, seat) if seat in top.seats else []
+            return naming(self.steps[top.kind].options(state, top, seat), piece) if seat in top.seats else []
         pending = self.ruleset.pending(state.rules)
         if pending is not None and pending.seat != seat:
             return []
         if pending is None and seat not in self.ruleset.active_seats(state.rules):
             return []
-        return self.ruleset.legal(state.rules, seat)
+        return self.ruleset.legal(state.rules, seat) if piece is None else self.ruleset.legal_of(state.rules, seat, piece)
 

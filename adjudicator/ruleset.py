@@ -7,7 +7,7 @@ the deciding half here: scenarios, set-up, who may act, pending decisions, legal
 from __future__ import annotations
 
 from abc import abstractmethod
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from contextlib import AbstractContextManager, nullcontext
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, NoReturn, TypeVar
@@ -159,6 +159,31 @@ class Decision(Generic[S]):
         return interpretation_in_force(self.ruleset, self.game.core.interpretations, name)
 
 
+PIECE_FIELDS = ("piece", "unit", "leader", "officer", "commander", "block", "units", "artillery", "attackers", "attacker")
+"""The fields of every ruleset's commands that name the pieces a command gives an order to (a piece id, or a list of
+them; never what it aims at, an enemy target)."""
+
+
+def pieces_named(command: Mapping[str, Any]) -> tuple[str, ...]:
+    """The pieces a listed command names (`PIECE_FIELDS`; an umpire's command on a seat's behalf: its command's),
+    which `legal(seat, piece=...)` filters by (issue 15)."""
+    if command.get("type") == "on_behalf" and isinstance(command.get("command"), Mapping):
+        return pieces_named(command["command"])
+    named: list[str] = []
+    for name in PIECE_FIELDS:
+        value = command.get(name)
+        if isinstance(value, str):
+            named.append(value)
+        elif isinstance(value, list):
+            named += (v for v in value if isinstance(v, str))
+    return tuple(named)
+
+
+def naming(commands: Iterable[dict[str, Any]], piece: str | None) -> list[dict[str, Any]]:
+    """The commands of a listing that name `piece` (`pieces_named`), in the listing's order (None: all of them)."""
+    return list(commands) if piece is None else [c for c in commands if piece in pieces_named(c)]
+
+
 def interpretation_in_force(ruleset: "Ruleset[Any]", chosen: dict[str, str], name: str) -> str:
     known = ruleset.interpretations()
     if name not in known:
@@ -282,6 +307,11 @@ class Ruleset(RulesetProjection[S]):
     @abstractmethod
     def legal(self, state: S, seat: str) -> list[dict[str, Any]]:
         """Every command `seat` may send now (as command dicts); decide accepts each of them."""
+
+    def legal_of(self, state: S, seat: str, piece: str) -> list[dict[str, Any]]:
+        """`legal`'s commands that name `piece` (`pieces_named`), in its order: where a whole listing is dear (every
+        destination of every unit), a ruleset works out only the piece's (python-chess's lazy listing, issue 15)."""
+        return naming(self.legal(state, seat), piece)
 
     # --- commands at the boundary -------------------------------------------------------------
     def parse_command(self, raw: Any) -> Any:

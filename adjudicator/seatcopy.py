@@ -29,6 +29,7 @@ from arbitro.adjudicator import verify as verification
 from arbitro.adjudicator.errors import BadFile, BadInput, NoSuchEvent
 from arbitro.adjudicator.exchange import Loaded
 from arbitro.adjudicator.results import Awaiting, Replayed, Status
+from arbitro.adjudicator.ruleset import naming
 from arbitro.adjudicator.seat_numbers import Command, CommandNumbers, events_of, noted, per_command, without_digests
 from arbitro.events import signing
 from arbitro.events.codec import canonical, sha256_hex, to_builtins
@@ -496,9 +497,9 @@ class SeatCopy:
         cmd = self.numbers.head if at is None else at
         return {**self.shown_at(cmd)["view"], "game": game_id}
 
-    def legal(self, game_id: str, seat: str) -> list[dict[str, Any]]:
+    def legal(self, game_id: str, seat: str, piece: str | None = None) -> list[dict[str, Any]]:
         self._check(game_id, seat)
-        return list(self.state["legal"])
+        return naming(self.state["legal"], piece)
 
     def played_data(self, game_id: str, at: int | None = None) -> dict[str, str]:
         """{}: a seat's copy holds none of the game's own data files (they are the umpire's, views.served_origin), so

@@ -177,6 +177,8 @@ def who(request: Request, credentials: Annotated[HTTPAuthorizationCredentials | 
 
 Who = Annotated[Principal | None, Depends(who)]
 SeatQuery = Annotated[str | None, Query(description="Read as this seat (the umpire only; default: yourself).")]
+PieceQuery = Annotated[str | None, Query(description="Only the commands naming this piece (a unit or leader id), "
+                                                      "worked out for it alone where the ruleset can.")]
 
 
 def reply(data: Any, status: int = 200) -> Response:
@@ -307,8 +309,8 @@ def create_app(app: Arbitro, host_token: str, *, limits: Limits = Limits(), open
         return reply(app.status(game_id, authority.member(caller, game_id)))
 
     @api.get("/games/{game_id}/legal", tags=["read"], summary="Every command the seat may send now.")
-    def legal(game_id: str, caller: Who, seat: SeatQuery = None) -> Response:
-        return reply(app.legal(game_id, authority.reader(caller, game_id, seat)))
+    def legal(game_id: str, caller: Who, seat: SeatQuery = None, piece: PieceQuery = None) -> Response:
+        return reply(app.legal(game_id, authority.reader(caller, game_id, seat), piece))
 
     @api.get("/games/{game_id}/view", tags=["read"], summary="The game as the seat may see it, with its notes.")
     def view(game_id: str, caller: Who, at: Annotated[int | None, Query()] = None, seat: SeatQuery = None) -> Response:

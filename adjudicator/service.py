@@ -34,7 +34,7 @@ from arbitro.adjudicator.errors import (
 from arbitro.adjudicator.ledger import Ledger
 from arbitro.adjudicator.randomness import EnteredSupply, NoSeedSupply, SeededSupply, Supply, audit_dice
 from arbitro.adjudicator.results import Awaiting, Status, SubmitResult
-from arbitro.adjudicator.ruleset import Ruleset
+from arbitro.adjudicator.ruleset import Ruleset, naming
 from arbitro.adjudicator.seat_numbers import Command, CommandNumbers, audited, events_of, per_command
 from arbitro.adjudicator.service_exchange import ExchangeCalls
 from arbitro.adjudicator.service_reading import ReadingCalls
@@ -386,16 +386,20 @@ class Arbitro(ReadingCalls, ExchangeCalls):
         if seat != UMPIRE and seat not in game.seats:
             raise UnknownSeat(f"unknown seat {seat!r}: this game's seats are {', '.join((*game.seats, UMPIRE))}")
 
-    def legal(self, game_id: str, seat: str) -> list[dict[str, Any]]:
+    def legal(self, game_id: str, seat: str, piece: str | None = None) -> list[dict[str, Any]]:
+        """Every command `seat` may send now; `piece`: only those naming it (a piece id; any other string, such as an
+        enemy piece the seat may not know of, has none), worked out for that piece alone where the ruleset can (the
+        lazy listing, issue 15: "where may this unit go" without every other unit's destinations)."""
         game = self.game(game_id)
         self.check_seat(game, seat)
         cached = self._legal.get((game_id, seat))
-        if cached is not None and cached[0] == game.head_hash:
-            return msgspec.json.decode(cached[1])
+        if cached is not None and cached[0] == game.head_hash:  # the whole listing is known: the piece's is in it
+            return naming(msgspec.json.decode(cached[1]), piece)
         acting_for = game.seats if seat == UMPIRE and game.kind == "transcribed" else ()  # arbitro §S.5
         encoded = msgspec.json.encode(self.adjudicator(game.ruleset).legal(self.state_at(game_id), seat,
-                                                                           for_seats=acting_for))
-        self._legal[(game_id, seat)] = (game.head_hash, encoded)
+                                                                           for_seats=acting_for, piece=piece))
+        if piece is None:  # a piece's listing is not kept: any string may be asked
+            self._legal[(game_id, seat)] = (game.head_hash, encoded)
         return msgspec.json.decode(encoded)  # the same plain JSON values as every later (cached) answer
 
     def played_data(self, game_id: str, at: int | None = None) -> dict[str, str]:

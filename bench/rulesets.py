@@ -5,6 +5,7 @@
     .venv/bin/python bench/rulesets.py logs/caldiero-*.jsonl
     .venv/bin/python bench/rulesets.py --json               # one JSON document on stdout
     .venv/bin/python bench/rulesets.py --quick logs/arrivano-*.jsonl   # verify and serve only (no re-submission)
+    .venv/bin/python bench/rulesets.py --by-piece logs/caldiero-*.jsonl  # legal() as a lazy client asks it
 
 For each log, four measurements against the issue's targets:
   legal()/submit()  the log's game created again from its recorded seed on a SQLite file store (WAL,
@@ -12,7 +13,10 @@ For each log, four measurements against the issue's targets:
                     does: `legal()` of the seat first (the logged command must be in it), then `submit()`.
                     p50/p99/max of `legal()` and of `legal()` + `submit()`, after one warm-up legal() of
                     the same opening in another game (a process reads a ruleset's data once). Targets: legal p99 <= 10 ms and
-                    max <= 25 ms; legal + submit p99 <= 10 ms.
+                    max <= 25 ms; legal + submit p99 <= 10 ms. With --by-piece, `legal(seat, piece=...)` of the
+                    first piece the logged command names (the lazy listing a client asks of the unit it moves,
+                    python-chess's model; the whole listing where it names none): its `legal` hash is of those
+                    listings, comparable only with another --by-piece run.
   verify            `verify` of the log file as exported (chain, commands, salts, dice, re-adjudication), in
                     seconds per 10,000 events, and its peak Python memory (tracemalloc, a second run). Run in a
                     fresh process, as `arbitro verify` is: what the re-submission worked out (a ruleset's kept
@@ -60,6 +64,7 @@ import msgspec  # noqa: E402
 from arbitro.adjudicator import registry  # noqa: E402
 from arbitro.adjudicator import verify as verification  # noqa: E402
 from arbitro.adjudicator.exchange import read_lines  # noqa: E402
+from arbitro.adjudicator.ruleset import pieces_named  # noqa: E402
 from arbitro.adjudicator.service import Arbitro, settle_data  # noqa: E402
 from arbitro.events import core  # noqa: E402
 from arbitro.events.codec import canonical, to_builtins  # noqa: E402
@@ -118,7 +123,7 @@ def logged_commands(path: Path) -> tuple[dict[str, Any], core.GameCreated, list[
     return game, created, commands
 
 
-def resubmit(path: Path, workdir: Path) -> tuple[dict[str, Any], Arbitro, str]:
+def resubmit(path: Path, workdir: Path, by_piece: bool = False) -> tuple[dict[str, Any], Arbitro, str]:
     game, created, encoded = logged_commands(path)
     ruleset = registry.get(game["ruleset"])
     first = json.loads(encoded[0])
@@ -133,8 +138,9 @@ def resubmit(path: Path, workdir: Path) -> tuple[dict[str, Any], Arbitro, str]:
     outside = 0
     for text in encoded:
         body = json.loads(text)
+        piece = next(iter(pieces_named(body["command"])), None) if by_piece else None
         t0 = time.process_time()
-        listed = app.legal(gid, body["seat"])
+        listed = app.legal(gid, body["seat"], piece)
         t1 = time.process_time()
         app.submit(gid, body["seat"], body["command"], key=body["key"])
         t2 = time.process_time()
@@ -260,9 +266,9 @@ def measure_replay(app: Arbitro, gid: str, db: Path, repeats: int = 3) -> dict[s
 
 
 # --- the report --------------------------------------------------------------------------------------------------
-def measure(path: Path, workdir: Path) -> dict[str, Any]:
-    out: dict[str, Any] = {"log": path.name}
-    played, app, gid = resubmit(path, workdir)
+def measure(path: Path, workdir: Path, by_piece: bool = False) -> dict[str, Any]:
+    out: dict[str, Any] = {"log": path.name, "legal_by_piece": by_piece}
+    played, app, gid = resubmit(path, workdir, by_piece)
     out.update(played)
     out["replay"] = measure_replay(app, gid, workdir / f"{path.stem}.db")
     app.store.close() if hasattr(app.store, "close") else None
@@ -308,7 +314,7 @@ def line(r: dict[str, Any]) -> str:
     replay = (f"replay {rp['events_per_s'] / 1000:5.0f}k ev/s {rp['ratio']:.2f}x bare" if "ratio" in rp
               else f"replay ({rp['skipped']})")
     flags = " ".join(k for k, ok in r["met"].items() if not ok)
-    return (f"{r['log']:34} legal p50/p99/max {lg['p50_ms']:5.2f}/{lg['p99_ms']:6.2f}/{lg['max_ms']:6.2f} ms  "
+    return (f"{r['log']:34} legal{'(piece)' if r.get('legal_by_piece') else ''} p50/p99/max {lg['p50_ms']:5.2f}/{lg['p99_ms']:6.2f}/{lg['max_ms']:6.2f} ms  "
             f"+submit p99 {st['p99_ms']:6.2f} ms  {verify_text(v)}  "
             f"serve {r['serve']['ms_per_event']:.3f} ms/ev  {replay}  legal {r['legal_sha256'][:12]}  events {r['events_sha256'][:12]}"
             f"{'  MISSED: ' + flags if flags else ''}")
@@ -319,6 +325,8 @@ def main() -> int:
     parser.add_argument("logs", nargs="*", type=Path, help="exported logs (default: every logs/*.jsonl)")
     parser.add_argument("--json", action="store_true", help="one JSON document on stdout")
     parser.add_argument("--quick", action="store_true", help="verify and serve only (no re-submission, no replay)")
+    parser.add_argument("--by-piece", action="store_true",
+                        help="legal() of the piece each logged command names (the lazy listing), not the whole")
     parser.add_argument("--verify-only", action="store_true", help=argparse.SUPPRESS)  # verify_in_fresh_process
     args = parser.parse_args()
     paths = args.logs or sorted(LOGS.glob("*.jsonl"))
@@ -334,7 +342,7 @@ def main() -> int:
                   f"{TARGET_LEGAL_MAX_MS} ms; legal+submit p99 <= {TARGET_STEP_P99_MS} ms; verify <= "
                   f"{TARGET_VERIFY_S_PER_10K} s/10k events; replay >= {TARGET_REPLAY_RATIO}x bare)\n", flush=True)
         for path in paths:
-            result = quick(path) if args.quick else measure(path, Path(tmp))
+            result = quick(path) if args.quick else measure(path, Path(tmp), args.by_piece)
             results.append(result)
             if not args.json:
                 print((quick_line if args.quick else line)(result), flush=True)

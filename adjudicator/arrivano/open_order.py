@@ -111,15 +111,15 @@ def fire_positions(w: World, uid: str) -> dict[str, tuple[tuple[str, ...], int, 
     return out
 
 
-def fire_commands(w: World, seat: str) -> list[dict[str, Any]]:
-    """Every open-order fire the seat may order now (legal())."""
+def fire_commands(w: World, seat: str, only: str | None = None) -> list[dict[str, Any]]:
+    """Every open-order fire the seat may order now (legal()); `only`: that unit's."""
     act = w.state.activation
     if act is None or OPEN_ORDER not in w.state.options or w.state.formations[act.formation].side != seat:
         return []
     out: list[dict[str, Any]] = []
     for uid in sorted(w.state.units):
         unit = w.state.units[uid]
-        if unit.side != seat or unit.where not in ("map", "waiting") or why_not_fire(w, uid) is not None:
+        if unit.side != seat or only not in (None, uid) or unit.where not in ("map", "waiting") or why_not_fire(w, uid) is not None:
             continue
         for h, (_, _, targets) in fire_positions(w, uid).items():
             out += [{"type": "fire", "unit": uid, "to": h, "target": t} for t in targets]

@@ -174,6 +174,11 @@ class ArrivanoRulesetImpl(ParaBellumRuleset[P.ArrivanoState]):
             return []
         return ARRIVANO_STEPS.legal(state.step, self.world(state), seat)
 
+    def legal_of(self, state: P.ArrivanoState, seat: str, piece: str) -> list[dict[str, Any]]:
+        if state.result is not None or seat != state.seat:
+            return []
+        return ARRIVANO_STEPS.legal_of(state.step, self.world(state), seat, piece)
+
     # --- projection (the view, what a seat may examine, the secret units and the events' redaction are the
     # kernel's: ParaBellumRuleset; Arrivano adds the decision frames and a unit's second move)
     piece_fields = ev.PIECE_FIELDS
@@ -242,14 +247,15 @@ class ArrivanoRulesetImpl(ParaBellumRuleset[P.ArrivanoState]):
         return problems + kept + self.option_problems(state.options)
 
 
-def movement_commands(w: World, seat: str) -> Iterator[dict[str, Any]]:
-    """The movement step's commands, as they are found (asked whether there is one after every command: settle)."""
+def movement_commands(w: World, seat: str, only: str | None = None) -> Iterator[dict[str, Any]]:
+    """The movement step's commands, as they are found (asked whether there is one after every command: settle);
+    `only`: those naming that piece (a unit's moves, an officer's orders, a commander's moves: his searches alone)."""
     act = w.state.activation
     assert act is not None
     if w.state.formations[act.formation].side != seat:
         return
     ic: set[str] | None = None  # worked out for the first unit that may move (none may, once all have moved)
-    for uid in sorted(w.state.units):
+    for uid in sorted(w.state.units) if only is None else [only] if only in w.state.units else []:
         unit = w.state.units[uid]
         if unit.side != seat or M.may_move(w, uid) is not None:
             continue
@@ -261,18 +267,20 @@ def movement_commands(w: World, seat: str) -> Iterator[dict[str, Any]]:
         yield from unit_moves(w, uid, ic, None)
         for h, (_, charged) in M.charges(w, uid, ic).items():
             yield from ({"type": "move", "unit": uid, "to": h, "column": False, "charge": t} for t in charged)
-    for lid in sorted(w.state.leaders):
+    leaders = sorted(w.state.leaders) if only is None else [only] if only in w.state.leaders else []
+    for lid in leaders:
         if w.state.leaders[lid].side == seat:
             yield from ({"type": "officer_order", "officer": lid, "order": o} for o in M.officer_orders(w, lid))
-    for lid in sorted(w.state.leaders):
+    for lid in leaders:
         if commander_may_move(w, lid, seat):
             yield from ({"type": "move_leader", "leader": lid, "to": h} for h in M.leader_destinations(w, lid))
 
 
-def movement_step_commands(w: World, seat: str) -> Iterator[dict[str, Any]]:
-    """The movement step's listing: the moves, then the open-order fire (§16.3), each worked out only when asked."""
-    yield from movement_commands(w, seat)
-    yield from O.fire_commands(w, seat)
+def movement_step_commands(w: World, seat: str, only: str | None = None) -> Iterator[dict[str, Any]]:
+    """The movement step's listing: the moves, then the open-order fire (§16.3), each worked out only when asked;
+    `only`: those naming that piece (the step's `of_piece`, issue 15)."""
+    yield from movement_commands(w, seat, only)
+    yield from O.fire_commands(w, seat, only)
 
 
 def unit_moves(w: World, uid: str, ic: set[str], order: str | None) -> Iterator[dict[str, Any]]:
@@ -460,7 +468,8 @@ ARRIVANO_STEPS: sequence.Steps[Act, World] = sequence.Steps({
         "move_leader": lambda g, seat, cmd: M.move_leader(g, cmd.leader, cmd.to),
         "fire": lambda g, seat, cmd: O.fire(g, cmd.unit, cmd.to, cmd.target)},
         movement_step_commands, lambda g, seat: A.resolve_countercharges(g),  # arrivano §14.2.4, as combat begins
-        lambda w, seat: M.obligation_problem(w), unseen=True, phase="action", then="combat"),
+        lambda w, seat: M.obligation_problem(w), of_piece=movement_step_commands, unseen=True, phase="action",
+        then="combat"),
     "combat": sequence.Step(R.COMBAT_STEP, {"assault": lambda g, seat, cmd: D.declare(g, sorted(cmd.attackers),
                                                                                        sorted(cmd.targets)),
                                             "recover": recover_first},

@@ -109,6 +109,9 @@ class CaldieroRuleset(ParaBellumRuleset[P.CaldieroState]):
     def legal(self, state: P.CaldieroState, seat: str) -> list[dict[str, Any]]:
         return legal_commands(self.world(state), seat)
 
+    def legal_of(self, state: P.CaldieroState, seat: str, piece: str) -> list[dict[str, Any]]:
+        return legal_commands(self.world(state), seat, piece)
+
     def decide(self, ctx: Decision[P.CaldieroState], command: Any) -> None:
         decide(Act(ctx, self), ctx.seat, command)
 

@@ -54,10 +54,13 @@ def _ok(check: Any, *args: Any) -> bool:
     return True
 
 
-def legal_commands(w: World, seat: str) -> list[dict[str, Any]]:
+def legal_commands(w: World, seat: str, piece: str | None = None) -> list[dict[str, Any]]:
+    """The seat's commands now; `piece`: those naming it alone (the steps' `of_piece`, issue 15)."""
     state = w.state
     if state.phase == "over" or seat != state.seat:
         return []
+    if piece is not None:
+        return CALDIERO_STEPS.legal_of(F.step_key(state), w, seat, piece)
     return CALDIERO_STEPS.legal(F.step_key(state), w, seat)
 
 
@@ -95,8 +98,11 @@ def _movement(w: World, seat: str) -> Iterator[dict[str, Any]]:
     yield from _unit_orders(w, seat)
 
 
-def _leader_moves(w: World, seat: str) -> Iterator[dict[str, Any]]:
+def _leader_moves(w: World, seat: str, only: str | None = None) -> Iterator[dict[str, Any]]:
+    """Each leader's moves, by leader and hex; `only`: that leader's alone (his search alone)."""
     for leader in movable_leaders(w, seat):
+        if only not in (None, leader):
+            continue
         for dest in sorted(leader_reachable(w, leader)):
             yield {"type": "move_leader", "leader": leader, "to": dest}
 
@@ -175,8 +181,9 @@ def _first_movement(w: World, seat: str) -> Iterator[dict[str, Any]]:
     yield from _unit_orders(w, seat)
 
 
-def _move_commands(w: World, seat: str) -> Iterator[dict[str, Any]]:
-    for g in _mover_groups(w, seat):
+def _move_commands(w: World, seat: str, only: str | None = None) -> Iterator[dict[str, Any]]:
+    """Every group's moves (`_mover_groups`); `only`: those of the groups holding that unit (their searches alone)."""
+    for g in _mover_groups(w, seat, only):
         plain = move_options(w, g, False)
         may_charge = w.option("cavalry_charges") and chargers(w, g)  # asked once a group, not once an end
         for dest in sorted(plain):
@@ -194,9 +201,9 @@ def _may_march(w: World, g: tuple[str, ...]) -> bool:
     return column_problem(CALDIERO_VARIANT, w, mover_orders(w, g), w.state.units[g[0]].hex) is None
 
 
-def _mover_groups(w: World, seat: str) -> Iterator[tuple[str, ...]]:
+def _mover_groups(w: World, seat: str, only: str | None = None) -> Iterator[tuple[str, ...]]:
     """The groups that may move (`check_movers`): each unit of the activation yet to move, and each pair starting in
-    the same hex (or entering at the same entry hex, §15.4), by place."""
+    the same hex (or entering at the same entry hex, §15.4), by place; `only`: those holding that unit."""
     act = w.state.activation
     assert act is not None
     groups: list[tuple[str, ...]] = []
@@ -214,7 +221,7 @@ def _mover_groups(w: World, seat: str) -> Iterator[tuple[str, ...]]:
         for pair in combinations(sorted(units), 2):  # in the order the command model stores (C.as_set)
             groups.append(pair)
     for g in groups:
-        if _ok(check_movers, w, seat, g):
+        if only in (None, *g) and _ok(check_movers, w, seat, g):
             yield g
 
 
@@ -342,10 +349,10 @@ CALDIERO_STEPS: Steps[Act, World] = Steps({
                               begins=R.ACTION_PHASE),
     # unit_order in the movement step: caldiero §3.1 B-3's reading of ooc_order_test
     "movement": Step(CALDIERO.MOVEMENT, {"move": _move, "unit_order": unit_order_test}, _movement,
-                     end_problem=lambda w, seat: movement_obligation_problem(w), first=_first_movement, unseen=True,
-                     phase="action", then="leaders"),
+                     end_problem=lambda w, seat: movement_obligation_problem(w), first=_first_movement,
+                     of_piece=_move_commands, unseen=True, phase="action", then="leaders"),  # a unit_order names a hex
     "leaders": Step(R.GENERAL_MOVE, {"move_leader": _move_leader}, _leader_moves, first=_first_leader_moves,
-                    unseen=True, phase="action", then="bombardment"),
+                    of_piece=_leader_moves, unseen=True, phase="action", then="bombardment"),
     "bombardment": Step(R.BOMBARDMENT, {"bombard": _bombard}, _bombardments, unseen=True, phase="action",
                         then="combat"),
     "combat": Step(CALDIERO.COMBAT, {"attack": _attack}, _attacks, end_problem=F.attack_owed,

@@ -20,7 +20,7 @@ from typing import Any, Generic, NoReturn, Protocol, TypeVar
 from arbitro.adjudicator.errors import IllegalCommand
 from arbitro.adjudicator.parabellum import sight
 from arbitro.adjudicator.parabellum.world import World
-from arbitro.adjudicator.ruleset import Rule
+from arbitro.adjudicator.ruleset import Rule, naming
 from arbitro.events.parabellum import StepBegan
 
 Refusal = tuple[Rule, str]  # why a command is refused: the rule it breaks and the words (`refuse(*why)`)
@@ -100,7 +100,8 @@ class Step(Generic[G, W]):
     command: it ends when its choice is made (the next activation's). `end_problem`: what keeps `end_step` out now
     (an obligation still owed), asked before the step ends and by the listing (a step a command ends ends by
     itself, without one, when the lister finds nothing and nothing is owed: `NOTHING_LEFT`); `first`: the lister's commands in any order, where sorting them costs the whole listing (asked whether there is
-    one); `unseen`: what the step offers hangs on pieces the enemy may not examine, so under the fog of war it waits
+    one); `of_piece`: the lister's commands naming one piece, in its order, worked out for that piece alone (legal(seat,
+    piece=...), issue 15); `unseen`: what the step offers hangs on pieces the enemy may not examine, so under the fog of war it waits
     for `end_step` (`UNSEEN_WAITS`); `phase`, `name`: the phase it belongs to and the step's name as the state shows it (`step`), where the
     table's key is not (Caldiero's action-phase `orders` is the row `activation_orders`): what a refusal names;
     `begins`: what its beginning cites where that is not `rule` (Caldiero's activation begins with §3.1 B, its orders
@@ -115,6 +116,7 @@ class Step(Generic[G, W]):
     advance: Callable[[G, str], None] | None = None
     end_problem: Callable[[W, str], Refusal | None] = field(default=_free)
     first: Callable[[W, str], Iterable[dict[str, Any]]] | None = None
+    of_piece: Callable[[W, str, str], Iterable[dict[str, Any]]] | None = None
     unseen: bool = False
     phase: str = ""
     name: str = ""
@@ -188,6 +190,15 @@ class Steps(Generic[G, W]):
         if row.ended and row.end_problem(w, seat) is None:
             out.append({"type": END_STEP})
         return out
+
+    def legal_of(self, step: str, w: W, seat: str, piece: str) -> list[dict[str, Any]]:
+        """`legal`'s commands naming `piece` (`ruleset.pieces_named`; never `end_step`), in its order: the step's
+        `of_piece` where it works them out for that piece alone (issue 15: one unit's destinations, not every unit's),
+        else its listing's."""
+        row = self.rows.get(step)
+        if row is None:
+            return []
+        return list(row.of_piece(w, seat, piece)) if row.of_piece is not None else naming(row.lister(w, seat), piece)
 
     def has_options(self, step: str, w: W, seat: str) -> bool:
         """Whether `step` offers `seat` anything but `end_step`: its listing, stopped at the first command found."""
