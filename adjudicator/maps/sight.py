@@ -57,15 +57,22 @@ def line_of_sight(grid: Grid, a: str, b: str, blocks: Callable[[HexId], bool]) -
     only if both hexes of that edge block (off-map hexes never block).
     """
     steps = trace_line(grid, a, b)
-    blocked: list[HexId] = []
-    for step in steps[1:-1]:
-        verdicts = [blocks(h) for h in step.hexes]
-        if step.along_edge:
-            if step.off_map == 0 and len(verdicts) == 2 and all(verdicts):
-                blocked.extend(step.hexes)
-        elif verdicts and verdicts[0]:
-            blocked.append(step.hexes[0])
+    blocked = [h for cell in blocking_cells(steps) if all(blocks(h) for h in cell) for h in cell]
     return SightLine(clear=not blocked, blocked_by=tuple(blocked), steps=steps)
+
+
+def blocking_cells(steps: tuple[LineStep, ...]) -> list[tuple[HexId, ...]]:
+    """The groups of on-map hexes strictly between a line's ends (`trace_line`'s steps) each of which blocks it when
+    every hex of it blocks: a hex the line passes through; both hexes of an edge it runs along (an edge with a side
+    off the map never blocks)."""
+    cells: list[tuple[HexId, ...]] = []
+    for step in steps[1:-1]:
+        if step.along_edge:
+            if step.off_map == 0 and len(step.hexes) == 2:
+                cells.append(step.hexes)
+        elif step.hexes:
+            cells.append(step.hexes[:1])
+    return cells
 
 
 # -- exact line tracing --------------------------------------------------------------------------

@@ -18,7 +18,7 @@ from typing import Any, ClassVar, Protocol, TypeVar
 from arbitro.adjudicator.maps.command import command_distances
 from arbitro.adjudicator.maps.hexgrid import Grid, HexId
 from arbitro.adjudicator.maps.hexmap import HexMap
-from arbitro.adjudicator.maps.sight import line_of_sight
+from arbitro.adjudicator.maps.sight import blocking_cells, trace_line
 from arbitro.adjudicator.memo import Memo
 from arbitro.adjudicator.parabellum.loader import ScenarioData
 from arbitro.adjudicator.parabellum.data import HexsideEffect, OrderRules, StackPattern, TerrainEffect, TerrainTable, WeatherBox
@@ -26,7 +26,7 @@ from arbitro.adjudicator.ruleset import Rule
 from arbitro.projections.parabellum import SystemState
 
 T = TypeVar("T")
-_LINES = Memo(1 << 18)  # lines of sight kept across positions where units never block: per data, reading and pair
+_LINES = Memo(1 << 18)  # what the ground leaves of each line of sight (`line_cells`), kept across positions: per data, reading and pair
 _NO_ZOC = Memo(64)
 _REACHES = Memo(1024)
 """Command reaches kept across positions (issue 15): a reach reads only the commander's hex and range, the hexes his
@@ -61,19 +61,35 @@ class Answers(Protocol):
     def test_efficiency_bonus(self, w: World, u: str) -> int: ...  # D29, arrivano §17.2.7
 
 
+def line_cells(grid: Grid, a: str, b: str, elevation: Callable[[str], int],
+               blocking_terrain: Callable[[HexId], bool]) -> tuple[tuple[HexId, ...], ...]:
+    """The line of sight a-b as the ground leaves it (caldiero §11.3-§11.3.1, arrivano §11.3-§11.3.1), traced exactly
+    by the map kit (`maps.sight.blocking_cells`): the groups of hexes that block it when units stand in every hex of
+    one (`units_clear`), each without the hexes that block by themselves (blocking terrain, ground higher than both
+    ends; along a hexside only if both hexes block); `((),)`, one group left empty, where the ground blocks it
+    whatever stands where. The range is the caller's: it differs per scenario."""
+    top = max(elevation(a), elevation(b))
+    cells: list[tuple[HexId, ...]] = []
+    for cell in blocking_cells(trace_line(grid, a, b)):
+        left = tuple(h for h in cell if not (blocking_terrain(h) or elevation(h) > top))
+        if not left:
+            return ((),)
+        cells.append(left)
+    return tuple(cells)
+
+
 def clear_line(variant: Answers, grid: Grid, a: str, b: str, elevation: Callable[[str], int],
                blocking_terrain: Callable[[HexId], bool], occupied: Callable[[HexId], bool]) -> bool:
-    """Line of sight (caldiero §11.3-§11.3.1, arrivano §11.3-§11.3.1), traced exactly by the map kit's
-    `maps.sight.line_of_sight`: whether nothing between a and b blocks it, blocking terrain or ground higher than
-    both ends (along a hexside only if both hexes block), and units where the variant says they do (D18: they do in
-    caldiero §11.3.1, never in arrivano §11.3.1). The range is the caller's: it differs per scenario."""
-    top = max(elevation(a), elevation(b))
+    """Whether nothing between a and b blocks the line of sight: the ground (`line_cells`), units where the variant
+    says they block (`units_clear`)."""
+    return units_clear(variant, line_cells(grid, a, b, elevation, blocking_terrain), occupied)
+
+
+def units_clear(variant: Answers, cells: tuple[tuple[HexId, ...], ...], occupied: Callable[[HexId], bool]) -> bool:
+    """Whether nothing blocks a line (`line_cells`): no group left empty by the ground, and where units block (D18:
+    caldiero §11.3.1; never arrivano §11.3.1) no group whose hexes are all occupied."""
     units_block = variant.units_block_sight
-
-    def blocks(h: HexId) -> bool:
-        return blocking_terrain(h) or elevation(h) > top or (units_block and occupied(h))
-
-    return line_of_sight(grid, a, b, blocks).clear
+    return not any(not cell or (units_block and all(map(occupied, cell))) for cell in cells)
 
 
 class World:
@@ -369,27 +385,35 @@ class World:
 
     # --- line of sight (parabellum/sight.py) ------------------------------------------------------------
     def clear_line(self, a: str, b: str) -> bool:
-        """Nothing between a and b blocks the line (`clear_line`): blocking terrain, ground higher than both ends,
-        units where the variant says they block (caldiero §11.3.1). Where no unit blocks (arrivano §11.3.1) a line
-        is kept for every position under `lines_key`, traced from the lower hex (a line is clear both ways); where units
-        block, for the position (issue 15: each gun of a stack and the stack together traced the same lines)."""
-        key = self.lines_key()
+        """Nothing between a and b blocks the line: blocking terrain, ground higher than both ends (`line_cells`), units
+        where the variant says they block (`units_clear`, caldiero §11.3.1). What the ground leaves of a line is kept
+        for every position under the data's `terrain_key`, traced from the lower hex (a line is clear both ways), and the
+        position's units are applied to it (issue 15: where units block, every position traced its lines again, most of
+        a fog game's serving)."""
+        key = self.terrain_key()
         if key is None:
-            return self.cached(("line", a, b), lambda: self._traced(a, b))  # type: ignore[no-any-return]
+            return self.cached(("line", a, b), lambda: units_clear(self.variant, self._traced(a, b), self.occupied))  # type: ignore[no-any-return]
         a, b = (a, b) if a <= b else (b, a)
-        return _LINES.get((), (key, a, b), lambda: self._traced(a, b))
+        return units_clear(self.variant, _LINES.get((), (key, a, b), lambda: self._traced(a, b)), self.occupied)
 
-    def _traced(self, a: str, b: str) -> bool:
-        return clear_line(self.variant, self.grid, a, b, self.elevation, self.blocks_sight,
-                          lambda h: bool(self.units_at(h)))
+    def _traced(self, a: str, b: str) -> tuple[tuple[HexId, ...], ...]:
+        return line_cells(self.grid, a, b, self.elevation, self.blocks_sight)
+
+    def occupied(self, h: str) -> bool:  # units stand there (a line they block, caldiero §11.3.1)
+        return bool(self.units_at(h))
+
+    def terrain_key(self) -> object | None:
+        """What the ground's answers depend on besides the hexes (`line_cells`): the content of the data (`digest`) and
+        the terrains a reading makes block; None where nothing names the data. Once per position: the fog asks it of
+        every hex it looks at."""
+        if self.digest is None:
+            return None
+        return self.cached(("terrain key",), lambda: (self.digest, tuple(sorted(self._more_blocking()))))
 
     def lines_key(self) -> object | None:
         """What every `clear_line` answer depends on besides its two hexes, when that is not the position: the
-        content of the data (`digest`) and the terrains a reading makes block; None where units block lines
-        (caldiero §11.3.1) or nothing names the data. Once per position: the fog asks it of every hex it looks at."""
-        if self.variant.units_block_sight or self.digest is None:
-            return None
-        return self.cached(("lines key",), lambda: (self.digest, tuple(sorted(self._more_blocking()))))
+        `terrain_key`; None where units block lines (caldiero §11.3.1) or nothing names the data."""
+        return None if self.variant.units_block_sight else self.terrain_key()
 
     def sight_range(self) -> int:  # the longest line of sight in hexes (caldiero §11.3: 4; arrivano: the scenario's)
         return self.scenario.los_range
