@@ -138,7 +138,7 @@ def activate(g: Act, fid: str) -> None:
         g.reject(R.ACTIVATE, f"there is no formation {fid!r}")
     if fid not in activatable(w):
         reason = "already activated" if g.state.formations[fid].activated else "not activatable now"
-        rule = R.MB_FIRST_TURN if g.state.first_turn and g.data.scenario.first_turn is not None else R.ACTIVATE
+        rule = R.MB_FIRST_TURN if barred_first_turn(w, g.state.formations[fid].side) else R.ACTIVATE
         g.reject(rule, f"formation {fid} is {reason}")
     g.emit(ev.FormationActivated(formation=fid, by=g.ctx.seat, rule=str(R.ACTIVATE)))
     owner = g.state.formations[fid].side

@@ -47,6 +47,10 @@ def test_montebello_turn_one_only_french_formations():
     with pytest.raises(IllegalCommand) as e:
         t.send("austria", {"type": "activate", "formation": "R"})
     assert e.value.rule == "arrivano §17.1.2"
+    t.state.formations["L"].activated = True  # a French formation refused on turn 1 for another reason cites §6.1
+    with pytest.raises(IllegalCommand) as e:
+        t.send("austria", {"type": "activate", "formation": "L"})
+    assert e.value.rule == "arrivano §6.1" and "already activated" in str(e.value)
 
 
 def test_french_reinforcements_at_montebello_choose_their_order():
