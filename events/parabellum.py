@@ -388,9 +388,8 @@ class BeforeCombatAwaited(FrameContext, tag="parabellum_before_combat"):
 
 class DefensiveFireAwaited(FrameContext, tag="parabellum_defensive_fire"):
     """arrivano §11.4.4, caldiero §11.4.5: the defenders' guns (`battery`) that may still bombard one of the hexes
-    `fire_at` of the attackers of the assault waiting below."""
+    where the attackers of the assault waiting below now stand (parabellum/bombardment.defensive_fire_answers)."""
 
-    fire_at: tuple[str, ...]
     battery: tuple[str, ...]
 
 

@@ -111,7 +111,7 @@ class AssaultStages(sys_assault.Stages):
         battery = _battery(w, list(c.targets))
         fire = sys_bombardment.defensive_hexes(ARRIVANO_VARIANT, w, battery, c.attackers)
         if fire:
-            push(g, "defensive_fire", w.enemy(c.attacker_side), str(R.DEFENSIVE_FIRE), DefensiveFireAwaited(fire_at=tuple(fire), battery=tuple(battery)))
+            push(g, "defensive_fire", w.enemy(c.attacker_side), str(R.DEFENSIVE_FIRE), DefensiveFireAwaited(battery=tuple(battery)))
             return
         frames(g).revise(stage=sys_assault.RESOLVE)
 
@@ -279,7 +279,7 @@ def defensive_fire(g: Act, frame: core.Frame[DefensiveFireAwaited], artillery: s
     fire = sys_bombardment.defensive_hexes(ARRIVANO_VARIANT, w, rest, attackers) if attackers else []
     if fire:
         frames(g).revise(attackers=attackers)
-        push(g, "defensive_fire", frame.seats[0], frame.rule, DefensiveFireAwaited(fire_at=tuple(fire), battery=tuple(rest)))
+        push(g, "defensive_fire", frame.seats[0], frame.rule, DefensiveFireAwaited(battery=tuple(rest)))
         return
     on_top = top(g)
     # the retreat of the bombarded attackers comes first (its frame, on the engine's stack, stays above the

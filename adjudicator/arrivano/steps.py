@@ -33,14 +33,13 @@ from arbitro.adjudicator.decisions import Step
 from arbitro.adjudicator.arrivano.variant import ARRIVANO, ARRIVANO_VARIANT
 from arbitro.adjudicator.parabellum import advance, bombardment, elimination, reinforcements
 from arbitro.adjudicator.parabellum.orders import ORDERS
-from arbitro.adjudicator.parabellum.assault_frame import ASSAULT, assault_below
-from arbitro.adjudicator.parabellum.steps import UNANSWERED, Listed, Procedure, Row, nothing, procedures
+from arbitro.adjudicator.parabellum.assault_frame import ASSAULT
+from arbitro.adjudicator.parabellum.steps import UNANSWERED, Listed, Row, procedures
 from arbitro.adjudicator.parabellum.retreat_ground import lines
 from arbitro.adjudicator.parabellum.sight import unexaminable
 from arbitro.events import arrivano as ev
 from arbitro.events import core
-from arbitro.events.parabellum import BeforeCombatAwaited, DefensiveFireAwaited, EscapeAwaited, RetreatAwaited
-from arbitro.projections.game import GameState
+from arbitro.events.parabellum import BeforeCombatAwaited, EscapeAwaited, RetreatAwaited
 
 
 def refuge_hexes(w: World, lid: str) -> list[str]:
@@ -244,6 +243,10 @@ KINDS: dict[str, Row] = {
     "fire_target": Row(O.target_options, lambda g, frame, cmd: O.apply_fire_result(g, cmd.unit, frame.ctx.result)),
     "recovery": Row(lambda w, frame: [*recovery_answers(w, list(frame.ctx.tried)), {"type": "recover", "hex": None}],
                     lambda g, frame, cmd: recover(g, frame, cmd.hex)),
+    # arrivano §11.4.4: the assaulted hexes' guns bombard a hex of attackers (reading defensive_fire_targets) or hold
+    "defensive_fire": Row(lambda w, frame: bombardment.defensive_fire_answers(
+        ARRIVANO_VARIANT, w, frame.ctx.battery, w.reading("defensive_fire_targets") == "one_target") + [
+        {"type": "defensive_fire", "target": None}], lambda g, frame, cmd: A.defensive_fire(g, frame, cmd.artillery, cmd.target)),
     "efficiency_value": Row(lambda w, frame: [{"type": "efficiency_value", "value": v} for v in frame.ctx.values],
                             lambda g, frame, cmd: A.efficiency_value_answer(g, cmd.value, frame.ctx.role)),
     "free_order": Row(lambda w, frame: [{"type": "free_order", "order": o} for o in ORDERS], _free_order),
@@ -259,22 +262,8 @@ KINDS: dict[str, Row] = {
 }
 
 
-class DefensiveFireStep(Procedure):
-    """arrivano §11.4.4, interpretation defensive_fire_targets: at the hexes of the attackers of the assault waiting
-    below (read on the decision stack, not the position alone)."""
-
-    def options(self, state: GameState[Any], frame: core.Frame[DefensiveFireAwaited], seat: str) -> Listed:
-        w, assault = self.game.world_at(state), assault_below(state.core.decisions)
-        assert assault is not None, "a defensive fire waits above its assault"
-        hexes = [w.state.units[u].hex for u in assault.attackers]
-        return bombardment.defensive_fire_answers(ARRIVANO_VARIANT, w, bombardment.ready(w, frame.ctx.battery), hexes,
-                                                  w.reading("defensive_fire_targets") == "one_target") + \
-            [{"type": "defensive_fire", "target": None}]
-
-
 def steps(game: Game, after: Callable[[Act], None]) -> dict[str, Step[Any]]:
-    """Each kind of Arrivano's decisions (the kinds of ev.ARRIVANO_CONTEXTS) on the kernel's steps: its row of KINDS,
-    the defensive fire's answers read on the assault below it; after an answer the procedure goes on as after any
-    command (`after`: the ruleset's settle, march orders, sightings)."""
-    fire = Row(nothing, lambda g, frame, cmd: A.defensive_fire(g, frame, cmd.artillery, cmd.target))
-    return procedures(game, after, KINDS) | {"defensive_fire": DefensiveFireStep(game, after, "defensive_fire", fire)}
+    """Each kind of Arrivano's decisions (the kinds of ev.ARRIVANO_CONTEXTS) on the kernel's steps: its row of KINDS;
+    after an answer the procedure goes on as after any command (`after`: the ruleset's settle, march orders,
+    sightings)."""
+    return procedures(game, after, KINDS)

@@ -36,8 +36,7 @@ ROWS: dict[str, Row] = {
     A.CAVALRY_RETREAT: Row(A.cavalry_retreat_options, A.do_cavalry_retreat),
     # caldiero §11.4.5: the defenders' artillery bombards one hex of attackers, one gun at a time, or holds
     A.DEFENSIVE_FIRE: Row(lambda w, frame: bombardment.defensive_fire_answers(
-        CALDIERO_VARIANT, w, frame.ctx.battery, list(frame.ctx.fire_at), per_stack=False) + [{"type": "decline"}],
-                          A.do_defensive_fire),
+        CALDIERO_VARIANT, w, frame.ctx.battery, per_stack=False) + [{"type": "decline"}], A.do_defensive_fire),
     # caldiero §12.3.1: the defenders' owner picks among the efficiency values tied for most SP
     A.DEFENDER_EFFICIENCY: Row(lambda w, frame: [{"type": "efficiency_value", "value": v} for v in frame.ctx.values],
                                A.do_defender_efficiency),

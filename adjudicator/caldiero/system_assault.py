@@ -177,13 +177,7 @@ def stage_defensive_fire(a: Act, c: AssaultUnderway) -> None:
         return
     arts = [u for u in c.defenders if w.is_artillery(u) and not w.state.units[u].art_moved]
     if arts and c.attackers:
-        _await(a, DEFENSIVE_FIRE, enemy_of(c.attacker_side), R.DEFENSIVE_BOMBARD, _fire_awaited(a, arts))
-
-
-def _fire_awaited(a: Act, battery: Sequence[str]) -> DefensiveFireAwaited:
-    """caldiero §11.4.5: `battery` may bombard one hex of the attackers still in the assault (each gun its own)."""
-    return DefensiveFireAwaited(fire_at=tuple(a.state.units[u].hex or "" for u in _combat(a).attackers),
-                                battery=tuple(battery))
+        _await(a, DEFENSIVE_FIRE, enemy_of(c.attacker_side), R.DEFENSIVE_BOMBARD, DefensiveFireAwaited(battery=tuple(arts)))
 
 
 def do_defensive_fire(a: Act, frame: CoreFrame[DefensiveFireAwaited], cmd: DefensiveFire | C.Decline) -> None:
@@ -203,7 +197,7 @@ def do_defensive_fire(a: Act, frame: CoreFrame[DefensiveFireAwaited], cmd: Defen
         withdraw_attackers(a, out, CALDIERO.DISORDER)
     remaining = [u for u in frame.ctx.battery if u != cmd.artillery]
     if remaining:
-        _await(a, DEFENSIVE_FIRE, frame.seats[0], R.DEFENSIVE_BOMBARD, _fire_awaited(a, remaining))
+        _await(a, DEFENSIVE_FIRE, frame.seats[0], R.DEFENSIVE_BOMBARD, DefensiveFireAwaited(battery=tuple(remaining)))
     if retreats:
         open_retreats(a, retreats, R.BOMBARD_PROCEDURE, from_combat=False)
 

@@ -99,9 +99,12 @@ def carried_world(ruleset: Any, game: GameState[Any], data: ScenarioData, varian
     def position() -> int:
         return game.core.seq
 
-    if kept is not None and kept.read_for(state, data, variant, reading, position):
+    def decisions() -> Sequence[core.Frame[Any]]:
+        return game.core.decisions
+
+    if kept is not None and kept.read_for(state, data, variant, reading, position, decisions):
         return kept
-    made = vars(state)[CARRIED] = World(state, data, reading, position, variant=variant)
+    made = vars(state)[CARRIED] = World(state, data, reading, position, variant=variant, decisions=decisions)
     return made
 
 

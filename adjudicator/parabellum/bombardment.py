@@ -73,12 +73,13 @@ def defensive_hexes(variant: Variant, w: World, guns: Sequence[str], attackers: 
     return sorted({h for _, h in defensive_targets(variant, w, ready(w, guns), hexes)})
 
 
-def defensive_fire_answers(variant: Variant, w: World, guns: Sequence[str], attacker_hexes: Sequence[str],
-                           per_stack: bool) -> list[dict[str, str]]:
-    """The fires the defender may answer an assault with (commands.DefensiveFire; the refusal is each game's):
-    a gun and an attacking hex of its own (caldiero §11.4.5; arrivano §11.4.4 reading `each_gun`), or `per_stack`
-    an attacking hex for the stack's one fire, no gun named (arrivano §11.4.4 reading `one_target`)."""
-    fire = defensive_targets(variant, w, guns, attacker_hexes)
+def defensive_fire_answers(variant: Variant, w: World, battery: Sequence[str], per_stack: bool) -> list[dict[str, str]]:
+    """The fires the defender may answer an assault with (commands.DefensiveFire; the refusal is each game's): a
+    `ready` gun of `battery` and a hex of its own where an attacker of the assault in progress now stands
+    (`World.assault`, read live: a retreat made above the fire moves them), caldiero §11.4.5, arrivano §11.4.4 reading
+    `each_gun`; or `per_stack` an attacking hex for the stack's one fire, no gun named (reading `one_target`)."""
+    hexes = [h for u in w.assault().attackers if (h := w.hex_of(u))]
+    fire = defensive_targets(variant, w, ready(w, battery), hexes)
     if per_stack:
         return [{"type": "defensive_fire", "target": h} for h in sorted({h for _, h in fire})]
     return [{"type": "defensive_fire", "artillery": g, "target": h} for g, h in fire]

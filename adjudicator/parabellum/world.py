@@ -20,9 +20,12 @@ from arbitro.adjudicator.maps.hexgrid import Grid, HexId
 from arbitro.adjudicator.maps.hexmap import HexMap
 from arbitro.adjudicator.maps.sight import blocking_cells, trace_line
 from arbitro.adjudicator.memo import Memo
+from arbitro.adjudicator.parabellum.assault_frame import assault_below
 from arbitro.adjudicator.parabellum.loader import ScenarioData
 from arbitro.adjudicator.parabellum.data import HexsideEffect, OrderRules, StackPattern, TerrainEffect, TerrainTable, WeatherBox
 from arbitro.adjudicator.ruleset import Rule
+from arbitro.events.core import Frame
+from arbitro.events.parabellum import AssaultUnderway
 from arbitro.projections.parabellum import SystemState
 
 T = TypeVar("T")
@@ -102,20 +105,21 @@ class World:
     out again after one (None: the state does not change under the World)."""
 
     def __init__(self, state: Any, data: ScenarioData, reading: Callable[[str], str],
-                 position: Callable[[], int] | None = None, *, variant: Answers) -> None:
+                 position: Callable[[], int] | None = None, *, variant: Answers,
+                 decisions: Callable[[], Sequence[Frame[Any]]] = tuple) -> None:
         self.state: SystemState = state
         self.variant, self.crt, self.digest = variant, data.crt, data.digest
         self.counters, self.scenario, self.hexmap, self.terrain_table = data, data.scenario, data.map, data.terrain
         self.orders, self.weather = data.orders, data.weather
         self.sides: tuple[str, str] = (data.scenario.seats[0], data.scenario.seats[1])
         self.grid = data.map.grid
-        self._reading, self._position = reading, position
+        self._reading, self._position, self._decisions = reading, position, decisions
         self._worked_out: dict[Any, Any] | None = None
         self._at = position() if position is not None else 0
         self._ruled = dict(state.interpretations)  # the readings what is worked out was worked out under
 
     def read_for(self, state: Any, data: ScenarioData, variant: Answers, reading: Callable[[str], str],
-                 position: Callable[[], int]) -> bool:
+                 position: Callable[[], int], decisions: Callable[[], Sequence[Frame[Any]]]) -> bool:
         """Take this World over for another procedure on the same `state` object, data and variant (the next
         command's: issue 15, a verify's state is one object, and each command's first position is the last one's):
         its readings and position become that procedure's, and what it worked out stays only while the position has
@@ -125,7 +129,7 @@ class World:
         taken over."""
         if state is not self.state or data is not self.counters or variant is not self.variant:
             return False
-        self._reading, self._position = reading, position
+        self._reading, self._position, self._decisions = reading, position, decisions
         if state.interpretations != self._ruled:
             self._worked_out, self._ruled = None, dict(state.interpretations)
         self._memo()
@@ -138,6 +142,13 @@ class World:
         if at != self._at or self._worked_out is None:
             self._worked_out, self._at = {}, at
         return self._worked_out
+
+    def assault(self) -> AssaultUnderway:
+        """The assault in progress (its frame on the decision stack, whatever waits above it): what the decisions it
+        asks list their answers from (§12.7's advance, the defensive fire of arrivano §11.4.4 / caldiero §11.4.5)."""
+        c = assault_below(self._decisions())
+        assert c is not None, "no assault in progress"
+        return c
 
     def order_rules(self, order: str) -> OrderRules:
         """What `order` permits (§5.1 in both, D6): its row of the game's orders table."""

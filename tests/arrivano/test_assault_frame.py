@@ -11,7 +11,7 @@ from arbitro.events import parabellum as pb
 
 from tests.arrivano.harness import RULESET, Table, at_step, position
 from tests.arrivano.test_choices import tied_defence
-from tests.arrivano.test_combat import BACK, D, X, assault, fight, resolved
+from tests.arrivano.test_combat import BACK, D, GRID, X, assault, fight, resolved
 
 
 def stack(t: Table) -> list[tuple[str, Any]]:
@@ -36,7 +36,7 @@ def test_a_defensive_fire_reads_the_attackers_of_the_assault_below():
     assault(t, ["6e-legere-i"])
     (kind, below), (fire, ctx) = stack(t)
     assert (kind, below.stage, below.attackers, below.targets) == ("assault", "defensive_fire", ("6e-legere-i",), (D,))
-    assert (fire, ctx) == ("defensive_fire", pb.DefensiveFireAwaited(fire_at=(X,), battery=("art-gottesheim",)))
+    assert (fire, ctx) == ("defensive_fire", pb.DefensiveFireAwaited(battery=("art-gottesheim",)))  # no copy of X
     assert {"type": "defensive_fire", "target": X} in t.legal("austria")  # the attacker's hex (reading one_target)
     t.send("austria", {"type": "defensive_fire", "target": None}, [3])
     assert resolved(t).result == "Ne"  # the table decided; the attacker's Ne test asked above the assault's frame
@@ -138,3 +138,20 @@ def test_two_villages_turning_their_dr_into_ex_exchange_one_after_the_other_each
     t.send("austria", {"type": "dr_choice", "choice": "exchange"}, [1])  # v1's: against the attacker left
     assert [t.state.units[u].where for u in ("6e-legere-ii", "ir18-i")] == ["track", "track"]
     assert stack(t) == []  # no attacker left to advance
+
+
+def test_the_next_gun_waiting_below_the_retreat_its_fire_caused_fires_where_the_attackers_now_stand():
+    """arrivano §11.4.4 under reading each_gun: a gun's R result sends the attackers of one hex back (their retreat
+    above the fire, §11.4.3); the next gun's frame names only itself, its answers read once the retreat is made at
+    the hexes of the attackers still in the assault (World.assault), no copy of them kept from before the retreat."""
+    other = next(h for h in GRID.neighbours(D) if GRID.is_adjacent(h, X))
+    t = fight({"6e-legere-i": X, "6e-legere-ii": other}, {"ir18-i": D, "art-gottesheim": D, "art-vogelsang": D})
+    t.rule({"defensive_fire_targets": "each_gun"})
+    assault(t, ["6e-legere-i", "6e-legere-ii"])
+    t.send("austria", {"type": "defensive_fire", "artillery": "art-gottesheim", "target": X}, [6], pad=4)  # R
+    assert stack(t)[1:] == [("defensive_fire", pb.DefensiveFireAwaited(battery=("art-vogelsang",))),
+                            ("retreat", stack(t)[2][1])]
+    t.send("france", t.legal("france")[0])
+    assert t.state.units["6e-legere-i"].hex != X and stack(t)[0][1].attackers == ("6e-legere-ii",)
+    assert t.legal("austria") == [{"type": "defensive_fire", "artillery": "art-vogelsang", "target": other},
+                                  {"type": "defensive_fire", "target": None}]
