@@ -355,7 +355,8 @@ class AssaultUnderway(FrameContext, tag="parabellum_assault", kw_only=True):
     those the stages left; arrivano: those the table fought, or a village's turning its DR into an EX); `forced`: an Attack order made it (arrivano §12.4.2); `tested`: the attackers of the
     "Attack?" tests (§12.2.2: caldiero's to test after the defensive fire, arrivano's who failed them at the
     declaration); `cavalry_done` / `light_done`: the hexes whose retreats before combat were offered (arrivano
-    §14.1, §16.3.5); `chosen`: the efficiency values in use (§12.3.1: the declared or picked ones), by role (attack,
+    §14.1, §16.3.5), `left` the attacked hexes those retreats emptied (arrivano: dropped from `targets`, offered to the
+    advance with them, §12.7.2 "in uno dei due esagoni a sua scelta"); `chosen`: the efficiency values in use (§12.3.1: the declared or picked ones), by role (attack,
     defence); caldiero's `elan` (§16, named at the declaration), `use_general` (§12.4.4), and for its result
     (§12.5.4) `result`; a Dr's defenders to test (`dr_units`, both: the stage dr_tests)."""
 
@@ -368,6 +369,7 @@ class AssaultUnderway(FrameContext, tag="parabellum_assault", kw_only=True):
     tested: tuple[str, ...] = ()
     cavalry_done: tuple[str, ...] = ()
     light_done: tuple[str, ...] = ()
+    left: tuple[str, ...] = ()
     chosen: dict[str, int] = msgspec.field(default_factory=dict)
     elan: str | None = None
     use_general: bool = True
@@ -407,11 +409,9 @@ class NeChoiceAwaited(FrameContext, tag="parabellum_ne_choice"):
 
 
 class AdvanceAwaited(FrameContext, tag="parabellum_advance"):
-    """§12.7 in both: one of `attackers` may (`must`: shall, arrivano §11.1.1) advance into a vacated hex of
-    `targets` (parabellum/advance.answers)."""
+    """§12.7 in both: one attacker of the assault waiting below may (`must`: shall, arrivano §11.1.1) advance into a
+    hex it vacated (parabellum/advance.answers, on the assault's frame: World.assault)."""
 
-    attackers: tuple[str, ...]
-    targets: tuple[str, ...]
     must: bool = False
 
 

@@ -95,8 +95,8 @@ class AssaultStages(sys_assault.Stages):
                 frames(g).revise(light_done=(*c.light_done, t))
                 push(g, "light_retreat", w.enemy(c.attacker_side), str(R.LIGHT_RETREAT), BeforeCombatAwaited(units=tuple(units), hex=t))
                 return
-        if not targets:
-            frames(g).revise(stage=sys_assault.END)
+        if not targets:  # the advance into the hexes left (§12.7), then the end
+            frames(g).revise(stage=sys_assault.ADVANCE, targets=())
             rule = R.LIGHT_RETREAT if c.light_done else ARRIVANO.CAVALRY_RETREAT
             g.emit(ev.AssaultResolved(attackers=tuple(attackers), targets=c.targets, result="cancelled",
                                       notes=("the defenders retreated before combat",), rule=str(rule)))
@@ -154,8 +154,8 @@ class AssaultStages(sys_assault.Stages):
                 push(g, "efficiency_value", w.state.units[units[0]].side, str(ARRIVANO.SIDE_EFFICIENCY),
                        ev.EfficiencyChoiceAwaited(role=role, values=tuple(values)))
                 return
-        if automatic == "cancelled":
-            frames(g).revise(stage=sys_assault.END)
+        if automatic == "cancelled":  # the advance into a hex left before combat (§12.7) still asked
+            frames(g).revise(stage=sys_assault.ADVANCE)
             g.emit(ev.AssaultResolved(**fought, result="cancelled", notes=("below 1-5 after the tests",),
                                       rule=str(ARRIVANO.BELOW_1_5)))
             return
@@ -190,7 +190,7 @@ class AssaultStages(sys_assault.Stages):
         """arrivano §12.7 "Se un esagono è reso vacante a causa di un combattimento": once the result's decisions are
         answered (the routs' retreats, a lone commander's move, §4.5.4), the advance into the hexes it vacated."""
         frames(self.g).revise(stage=sys_assault.END)
-        advance.offered(frames(self.g), self.g.world(), c, ARRIVANO.ADVANCE_AFTER,
+        advance.offered(frames(self.g), self.g.world(), c.attacker_side, ARRIVANO.ADVANCE_AFTER,
                         prompt("advance", str(ARRIVANO.ADVANCE_AFTER)))
 
     def dr_tests(self, c: AssaultUnderway) -> None:
@@ -244,13 +244,12 @@ def cavalry_retreat(g: Act, frame: core.Frame[BeforeCombatAwaited], cmd: C.Stack
 def retreat_before_combat(g: Act, units: list[str], line: RT.Line, rule: Any) -> None:
     """Units leave an assaulted hex before the combat (cavalry §14.1, light troops §16.3.5) along a line of
     retreat_ground.before_combat_lines, carried out as any retreat (flow.do_retreat: §12.6.1 disorder through EZoC,
-    §12.6.2 cited, off the map §12.8.1); when the hex is left empty the attacker may advance into it, asked once the
-    assault is over (below its frame)."""
+    §12.6.2 cited, off the map §12.8.1); a hex left empty is kept in the assault's frame (`left`): its stage `advance`
+    offers it with the hexes the combat vacates, one advance into either (§12.7.2)."""
     start = g.state.units[units[0]].hex
     do_retreat(g, units, line, rule)
     if not g.world().units_at(start):
-        c = frames(g).running()
-        push(g, "advance", c.attacker_side, str(rule), ev.AdvanceAwaited(attackers=c.attackers, targets=(start,)), under_assault=True)
+        frames(g).revise(left=(*frames(g).running().left, start))
 
 
 def still_attacking(w: World, c: AssaultUnderway) -> tuple[str, ...]:
@@ -298,8 +297,8 @@ def artillery_alone(g: Act, attackers: list[str], guns: list[str], targets: list
         if g.data.unit(u).redoubt_battery:
             damage_battery(g, u)  # interpretation redoubt_battery_adverse: damaged, then taken with the hex
         elimination.eliminate(g, ARRIVANO_VARIANT, u, R.ARTILLERY_ALONE)
-    push(g, "advance", g.state.units[attackers[0]].side, str(R.ARTILLERY_ALONE),
-           ev.AdvanceAwaited(attackers=tuple(attackers), targets=tuple(targets), must=True))
+    advance.offered(frames(g), g.world(), g.state.units[attackers[0]].side, R.ARTILLERY_ALONE,
+                    prompt("advance", str(R.ARTILLERY_ALONE)), must=True)
 
 
 def efficiency_value_answer(g: Act, value: int, role: str) -> None:

@@ -34,10 +34,10 @@ LOST = str(ARRIVANO.LEADER_TEST)  # what a commander's loss cites, whatever made
 # (ev.ARRIVANO_CONTEXTS). The assault's decisions (ev.ASSAULT_KINDS) wait below the other kinds, as they did
 # when they had a stack of their own: one opened while others wait above the assault's goes in under them.
 
-def push(g: Act, kind: str, seat: str, rule: str, context: FrameContext, under_assault: bool = False) -> None:
+def push(g: Act, kind: str, seat: str, rule: str, context: FrameContext) -> None:
     """Open a decision of `kind` for `seat` ("": nobody answers it; it waits below what is above it), an
-    assault's below the other kinds (`frames`; `under_assault`: below the assault's own frame too)."""
-    frames(g).push(kind, (seat,) if seat else (), rule, prompt(kind, rule), context, under_assault)
+    assault's below the other kinds (`frames`)."""
+    frames(g).push(kind, (seat,) if seat else (), rule, prompt(kind, rule), context)
 
 
 def frames(g: Act) -> AssaultFrames:

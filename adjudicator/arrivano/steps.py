@@ -146,9 +146,6 @@ def settle_top(g: Act, frame: core.Frame[Any]) -> bool:
     if frame.kind == ASSAULT:  # nobody answers it: its stages run (the retreats its defensive fire caused made)
         A.run(g)
         return True
-    if frame.kind == "advance" and not advance.possible(g.world(), frame.ctx, frame.seats[0]):
-        clear(g, frame)
-        return True
     if frame.kind == "fall_back" and len(opts) == 1 and not asks_owner(g.world(), frame):  # nowhere (§16.3)
         clear(g, frame)
         return True

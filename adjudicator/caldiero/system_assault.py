@@ -427,7 +427,7 @@ def do_ne_test(a: Act, frame: CoreFrame[NeChoiceAwaited], cmd: C.NeChoice) -> No
 
 def stage_advance(a: Act, c: AssaultUnderway) -> None:
     _revise(a, stage=assault.END)
-    advance.offered(_frames(a), a.world(), c, CALDIERO.ADVANCE_AFTER, PROMPTS[ADVANCE])
+    advance.offered(_frames(a), a.world(), c.attacker_side, CALDIERO.ADVANCE_AFTER, PROMPTS[ADVANCE])
 
 
 def do_advance(a: Act, frame: CoreFrame[AdvanceAwaited], cmd: C.Advance | C.Decline) -> None:

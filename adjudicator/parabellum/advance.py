@@ -21,7 +21,7 @@ from arbitro.adjudicator.parabellum.variant import Variant
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.ruleset import Rule
 from arbitro.events import core
-from arbitro.events.parabellum import AdvanceAwaited, AssaultUnderway, UnitsAdvanced
+from arbitro.events.parabellum import AdvanceAwaited, UnitsAdvanced
 
 
 def groups(eligible: Sequence[str], hex_of: Callable[[str], str], with_general: Callable[[str], bool],
@@ -72,25 +72,27 @@ def answers(w: World, attackers: Sequence[str], hexes: Sequence[str], defender_s
     return out
 
 
-def possible(w: World, awaited: AdvanceAwaited, side: str) -> list[dict[str, Any]]:
-    """The advances `side` may choose after the assault `awaited` names (`answers`): its attackers taken in sorted
-    order, so the listing does not depend on the order they were declared in."""
-    return answers(w, sorted(awaited.attackers), list(awaited.targets), w.enemy(side))
+def possible(w: World, side: str, must: bool = False) -> list[dict[str, Any]]:
+    """The advances `side` may choose after the assault in progress (`World.assault`, its frame below the advance):
+    `answers` into the hexes it attacked and, unless the advance into them is obligatory (`must`, arrivano §11.1.1),
+    those its defenders left before combat (`left`, arrivano §14.1, §16.3.5: one advance into either, §12.7.2), its
+    attackers taken in sorted order, so the listing does not depend on the order they were declared in."""
+    c = w.assault()
+    return answers(w, sorted(c.attackers), [*c.targets, *(() if must else c.left)], w.enemy(side))
 
 
-def offered(frames: AssaultFrames, w: World, c: AssaultUnderway, rule: Rule, prompt: str) -> None:
+def offered(frames: AssaultFrames, w: World, side: str, rule: Rule, prompt: str, must: bool = False) -> None:
     """§12.7 in both, the assault's stage ADVANCE (its frame already moved on to END): once every decision its result
-    asked is answered, the attacker is asked to advance into the attacked hexes it vacated, if any attacker `possible`
-    may, above the assault's frame."""
-    awaited = AdvanceAwaited(attackers=c.attackers, targets=c.targets)
-    if possible(w, awaited, c.attacker_side):
-        frames.push("advance", (c.attacker_side,), str(rule), prompt, awaited)
+    asked is answered, the attacker `side` is asked to advance (`must`: shall, arrivano §11.1.1) into the hexes it
+    vacated, if any attacker `possible` may, above the assault's frame."""
+    if possible(w, side, must):
+        frames.push("advance", (side,), str(rule), prompt, AdvanceAwaited(must=must))
 
 
 def listed(w: World, frame: core.Frame[AdvanceAwaited]) -> list[dict[str, Any]]:
     """A pending advance's answers in both games (the kernel's parabellum/steps.Listing): the advances `possible`,
     and declining, unless the advance is obligatory (`must`: arrivano §11.1.1, after artillery alone)."""
-    return possible(w, frame.ctx, frame.seats[0]) + ([] if frame.ctx.must else [{"type": "decline"}])
+    return possible(w, frame.seats[0], frame.ctx.must) + ([] if frame.ctx.must else [{"type": "decline"}])
 
 
 # An advance decision's answer types, a decline even where an obligation leaves it unlisted (decisions.Step.takes).

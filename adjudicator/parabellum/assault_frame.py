@@ -40,14 +40,9 @@ class AssaultFrames:
     kinds: Collection[str]
     game_kinds: Collection[str]
 
-    def push(self, kind: str, seats: tuple[str, ...], rule: str, prompt: str, context: core.FrameContext,
-             under_assault: bool = False) -> None:
-        """Open a decision: one of the assault's below the game's other decisions above them; `under_assault`
-        below the assault's own frame too (the advance into a hex left before the combat, asked once it is over)."""
-        lifted = self._above() if kind in self.kinds else []
-        if under_assault:
-            lifted.append(self._assault_frame(lifted))
-        with self.lifted(lifted):
+    def push(self, kind: str, seats: tuple[str, ...], rule: str, prompt: str, context: core.FrameContext) -> None:
+        """Open a decision: one of the assault's below the game's other decisions above them."""
+        with self.lifted(self._above() if kind in self.kinds else []):
             open_frame(self.ctx, kind, seats, rule, prompt, context)
 
     @contextmanager

@@ -28,7 +28,8 @@ def test_a_cavalry_retreat_waits_above_the_assault_and_names_only_its_hex():
     assert t.game.core.decisions[0].seats == ()  # nobody answers the assault
     t.send("austria", t.pending().options[0])
     assert resolved(t).result == "cancelled"
-    assert [kind for kind, _ in stack(t)] == ["advance"]  # the assault is over; its advance asked
+    # the assault is over; its advance into the hex left asked above its frame, which keeps that hex (§12.7)
+    assert [(kind, getattr(ctx, "left", None)) for kind, ctx in stack(t)] == [("assault", (D,)), ("advance", None)]
 
 
 def test_a_defensive_fire_reads_the_attackers_of_the_assault_below():
@@ -155,3 +156,32 @@ def test_the_next_gun_waiting_below_the_retreat_its_fire_caused_fires_where_the_
     assert t.state.units["6e-legere-i"].hex != X and stack(t)[0][1].attackers == ("6e-legere-ii",)
     assert t.legal("austria") == [{"type": "defensive_fire", "artillery": "art-vogelsang", "target": other},
                                   {"type": "defensive_fire", "target": None}]
+def test_a_hex_left_before_combat_and_one_the_combat_vacates_are_one_advance():
+    """arrivano §12.7.2 "in uno dei due esagoni a sua scelta": an assault on two hexes, one left by its cavalry before
+    combat (§14.1), the other emptied by a DE, asks one advance into either (the hex left kept in the assault's frame,
+    `left`), not one advance per hex."""
+    other = GRID.neighbour(X, 2)
+    t = fight({"6e-legere-i": X, "6e-legere-ii": X}, {"bussy": D, "mariassy-jager": other})
+    assault(t, ["6e-legere-i", "6e-legere-ii"], [D, other])
+    retreat = next(o for o in t.pending().options if o["to"] is not None)
+    t.send("austria", retreat, dice=[5])
+    assert resolved(t).result == "De" and t.state.units["bussy"].hex != D
+    assault_frame, advance = t.game.core.decisions
+    assert (assault_frame.ctx.targets, assault_frame.ctx.left, advance.kind) == ((other,), (D,), "advance")
+    assert {o["to"] for o in t.pending().options if o["type"] == "advance"} == {D, other}
+    t.send("france", {"type": "advance", "units": ["6e-legere-i"], "to": D})
+    assert t.state.units["6e-legere-i"].hex == D and t.pending() is None  # one advance: the other hex is not asked
+
+
+def test_an_advance_the_artillery_alone_obliges_is_into_its_hex_not_one_left_before_combat():
+    """arrivano §11.1.1 "è obbligatorio avanzare" into the hex of the guns taken; a hex left before combat (§14.1) is not
+    an advance that obligation allows, nor a second one (§12.7.2)."""
+    other = GRID.neighbour(X, 2)
+    t = fight({"6e-legere-i": X}, {"bussy": D, "art-gottesheim": other})
+    assault(t, ["6e-legere-i"], [D, other])
+    t.send("austria", next(o for o in t.pending().options if o["to"] is not None))
+    t.send("austria", {"type": "defensive_fire", "target": None})  # §11.4.4: the guns hold their fire
+    assert resolved(t).automatic == "arrivano §11.1.1"
+    assert t.pending().options == [{"type": "advance", "units": ["6e-legere-i"], "to": other}]
+    t.send("france", t.pending().options[0])
+    assert t.pending() is None  # the one advance (§12.7.2) made: none into the hex left
