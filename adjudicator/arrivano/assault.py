@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 import msgspec
 
@@ -17,7 +17,6 @@ from arbitro.adjudicator.arrivano import retreats as RT
 from arbitro.adjudicator.arrivano import rules as R
 from arbitro.adjudicator.arrivano.bombardment import bombard, can_fire, damage_battery
 from arbitro.adjudicator.arrivano.flow import (
-    LOST,
     disorder_by_combat,
     do_retreat,
     frames,
@@ -177,7 +176,7 @@ class AssaultStages(sys_assault.Stages):
                                   defender_efficiency=values[1], table=sys_assault.table_read(look), applied=applied,
                                   rule=str(ARRIVANO.RESULTS)))
         results.commanders_tested(g, ARRIVANO_VARIANT, w, die, w.side_of(defenders[0]), targets,
-                                  sys_assault.general_with(w, attackers), _commander_loss_cause)
+                                  sys_assault.general_with(w, attackers))
         results_of.apply(look.result)
         for u in attackers:  # arrivano §14.2.2: a good-order charger is disordered after the charge
             if u in g.state.charges and g.state.units[u].where == "map" and g.state.units[u].status == "good":
@@ -336,13 +335,6 @@ def ne_testable(g: Act, attackers: list[str], forced: bool) -> bool:
     return forced and results.ne_may_test([order_of(w, u) for u in attackers], g.reading)
 
 
-def _commander_loss_cause(die: int, h: str) -> tuple[str, str | None]:
-    """arrivano §4.5.1: the attacker's natural 6 tests the defending commanders; §4.5.2: a natural 1 with his general's
-    modifier tests that general; a loss cites the test (§4.5.3)."""
-    why = f"a natural 6 against {h}" if die == 6 else "a natural 1 with the general's modifier"
-    return f"{ARRIVANO.LEADER_SIX if die == 6 else ARRIVANO.LEADER_ONE} {why}", LOST
-
-
 @dataclass(frozen=True)
 class AssaultResults:
     """The kernel's results (parabellum/results.apply_result) as arrivano §12.5.4 carries them out: the advance into
@@ -363,18 +355,8 @@ class AssaultResults:
         results.apply_result(self, result, self.attackers, self.defenders,
                              ne_testable(self.g, self.attackers, self.forced))
 
-    def eliminated(self, units: Sequence[str], result: str) -> None:
-        """AE: the attackers, then the guns they leave alone (§11.1); DE: every unit of the attacked hexes, the guns
-        citing §11.1."""
-        g = self.g
-        if result == "Ae":
-            elimination.eliminated_with_guns(g, ARRIVANO_VARIANT, units, ARRIVANO.RESULTS, result="AE")
-            return
-        for u in [x for t in self.targets for x in g.world().units_at(t)]:
-            if u in units:
-                elimination.eliminate(g, ARRIVANO_VARIANT, u, ARRIVANO.RESULTS, result="DE")
-            else:
-                elimination.eliminate(g, ARRIVANO_VARIANT, u, ARRIVANO.ARTILLERY_STACKED, because=f"{ARRIVANO.RESULTS} DE")
+    def eliminated(self, units: Sequence[str], result: Literal["Ae", "De"]) -> None:
+        results.eliminated(self.g, ARRIVANO_VARIANT, units, result, self.targets)
 
     def disordered(self, units: Sequence[str], attackers: bool) -> None:
         disorder_by_combat(self.g, list(units), ARRIVANO.RESULTS)
@@ -382,9 +364,6 @@ class AssaultResults:
     def ne_test_offered(self) -> None:
         side = self.g.state.units[self.attackers[0]].side
         push(self.g, "ne_choice", side, str(ARRIVANO.RESULTS), NeChoiceAwaited())
-
-    def ne_kept(self) -> None:
-        """No effect."""
 
     def exchanged(self) -> None:
         exchange(self.g)

@@ -27,8 +27,6 @@ from arbitro.events import core
 from arbitro.events.core import FrameContext
 from arbitro.projections.game import awaited
 
-LOST = str(ARRIVANO.LEADER_TEST)  # what a commander's loss cites, whatever made him test (arrivano §4.5.3)
-
 
 # --- pending decisions: frames on the engine's decision stack (arbitro §S.3), one context per kind
 # (ev.ARRIVANO_CONTEXTS). The assault's decisions (ev.ASSAULT_KINDS) wait below the other kinds, as they did

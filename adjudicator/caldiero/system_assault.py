@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
-from typing import Any
+from typing import Any, Literal
 
 import msgspec
 
@@ -24,7 +24,7 @@ from arbitro.adjudicator.parabellum.orders import order_of
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.caldiero.variant import CALDIERO, CALDIERO_VARIANT
 from arbitro.adjudicator.decisions import open_frame
-from arbitro.adjudicator.parabellum import advance, assault, elimination, results, retreat_ground, rout
+from arbitro.adjudicator.parabellum import advance, assault, results, retreat_ground, rout
 from arbitro.adjudicator.parabellum import efficiency as shared_efficiency
 from arbitro.adjudicator.parabellum.assault_frame import ASSAULT, AssaultFrames, assault_below
 from arbitro.adjudicator.parabellum.commands import DefensiveFire
@@ -310,17 +310,10 @@ def stage_resolve(a: Act, c: AssaultUnderway) -> None:
                               below_minimum=col.below_minimum, notes=tuple(notes)))
     _revise(a, result=result, stage=assault.ADVANCE)  # the advance once the result is carried out, unless it asks more
     general = assault.general_with(a.world(), c.attackers) if c.use_general and not col.below_minimum else None
-    results.commanders_tested(a, CALDIERO_VARIANT, a.world(), roll, enemy_of(c.attacker_side), c.targets, general,
-                              _leader_loss_cause)
+    results.commanders_tested(a, CALDIERO_VARIANT, a.world(), roll, enemy_of(c.attacker_side), c.targets, general)
     c = _combat(a)
     results.apply_result(CombatResults(a), result, c.attackers, [d for d in c.defenders if not a.world().is_artillery(d)],
                          results.ne_may_test([order_of(a.world(), u) for u in c.attackers], a.reading))
-
-
-def _leader_loss_cause(die: int, h: str) -> tuple[str, str | None]:
-    """caldiero §4.4.1: the attacker's natural 6 tests the defending leaders; §4.4.2: a natural 1 the general whose +1
-    counted (each loss cites its rule)."""
-    return str(CALDIERO.LEADER_SIX if die == 6 else CALDIERO.LEADER_ONE), None
 
 
 def dr_in_terrain(w: World, hexes: list[str], reading: str, notes: list[str]) -> str:
@@ -340,15 +333,8 @@ class CombatResults:
     def __init__(self, a: Act) -> None:
         self.a = a
 
-    def eliminated(self, units: Sequence[str], result: str) -> None:
-        """caldiero §12.5.4 Ae/De; the guns with them (§11.1): an Ae's in the attackers' hexes once they are gone, a
-        De's in the order the combat lists its units."""
-        a = self.a
-        if result == "Ae":
-            elimination.eliminated_with_guns(a, CALDIERO_VARIANT, units, CALDIERO.RESULTS)
-        else:
-            for u in [d for d in _combat(a).defenders if d in units or a.world().is_artillery(d)]:
-                elimination.eliminate(a, CALDIERO_VARIANT, u, CALDIERO.RESULTS if not a.world().is_artillery(u) else CALDIERO.ARTILLERY_STACKED)
+    def eliminated(self, units: Sequence[str], result: Literal["Ae", "De"]) -> None:
+        results.eliminated(self.a, CALDIERO_VARIANT, units, result, _combat(self.a).targets)
 
     def disordered(self, units: Sequence[str], attackers: bool) -> None:
         """caldiero §12.5.4 Ad/Dd; a unit it routs retreats two hexes at once (§15.2.1)."""
@@ -357,9 +343,6 @@ class CombatResults:
             add_disorder(self.a, u, CALDIERO.RESULTS, retreats)
         if retreats:
             open_retreats(self.a, retreats, CALDIERO.ROUT_COMBAT, from_combat=True)
-
-    def ne_kept(self) -> None:
-        """No effect."""
 
     def ne_test_offered(self) -> None:
         _await(self.a, NE_TEST, _combat(self.a).attacker_side, CALDIERO.RESULTS, NeChoiceAwaited())

@@ -43,11 +43,7 @@ class Results(Protocol):
         ...
 
     def ne_test_offered(self) -> None:
-        """Ne under an Attack order: the attacker may test (what the test gives is the variant's, D25)."""
-        ...
-
-    def ne_kept(self) -> None:
-        """Ne with no Attack order: no effect."""
+        """Ne under an Attack order: the attacker may test (what the test gives is the variant's, D25); without, nothing."""
         ...
 
     def exchanged(self) -> None:
@@ -69,12 +65,27 @@ def apply_result(game: Results, result: str, attackers: Sequence[str], defenders
         game.eliminated(attackers if result == "Ae" else defenders, "Ae" if result == "Ae" else "De")
     elif result in ("Ad", "Dd"):
         game.disordered(attackers if result == "Ad" else defenders, attackers=result == "Ad")
-    elif result == "Ne":
-        game.ne_test_offered() if ne_may_test else game.ne_kept()
+    elif result == "Ne" and ne_may_test:  # with no Attack order, no effect
+        game.ne_test_offered()
     elif result == "Ex":
         game.exchanged()
     elif result == "Dr":
         game.retreat_tested(defenders)
+
+
+def eliminated(game: Act, variant: Variant, units: Sequence[str], result: Literal["Ae", "De"], hexes: Sequence[str]) -> None:
+    """Both §12.5.4 Ae / De with §11.1 (the guns an assault's result drags with its units), each game's `eliminated`:
+    an Ae's `units` (the attackers), then the guns they leave alone in their hexes; a De's every unit of the attacked
+    `hexes`, hex by hex, `units` (the defenders) citing the result, the guns stacked with them §11.1, forced by it."""
+    rules = variant.rules
+    if result == "Ae":
+        elimination.eliminated_with_guns(game, variant, units, rules.RESULTS, result="AE")
+        return
+    for u in [x for h in hexes for x in game.world().units_at(h)]:
+        if u in units:
+            elimination.eliminate(game, variant, u, rules.RESULTS, result="DE")
+        else:
+            elimination.eliminate(game, variant, u, rules.ARTILLERY_STACKED, because=f"{rules.RESULTS} DE")
 
 
 def exchange_losses(game: Act, variant: Variant, frames: AssaultFrames, result: str = "", side: str = "attackers",
@@ -169,15 +180,17 @@ def dr_rout_hexes(reading: Callable[[str], str]) -> int:
 
 
 def commanders_tested(game: Act, variant: Variant, w: World, die: int, defender_side: str,
-                      defending: Sequence[str], general: str | None,
-                      cause: Callable[[int, str], tuple[str, str | None]]) -> None:
+                      defending: Sequence[str], general: str | None) -> None:
     """caldiero §4.4.1-§4.4.2, arrivano §4.5.1-§4.5.2: the assault's natural 6 tests every commander in the defending
-    hexes (`defending`, in the order given, `defender_side`'s), a natural 1 the attacking general whose +1 counted (`general`, None when
-    none did); each test by the variant's faces (D10). `cause(die, hex)`: the test's cause and the rule a loss cites
-    (None: the cause), as the game words them, citing the variant's `LEADER_SIX` or `LEADER_ONE`."""
+    hexes (`defending`, in the order given, `defender_side`'s), a natural 1 the attacking general whose +1 counted
+    (`general`, None when none did); each test by the variant's faces (D10), its cause worded alike in both games
+    (`LEADER_SIX`/`LEADER_ONE` with the die and hex), a loss citing the test itself (`LEADER_TEST`: caldiero §4.4.3,
+    arrivano §4.5.3; Caldiero cited the cause until the sixteenth session)."""
+    rules = variant.rules
     if die == 6:
         for h in defending:
             for leader in w.leaders_at(h, defender_side):
-                leader_test(game, variant, w, leader, *cause(6, h))
+                leader_test(game, variant, w, leader, f"{rules.LEADER_SIX} a natural 6 against {h}", str(rules.LEADER_TEST))
     elif die == 1 and general is not None:
-        leader_test(game, variant, w, general, *cause(1, w.leader_on_map(general) or ""))
+        leader_test(game, variant, w, general, f"{rules.LEADER_ONE} a natural 1 with the general's modifier",
+                    str(rules.LEADER_TEST))

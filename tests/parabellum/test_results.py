@@ -31,9 +31,6 @@ class Game:
     def ne_test_offered(self) -> None:
         self.calls.append(("ne_test_offered",))
 
-    def ne_kept(self) -> None:
-        self.calls.append(("ne_kept",))
-
     def exchanged(self) -> None:
         self.calls.append(("exchanged",))
 
@@ -64,7 +61,7 @@ def test_ne_is_tested_only_under_an_attack_order(variant: Variant) -> None:
     offered, kept = Game(), Game()
     results.apply_result(offered, "Ne", ATTACKERS, DEFENDERS, ne_may_test=True)
     results.apply_result(kept, "Ne", ATTACKERS, DEFENDERS, ne_may_test=False)
-    assert offered.calls == [("ne_test_offered",)] and kept.calls == [("ne_kept",)]
+    assert offered.calls == [("ne_test_offered",)] and kept.calls == []  # nothing asked of the game
 
 
 def test_a_result_outside_the_table_changes_nothing(variant: Variant) -> None:
@@ -126,29 +123,30 @@ BATTLE = Position({"a": Piece("france", "1112"), "d": Piece("austria", "1113"), 
                                "ao": ("officer", "austria", "f2", 3), "ah": ("general", "austria", "f3", 3)})
 
 
-def cause(die: int, h: str) -> tuple[str, str | None]:
-    return f"natural {die} at {h}", "the test"
-
-
 @pytest.mark.parametrize("die", range(1, 7))
 def test_the_assault_die_tests_commanders(variant: Variant, die: int) -> None:
     """caldiero §4.4.1-§4.4.2, arrivano §4.5.1-§4.5.2: a 6 tests every defending commander, hex by hex in the order
     given; a 1 the attacking general whose modifier counted; any other die nobody. A 1 loses a general in both books
-    (D10: caldiero §4.4.3 not above his initiative 3, arrivano §4.5.3 1-2), citing the rule given."""
+    (D10: caldiero §4.4.3 not above his initiative 3, arrivano §4.5.3 1-2); the cause worded alike in both games, the
+    loss citing the test itself (caldiero §4.4.3, arrivano §4.5.3)."""
     game = Leaders(*[1] * 4)
-    results.commanders_tested(game, variant, BATTLE, die, "austria", ["1213", "1113"], "fg", cause)  # type: ignore[arg-type]
+    rules = variant.rules
+    results.commanders_tested(game, variant, BATTLE, die, "austria", ["1213", "1113"], "fg")  # type: ignore[arg-type]
+    lost = str(rules.LEADER_TEST)
     if die == 6:
-        assert game.asked == [("ah", "natural 6 at 1213"), ("ag", "natural 6 at 1113"), ("ao", "natural 6 at 1113")]
-        assert game.events == [LeaderLost(leader=x, rule="the test") for x in ("ah", "ag", "ao")]
+        assert game.asked == [(x, f"{rules.LEADER_SIX} a natural 6 against {h}")
+                              for x, h in (("ah", "1213"), ("ag", "1113"), ("ao", "1113"))]
+        assert game.events == [LeaderLost(leader=x, rule=lost) for x in ("ah", "ag", "ao")]
     elif die == 1:
-        assert game.asked == [("fg", "natural 1 at 1112")] and game.events == [LeaderLost(leader="fg", rule="the test")]
+        assert game.asked == [("fg", f"{rules.LEADER_ONE} a natural 1 with the general's modifier")]
+        assert game.events == [LeaderLost(leader="fg", rule=lost)]
     else:
         assert game.asked == [] and game.events == []
 
 
 def test_a_natural_one_without_the_generals_modifier_tests_nobody(variant: Variant) -> None:
     game = Leaders()
-    results.commanders_tested(game, variant, BATTLE, 1, "austria", ["1113"], None, cause)  # type: ignore[arg-type]
+    results.commanders_tested(game, variant, BATTLE, 1, "austria", ["1113"], None)  # type: ignore[arg-type]
     assert game.asked == []
 
 

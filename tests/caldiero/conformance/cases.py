@@ -378,7 +378,7 @@ CASES: list[Case] = [
          {"fr-18-ligne": ATT, "au-colloredo": DEF},
          (Step(F, attack(["fr-18-ligne"], [DEF]), dice=((6,), (2,))),),
          {"leaders": {"hohenzollern": {"where": "lost"}},
-          "events": {"leader_lost": {"leader": "hohenzollern", "rule": "caldiero §4.4.1"}}},
+          "events": {"leader_lost": {"leader": "hohenzollern", "rule": "caldiero §4.4.3"}}},
          "the attacker's unmodified 6 makes Hohenzollern, in the attacked hex, test: a 2 is not above his "
          "initiative of 2 (§4.4.3), so he is lost.", leaders={**MASSENA, "hohenzollern": DEF},
          orders={"massena": "attack"}, active="massena", step="combat"),
