@@ -6,7 +6,7 @@ kernel's stages (`AssaultStages`)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -61,12 +61,12 @@ def begin(g: Act, assault: AssaultUnderway) -> None:
 
 def run(g: Act) -> None:
     """The assault's stages while it waits for none of its decisions (the kernel's `run`)."""
-    sys_assault.run(frames(g), AssaultStages(g))
+    sys_assault.run(frames(g), AssaultStages(g).by_name())
 
 
 @dataclass(frozen=True)
-class AssaultStages(sys_assault.Stages):
-    """Arrivano's stages of the assault (the kernel's assault.Stages), on its frame (events/parabellum.AssaultUnderway)."""
+class AssaultStages:
+    """Arrivano's stages of the assault on its frame (events/parabellum.AssaultUnderway), by name (`by_name`)."""
 
     g: Act
 
@@ -182,8 +182,10 @@ class AssaultStages(sys_assault.Stages):
             if u in g.state.charges and g.state.units[u].where == "map" and g.state.units[u].status == "good":
                 g.emit(ev.StatusChanged(unit=u, status="disordered", rule=str(R.CHARGE_DISORDER)))
 
-    def after_table(self) -> dict[str, Callable[[AssaultUnderway], None]]:
-        return {sys_assault.DR_TESTS: self.dr_tests, sys_assault.ADVANCE: self.advance}
+    def by_name(self) -> sys_assault.Stages:  # the kernel's assault.Stages
+        return {sys_assault.DECLARED: self.declared, sys_assault.DEFENSIVE_FIRE: self.defensive_fire,
+                sys_assault.RESUMED: self.resumed, sys_assault.RESOLVE: self.resolve,
+                sys_assault.DR_TESTS: self.dr_tests, sys_assault.ADVANCE: self.advance}
 
     def advance(self, c: AssaultUnderway) -> None:
         """arrivano §12.7 "Se un esagono è reso vacante a causa di un combattimento": once the result's decisions are

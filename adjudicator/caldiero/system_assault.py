@@ -1,7 +1,7 @@
 """The assault procedure (caldiero §12, §14.1, §11.4.5, §16, §17.2, §20.2-§20.5), once declared (system_declare.py):
 cavalry retreat, defensive fire, "Attack?" tests, efficiency, odds and modifiers, the results of §12.5.4, exchange,
 retreat and advance. The assault in progress is the kernel's assault frame (parabellum/assault_frame, its context
-events/parabellum.AssaultUnderway), its stages run by the kernel's `assault.run` (`CombatStages`), below the
+events/parabellum.AssaultUnderway), its stages run by the kernel's `assault.run` (`STAGES`), below the
 decisions it asks, frames answered by the steps of caldiero/steps.py. Caldiero-only modifiers (weather
 columns, confusion, Elan, storm from the east, flank attacks, charges) are CaldieroVariant's hooks, applied in
 `stage_resolve` and the kernel's `strengths`, each with its citation.
@@ -9,8 +9,7 @@ columns, confusion, Elan, storm from the east, flank attacks, charges) are Caldi
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
 from functools import partial
 from typing import Any, Literal
 
@@ -85,7 +84,8 @@ def do_attack(a: Act, seat: str, cmd: C.Attack) -> None:
 
 def run_stages(a: Act) -> None:
     """The assault's stages while it waits for no decision (the kernel's `run`)."""
-    assault.run(_frames(a), CombatStages(a))
+    assault.run(_frames(a), {name: partial(lambda stage, c: stage(a, without_eliminated(c, a.state)), stage)
+                             for name, stage in STAGES.items()})
 
 
 def _frames(a: Act) -> AssaultFrames:
@@ -434,29 +434,8 @@ def stage_end(a: Act, c: AssaultUnderway) -> None:
     _frames(a).end()
 
 
-@dataclass(frozen=True)
-class CombatStages:
-    """Caldiero's stages of the assault (the kernel's assault.Stages) on its frame: the functions above, on the Act of
-    the command that runs them, each given the assault as its frame stands (`without_eliminated`)."""
-
-    a: Act
-
-    def declared(self, c: AssaultUnderway) -> None:
-        stage_declared(self.a, without_eliminated(c, self.a.state))
-
-    def defensive_fire(self, c: AssaultUnderway) -> None:
-        stage_defensive_fire(self.a, without_eliminated(c, self.a.state))
-
-    def resumed(self, c: AssaultUnderway) -> None:
-        stage_resumed(self.a, without_eliminated(c, self.a.state))
-
-    def resolve(self, c: AssaultUnderway) -> None:
-        stage_resolve(self.a, without_eliminated(c, self.a.state))
-
-    def after_table(self) -> dict[str, Callable[[AssaultUnderway], None]]:
-        return {name: partial(lambda stage, c: stage(self.a, without_eliminated(c, self.a.state)), stage)
-                for name, stage in AFTER_TABLE.items()}
-
-
-AFTER_TABLE = {"exchange_tests": stage_exchange_tests,
-               assault.DR_TESTS: stage_dr_tests, assault.ADVANCE: stage_advance, assault.END: stage_end}
+# Caldiero's stages of the assault by name (the kernel's assault.Stages), each given the assault as its frame stands
+# (`without_eliminated`) on the Act of the command that runs them (`run_stages`).
+STAGES = {assault.DECLARED: stage_declared, assault.DEFENSIVE_FIRE: stage_defensive_fire, assault.RESUMED: stage_resumed,
+          assault.RESOLVE: stage_resolve, "exchange_tests": stage_exchange_tests, assault.DR_TESTS: stage_dr_tests,
+          assault.ADVANCE: stage_advance, assault.END: stage_end}

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Protocol
 
 from arbitro.adjudicator.parabellum import data, efficiency
 from arbitro.adjudicator.parabellum.assault_frame import AssaultFrames
@@ -40,34 +39,16 @@ WAITS_ON_TOP = frozenset({RESUMED, DR_TESTS, ADVANCE, END})  # stages that wait 
 MAX_STAGES = 64  # a bound no assault reaches (a stage per attacked hex and retreat before combat at most)
 
 
-class Stages(Protocol):
-    """A game's stages of the assault, one method a stage: each asks a decision (a frame above the assault's),
-    moves the assault to its next stage (AssaultFrames.revise) or ends it (AssaultFrames.end)."""
-
-    def declared(self, c: AssaultUnderway) -> None:
-        """The retreats before combat, hex by hex (§14.1 in both; arrivano §16.3.5)."""
-
-    def defensive_fire(self, c: AssaultUnderway) -> None:
-        """The defenders' guns fire first (arrivano §11.4.4, caldiero §11.4.5)."""
-
-    def resumed(self, c: AssaultUnderway) -> None:
-        """The assault goes on once the retreats its defensive fire caused are made."""
-
-    def resolve(self, c: AssaultUnderway) -> None:
-        """The table (§12.3-§12.5 in both): the sides' efficiency values, odds, die, result."""
-
-    def after_table(self) -> Mapping[str, Callable[[AssaultUnderway], None]]:
-        """The stages run after the table, by name: the result carried out in the assault's frame (caldiero's
-        exchange, Dr tests, advance and end; arrivano's Dr tests and advance); by default none but END, which
-        closes the frame."""
-        return {}
+# A game's stages of the assault by name (those above, and its own after the table: caldiero's exchange_tests), each
+# asking a decision (a frame above the assault's), moving the assault to its next stage (AssaultFrames.revise) or
+# ending it (AssaultFrames.end); END, unless the game gives its own, closes the frame.
+Stages = Mapping[str, Callable[[AssaultUnderway], None]]
 
 
 def run(frames: AssaultFrames, stages: Stages) -> None:
     """Run the assault's stages while it waits for no decision of its own (AssaultFrames.current); a stage of
     WAITS_ON_TOP also waits below any other decision (AssaultFrames.on_top)."""
-    by_name = {DECLARED: stages.declared, DEFENSIVE_FIRE: stages.defensive_fire, RESUMED: stages.resumed,
-               RESOLVE: stages.resolve, END: lambda c: frames.end(), **stages.after_table()}
+    by_name = {END: lambda c: frames.end(), **stages}
     for _ in range(MAX_STAGES):
         c = frames.current()
         if c is None or (c.stage in WAITS_ON_TOP and not frames.on_top()):
