@@ -158,11 +158,10 @@ class AssaultStages:
             g.emit(ev.AssaultResolved(**fought, result="cancelled", notes=("below 1-5 after the tests",),
                                       rule=str(ARRIVANO.BELOW_1_5)))
             return
-        results_of = AssaultResults(g, attackers, defenders, targets, forced)
         if automatic is not None:
             g.emit(ev.AssaultResolved(**fought, result=automatic, automatic=str(ARRIVANO.BELOW_1_5),
                                       rule=str(ARRIVANO.BELOW_1_5)))
-            results_of.apply(automatic)
+            AssaultResults(g).apply(automatic, attackers, defenders, forced)
             return
         values = side_values(w, attackers, defenders, c.chosen)
         mods = modifiers(w, attackers, defenders, tdrm, tname, values)
@@ -177,7 +176,7 @@ class AssaultStages:
                                   rule=str(ARRIVANO.RESULTS)))
         results.commanders_tested(g, ARRIVANO_VARIANT, w, die, w.side_of(defenders[0]), targets,
                                   sys_assault.general_with(w, attackers))
-        results_of.apply(look.result)
+        AssaultResults(g).apply(look.result, attackers, defenders, forced)
         for u in attackers:  # arrivano §14.2.2: a good-order charger is disordered after the charge
             if u in g.state.charges and g.state.units[u].where == "map" and g.state.units[u].status == "good":
                 g.emit(ev.StatusChanged(unit=u, status="disordered", rule=str(R.CHARGE_DISORDER)))
@@ -341,31 +340,29 @@ def ne_testable(g: Act, attackers: list[str], forced: bool) -> bool:
 class AssaultResults:
     """The kernel's results (parabellum/results.apply_result) as arrivano §12.5.4 carries them out: the advance into
     a hex a result empties is asked below what the result asks first (a lone commander moves away first, §4.5.4).
-    The assault's frame stays below what the result asks, at its stage `advance` (`apply`), closed once it is answered."""
+    The assault's frame stays below what the result asks, at its stage `advance` (`apply`), closed once it is answered;
+    what a result strikes is read from it (`assault`)."""
 
     g: Act
-    attackers: list[str]
-    defenders: list[str]
-    targets: list[str]
-    forced: bool
 
-    def apply(self, result: str) -> None:
-        """`result` carried out, the frame kept with the units the table fought at its stage `advance` (a DR's
-        `dr_tests` first) while what the result asks waits above it: a DR's retreats, the Ne test the attacker may take
-        (`ne_choice`), the EX's losses (`exchange`), the retreats."""
-        frames(self.g).revise(stage=sys_assault.ADVANCE, attackers=tuple(self.attackers), defenders=tuple(self.defenders))
-        results.apply_result(self, result, self.attackers, self.defenders,
-                             ne_testable(self.g, self.attackers, self.forced))
+    def assault(self) -> AssaultUnderway:
+        return waiting(self.g, ASSAULT).ctx
+
+    def apply(self, result: str, attackers: list[str], defenders: list[str], forced: bool) -> None:
+        """`result` carried out, the frame kept with the units the table fought (`attackers`, `defenders`) at its stage
+        `advance` (a DR's `dr_tests` first) while what the result asks waits above it: a DR's retreats, the Ne test the
+        attacker may take (`ne_choice`), the EX's losses (`exchange`), the retreats."""
+        frames(self.g).revise(stage=sys_assault.ADVANCE, attackers=tuple(attackers), defenders=tuple(defenders))
+        results.apply_result(self, result, attackers, defenders, ne_testable(self.g, attackers, forced))
 
     def eliminated(self, units: Sequence[str], result: Literal["Ae", "De"]) -> None:
-        results.eliminated(self.g, ARRIVANO_VARIANT, units, result, self.targets)
+        results.eliminated(self.g, ARRIVANO_VARIANT, units, result, self.assault().targets)
 
     def disordered(self, units: Sequence[str], attackers: bool) -> None:
         disorder_by_combat(self.g, list(units), ARRIVANO.RESULTS)
 
     def ne_test_offered(self) -> None:
-        side = self.g.state.units[self.attackers[0]].side
-        push(self.g, "ne_choice", side, str(ARRIVANO.RESULTS), NeChoiceAwaited())
+        push(self.g, "ne_choice", self.assault().attacker_side, str(ARRIVANO.RESULTS), NeChoiceAwaited())
 
     def exchanged(self) -> None:
         exchange(self.g)
@@ -374,7 +371,7 @@ class AssaultResults:
         """DR: one test for the whole result once the retreats are made (the assault's stage `dr_tests`, one die a
         stack where the units then stand, arrivano §13.1.2: two hexes' units retreating into one hex are one stack),
         its frame waiting below each hex's retreat (defender_retreat: a village or redoubt's choice first, §10.1.1)."""
-        driven = {t: here for t in self.targets if (here := [u for u in units if self.g.state.units[u].hex == t
+        driven = {t: here for t in self.assault().targets if (here := [u for u in units if self.g.state.units[u].hex == t
                                                                 and self.g.state.units[u].where == "map"])}
         frames(self.g).revise(stage=sys_assault.DR_TESTS, dr_units=tuple(u for here in driven.values() for u in here))
         for t, here in driven.items():  # each hex's opened above the last: the last attacked hex's answered first
@@ -464,20 +461,6 @@ def dr_choice(g: Act, frame: core.Frame[ev.DrChoiceAwaited], choice: str) -> Non
     for u in units:
         rout.disorder(g, ARRIVANO_VARIANT, u, ARRIVANO.RESULTS, 2, routs=ARRIVANO.ROUT_COMBAT)  # §12.5.4 DR "(15.2.1)"
     rout_retreats(g, units, f"{ARRIVANO.RESULTS} DR", rout_hexes(g))
-
-
-def ne_choice(g: Act, test: bool) -> None:
-    """arrivano §12.5.4 NE under Attack, on the assault's frame below the choice (at its stage `advance`): if at least one
-    attacking stack passes, EX; otherwise Ad."""
-    c = frames(g).running()
-    w = g.world()
-    attackers = [u for u in c.attackers if w.on_map(u)]
-    if test and sys_assault.ne_tested(ARRIVANO_VARIANT, w, sorted(attackers), stack_roll(
-            g, lambda h: f"{ARRIVANO.RESULTS} NE test in {h}")) == "Ex":  # D25
-        exchange(g)
-        return
-    if test:
-        disorder_by_combat(g, attackers, ARRIVANO.RESULTS)
 
 
 def resolve_countercharges(g: Act) -> None:

@@ -31,7 +31,7 @@ from arbitro.adjudicator.arrivano.turn import rout_moves
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.decisions import Step
 from arbitro.adjudicator.arrivano.variant import ARRIVANO, ARRIVANO_VARIANT
-from arbitro.adjudicator.parabellum import advance, bombardment, elimination, reinforcements
+from arbitro.adjudicator.parabellum import advance, bombardment, elimination, reinforcements, results
 from arbitro.adjudicator.parabellum.orders import ORDERS
 from arbitro.adjudicator.parabellum.assault_frame import ASSAULT
 from arbitro.adjudicator.parabellum.steps import UNANSWERED, Listed, Row, procedures
@@ -229,7 +229,8 @@ KINDS: dict[str, Row] = {
     "dr_choice": Row(lambda w, frame: [{"type": "dr_choice", "choice": c} for c in frame.ctx.choices],
                      lambda g, frame, cmd: A.dr_choice(g, frame, cmd.choice)),
     "ne_choice": Row(lambda w, frame: [{"type": "ne_choice", "test": t} for t in (True, False)],
-                     lambda g, frame, cmd: A.ne_choice(g, cmd.test)),
+                     lambda g, frame, cmd: results.ne_answered(g, ARRIVANO_VARIANT, A.AssaultResults(g), cmd.test,
+                                                               lambda h: f"{ARRIVANO.RESULTS} NE test in {h}")),
     "escape": Row(_escape, _escaped),
     "cavalry_retreat": Row(RT.cavalry_answers, A.cavalry_retreat, RT.before_combat_refusal),
     "light_retreat": Row(RT.light_answers, light_retreat, RT.before_combat_refusal),

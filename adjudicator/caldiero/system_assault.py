@@ -395,17 +395,7 @@ def stage_exchange_tests(a: Act, c: AssaultUnderway) -> None:
 
 def do_ne_test(a: Act, frame: CoreFrame[NeChoiceAwaited], cmd: C.NeChoice) -> None:
     """caldiero §12.5.4 Ne under an Attack order, on the assault's units (its frame below the choice)."""
-    c = _combat(a)
-    if not cmd.test:
-        return
-    new = assault.ne_tested(CALDIERO_VARIANT, a.world(), c.attackers, stack_roll(a, lambda h: f"{CALDIERO.RESULTS} Ne test at {h}"))  # D25
-    a.emit(ev.AssaultResolved(result=new, rule=str(CALDIERO.RESULTS), targets=c.targets,
-                              notes=("Ne tested by the attacker",)))
-    _revise(a, result=new)
-    if new == "Ex":
-        start_exchange(a)
-    else:
-        CombatResults(a).disordered(c.attackers, True)  # Ad
+    results.ne_answered(a, CALDIERO_VARIANT, CombatResults(a), cmd.test, lambda h: f"{CALDIERO.RESULTS} Ne test at {h}")
 
 
 def stage_advance(a: Act, c: AssaultUnderway) -> None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from arbitro.adjudicator.parabellum import data, efficiency
+from arbitro.adjudicator.parabellum import data
 from arbitro.adjudicator.parabellum.assault_frame import AssaultFrames
 from arbitro.adjudicator.memo import Memo
 from arbitro.adjudicator.parabellum.variant import Reading, Variant
@@ -214,9 +214,3 @@ def side_modifiers(variant: Variant, w: World, attackers: Sequence[str], defende
         out.append(Drm(f"{general} -1", Modifier(f"defending general ({rules.GENERAL_DRM})", -1)))
     return out
 
-
-def ne_tested(variant: Variant, w: World, attackers: Sequence[str], roll: efficiency.StackRoll) -> str:
-    """An Ne under an Attack order that the attacker tests (§12.5.4 Ne in both; one die a stack, §13.1.2): Ex when
-    the tests pass as the variant reads it (D25), Ad otherwise."""
-    passed = [list(stack.values()) for stack in efficiency.stack_tests(variant, w, attackers, roll)]
-    return "Ex" if variant.ne_passes(passed) else "Ad"

@@ -15,12 +15,12 @@ from typing import Final, Literal, Protocol, get_args
 
 from arbitro.adjudicator.parabellum import efficiency, elimination, rout
 from arbitro.adjudicator.parabellum.data import CrtResult
-from arbitro.adjudicator.parabellum.act import Act
+from arbitro.adjudicator.parabellum.act import Act, stack_roll
 from arbitro.adjudicator.parabellum.assault_frame import AssaultFrames, assault_below
 from arbitro.adjudicator.parabellum.leaders import leader_test
 from arbitro.adjudicator.parabellum.variant import Reading, Variant
 from arbitro.adjudicator.parabellum.world import World
-from arbitro.events.parabellum import ExchangeLossAwaited
+from arbitro.events.parabellum import AssaultResolved, ExchangeLossAwaited
 
 # Both §12.5.4: the results a CRT cell holds, as the tables store them (parabellum/data.CrtResult validates them).
 RESULTS: Final[tuple[str, ...]] = get_args(CrtResult)
@@ -86,6 +86,29 @@ def eliminated(game: Act, variant: Variant, units: Sequence[str], result: Litera
             elimination.eliminate(game, variant, u, rules.RESULTS, result="DE")
         else:
             elimination.eliminate(game, variant, u, rules.ARTILLERY_STACKED, because=f"{rules.RESULTS} DE")
+
+
+def ne_tested(variant: Variant, w: World, attackers: Sequence[str], roll: efficiency.StackRoll) -> str:
+    """An Ne under an Attack order that the attacker tests (§12.5.4 Ne in both; one die a stack, §13.1.2): Ex when
+    the tests pass as the variant reads it (D25), Ad otherwise."""
+    passed = [list(stack.values()) for stack in efficiency.stack_tests(variant, w, attackers, roll)]
+    return "Ex" if variant.ne_passes(passed) else "Ad"
+
+
+def ne_answered(game: Act, variant: Variant, results: Results, test: bool, why: Callable[[str], str]) -> None:
+    """Both §12.5.4 Ne under an Attack order, the attacker's answer to the test `Results.ne_test_offered` asked, on the
+    attackers still in the assault below: kept, no effect; tested (one die a stack, §13.1.2, `why(hex)` wording it),
+    Ex where the tests pass as the variant reads it (D25), else Ad, recorded as the assault's result (arrivano recorded
+    none until the sixteenth session) and carried out as the table's."""
+    if not test:
+        return
+    w = game.world()
+    c = w.assault()
+    attackers = [u for u in c.attackers if w.on_map(u)]
+    new = ne_tested(variant, w, sorted(attackers), stack_roll(game, why))
+    game.emit(AssaultResolved(result=new, rule=str(variant.rules.RESULTS), targets=c.targets,
+                              notes=("Ne tested by the attacker",)))
+    apply_result(results, new, attackers, (), ne_may_test=False)
 
 
 def exchange_losses(game: Act, variant: Variant, frames: AssaultFrames, result: str = "", side: str = "attackers",

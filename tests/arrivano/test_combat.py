@@ -88,6 +88,8 @@ def test_ne_under_attack_lets_the_attacker_test_for_ex():
     t.send("france", {"type": "ne_choice", "test": True}, dice=[1, 6])  # passes -> EX; the EX test of the rest
     lost = [e.unit for e in t.of(ev.UnitEliminated)]
     assert sorted(lost) == ["6e-legere-i", "ir18-i"]
+    # the test's outcome recorded as the assault's result, as Caldiero's (parabellum/results.ne_answered)
+    assert (resolved(t).result, resolved(t).notes) == ("Ex", ("Ne tested by the attacker",))
 
 
 def test_ne_under_advance_is_no_effect():

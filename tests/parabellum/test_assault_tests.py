@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from arbitro.adjudicator.parabellum import assault, efficiency, results
+from arbitro.adjudicator.parabellum import efficiency, results
 from arbitro.adjudicator.parabellum.variant import Variant
 from arbitro.events.parabellum import StatusChanged
 from tests.parabellum.position import Piece, Position
@@ -55,9 +55,9 @@ def test_ne_tested_by_the_variant(variant: Variant) -> None:
     """D25: one stack passes, the other fails. caldiero §12.5.4 Ne: every unit must pass, so Ad; arrivano §12.5.4
     NE: one stack passing is enough, so Ex. Both pass: Ex in both; both fail: Ad in both."""
     w = position()
-    assert assault.ne_tested(variant, w, ["a", "c"], Dice(6, 1)) == ("Ad" if variant.book == "caldiero" else "Ex")
-    assert assault.ne_tested(variant, w, ["a", "c"], Dice(1, 1)) == "Ex"
-    assert assault.ne_tested(variant, w, ["a", "c"], Dice(6, 6)) == "Ad"
+    assert results.ne_tested(variant, w, ["a", "c"], Dice(6, 1)) == ("Ad" if variant.book == "caldiero" else "Ex")
+    assert results.ne_tested(variant, w, ["a", "c"], Dice(1, 1)) == "Ex"
+    assert results.ne_tested(variant, w, ["a", "c"], Dice(6, 6)) == "Ad"
 
 
 @dataclass
