@@ -196,5 +196,11 @@ def direction_road_problems(file: str, directions: list[AttackDirection], hexmap
 
 
 def road_between(hexmap: HexMap, a: str, b: str) -> list[str]:
-    """The hexes of the map's roads that run from a to b (both among their hexes), in map order."""
-    return [h for road in hexmap.roads if a in road.hexes and b in road.hexes for h in road.hexes]
+    """The hexes of the map's roads from a to b, both included: the stretch each road through both runs between them
+    ("la strada che corre da 1014 a 2714": north and south are read of that stretch, not of the whole road)."""
+    stretches = []
+    for road in hexmap.roads:
+        if a in road.hexes and b in road.hexes:
+            i, j = sorted((road.hexes.index(a), road.hexes.index(b)))
+            stretches.extend(road.hexes[i:j + 1])
+    return stretches

@@ -260,6 +260,11 @@ def test_a_direction_of_attack_is_taken_from_the_road_its_file_names() -> None:
     t = activate(state, "augereau", step="movement")
     refusal = reject(t, "caldiero §19.1", {"type": "move", "units": ["fr-5-legere"], "to": "1414", "path": ["1414"]})
     assert "1414 is north of the 1612-1005 road" in refusal, refusal
+    scenario["attack_directions"][0]["road"] = ["1614", "2714"]  # rev-n N2: the stretch named, not the whole road
+    west = position({"fr-5-legere": "1415"}, leaders={"augereau": "1412"}, orders={"augereau": "manoeuvre"})
+    west.data_files = files | {"caldiero/scenario.json": json.dumps(scenario)}
+    t = activate(west, "augereau", step="movement")
+    t.send("france", {"type": "move", "units": ["fr-5-legere"], "to": "1416", "path": ["1416"]})  # west of its end
     scenario["attack_directions"][1]["road"] = ["1014", "1005"]
     state.data_files = files | {"caldiero/scenario.json": json.dumps(scenario)}
     with pytest.raises(DataError) as e:
