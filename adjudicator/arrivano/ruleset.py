@@ -182,10 +182,35 @@ class ArrivanoRulesetImpl(ParaBellumRuleset[P.ArrivanoState]):
     # --- projection (the view, what a seat may examine, the secret units and the events' redaction are the
     # kernel's: ParaBellumRuleset; Arrivano adds the decision frames and a unit's second move)
     piece_fields = ev.PIECE_FIELDS
-    # a hidden stub's rule by its type (the kernel's, then Arrivano's events'): guns turned to their Moved side by a
-    # move (§11) or back at the end phase (§3.1 C) both cite §11
-    stub_rules = {**ParaBellumRuleset.stub_rules, ev.ArtilleryTurned: "ARTILLERY", ev.RoutStopped: "ROUT",
-                  ev.GroupEntered: "REINFORCEMENTS", ev.CounterChargeDeclared: "CHARGE"}
+    # a hidden stub's rule by its type (the kernel's, then Arrivano's events')
+    stub_rules = {**ParaBellumRuleset.stub_rules, ev.RoutStopped: "ROUT", ev.GroupEntered: "REINFORCEMENTS",
+                  ev.CounterChargeDeclared: "CHARGE"}
+    # the guns turned to their Moved side by a move (§11) or back at the end phase (§3.1 C), each for itself, served
+    # without a gun hidden from the seat and never as a stub: that an unseen gun moved or fired this turn is told
+    # neither by its name nor by a stub's presence (rev-m M4)
+    listed_fields = {ev.ArtilleryTurned: "units"}
+
+    def owner(self, event: Any, state: P.ArrivanoState) -> str | None:
+        """A march order's end (§17.1.5), served to its side alone: it ends `reached` only while no enemy unit sees
+        its units (else it ends `enemy_in_los` first), so the end tells where unseen units stand (§11.3.2; rev-m M3).
+        The book is silent on what the enemy knows of a march order (an order given by the scenario, not a marker
+        on the map): it binds its side alone, so its side alone is served it, either end; the Defence it then takes
+        is an order change as any other (`order_changed`, public)."""
+        if isinstance(event, ev.MarchOrderEnded):
+            return self.march_side(state, event.march)
+        return None
+
+    def march_side(self, state: P.ArrivanoState, march: str) -> str:
+        data = self.scenario_on(state)
+        m = next(m for m in data.scenario.march_orders if m.id == march)
+        return data.formation(m.formation).side
+
+    def view(self, state: P.ArrivanoState, seat: str) -> dict[str, Any]:
+        """The kernel's, with under the fog a seat's own march orders alone (`owner`: their ends are its own)."""
+        served = super().view(state, seat)
+        if self.fogged(state, seat):
+            served["march_orders"] = {m: v for m, v in served["march_orders"].items() if self.march_side(state, m) == seat}
+        return served
 
     def hides(self, event: Any, data: dict[str, Any], seat: str, state: P.ArrivanoState) -> bool:
         """The kernel's (a hidden piece named), and under the fog an enemy independent column's order, which lies

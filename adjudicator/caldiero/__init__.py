@@ -53,7 +53,6 @@ class CaldieroRuleset(ParaBellumRuleset[P.CaldieroState]):
     stub_rules = {**ParaBellumRuleset.stub_rules, ev.AttackersWithdrawn: "COMBAT", ev.DefendersWithdrawn: "COMBAT",
                   ev.OrderTestTaken: "OUT_OF_COMMAND", ev.ChargeEnded: "CHARGE", ev.DistancesTaken: "ADVANCE"}
 
-    own_side_events = frozenset({ev.DistancesTaken})  # §5.1.1: which units were activated (rev-l L8)
     play_steps = CALDIERO_STEPS
 
     # --- data ----------------------------------------------------------------------------------
@@ -142,11 +141,20 @@ class CaldieroRuleset(ParaBellumRuleset[P.CaldieroState]):
             seen = sight.new_sightings(w, seat, CALDIERO_VARIANT.fog_reach(w), commanders=False)  # units: leaders are public
             state.seen[seat] = sorted(set(state.seen.get(seat, [])) | set(seen))
 
-    def hides(self, event: Any, data: dict[str, Any], seat: str, state: P.CaldieroState) -> bool:
-        """The kernel's (a hidden piece named), and a reorganisation's hex `seat` may not examine (caldiero §15.3:
-        that its stack tried tells it holds a unit in disorder or rout, under the fog's marker, §20.4)."""
-        return (isinstance(event, ev.StepRecorded) and bool(self.unexaminable(state, seat, [event.item]))
-                or super().hides(event, data, seat, state))
+    def owner(self, event: Any, state: P.CaldieroState) -> str | None:
+        """Under the fog (§20.4), served to one side alone: an activation's distances (§5.1.1: which units they name
+        tells which joined it, so where its commanders stand; rev-l L8), the hex a reorganisation tried (§15.3: it
+        holds units in disorder or rout, the stack's state under its marker; rev-m M1) and the release of a direction
+        of attack (§19.1.1, §19.1.2: that a unit of the formation entered the place it names, wherever the enemy
+        could not see it go; the restriction binds its own side alone; rev-m M2)."""
+        match event:
+            case ev.DistancesTaken() if state.activation is not None:
+                return state.formations[state.activation.formation].side
+            case ev.StepRecorded():
+                return state.seat
+            case ev.DirectionReleased(formation=f):
+                return state.formations[f].side
+        return None
 
     def redact_frame(self, frame: core.Frame[Any], seat: str, state: P.CaldieroState) -> dict[str, Any]:
         """With fog of war, a frame naming units out of `seat`'s sight is served without its context, as the

@@ -316,9 +316,10 @@ class ParaBellumRuleset(Ruleset[S]):
         AssaultResolved: "COMBAT", UnitsAdvanced: "ADVANCE_AFTER", FormationActivated: "INITIATIVE",  # §6: activation
     }
 
-    # Events of an activation served under fog to the activating side alone (a variant's, e.g. Caldiero's §5.1.1
-    # distances): which units they name tells which units joined the activation, so where its commanders stand (rev-l L8).
-    own_side_events: ClassVar[frozenset[type]] = frozenset()
+    # Events listing pieces each for itself (Arrivano's guns turned, §3.1 C), served under fog with the pieces hidden
+    # from the seat left out, and not at all where none is left: a stub would tell that an unseen one was listed
+    # (rev-m M4). The event type -> its field listing them.
+    listed_fields: ClassVar[Mapping[type, str]] = {}
 
     def stub(self, event: Any) -> dict[str, Any]:
         """What a seat under fog is served of `event` when it may see none of it: its type, the rule its type cites
@@ -328,19 +329,25 @@ class ParaBellumRuleset(Ruleset[S]):
         return {"type": tag, "rule": str(rule), "hidden": self.fog_marker}
 
     def redact(self, event: Any, seat: str, state: S) -> dict[str, Any] | None:
-        """An event as `seat` under fog is served it: not at all, the other seat's sighting (`others_sighting`); its own
-        whole (arrivano/movement.passed_beside records pieces examined in passing); its `stub` only, when it names a
-        piece hidden from the seat (`hides`) or its route lies wholly out of the seat's sight; an enemy's loss as the
-        turn track shows it (`served_loss`); the enemy's activation without who is out of command (`served_command`);
-        an activation's `own_side_events` to the activating side alone; a move by the hexes of its route the seat may
+        """An event as `seat` under fog is served it: not at all, the other seat's sighting (`others_sighting`) or
+        an event of the other side's alone (`owner`); its own sighting whole (arrivano/movement.passed_beside records
+        pieces examined in passing); a list of pieces without those hidden from the seat, not at all where none is
+        left (`listed_fields`); its `stub` only, when it names a piece hidden from the seat (`hides`) or its route
+        lies wholly out of the seat's sight; an enemy's loss as the turn track shows it (`served_loss`); the enemy's
+        activation without who is out of command (`served_command`); a move by the hexes of its route the seat may
         examine (`served_move`); anything else as it is."""
         data: dict[str, Any] = msgspec.to_builtins(event)
         if not self.fogged(state, seat):
             return data
-        if PB.others_sighting(event, seat) or type(event) in self.own_side_events and not self.activating(state, seat):
+        if PB.others_sighting(event, seat) or self.owner(event, state) not in (None, seat):
             return None
         if isinstance(event, PiecesSighted):  # its own: what it examined, even if out of its sight now (a charge's)
             return data
+        if (field := self.listed_fields.get(type(event))) is not None:
+            hidden = self.hidden_pieces(state, seat)
+            data[field] = [p for p in data[field] if p not in hidden]
+            if not data[field]:
+                return None
         if self.hides(event, data, seat, state):
             return None if self.passed_test(event) else self.stub(event)
         stub = self.stub(event)
@@ -367,9 +374,14 @@ class ParaBellumRuleset(Ruleset[S]):
             served = {k: v for k, v in served.items() if k != "values"}
         return served
 
-    def activating(self, state: S, seat: str) -> bool:
-        """Whether `seat` is the side of the formation being activated."""
-        return state.activation is not None and state.formations[state.activation.formation].side == seat
+    def owner(self, event: Any, state: S) -> str | None:
+        """The side `event` is served to alone under fog, the enemy served nothing of it (not a stub: the event is
+        made only as the hidden fact it tells is so, so its stub's presence would tell it too), or None: served by
+        the rules below. An event naming no piece is served whole by `hides`, so each such event whose making tells a
+        fact of one side the enemy may not examine names its side here (a variant's; docs/engine-rules.md §V.4, the
+        events naming no piece): e.g. Caldiero's reorganised hex (§15.3), the §19.1 release, the distances of an
+        activation (§5.1.1), Arrivano's march order ended (§17.1.5)."""
+        return None
 
     def hides(self, event: Any, data: dict[str, Any], seat: str, state: S) -> bool:
         """Whether `event` (`data`, its builtins) names a piece hidden from `seat`: any hidden piece in one of its

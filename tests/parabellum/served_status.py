@@ -5,6 +5,7 @@ status tells it (the awaited seat and step, its notices)."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from arbitro.adjudicator.engine_steps import awaiting_in
@@ -33,4 +34,13 @@ def served(ruleset: Ruleset[Any], fold: Fold, before: GameState[Any], commands: 
     if seat != UMPIRE:
         del view["engine"]["seq"]  # the log's event count: a seat is served its commands' (engine-rules §V.6)
     status = [to_builtins(awaiting_in(ruleset, game)), to_builtins(ruleset.notices(game.rules, seat))]
+    return canonical([log, view, status])
+
+
+def markers_aside(served_bytes: bytes) -> bytes:
+    """`served`'s bytes but where the enemy's stack markers stand (the view's `hidden_stacks`): for two games whose
+    hidden fact is whose a stack is, not where it is. A stack out of sight is seen as a marker (caldiero §20.4,
+    arrivano §11.3.2: only what it holds is hidden), so games moving a unit to two hexes show two markers."""
+    log, view, status = json.loads(served_bytes)
+    del view["state"]["hidden_stacks"]
     return canonical([log, view, status])

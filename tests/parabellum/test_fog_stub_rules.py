@@ -72,7 +72,7 @@ def pairs(game: str, unit: str, at: str, leader: str) -> list[tuple[Any, Any]]:
 
 def own_pairs(game: str, unit: str, at: str) -> list[tuple[Any, Any]]:
     """The same for events of the game's own whose rule the shipped logs show varying: Arrivano's guns turned by a
-    move (§11) or back at the end phase (§3.1 C), its open order tested (§16.3.3 / §16.3.4), its columns (§16.2 /
+    move (§11) or back at the end phase (§3.1 C; served without the hidden guns, here nothing), its open order tested (§16.3.3 / §16.3.4), its columns (§16.2 /
     §17.2.9); Caldiero's attackers withdrawn by disorder (§15.1), a failed "Attack?" test (§12.2.2) or Elan (§16.1)."""
     if game == "arrivano":
         return [(AE.ArtilleryTurned(units=[unit], moved=True, rule="arrivano §11"),
@@ -98,6 +98,9 @@ def test_a_hidden_events_stub_cites_its_types_rule_in_both_games() -> None:
             assert served(ruleset, one, "austria", state) == served(ruleset, two, "austria", state), \
                 f"{game}: a hidden {kind} tells Austria the rule it was made under"
             stub = ruleset.redact(one, "austria", state)
+            if type(one) in ruleset.listed_fields:  # a list of pieces without the hidden ones: here none is left
+                assert stub is None, stub
+                continue
             assert set(stub) == {"type", "rule", "hidden"} and stub["rule"].startswith(f"{game} §"), stub
 
 
