@@ -14,7 +14,7 @@ from typing import Any
 from arbitro.adjudicator import registry
 from arbitro.adjudicator.errors import ArbitroError, Rejected
 from arbitro.adjudicator.results import SubmitResult
-from arbitro.adjudicator.selfplay import SelfPlay, fights, progressing
+from arbitro.adjudicator.selfplay import FOUGHT, SelfPlay, fights, progressing
 from arbitro.adjudicator.service import Arbitro
 from arbitro.projections.game import state_hash
 
@@ -42,18 +42,23 @@ def run_demo(app: Arbitro, ruleset_name: str, say: Say, steps: int = 40) -> str:
     shown = False
     seen: set[str] = set()  # "roll", "fight": what the demo has shown so far
     skipped: Counter[str] = Counter()
-    fighting = False  # a fight was declared and the decisions it opened are not all answered yet
+    fighting = False  # a fight was declared and has not ended yet
+    outcome = False  # the fight under way has shown its result (`FOUGHT`)
 
     def after(seat: str, command: dict[str, Any], result: SubmitResult) -> None:
-        nonlocal shown, fighting
+        nonlocal shown, fighting, outcome
         kinds = list(dict.fromkeys(e["type"] for e in result.events))
         # declaring (Marengo's bombardment, resolved a turn later) or cancelling one is no fight
-        fighting = fighting or (fights(command["type"]) and not command["type"].startswith(("declare_", "cancel_")))
-        # a fight is shown whole: its declaration, then every answer up to its result (often the other seat's)
-        ended = fighting and not app.state_at(game).core.decisions
-        news = {"roll"} & {"roll" for k in kinds if k in ROLLS} | ({"fight"} if ended else set())
+        opens = fights(command["type"]) and not command["type"].startswith(("declare_", "cancel_"))
+        fighting = fighting or opens
+        outcome = fighting and (outcome or not FOUGHT.isdisjoint(kinds))
+        # a fight is shown whole: its declaration, then every answer up to its result (often the other seat's; the
+        # duel's guard is a command of its own); one called off with no result (caldiero §12.2.2) shows no combat
+        ended = fighting and not app.state_at(game).core.decisions and (outcome or not opens)
+        news = {"roll"} & {"roll" for k in kinds if k in ROLLS} | ({"fight"} if ended and outcome else set())
         unfinished = fighting and "fight" not in seen
         fighting = fighting and not ended
+        outcome = outcome and fighting
         if play.steps > steps and not news - seen and not unfinished:  # played on to reach a combat: only what shows one is printed
             skipped[command["type"]] += 1
             return

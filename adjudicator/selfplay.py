@@ -46,6 +46,12 @@ def fights(kind: str) -> bool:
     return any(word in kind for word in FIGHTING)
 
 
+# The event types that tell a combat's or a fire's result, every shipped ruleset's and the test duel's: a fight that made
+# none (an attack called off by its failed "Attack?" test, caldiero §12.2.2) showed no combat
+FOUGHT = frozenset({"assault_resolved", "bombardment_resolved", "fire_resolved", "melee_resolved", "artillery_fired",
+                    "infantry_fired", "strength_lost", "battle_ended", "damage_dealt"})
+
+
 def progressing(seed: str) -> Chooser:
     """A chooser that moves a game on (the demo's): the command type played least often so far, ties broken by
     the seeded pick, then a seeded command of that type. Uniform choice mostly picks the type most listed
