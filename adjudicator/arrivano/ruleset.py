@@ -198,7 +198,7 @@ class ArrivanoRulesetImpl(ParaBellumRuleset[P.ArrivanoState]):
         is an order change as any other (`order_changed`, public)."""
         if isinstance(event, ev.MarchOrderEnded):
             return self.march_side(state, event.march)
-        return None
+        return super().owner(event, state)
 
     def march_side(self, state: P.ArrivanoState, march: str) -> str:
         data = self.scenario_on(state)

@@ -51,7 +51,7 @@ class CaldieroRuleset(ParaBellumRuleset[P.CaldieroState]):
     # a hidden stub's rule by its type (the kernel's, then Caldiero's events'): attackers dropped by a failed "Attack?"
     # test (§12.2.2), by disorder (§15.1) or by Elan (§16.1) all cite the assault
     stub_rules = {**ParaBellumRuleset.stub_rules, ev.AttackersWithdrawn: "COMBAT", ev.DefendersWithdrawn: "COMBAT",
-                  ev.OrderTestTaken: "OUT_OF_COMMAND", ev.ChargeEnded: "CHARGE", ev.DistancesTaken: "ADVANCE"}
+                  ev.OrderTestTaken: "OUT_OF_COMMAND", ev.ChargeEnded: "CHARGE"}
 
     play_steps = CALDIERO_STEPS
 
@@ -154,7 +154,7 @@ class CaldieroRuleset(ParaBellumRuleset[P.CaldieroState]):
                 return state.seat
             case ev.DirectionReleased(formation=f):
                 return state.formations[f].side
-        return None
+        return super().owner(event, state)
 
     def redact_frame(self, frame: core.Frame[Any], seat: str, state: P.CaldieroState) -> dict[str, Any]:
         """With fog of war, a frame naming units out of `seat`'s sight is served without its context, as the

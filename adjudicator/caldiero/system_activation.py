@@ -134,11 +134,11 @@ def unit_order_test(a: Act, seat: str, cmd: C.UnitOrder) -> None:
     w = a.world()
     units = ooc_units_at(w, cmd.hex)
     a.emit(ev.OrderTestTaken(units=tuple(units), rule=str(R.OOC_TEST)))
-    if in_cinc_range(w, seat, cmd.hex):
-        for u in units:  # caldiero §4.3.1: the order they wish, no test
-            a.emit(ev.UnitOrderSet(unit=u, order=cmd.order, rule=str(R.CINC_RANGE)))
-        return
-    passed = stack_test(a, units, f"{R.OOC_TEST} out of command at {cmd.hex}, to {cmd.order}")  # one die a stack
+    # One die a stack (§5.3.1), rolled in the chief's range too, where it decides nothing: §4.3.1 "si considerano
+    # avere l'Ordine che desiderano (non si applica 5.3)" read as the order taken whatever the die. A roll is public
+    # (engine-rules §V.4): rolled only out of range, it told the enemy whether an unseen chief stands in range (rev-l L6).
+    passed = stack_test(a, units, f"{R.OOC_TEST} out of command at {cmd.hex}, to {cmd.order}")
+    in_range = in_cinc_range(w, seat, cmd.hex)
     for u in units:
-        if passed[u]:
-            a.emit(ev.UnitOrderSet(unit=u, order=cmd.order, rule=str(R.OOC_TEST)))
+        if in_range or passed[u]:
+            a.emit(ev.UnitOrderSet(unit=u, order=cmd.order, rule=str(R.CINC_RANGE if in_range else R.OOC_TEST)))

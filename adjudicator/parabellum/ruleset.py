@@ -307,12 +307,12 @@ class ParaBellumRuleset(Ruleset[S]):
     piece_fields: ClassVar[Mapping[type, tuple[str, ...]]] = PIECE_FIELDS  # the event fields that name pieces
     # The rule a hidden event's stub cites (a concept of the variant's Rulebook), fixed by the event's TYPE alone: the
     # event's own rule can tell what is hidden (a move in march column, §9.3, or not; a rout's retreat, §15.2.2, or an
-    # assault's, §12.6; a commander's flight, §4.5.6, or his move; a unit in its chief's range, caldiero §4.3.1, or
-    # tested out of command, §5.3.1; one unit advancing, §12.7.2, or several with their commander, §12.7.3). A type
-    # not listed cites the fog rule itself (FOG). A variant adds its own events' types (`stub_rules` of its ruleset).
+    # assault's, §12.6; a commander's flight, §4.5.6, or his move; one unit advancing, §12.7.2, or several with their
+    # commander, §12.7.3). A type not listed cites the fog rule itself (FOG). A variant adds its own events' types
+    # (`stub_rules` of its ruleset). An event served to its `owner` alone is never stubbed.
     stub_rules: ClassVar[Mapping[type, str]] = {
-        LeaderMoved: "LEADER_MOVE", LeaderLost: "LEADER_LOSS", UnitRetreated: "RETREAT", UnitOrderSet: "ORDERS",
-        UnitsMoved: "MOVEMENT", UnitEliminated: "ELIMINATED", ArtilleryFired: "BOMBARDMENT", AssaultDeclared: "COMBAT",
+        LeaderMoved: "LEADER_MOVE", LeaderLost: "LEADER_LOSS", UnitRetreated: "RETREAT", UnitsMoved: "MOVEMENT",
+        UnitEliminated: "ELIMINATED", ArtilleryFired: "BOMBARDMENT", AssaultDeclared: "COMBAT",
         AssaultResolved: "COMBAT", UnitsAdvanced: "ADVANCE_AFTER", FormationActivated: "INITIATIVE",  # §6: activation
     }
 
@@ -380,7 +380,11 @@ class ParaBellumRuleset(Ruleset[S]):
         the rules below. An event naming no piece is served whole by `hides`, so each such event whose making tells a
         fact of one side the enemy may not examine names its side here (a variant's; docs/engine-rules.md §V.4, the
         events naming no piece): e.g. Caldiero's reorganised hex (§15.3), the §19.1 release, the distances of an
-        activation (§5.1.1), Arrivano's march order ended (§17.1.5)."""
+        activation (§5.1.1), Arrivano's march order ended (§17.1.5). Both games': a unit's own order (unit_order_set:
+        caldiero §4.3.1 in the chief's range or a passed §5.3.1 test; arrivano §4.4 "vedi anche 4.3.2"), which units
+        take one telling whether an unseen chief stands in range (rev-l L6)."""
+        if isinstance(event, UnitOrderSet) and state.activation is not None:
+            return state.formations[state.activation.formation].side
         return None
 
     def hides(self, event: Any, data: dict[str, Any], seat: str, state: S) -> bool:

@@ -165,9 +165,11 @@ def main(argv: list[str]) -> None:
     LOGS.mkdir(exist_ok=True)
     print(make_log(LOGS / "caldiero-full.jsonl", "historical", (), argv[0] if argv else "caldiero-full"))
     # the default seed of Il tempo regge: one whose game shows its optional rules at work, charges (caldiero §20.2)
-    # and flank attacks (§20.5), as tests/caldiero/test_logs.py asks (since caldiero 0.20.0: "caldiero-regge" no longer did)
+    # and flank attacks (§20.5), as tests/caldiero/test_logs.py asks (since caldiero 0.20.0 "caldiero-regge" no longer
+    # did; since the §4.3.1 die of the sixteenth session "caldiero-regge-2" charged no more, and -3's game could not be
+    # played again under the fog by foglog, its fog asking a §14.1 retreat the plain game did not)
     print(make_log(LOGS / "caldiero-tempo-regge.jsonl", "il_tempo_regge", ("cavalry_charges", "flank_attacks"),
-                   argv[1] if len(argv) > 1 else "caldiero-regge-2"))
+                   argv[1] if len(argv) > 1 else "caldiero-regge-5"))
     foglog.main([])  # the same game under the fog of war (§20.4), from the log just written
 
 

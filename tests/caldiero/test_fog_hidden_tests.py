@@ -5,8 +5,6 @@ whatever its die: that a die was rolled under §13.1 is public; its faces, and t
 
 from __future__ import annotations
 
-import pytest
-
 from arbitro.events import caldiero as ev
 from tests.caldiero.harness import FOLD, RULESET, Table, activate, position
 from tests.caldiero.test_fog_served import FOG, OOC, OTHER
@@ -59,7 +57,8 @@ def test_which_unseen_stack_tried_to_reorganise_is_not_served() -> None:
 def order_tried(die: int) -> tuple[bytes, bytes, list[str]]:
     """caldiero §5.3.1: Massena's activation (Attack), fr-40-ligne out of command at OOC, out of Austria's sight and
     beyond the chief's range, tests to take Manoeuvre (a 1 passes, a 6 fails). Returns Austria's service, France's
-    and the orders the unit was set."""
+    and the orders the unit was set. (fogm's strict xfail, closed by rev-l L6's fix: the enemy is served no
+    unit_order_set, whatever its rule, and a die is rolled in the chief's range too.)"""
     state = position({"fr-18-ligne": "1417", "fr-40-ligne": OOC, "au-colloredo": "1917"}, leaders={"massena": "1317"},
                      orders={"massena": "attack"}, options=FOG)
     assert RULESET.unexaminable(state, "austria", [OOC]) == {OOC}, "out of Austria's sight"
@@ -71,11 +70,6 @@ def order_tried(die: int) -> tuple[bytes, bytes, list[str]]:
             [e.order for _, events in made for e in events if isinstance(e, ev.UnitOrderSet)])
 
 
-@pytest.mark.xfail(strict=True, reason="fogm, left: a §5.3.1 pass makes a unit_order_set (its stub served), a failure "
-                   "none, so the stub tells the result; serving the pass's event not at all (as the recovery's) would tell "
-                   "§5.3.1 from §4.3.1 (the chief's range, stubbed: tests/parabellum/test_fog_stub_rules.py): fix with rev-l "
-                   "L6 (tests/caldiero/test_rev_l_fog_chief_range.py), serving Caldiero's out-of-command unit_order_set not "
-                   "at all whatever its rule")
 def test_an_order_test_out_of_sight_serves_its_result_to_nobody_but_its_owner() -> None:
     passed, failed = order_tried(1), order_tried(6)
     assert (passed[2], failed[2]) == (["manoeuvre"], []), "the premise: one passes, the other fails"

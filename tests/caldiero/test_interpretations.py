@@ -172,21 +172,21 @@ def test_minor_road_cost_readings() -> None:
 
 def test_legal_and_decide_read_the_same_rulings() -> None:
     """Issue 19 defect 5: after a ruling, legal() offers only what decide() accepts (it listed the moves of the
-    default reading). A fork of the tempo-regge log after command 191's events (France to move; the fork point is
+    default reading). A fork of the tempo-regge log after command 201's events (France to move; the fork point is
     found by the command, as the number of frame events before it changes with the frames) with
-    minor_road_cost=other_terrain: fr-massena-v-horse may no longer reach 1918 along the minor road, and legal() must
-    stop offering it."""
+    minor_road_cost=other_terrain: fr-32-ligne may no longer reach 1916 along the minor road, and legal() must stop
+    offering it (the log played again in the sixteenth session: it was fr-massena-v-horse to 1918 after command 191)."""
     app = Arbitro(SQLiteStore(":memory:"))
     log = Path(__file__).resolve().parents[2] / "logs" / "caldiero-tempo-regge.jsonl"
     lines = log.read_text(encoding="utf-8").splitlines()
     parent = app.import_lines(lines, log.name, seat="umpire")
-    (after_191,) = [r["last_seq"] for r in map(json.loads, lines) if r.get("record") == "command" and r["cmd"] == 191]
-    game = app.fork(parent, after_191, new_id="ruled")
+    (after_201,) = [r["last_seq"] for r in map(json.loads, lines) if r.get("record") == "command" and r["cmd"] == 201]
+    game = app.fork(parent, after_201, new_id="ruled")
     before = app.legal(game, "france")
     app.submit(game, "umpire", {"type": "ruling", "reason": "minor roads cost the other terrain",
                                 "interpretation": {"minor_road_cost": "other_terrain"}})
     after = app.legal(game, "france")
-    gone = {"type": "move", "units": ["fr-massena-v-horse"], "to": "1918", "path": None, "column": False, "charge": False}
+    gone = {"type": "move", "units": ["fr-32-ligne"], "to": "1916", "path": None, "column": False, "charge": False}
     assert gone in before and gone not in after and len(after) < len(before)
     adj, state = app.adjudicator("caldiero"), app.state_at(game)
     context, supply = app.context(app.game(game)), SeededSupply(app.game(game).seed or "")

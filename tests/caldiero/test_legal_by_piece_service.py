@@ -18,8 +18,9 @@ def test_a_piece_s_listing_is_the_whole_listing_s_commands_naming_it() -> None:
     app = Arbitro(SQLiteStore(":memory:"))
     lines = LOG.read_text(encoding="utf-8").splitlines()
     parent = app.import_lines(lines, LOG.name, seat="umpire")
-    (after_191,) = [r["last_seq"] for r in map(json.loads, lines) if r.get("record") == "command" and r["cmd"] == 191]
-    game = app.fork(parent, after_191, new_id="by-piece")
+    # after command 201: France moving (191 until the log was played again for rev-l L6, sixteenth session)
+    (after_201,) = [r["last_seq"] for r in map(json.loads, lines) if r.get("record") == "command" and r["cmd"] == 201]
+    game = app.fork(parent, after_201, new_id="by-piece")
     state = app.state_at(game).rules
     assert state.step == "movement" and state.seat == "france"
     movers = sorted(state.activation.units)

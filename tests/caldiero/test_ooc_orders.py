@@ -137,17 +137,17 @@ def _world(t: Table) -> World:
     return World(t.state, RULESET.battle, lambda n: RULESET.interpretations()[n].default, variant=CALDIERO_VARIANT)
 
 
-def _tested_then_enemy_activation(die: int | None, options: tuple[str, ...] = (), chief: dict[str, str] | None = None,
+def _tested_then_enemy_activation(die: int, options: tuple[str, ...] = (), chief: dict[str, str] | None = None,
                                   interpretations: dict[str, str] | None = None) -> Table:
     """Massena's 40e out of command at 2518 tests for Manoeuvre at his activation (efficiency 3: die 2 passes, 6
-    fails; `chief`: Bonaparte's hex, the 40e in his range takes it with no die, §4.3.1), Massena's activation is
+    fails; `chief`: Bonaparte's hex, the 40e in his range takes it whatever the die, §4.3.1), Massena's activation is
     ended, and Hohenzollern's is under way in the same turn."""
     state = position({"fr-18-ligne": "1417", "fr-40-ligne": "2518", "au-colloredo": "1917"},
                      leaders={"massena": "1317", "hohenzollern": "1918", **(chief or {})}, orders={"massena": "defence"},
                      options=options)
     t = activate(state, "massena", step="orders", interpretations=interpretations)
     assert t.state.activation.out_of_command == ["fr-40-ligne"]
-    t.send("france", TEST, dice=[] if die is None else [die], pad=0)
+    t.send("france", TEST, dice=[die], pad=0)
     while t.state.activation is not None and t.state.activation.formation == "massena":
         t.send("france", {"type": "end_step"})
     if t.state.activation is None:  # (Austria's one formation is activated by itself)
@@ -174,7 +174,7 @@ def test_the_order_taken_in_the_chief_s_range_lasts_as_the_reading_says(reading:
     """caldiero §4.3.1 ("si considerano avere l'Ordine che desiderano (non si applica 5.3)"), interpretation
     `chief_range_order`: the order an out-of-command unit in its chief's range takes with no test lasts the turn, as
     one a passed test chose (§5.3.1 "per questo turno": `turn`, the default), or this activation only."""
-    t = _tested_then_enemy_activation(None, chief={"bonaparte": "2418"}, interpretations={"chief_range_order": reading})
+    t = _tested_then_enemy_activation(6, chief={"bonaparte": "2418"}, interpretations={"chief_range_order": reading})
     assert [e.rule for e in t.of(ev.UnitOrderSet)] == ["caldiero §4.3.1"] == [str(R.CINC_RANGE)]
     assert CE.CINC_RANGE_CITATION == str(R.CINC_RANGE), "the fold keys the reading on the citation the rule emits"
     assert orders.order_of(_world(t), "fr-40-ligne") == obeyed

@@ -101,8 +101,9 @@ def test_out_of_command_unit_in_chief_range_takes_its_order_freely() -> None:
                      leaders={"massena": "1319", "bonaparte": "1214"}, orders={"massena": "attack"})
     t = activate(state, "massena", step="orders")
     assert "fr-40-ligne" in t.state.activation.out_of_command
-    t.send("france", {"type": "unit_order", "hex": "1814", "order": "advance"}, dice=[], pad=0)  # §4.3.1: no roll
-    assert t.state.activation.unit_orders["fr-40-ligne"] == "advance" and not t.rolls
+    # §4.3.1 "non si applica 5.3": the stack's die is rolled, as out of range (rev-l L6), and decides nothing: 6 fails
+    t.send("france", {"type": "unit_order", "hex": "1814", "order": "advance"}, dice=[6], pad=0)
+    assert t.state.activation.unit_orders["fr-40-ligne"] == "advance" and len(t.rolls) == 1
 
 
 # --- command phase -------------------------------------------------------------------------------

@@ -240,10 +240,11 @@ def test_caldiero_a_leader_move_with_a_path_that_does_not_lead_there_is_refused_
     """Found by the full sweep (`python -m bench.agreement --readings`, 2026-11-29): at caldiero-full #cmd241 France's
     move of Bonaparte to 1215 named with a path from 1911 to 2011, which neither starts at his hex nor ends at 1215, is
     accepted (and moves him by another path), though no listed command carries it. A path given must be the one
-    walked (refused otherwise), or be documented as free (docs/ruleset-interface.md, "Reachable from the listing")."""
-    position = position_at("caldiero-full", 241)
-    command = {"type": "move_leader", "leader": "bonaparte", "to": "1215", "path": ["1911", "2011"]}
-    assert {"type": "move_leader", "leader": "bonaparte", "to": "1215"} in position.legal("france")
+    walked (refused otherwise), or be documented as free (docs/ruleset-interface.md, "Reachable from the listing").
+    Since the log was played again (sixteenth session, the §4.3.1 die) the position is #cmd300, Bonaparte at 1214 to 1213."""
+    position = position_at("caldiero-full", 300)
+    command = {"type": "move_leader", "leader": "bonaparte", "to": "1213", "path": ["1911", "2011"]}
+    assert {"type": "move_leader", "leader": "bonaparte", "to": "1213"} in position.legal("france")
     assert_agrees(position, "france", command)
 
 

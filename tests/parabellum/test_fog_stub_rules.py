@@ -1,10 +1,10 @@
 """A hidden event's stub cites a rule fixed by the event's type (ParaBellumRuleset.stub, `stub_rules`), never the
 event's own: under the fog of war (caldiero §20.4, arrivano §11.3.2) the rule an event cites can be a hidden fact
 (a unit eliminated as artillery alone, §11.1.1, or by the table, §12.8; a move in march column, §9.3, or not; a
-commander's flight, arrivano §4.5.6, or his move, §9.1.4; a rout's retreat, §15.2.2, or an assault's, §12.6; an
-order given in the chief's range, caldiero §4.3.1, or taken by a test, §5.3.1). Non-interference: events that differ
-only in what they cite serve a seat that may not see them the same bytes, in both games; the umpire is served each
-whole. The game-level pair: a unit out of Austria's sight moves in march column or not (arrivano §9.3)."""
+commander's flight, arrivano §4.5.6, or his move, §9.1.4; a rout's retreat, §15.2.2, or an assault's, §12.6; a unit's
+own order, caldiero §4.3.1 or §5.3.1, is served the enemy not at all: tests/caldiero/test_rev_l_fog_chief_range.py).
+Non-interference: events that differ only in what they cite serve a seat that may not see them the same bytes, in both
+games; the umpire is served each whole. The game-level pair: a unit out of Austria's sight moves in march column or not (arrivano §9.3)."""
 
 from __future__ import annotations
 
@@ -56,7 +56,6 @@ def pairs(game: str, unit: str, at: str, leader: str) -> list[tuple[Any, Any]]:
          pb.UnitEliminated(unit=unit, permanent=True, return_turn=0, rule=r("12.8.1"))),
         (pb.StatusChanged(unit=unit, status="disordered", rule=r("12.5.4")),
          pb.StatusChanged(unit=unit, status="disordered", rule=r("11.4.3"))),
-        (pb.UnitOrderSet(unit=unit, order="attack", rule=r("4.3.1")), pb.UnitOrderSet(unit=unit, order="attack", rule=r("5.3.1"))),
         (pb.UnitsMoved(units=(unit,), path=(at,), rule=r("9.3"), column=True), pb.UnitsMoved(units=(unit,), path=(at,), rule=r("9"))),
         (pb.UnitRetreated(unit=unit, path=(at,), rule=r("15.2.2")), pb.UnitRetreated(unit=unit, path=(at,), rule=r("14.1"))),
         (pb.LeaderMoved(leader=leader, path=(at,), rule=r("4.5.6"), own=False),
@@ -111,7 +110,7 @@ def test_each_kind_of_stub_names_the_rule_of_its_kind() -> None:
     cited = {msgspec.to_builtins(one)["type"]: A.RULESET.redact(one, "austria", state)["rule"]
              for one, _ in pairs("arrivano", unit, at, "watrin")}
     assert cited == {"unit_eliminated": "arrivano §12.8", "status_changed": "arrivano §11.3.2",
-                     "unit_order_set": "arrivano §5.1", "units_moved": "arrivano §9", "unit_retreated": "arrivano §12.6",
+                     "units_moved": "arrivano §9", "unit_retreated": "arrivano §12.6",
                      "leader_moved": "arrivano §9.1.4", "artillery_fired": "arrivano §11.4",
                      "assault_resolved": "arrivano §12", "units_advanced": "arrivano §12.7"}
 

@@ -48,7 +48,9 @@ def test_a_caldiero_unit_s_listing_searches_only_its_groups(monkeypatch: pytest.
     monkeypatch.setattr(caldiero_legal, "move_options", lambda w, g, column: asked.append(g) or options(w, g, column))
     for rules in positions:
         w = fresh(ruleset, copy.deepcopy(rules), monkeypatch)
-        movers = sorted(u for u in w.state.activation.units if u not in w.state.activation.moved)
+        whole = ruleset.legal(copy.deepcopy(rules), rules.seat)  # a unit the whole listing moves (one may have none)
+        movers = sorted(u for u in w.state.activation.units if u not in w.state.activation.moved
+                        and any(c["type"] == "move" and u in c["units"] for c in whole))
         asked.clear()
         listed = ruleset.legal_of(w.state, w.state.seat, movers[0])
         assert asked and all(movers[0] in g for g in asked), asked
