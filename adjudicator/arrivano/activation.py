@@ -142,28 +142,27 @@ def activate(g: Act, fid: str) -> None:
         g.reject(rule, f"formation {fid} is {reason}")
     g.emit(ev.FormationActivated(formation=fid, by=g.ctx.seat, rule=str(R.ACTIVATE)))
     owner = g.state.formations[fid].side
-    free = free_order_units(g.world(), fid)
-    if free:
-        push(g, "free_order", owner, str(R.DANGLING_4_3_2), ev.FreeOrderAwaited(units=tuple(free)))
+    if g.reading("dangling_4_3_2") == "caldiero_4_3_1" and not g.state.first_turn:  # see free_order_units
+        push(g, "free_order", owner, str(R.DANGLING_4_3_2), ev.FreeOrderAwaited(units=free_order_units(g.world(), fid)))
     enter_reinforcements(g, fid)
     g.steps.begin("bombardment", g, owner)
 
 
-def free_order_units(w: World, fid: str) -> list[str]:
+def free_order_units(w: World, fid: str) -> tuple[str, ...]:
     """Interpretation dangling_4_3_2 (arrivano §4.4 "(vedi anche 4.3.2)"): with `caldiero_4_3_1`, the formation's
-    out-of-command units (not in a column) within their commander in chief's command range at its activation
-    take the order their owner wishes (caldiero §4.3.1); with `ignore`, none (they have Defence, §5.3)."""
-    if w.reading("dangling_4_3_2") != "caldiero_4_3_1" or w.state.first_turn:
-        return []
+    out-of-command units (not in a column) within their commander in chief's command range at its activation take
+    the order their owner wishes (caldiero §4.3.1); with `ignore`, none (they have Defence, §5.3). After the first
+    turn he is asked at every activation, none in range included: asked only where one stood, the question told the
+    enemy whether the unseen chief stands in range (§11.3.2, rev-l L6)."""
     side = w.state.formations[fid].side
     chief = w.commander_in_chief(side)
     le = w.state.leaders[chief]
     if le.where != "map":
-        return []
+        return ()
     reach = w.command_reach(chief)
     ic = in_command(w, fid)
-    return [u for u in w.units_of(side) if w.state.units[u].formation == fid and u not in ic
-            and column_of(w, u) is None and w.state.units[u].hex in reach]
+    return tuple(u for u in w.units_of(side) if w.state.units[u].formation == fid and u not in ic
+                 and column_of(w, u) is None and w.state.units[u].hex in reach)
 
 
 def enter_reinforcements(g: Act, fid: str) -> None:

@@ -122,6 +122,19 @@ def test_dangling_4_3_2_caldiero_4_3_1_lets_the_owner_choose():
     assert t.of(ev.UnitOrderSet)[-1].rule == "arrivano §4.4" and t.of(ev.UnitOrderSet)[-1].order == "attack"
 
 
+def test_dangling_4_3_2_caldiero_4_3_1_asks_where_no_unit_is_in_the_chief_s_range():
+    """Asked at every activation after the first turn, none in range included: asked only where one is, the question
+    told the enemy where an unseen chief stands (arrivano §11.3.2, rev-l L6). The answer then sets no order."""
+    a = line(X, n=7)
+    state = position({"6e-legere-i": a[5], "ir18-i": "3914"}, leaders={"watrin": a[0], "lannes": "0812"},
+                     orders={"W": "manoeuvre"})
+    t = Table(state, interpretations={"dangling_4_3_2": "caldiero_4_3_1"})
+    t.send("france", {"type": "activate", "formation": "W"})
+    assert t.pending().kind == "free_order" and t.game.core.decisions[-1].ctx.units == ()
+    t.send("france", {"type": "free_order", "order": "attack"})
+    assert not t.of(ev.UnitOrderSet) and order_of(world(t.state), "6e-legere-i") == "defence"
+
+
 # --- defence_ezoc_to_ezoc (arrivano §5.1.3) -------------------------------------------------------------------------
 
 
