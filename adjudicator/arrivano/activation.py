@@ -125,12 +125,12 @@ def activate(g: Act, fid: str) -> None:
         g.emit(ev.StepBegan(phase="action", step="orders", seat=g.ctx.seat, rule=str(R.HQ_ORDERS)))
         return
     if fid in g.state.columns:
+        fr = g.data.scenario.franceschi
+        rule = R.CT_FRANCESCHI if fr is not None and fr.leader == fid else R.COLUMNS  # §17.2.9's or an officer's (§16.2)
         if fid not in activatable_columns(w):
-            g.reject(R.CT_FRANCESCHI, "this column is already activated this turn or its officer is not on the map")
+            g.reject(rule, "this column is already activated this turn or its officer is not on the map")
         formation = g.data.leader(fid).formation
         assert formation is not None
-        fr = g.data.scenario.franceschi
-        rule = R.CT_FRANCESCHI if fr is not None and fr.leader == fid else R.COLUMNS
         g.emit(ev.FormationActivated(formation=formation, by=g.ctx.seat, column=fid, rule=str(rule)))
         g.steps.begin("bombardment", g, w.state.leaders[fid].side)
         return

@@ -135,3 +135,12 @@ def test_the_owner_rejoins_his_column_and_its_activation_is_spent() -> None:
                                                                                            rule="arrivano §16.2.1")]
     assert not [e for e in events if isinstance(e, ev.FormationActivated)] and "letzenyi" not in t.state.columns
     assert any(isinstance(e, ev.InitiativeWon) for e in events)
+
+
+def test_an_officer_s_column_activated_again_is_refused_citing_its_own_rule() -> None:
+    """arrivano §16.2: an officer's column already activated this turn is refused citing §16.2, the optional rule it
+    comes from, not §17.2.9 (Franceschi's column at Campotenese)."""
+    t = table(Column(units=UNITS, order="attack", activated=True), NEAR)
+    with pytest.raises(IllegalCommand) as e:
+        t.send("austria", {"type": "activate", "formation": "letzenyi"})
+    assert e.value.rule == "arrivano §16.2" and "already activated this turn" in str(e.value), (e.value.rule, e.value)
