@@ -16,6 +16,7 @@ from collections.abc import Callable, Hashable
 from typing import TypeVar
 
 T = TypeVar("T")
+_NOTHING = object()  # no answer kept (None is an answer)
 
 
 class Memo:
@@ -39,8 +40,8 @@ class Memo:
         ids = tuple(map(id, anchors))
         full = (ids, key)
         with self._lock:
-            kept = self._kept.get(full)
-            if kept is not None:  # the same ids: the same objects, since the caller's and the kept ones are alive
+            kept = self._kept.get(full, _NOTHING)  # an answer of None is kept as any other (speed11's note)
+            if kept is not _NOTHING:  # the same ids: the same objects, since the caller's and the kept ones are alive
                 self._kept.move_to_end(full)
                 return kept  # type: ignore[return-value]
         answer = work()

@@ -122,3 +122,13 @@ def test_a_table_is_one_answer_its_callers_fill() -> None:
     memo.table((Data(),), "distances")  # a third: the least recently used (a's) is let go
     assert memo.table((a,), "distances") == {}
 
+
+
+def test_an_answer_of_none_is_kept_as_any_other() -> None:
+    """None is an answer (a search that finds nothing, a rule that does not apply): asked again, it is not worked out
+    again (speed11's note: a None answer was stored but never found, so worked out at every call)."""
+    memo, calls = Memo(4), []
+    data = Data()
+    for _ in range(3):
+        assert memo.get((data,), "k", lambda: calls.append(1)) is None
+    assert calls == [1]
