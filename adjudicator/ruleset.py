@@ -159,18 +159,19 @@ class Decision(Generic[S]):
         return interpretation_in_force(self.ruleset, self.game.core.interpretations, name)
 
 
-PIECE_FIELDS = ("piece", "unit", "leader", "officer", "commander", "block", "units", "artillery", "attackers", "attacker")
-"""The fields of every ruleset's commands that name the pieces a command gives an order to (a piece id, or a list of
-them; never what it aims at, an enemy target)."""
+COMMAND_PIECE_FIELDS = ("piece", "unit", "leader", "officer", "commander", "block", "units", "artillery", "attackers",
+                        "attacker")
+"""The fields of every ruleset's COMMANDS that name the pieces a command gives an order to (a piece id, or a list of
+them; never what it aims at, an enemy target). Not the events' fields naming pieces (events/parabellum.PIECE_FIELDS)."""
 
 
 def pieces_named(command: Mapping[str, Any]) -> tuple[str, ...]:
-    """The pieces a listed command names (`PIECE_FIELDS`; an umpire's command on a seat's behalf: its command's),
-    which `legal(seat, piece=...)` filters by (issue 15)."""
+    """The pieces a listed command names (`COMMAND_PIECE_FIELDS`; an umpire's command on a seat's behalf: its
+    command's), which `legal(seat, piece=...)` filters by (issue 15)."""
     if command.get("type") == "on_behalf" and isinstance(command.get("command"), Mapping):
         return pieces_named(command["command"])
     named: list[str] = []
-    for name in PIECE_FIELDS:
+    for name in COMMAND_PIECE_FIELDS:
         value = command.get(name)
         if isinstance(value, str):
             named.append(value)
