@@ -149,11 +149,12 @@ def activate(g: Act, fid: str) -> None:
 
 
 def free_order_units(w: World, fid: str) -> tuple[str, ...]:
-    """Interpretation dangling_4_3_2 (arrivano §4.4 "(vedi anche 4.3.2)"): with `caldiero_4_3_1`, the formation's
-    out-of-command units (not in a column) within their commander in chief's command range at its activation take
-    the order their owner wishes (caldiero §4.3.1); with `ignore`, none (they have Defence, §5.3). After the first
-    turn he is asked at every activation, none in range included: asked only where one stood, the question told the
-    enemy whether the unseen chief stands in range (§11.3.2, rev-l L6)."""
+    """The units the `free_order` question offers (interpretation dangling_4_3_2, arrivano §4.4 "(vedi anche 4.3.2)"):
+    the formation's out-of-command units (not in a column) within their commander in chief's command range at its
+    activation, which take the order their owner wishes (caldiero §4.3.1); none while the chief is off the map. The
+    caller reads the interpretation (with `ignore` nobody is asked: Defence, §5.3) and asks after the first turn at
+    every activation, none in range included: asked only where one stood, the question told the enemy whether the
+    unseen chief stands in range (§11.3.2, rev-l L6)."""
     side = w.state.formations[fid].side
     chief = w.commander_in_chief(side)
     le = w.state.leaders[chief]
