@@ -61,6 +61,8 @@ def position(
 ) -> CaldieroState:
     """Only the listed units/leaders are on the map (others off it, as if not yet arrived or dead)."""
     state = fresh(scenario, options)
+    unknown = sorted(set(units) - set(state.units)) + sorted(set(leaders or ()) - set(state.leaders))
+    assert not unknown, f"position(): no such unit or leader in scenario {scenario!r}: {unknown}"  # a typo would pass unseen
     for u, s in state.units.items():
         if u in units:
             s.hex, s.where = units[u], "map"
