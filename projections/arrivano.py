@@ -48,6 +48,9 @@ class ArrivanoState(parabellum.SystemState, kw_only=True):
     steps_lost: dict[str, int] = {}  # steps lost per side, commanders counting one (§17.1.8, §17.2.12)
     flags_captured: int = 0
 
+    def chief_changes_made(self, side: str) -> int:  # in this A-1, against his initiative (arrivano §4.3)
+        return self.chief_changes.get(side, 0)
+
     def hexes_attacked(self) -> list[str]:  # arrivano §12.2.3, kept in the state, not the activation
         return self.attacked_hexes
 

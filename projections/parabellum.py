@@ -157,6 +157,9 @@ class SystemState(msgspec.Struct, kw_only=True, dict=True):
         return {}
 
     # What each game's state records its own way, asked by the kernel's World (adjudicator/parabellum/world.py).
+    def chief_changes_made(self, side: str) -> int:  # the changes counted against `side`'s chief (D5: none, caldiero)
+        return 0
+
     def hexes_attacked(self) -> list[str]:
         """The hexes attacked in this combat segment (both §12.2.3), as the activation records them (caldiero)."""
         return self.activation.attacked_hexes if self.activation is not None else []

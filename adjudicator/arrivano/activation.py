@@ -18,7 +18,7 @@ from arbitro.adjudicator.arrivano.turn import activatable, activatable_columns, 
 from arbitro.adjudicator.arrivano.world import acts_now, cavalry_like, column_of, in_command
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.arrivano.variant import ARRIVANO
-from arbitro.adjudicator.parabellum import initiative, orders, recovery
+from arbitro.adjudicator.parabellum import activation, initiative, orders, recovery
 from arbitro.events import arrivano as ev
 from arbitro.events import core
 
@@ -156,11 +156,7 @@ def free_order_units(w: World, fid: str) -> tuple[str, ...]:
     every activation, none in range included: asked only where one stood, the question told the enemy whether the
     unseen chief stands in range (§11.3.2, rev-l L6)."""
     side = w.state.formations[fid].side
-    chief = w.commander_in_chief(side)
-    le = w.state.leaders[chief]
-    if le.where != "map":
-        return ()
-    reach = w.command_reach(chief)
+    reach = w.chief_reach(side)
     ic = in_command(w, fid)
     return tuple(u for u in w.units_of(side) if w.state.units[u].formation == fid and u not in ic
                  and column_of(w, u) is None and w.state.units[u].hex in reach)
@@ -210,9 +206,7 @@ def lose_blocked_group(g: Act, group: str, units: list[str], leaders: list[str])
 
 
 def finish_activation(g: Act) -> None:
-    act = g.state.activation
-    assert act is not None
-    g.emit(ev.ActivationEnded(formation=act.formation, column=act.column, rule=str(R.END_ACTIVATION)))
+    activation.end(g)
     initiative.next_activation(g)
 
 

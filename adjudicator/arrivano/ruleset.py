@@ -476,8 +476,8 @@ def bombardment_commands(w: World, seat: str) -> Iterator[dict[str, Any]]:
 # his chief's command range, §4.3, §5.2, hangs on where leaders stand out of the enemy's sight) and an activation's
 # bombardment, movement and combat (which units may still fire, move or assault).
 ARRIVANO_STEPS: sequence.Steps[Act, World] = sequence.Steps({
-    "orders": sequence.Step(ARRIVANO.ORDER_CHANGES, {"change_order": T.change_order},
-                            lambda w, seat: chief_orders.changes(ARRIVANO_VARIANT, w, seat, w.state.chief_changes.get(seat, 0)),
+    "orders": sequence.Step(ARRIVANO.ORDER_CHANGES, {"change_order": chief_orders.change},
+                            lambda w, seat: chief_orders.changes(ARRIVANO_VARIANT, w, seat),
                             lambda g, seat: initiative.next_activation(g), unseen=True, phase="command",
                             seats=T.orders_seats, begins=R.ORDERS_PHASE),
     sequence.CHOOSE_ACTIVATION: sequence.Step(R.ACTIVATE, {

@@ -5,7 +5,6 @@ parabellum/initiative.py), and the end phase (C). What an activation does is act
 
 from __future__ import annotations
 
-from arbitro.adjudicator.arrivano import commands as C
 from arbitro.adjudicator.arrivano import rules as R
 from arbitro.adjudicator.arrivano.flow import push
 from arbitro.adjudicator.parabellum.act import Act
@@ -81,11 +80,7 @@ def end_phase_rest(g: Act) -> None:
     moved = sorted(u for u, unit in g.state.units.items() if unit.art_moved)
     if moved:
         g.emit(ev.ArtilleryTurned(units=moved, moved=False, rule=str(ARRIVANO.END_PHASE)))
-    if g.data.weather is not None:
-        (die,) = g.roll(f"{R.CT_WEATHER} weather", {"table": "weather", "box": g.state.weather})
-        box = g.data.weather.next_box(g.state.weather, die)
-        if box != g.state.weather:
-            g.emit(ev.WeatherChanged(box=box, rule=str(R.CT_WEATHER)))
+    g.weather(f"{R.CT_WEATHER} weather", "weather", R.CT_WEATHER)
     if g.state.turn >= g.state.last_turn:
         finish(g)
     # else the next turn begins from the kernel's settle loop (ruleset.settle_step), never inside this one: a turn
@@ -115,7 +110,7 @@ def replacements(g: Act) -> None:
 
 def chief_can_change(w: World, side: str) -> list[str]:
     """Formations whose order the chief may change now (the kernel's orders sub-phase, arrivano §5.2, §4.3)."""
-    return chief_orders.in_reach(ARRIVANO_VARIANT, w, w.commander_in_chief(side), w.state.chief_changes.get(side, 0))
+    return chief_orders.in_reach(ARRIVANO_VARIANT, w, w.commander_in_chief(side))
 
 
 def orders_seats(g: Act) -> tuple[str, ...]:
@@ -125,11 +120,6 @@ def orders_seats(g: Act) -> tuple[str, ...]:
         return (g.state.seat,)
     first = g.data.scenario.initiative_tie_winner
     return (first, g.world().enemy(first))
-
-
-def change_order(g: Act, seat: str, cmd: C.ChangeOrder) -> None:
-    """The kernel's orders sub-phase (arrivano §5.2, §4.3: his changes so far counted against his initiative)."""
-    chief_orders.change(g, seat, cmd.formation, cmd.order, g.state.chief_changes.get(seat, 0))
 
 
 def finish(g: Act) -> None:

@@ -20,7 +20,7 @@ from arbitro.adjudicator.caldiero import commands as C
 from arbitro.adjudicator.caldiero import rules as R
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.caldiero.variant import CALDIERO, CALDIERO_VARIANT
-from arbitro.adjudicator.parabellum import chief_orders, orders
+from arbitro.adjudicator.parabellum import orders
 from arbitro.adjudicator.parabellum.stacking import stack_problem
 from arbitro.adjudicator.parabellum.zoc import enemy_zoc
 from arbitro.adjudicator.caldiero.victory import CALDIERO_SCORING
@@ -117,11 +117,6 @@ def order_at_setup(a: Act, seat: str, cmd: C.ChangeOrder) -> None:
 # =====================================================================================================
 # Command phase (caldiero §3.1 A)
 # =====================================================================================================
-def chief_order(a: Act, seat: str, cmd: C.ChangeOrder) -> None:
-    """The kernel's orders sub-phase (parabellum/chief_orders.py)."""
-    chief_orders.change(a, seat, cmd.formation, cmd.order)
-
-
 def reorganise_candidates(w: World, seat: str, h: str) -> list[str]:
     """The units of `seat` in `h` that may try to reorganise (caldiero §15.3, the kernel's recovery.stacks): in
     disorder or rout, outside enemy ZoC, their order allowing it (Defence, caldiero §5.1.3)."""
@@ -177,11 +172,7 @@ def roll_weather(a: Act, seat: str) -> None:
         if a.state.weather != scen.fixed_weather:
             a.emit(ev.WeatherChanged(box=scen.fixed_weather, rule=str(R.WEATHER_HOLDS)))
         return  # caldiero §19.2.1: no weather roll
-    (roll,) = a.roll(f"{R.WEATHER} weather (Austrian roll)", {"table": "weather (provisional)", "box": a.state.weather})
-    new = a.data.weather.next_box(a.state.weather, roll)
-    if new != a.state.weather:
-        a.emit(ev.WeatherChanged(box=new, rule=str(R.WEATHER)))
-    if new == 3:
+    if a.weather(f"{R.WEATHER} weather (Austrian roll)", "weather (provisional)", R.WEATHER) == 3:
         for f in sorted(a.state.formations):
             if a.state.formations[f].order != "defence":
                 a.emit(ev.OrderChanged(formation=f, order="defence", rule=str(R.ICE_STORM), by="weather"))
@@ -233,9 +224,3 @@ def attack_owed(w: World, seat: str) -> tuple[Rule, str] | None:
     problem = attack_obligation_problem(w, seat)
     return (CALDIERO.ATTACK, problem) if problem else None
 
-
-def close_activation(a: Act, seat: str) -> None:
-    """caldiero §3.1 B.6: the combat sub-phase over, the activation ends (the initiative is rolled again next)."""
-    act = a.state.activation
-    assert act is not None
-    a.emit(ev.ActivationEnded(formation=act.formation, rule=str(R.END_OF_ACTIVATION)))

@@ -334,7 +334,7 @@ SIDES = ("france", "austria")  # caldiero §3.1 A: each step of the command phas
 CALDIERO_STEPS: Steps[Act, World] = Steps({
     "setup": Step(R.SETUP, {"place": F.place_at_setup, "change_order": F.order_at_setup}, _setup,
                   F.after_setup, F.setup_problem, unseen=True, phase="setup"),
-    "orders": Step(CALDIERO.ORDER_CHANGES, {"change_order": F.chief_order},
+    "orders": Step(CALDIERO.ORDER_CHANGES, {"change_order": chief_orders.change},
                    lambda w, seat: chief_orders.changes(CALDIERO_VARIANT, w, seat), unseen=True,
                    phase="command", seats=SIDES, then="weather"),
     "weather": Step(R.WEATHER, {}, run=F.roll_weather, phase="command", seats=("austria",), then="reorganise"),
@@ -356,7 +356,7 @@ CALDIERO_STEPS: Steps[Act, World] = Steps({
     "bombardment": Step(R.BOMBARDMENT, {"bombard": _bombard}, _bombardments, unseen=True, phase="action",
                         then="combat"),
     "combat": Step(CALDIERO.COMBAT, {"attack": _attack}, _attacks, end_problem=F.attack_owed,
-                   first=_attack_candidates, unseen=True, phase="action", closing=F.close_activation,
+                   first=_attack_candidates, unseen=True, phase="action", closing=activation.end,
                    then="activation_initiative"),
     "activation_initiative": Step(CALDIERO.INITIATIVE, {}, run=lambda a, seat: initiative.next_activation(a), phase="action",
                                   name="initiative"),

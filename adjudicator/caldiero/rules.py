@@ -8,7 +8,6 @@ G = "caldiero"
 
 COMMAND_PHASE = Rule(G, "3.1 A", "command phase: orders, weather, reorganisation, replacements, initiative")
 ACTION_PHASE = Rule(G, "3.1 B", "action phase: each activated formation runs every sub-phase")
-END_OF_ACTIVATION = Rule(G, "3.1 B.6", "end of the activation: the general is flipped to Activated")
 GENERAL_MOVE = Rule(G, "4.1.4", "generals move at the end of their formation's movement sub-phase")
 CINC_MOVE = Rule(G, "4.2.1", "a commander in chief moves once per turn, after a friendly movement sub-phase")
 CINC_LIMITS = Rule(G, "4.2.2", "Bonaparte within two hexes of 1014; Alvinczy not beyond the 24xx line")

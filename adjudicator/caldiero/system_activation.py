@@ -8,7 +8,6 @@ from __future__ import annotations
 from arbitro.adjudicator.caldiero import commands as C
 from arbitro.adjudicator.caldiero import rules as R
 from arbitro.adjudicator.caldiero.variant import CALDIERO, CALDIERO_VARIANT, reserves
-from arbitro.adjudicator.caldiero.system_command import in_cinc_range
 from arbitro.adjudicator.caldiero.system_moves import movement_obligation_problem
 from arbitro.adjudicator.caldiero.system_orders import in_command_moves_over, ooc_test_after_moves
 from arbitro.adjudicator.parabellum.world import World
@@ -123,7 +122,7 @@ def check_unit_order(w: World, seat: str, cmd: C.UnitOrder) -> None:
     units = ooc_units_at(w, cmd.hex)
     if not units:
         refuse(R.OOC_TEST, f"no out-of-command unit of the active formation at {cmd.hex} may still choose an order (caldiero §5.3.1)")
-    if w.state.weather == 3 and not in_cinc_range(w, seat, cmd.hex):
+    if w.state.weather == 3 and cmd.hex not in w.chief_reach(seat):
         refuse(R.ICE_STORM, "in an ice storm out-of-command units may not try to change order (caldiero §17.1.3)")
     if cmd.order == "defence":
         refuse(CALDIERO.OUT_OF_COMMAND, "out-of-command units already hold a Defence order (caldiero §5.3)")
@@ -138,7 +137,7 @@ def unit_order_test(a: Act, seat: str, cmd: C.UnitOrder) -> None:
     # avere l'Ordine che desiderano (non si applica 5.3)" read as the order taken whatever the die. A roll is public
     # (engine-rules §V.4): rolled only out of range, it told the enemy whether an unseen chief stands in range (rev-l L6).
     passed = stack_test(a, units, f"{R.OOC_TEST} out of command at {cmd.hex}, to {cmd.order}")
-    in_range = in_cinc_range(w, seat, cmd.hex)
+    in_range = cmd.hex in w.chief_reach(seat)
     for u in units:
         if in_range or passed[u]:
             a.emit(ev.UnitOrderSet(unit=u, order=cmd.order, rule=str(R.CINC_RANGE if in_range else R.OOC_TEST)))

@@ -20,10 +20,10 @@ from arbitro.adjudicator.parabellum.loader import ScenarioData
 from arbitro.adjudicator.parabellum.sequence import Steps, refuse
 from arbitro.adjudicator.parabellum.variant import Variant
 from arbitro.adjudicator.parabellum.world import World
-from arbitro.adjudicator.ruleset import Decision, interpretation_in_force
+from arbitro.adjudicator.ruleset import Decision, Rule, interpretation_in_force
 from arbitro.adjudicator.tables import CombatTable
 from arbitro.events import core
-from arbitro.events.parabellum import DieModifier
+from arbitro.events.parabellum import DieModifier, WeatherChanged
 from arbitro.projections.game import GameState, awaited
 from arbitro.projections.parabellum import SystemState
 
@@ -159,6 +159,17 @@ class Act(Generic[S]):
         purpose, detail = self.variant.dice_record(self.state, purpose, detail)
         return self.ctx.roll(count, 6, purpose=purpose, detail=detail, visible_to=visible_to,
                              about=tuple(h for h in about if h))
+
+    def weather(self, purpose: str, table: str, rule: Rule) -> int:
+        """caldiero §17, arrivano §17.2.7: the weather die on the scenario's track (worded by the game), the box it
+        moves to recorded where it changed; the new box. A scenario without a track (Montebello) rolls none."""
+        if self.data.weather is None:
+            return self.state.weather
+        (die,) = self.roll(purpose, {"table": table, "box": self.state.weather})
+        box = self.data.weather.next_box(self.state.weather, die)
+        if box != self.state.weather:
+            self.emit(WeatherChanged(box=box, rule=str(rule)))
+        return box
 
     # --- the kernel's protocols ---------------------------------------------------------------------------------
     def decision_waiting(self) -> bool:

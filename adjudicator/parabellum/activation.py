@@ -16,7 +16,7 @@ from arbitro.adjudicator.parabellum.sequence import Refusal, refuse
 from arbitro.adjudicator.parabellum.variant import Variant
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.ruleset import Rule
-from arbitro.events.parabellum import OrderChanged, OrderChangeTried
+from arbitro.events.parabellum import ActivationEnded, OrderChanged, OrderChangeTried
 
 
 def try_problem(variant: Variant, w: World, seat: str, order: str) -> Refusal | None:
@@ -63,3 +63,11 @@ def try_order(a: Act[Any], seat: str, order: str, free: Rule | None = None) -> N
     if succeeded:
         a.emit(OrderChanged(formation=act.formation, order=order, by=giver, column=act.column,
                             rule=str(free or rules.GENERAL_ORDER)))
+
+
+def end(a: Act[Any], seat: str = "") -> None:
+    """The activation's end (caldiero §3.1 B.6, arrivano §3.1 B-6), its column's where an independent column was
+    activated (arrivano §16.2, §17.2.9); the initiative follows (Caldiero's automatic row, Arrivano's caller)."""
+    act = a.state.activation
+    assert act is not None
+    a.emit(ActivationEnded(formation=act.formation, column=act.column, rule=str(a.variant.rules.END_ACTIVATION)))

@@ -20,9 +20,10 @@ from arbitro.adjudicator.parabellum.world import World
 from arbitro.events.parabellum import OrderChanged
 
 
-def chief_bar(variant: Variant, w: World, chief: str, formation: str, made: int = 0) -> Refusal | None:
+def chief_bar(variant: Variant, w: World, chief: str, formation: str) -> Refusal | None:
     """Why `chief` may not change `formation`'s order now, whatever the order, or None: not a formation of his side,
-    he is off the map, he made as many changes as D5 allows (`made`: his changes in this sub-phase), its general is
+    he is off the map, he made as many changes as D5 allows (his changes in this sub-phase, as the state counts them:
+    `chief_changes_made`), its general is
     off the map or out of his command range. Each refusal cites the rule it applies: the orders sub-phase's own
     (ORDER_CHANGES, §5.2 in both: only generals in command receive new orders), the D5 limit (CHIEF_ORDERS, arrivano
     §4.3) or the range (GENERAL_OUT_OF_RANGE)."""
@@ -32,7 +33,7 @@ def chief_bar(variant: Variant, w: World, chief: str, formation: str, made: int 
         return rules.ORDER_CHANGES, f"{formation} is not one of your formations"
     if w.leader_on_map(chief) is None:
         return rules.ORDER_CHANGES, f"your commander in chief ({chief}) is not on the map"
-    if variant.chief_changes_limited and made >= w.leader_initiative(chief):
+    if variant.chief_changes_limited and w.state.chief_changes_made(side) >= w.leader_initiative(chief):
         return rules.CHIEF_ORDERS, f"{chief} has made as many changes as his initiative allows ({rules.CHIEF_ORDERS})"
     general = w.general_on_map(formation)
     if general is None:
@@ -43,10 +44,9 @@ def chief_bar(variant: Variant, w: World, chief: str, formation: str, made: int 
     return None
 
 
-def chief_order_problem(variant: Variant, w: World, chief: str, formation: str, order: str,
-                        made: int = 0) -> Refusal | None:
+def chief_order_problem(variant: Variant, w: World, chief: str, formation: str, order: str) -> Refusal | None:
     """Why `chief` may not change `formation`'s order to `order` now (`chief_bar`, or it already has it), or None."""
-    bar = chief_bar(variant, w, chief, formation, made)
+    bar = chief_bar(variant, w, chief, formation)
     if bar is not None:
         return bar
     if w.state.formations[formation].order == order:
@@ -54,24 +54,24 @@ def chief_order_problem(variant: Variant, w: World, chief: str, formation: str, 
     return None
 
 
-def in_reach(variant: Variant, w: World, chief: str, made: int = 0) -> list[str]:
+def in_reach(variant: Variant, w: World, chief: str) -> list[str]:
     """The formations whose order `chief` may change now, in id order (`chief_bar`)."""
-    return [f for f in sorted(w.state.formations) if chief_bar(variant, w, chief, f, made) is None]
+    return [f for f in sorted(w.state.formations) if chief_bar(variant, w, chief, f) is None]
 
 
-def changes(variant: Variant, w: World, seat: str, made: int = 0) -> list[dict[str, Any]]:
+def changes(variant: Variant, w: World, seat: str) -> list[dict[str, Any]]:
     """The changes `seat`'s chief may make now, as legal() lists them: by formation, then in the orders' order."""
     chief = w.commander_in_chief(seat)
-    return [{"type": "change_order", "formation": f, "order": o} for f in in_reach(variant, w, chief, made)
-            for o in ORDERS if chief_order_problem(variant, w, chief, f, o, made) is None]
+    return [{"type": "change_order", "formation": f, "order": o} for f in in_reach(variant, w, chief)
+            for o in ORDERS if chief_order_problem(variant, w, chief, f, o) is None]
 
 
-def change(a: Act[Any], seat: str, formation: str, order: str, made: int = 0) -> None:
-    """Carry out `seat`'s chief's change (refused as `chief_order_problem` says): recorded as his (`by`), counted
-    against him where D5 limits him."""
-    w, variant = a.world(), a.variant
+def change(a: Act[Any], seat: str, command: Any) -> None:
+    """Carry out `seat`'s chief's `change_order` (refused as `chief_order_problem` says), both games' orders step's
+    handler: recorded as his (`by`), counted against him where D5 limits him."""
+    w, variant, formation, order = a.world(), a.variant, command.formation, command.order
     chief = w.commander_in_chief(seat)
-    problem = chief_order_problem(variant, w, chief, formation, order, made)
+    problem = chief_order_problem(variant, w, chief, formation, order)
     if problem is not None:
         refuse(*problem)
     a.emit(OrderChanged(formation=formation, order=order, by=chief, rule=str(variant.rules.CHIEF_ORDERS),

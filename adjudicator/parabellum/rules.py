@@ -29,6 +29,7 @@ class Rulebook(msgspec.Struct, frozen=True, kw_only=True):
 
     SEQUENCE: Rule  # the sequence of play (§3.1 in both)
     END_PHASE: Rule
+    END_ACTIVATION: Rule  # the activation's end (caldiero §3.1 B.6, arrivano §3.1 B-6)
     FIRST_TURN: Rule
     COMMAND_RANGE: Rule  # caldiero §4.3, arrivano §4.4
     LEADER_LOSS: Rule  # caldiero §4.4, arrivano §4.5

@@ -360,6 +360,9 @@ class World:
         return next(l for l in sorted(self.state.leaders)
                     if self.leader_role(l) == "commander_in_chief" and self.leader_side(l) == side)
 
+    def chief_reach(self, side: str) -> frozenset[str]:  # his command range (caldiero §4.3.1, arrivano §4.4 with §4.3.2)
+        return self.command_reach(self.commander_in_chief(side))
+
     def leader_formation(self, leader: str) -> str | None:  # his formation (None: a commander in chief)
         return self.counters.leader(leader).formation
 
