@@ -1,0 +1,505 @@
+#!/usr/bin/env python
+"""The non-interference fuzzer of the Para Bellum fog (docs/engine-rules.md §V.4): a tool to run after a change to
+what a seat is served, not a test. It replays a shipped fog log and, before the sampled commands, plays each command
+twice: in the recorded game and in a copy of it differing in ONE fact hidden from the observing seat, kept only where
+that seat's view shows both alike (a stack out of sight is a marker: caldiero §20.4, arrivano §11.3.2 "si può
+esaminare uno stack nemico solo se si ha una LoS"). What the seat is served of the command (its log item, its view,
+status: bench/served.py) must then be the same bytes; where the seat is the one sending, so must its legal() and the
+command's acceptance or refusal.
+
+Two observers at each position: the sender (`self`: a fact of its enemy perturbed; compared: its legal(), the
+recorded command's and `--listed` others' results and service) and its enemy (`other`: a fact of the sender's own
+perturbed; compared: the enemy's service of the same commands, and of "twin" commands, two of the sender's listed
+commands alike but for the hidden pieces or places they name, where the enemy's view after both is alike).
+
+The facts perturbed (one at a time): a unit's status (disordered <-> routed; `--zoc` adds good -> disordered, the
+known limit below), the turn it moved, acted, attacked, fired or was activated, its Moved side, its step lost
+(reduced), Arrivano's F/V marker and a redoubt gun's damage, Caldiero's turn order and a reserve unit's attachment,
+two unseen units in different hexes swapped, an unseen unit moved into another unseen stack, an unseen commander moved
+to another unseen hex. Dice are the log's own (its revealed seed): both games roll alike.
+
+A difference is a candidate, not a finding: `ALLOWED` lists the differences the books and engine-rules make inherent,
+each with its rule, and the report marks them so; the rest are "unexplained" (exit 1). Each unexplained group is a
+leak to prove with a non-interference test (tests/*/test_fog_*.py) or a new entry in `ALLOWED`, with its rule.
+
+    .venv/bin/python bench/nifuzz.py logs/caldiero-tempo-regge-fog.jsonl                 # every 10th command
+    .venv/bin/python bench/nifuzz.py logs/arrivano-*.jsonl --every 1 --json out.json     # every command: long
+    .venv/bin/python bench/nifuzz.py LOG --from 300 --to 340 --every 1 --seed 3 --per-position 30
+
+Exit status: 0 no unexplained difference, 1 some, 2 bad input (a log that is not a Para Bellum fog game).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from collections import defaultdict
+from collections.abc import Callable, Iterator
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from arbitro.adjudicator.core_commands import CORE_COMMAND_TYPES  # noqa: E402
+from arbitro.adjudicator.engine import Adjudicator, GameContext, NoHistory  # noqa: E402
+from arbitro.adjudicator.errors import Rejected  # noqa: E402
+from arbitro.adjudicator.parabellum.ruleset import ParaBellumRuleset  # noqa: E402
+from arbitro.adjudicator.randomness import SeededSupply  # noqa: E402
+from arbitro.adjudicator.service import Arbitro  # noqa: E402
+from arbitro.events.codec import canonical  # noqa: E402
+from arbitro.events.sqlite import SQLiteStore  # noqa: E402
+from arbitro.projections.game import GameState  # noqa: E402
+from arbitro.projections.views import seat_view  # noqa: E402
+from bench.served import served  # noqa: E402
+
+
+@dataclass(frozen=True)
+class Allowed:
+    """A difference the rules make inherent: the perturbation kinds it follows, its channels, and what in the
+    comparison's evidence (every channel's detail together) shows it is that one; with the rule."""
+    kinds: tuple[str, ...]
+    channels: tuple[str, ...]
+    shows: str  # a string the evidence holds ('' : any)
+    why: str
+
+
+ALLOWED: tuple[Allowed, ...] = (
+    Allowed(("zoc",), ("legal", "result"), "", "engine-rules §V.4 known limit: legal() lists, and the adjudicator "
+            "judges, moves by the true ZoC (caldiero §5.1.4, §9.1.2; arrivano the same), so an unseen stack's good "
+            "order shows within the movers' reach"),
+    Allowed(("swap", "moved_unit"), ("view",), "hidden_stacks", "a stack's marker is public (caldiero §20.4, "
+            "arrivano §11.3.2): a command moving units out of a stack whose units were changed leaves a marker in "
+            "one game only"),
+    Allowed(("status",), ("log", "view", "status"), "rout_move", "a routed unit makes its rout move in the end "
+            "phase (arrivano §15.2.2: two hexes away), its marker moving on the table: the game waits for its owner "
+            "where a disordered unit's would not (rev-m, sixteenth session: inherent)"),
+)
+
+
+@dataclass
+class Game:
+    """A fog log replayed: its ruleset, engine, the context decide needs, and before each command its state."""
+    name: str
+    ruleset: ParaBellumRuleset[Any]
+    engine: Adjudicator
+    context: GameContext
+    seed: str
+    positions: list[tuple[int, str, dict[str, Any], GameState[Any]]]  # (command number, seat, command, state before)
+
+
+def replayed(path: Path) -> Game:
+    """The log imported into a database in memory and folded: the state before each of its commands."""
+    app = Arbitro(SQLiteStore(":memory:"))
+    with open(path, encoding="utf-8") as f:
+        game_id = app.import_lines(f, path.stem, seat="umpire")
+    records = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+    head = records[0]
+    replayer = app.replayer(game_id)
+    ruleset = replayer.fold.ruleset
+    if not isinstance(ruleset, ParaBellumRuleset):
+        raise ValueError(f"{path}: a {head['ruleset']} game, not Para Bellum: nothing to fuzz")
+    commands = {r["cmd"]: (r["body"]["seat"], r["body"]["command"]) for r in records if r["record"] == "command"}
+    positions, state, last = [], None, None
+    for body in replayer.bodies():
+        if body.cmd != last and state is not None and body.cmd in commands:
+            seat, command = commands[body.cmd]
+            positions.append((body.cmd, seat, command, replayer.fold.copy(state)))
+        state = replayer.fold.apply(state, body, replayer.state_at)
+        last = body.cmd
+    if not any(ruleset.fogged(state.rules, seat) for seat in ruleset.seats(state.rules)):
+        raise ValueError(f"{path}: played without the fog of war: nothing is hidden, nothing to fuzz")
+    context = GameContext(seats=tuple(app.game(game_id).seats), kind="generated", options=tuple(state.rules.options),
+                          seed=head["seed"], game_id=game_id)
+    return Game(path.stem, ruleset, Adjudicator(ruleset), context, head["seed"], positions)
+
+
+@dataclass(frozen=True)
+class Perturbation:
+    kind: str  # status, zoc, turn, moved_side, reduced, marker, damaged, turn_order, attached, swap, moved_unit, leader
+    name: str  # what was changed, for the report
+    touched: tuple[str, ...]  # the pieces changed: a difference once one of them is in sight is a sighting, skipped
+    mutate: Callable[[Any], None]
+
+
+def perturbations(game: Game, state: Any, observer: str, rng: random.Random, zoc: bool) -> list[Perturbation]:
+    """One fact at a time of the pieces hidden from `observer` (`hidden_pieces`): its enemy's."""
+    hidden = game.ruleset.hidden_pieces(state, observer)
+    units = sorted(u for u in hidden if u in state.units)
+    out = [p for u in units for p in unit_facts(state, u, zoc)]
+    on_map = [u for u in units if state.units[u].where == "map"]
+    out += swaps(state, on_map, rng) + moved_units(state, on_map)
+    out += moved_leaders(game, state, observer, sorted(p for p in hidden if p in state.leaders), rng)
+    return out
+
+
+def flip_turn(field: str) -> Callable[[Any], Callable[[Any], None]]:
+    def make(u: str) -> Callable[[Any], None]:
+        def mutate(r: Any) -> None:
+            unit = r.units[u]
+            setattr(unit, field, r.turn if getattr(unit, field) != r.turn else max(0, r.turn - 1))
+        return mutate
+    return make
+
+
+def unit_facts(state: Any, u: str, zoc: bool) -> Iterator[Perturbation]:
+    unit = state.units[u]
+
+    def put(field: str, value: Any) -> Callable[[Any], None]:
+        return lambda r: setattr(r.units[u], field, value)
+
+    if unit.status in ("disordered", "routed"):
+        other = "routed" if unit.status == "disordered" else "disordered"
+        yield Perturbation("status", f"{u} {unit.status}->{other}", (u,), put("status", other))
+    elif zoc and unit.status == "good":
+        yield Perturbation("zoc", f"{u} good->disordered", (u,), put("status", "disordered"))
+    for field in ("moved_turn", "acted_turn", "attacked_turn", "fired_turn", "activated_turn"):
+        yield Perturbation("turn", f"{u} {field}", (u,), flip_turn(field)(u))
+    if unit.arm == "artillery":
+        flipped = not unit.art_moved
+        yield Perturbation("moved_side", f"{u} art_moved {flipped}", (u,), put("art_moved", flipped))
+    yield Perturbation("reduced", f"{u} reduced {not unit.reduced}", (u,), put("reduced", not unit.reduced))
+    if "open_order" in state.unit_served:  # Arrivano's exhaustion markers (arrivano §16.3.4)
+        for marker in ("", "V", "F"):
+            if marker != unit.open_order:
+                yield Perturbation("marker", f"{u} marker {marker or 'none'}", (u,),
+                                   lambda r, m=marker: (setattr(r.units[u], "open_order", m),
+                                                        setattr(r.units[u], "marker_turn", r.turn if m else 0)))
+        if unit.damaged:
+            yield Perturbation("damaged", f"{u} repaired", (u,), put("damaged", False))
+    if "attached" in state.unit_served:  # Caldiero's own orders and reserve (caldiero §5.3.1, §15.4.3)
+        for order in ("", "attack", "defence", "manoeuvre", "advance"):
+            if order != unit.turn_order:
+                yield Perturbation("turn_order", f"{u} turn_order {order or 'none'}", (u,), put("turn_order", order))
+        if unit.formation == "reserve":
+            for f in sorted(state.formations):
+                if state.formations[f].side == unit.side and f != unit.attached:
+                    yield Perturbation("attached", f"{u} attached {f}", (u,), put("attached", f))
+
+
+def swaps(state: Any, on_map: list[str], rng: random.Random) -> list[Perturbation]:
+    """Two unseen units of one arm and status in different hexes, swapped (who is where is hidden; each hex shows
+    a marker either way)."""
+    pairs = [(a, b) for i, a in enumerate(on_map) for b in on_map[i + 1:]
+             if state.units[a].hex != state.units[b].hex and state.units[a].status == state.units[b].status]
+    out = []
+    for a, b in rng.sample(pairs, min(3, len(pairs))):
+        def swap(r: Any, a: str = a, b: str = b) -> None:
+            r.units[a].hex, r.units[b].hex = r.units[b].hex, r.units[a].hex
+        out.append(Perturbation("swap", f"{a}<->{b}", (a, b), swap))
+    return out
+
+
+def moved_units(state: Any, on_map: list[str]) -> list[Perturbation]:
+    """An unseen unit of a stack of several moved into another unseen stack of its side within two hexes: both hexes
+    still show a marker (the view check drops the move where they would not)."""
+    stacks: dict[str, list[str]] = defaultdict(list)
+    for u in on_map:
+        stacks[state.units[u].hex].append(u)
+    out = []
+    for here, held in sorted(stacks.items()):
+        if len(held) < 2:
+            continue
+        for there in sorted(stacks):
+            if there != here and state.units[stacks[there][0]].side == state.units[held[0]].side:
+                out.append(Perturbation("moved_unit", f"{held[-1]} {here}->{there}", (held[-1],),
+                                        lambda r, u=held[-1], h=there: setattr(r.units[u], "hex", h)))
+    return out
+
+
+def moved_leaders(game: Game, state: Any, observer: str, leaders: list[str], rng: random.Random) -> list[Perturbation]:
+    """An unseen commander on the map moved to another hex within three that the observer may not examine and holds
+    no unit of its own."""
+    w = game.ruleset.world(state)
+    held = {unit.hex for unit in state.units.values() if unit.side == observer and unit.where == "map"}
+    out = []
+    for leader in leaders:
+        here = state.leaders[leader].hex
+        if state.leaders[leader].where != "map":
+            continue
+        near = sorted(game.ruleset.unexaminable(state, observer, w.grid.within(here, 3)) - {here} - held)
+        for there in rng.sample(near, min(2, len(near))):
+            out.append(Perturbation("leader", f"{leader} {here}->{there}", (leader,),
+                                    lambda r, l=leader, h=there: setattr(r.leaders[l], "hex", h)))
+    return out
+
+
+@dataclass
+class Played:
+    """A command played at a position: accepted (its events and the state after) or refused (its words and rule)."""
+    result: tuple[str, ...]
+    events: list[Any] | None
+    after: GameState[Any] | None
+
+
+def play(game: Game, state: GameState[Any], seat: str, command: dict[str, Any]) -> Played:
+    """`command` judged at `state` (left as it is) with the log's own dice."""
+    copy = game.engine.fold.copy(state)
+    try:
+        done = game.engine.decide(copy, seat, command, game.context, NoHistory(), SeededSupply(game.seed))
+    except Rejected as e:
+        return Played(("refused", str(e), str(e.rule)), None, None)
+    except Exception as e:  # a crash under a perturbed state is a finding too (reported as such)
+        return Played(("crashed", f"{type(e).__name__}: {e}"[:300]), None, None)
+    return Played(("accepted",), done.events, done.state)
+
+
+@dataclass
+class Finding:
+    log: str
+    cmd: int
+    sender: str
+    observer: str
+    kind: str  # the perturbation's kind, or "twin"
+    perturbation: str
+    channel: str  # legal | result | log | view | status
+    what: str  # the differing event types (log), command types (legal), refusal rule (result), ...
+    command: str
+    detail: str
+    allowed: str = ""  # the rule that makes it inherent (ALLOWED), "" unexplained
+
+
+def explain(f: Finding, evidence: str) -> str:
+    """The rule that makes the difference inherent (`ALLOWED`), or '': unexplained."""
+    for a in ALLOWED:
+        if f.kind in a.kinds and f.channel in a.channels and a.shows in evidence:
+            return a.why
+    return ""
+
+
+def event_keys(events: list[Any]) -> list[str]:
+    return [f"{e.get('type')}[{e.get('rule', '')}]" for e in events if isinstance(e, dict)]
+
+
+def served_difference(a: bytes, b: bytes) -> list[tuple[str, str, str]]:
+    """Where two services differ: (channel, what, detail) for the log item's events, the view, status."""
+    (log_a, view_a, status_a), (log_b, view_b, status_b) = json.loads(a), json.loads(b)
+    out = []
+    if log_a != log_b:
+        ev_a = [e for item in log_a for e in item.get("events", [])]
+        ev_b = [e for item in log_b for e in item.get("events", [])]
+        only_a = [e for e in ev_a if e not in ev_b]
+        only_b = [e for e in ev_b if e not in ev_a]
+        keys = sorted(set(event_keys(only_a)) | set(event_keys(only_b))) or ["(order or links)"]
+        out.append(("log", " ".join(keys), f"only in one: {json.dumps(only_a)} | other: {json.dumps(only_b)}"))
+    if view_a != view_b:
+        parts = sorted(k for k in set(view_a["state"]) | set(view_b["state"])
+                       if view_a["state"].get(k) != view_b["state"].get(k))
+        out.append(("view", " ".join(parts) or "engine", ""))
+    if status_a != status_b:
+        out.append(("status", "awaiting/notices", f"{json.dumps(status_a)} | {json.dumps(status_b)}"))
+    return out
+
+
+class Fuzzer:
+    """The comparisons at each position of one game, and the differences they found."""
+
+    def __init__(self, game: Game, rng: random.Random, listed: int, per_position: int, zoc: bool,
+                 kinds: frozenset[str] | None = None) -> None:
+        self.game, self.rng, self.listed, self.per_position, self.zoc = game, rng, listed, per_position, zoc
+        self.kinds = kinds  # the perturbation kinds tried (None: all), "twin" among them
+        self.findings: list[Finding] = []
+        self.checked = 0
+
+    def note(self, cmd: int, sender: str, observer: str, p: Perturbation | None, channel: str, what: str,
+             command: dict[str, Any] | str, detail: str = "", evidence: str = "") -> None:
+        kind, name = (p.kind, p.name) if p else ("twin", "two commands alike but for hidden names")
+        f = Finding(self.game.name, cmd, sender, observer, kind, name, channel, what,
+                    command if isinstance(command, str) else json.dumps(command, sort_keys=True), detail)
+        f.allowed = explain(f, evidence or detail)
+        self.findings.append(f)
+
+    def position(self, cmd: int, sender: str, command: dict[str, Any], state: GameState[Any]) -> None:
+        g, rs = self.game, self.game.ruleset
+        seats = rs.seats(state.rules)
+        if sender not in seats or command.get("type") in CORE_COMMAND_TYPES:
+            return
+        enemy = next(s for s in seats if s != sender)
+        legal = g.engine.legal(state, sender)
+        listed = [c for c in legal if c != command]
+        sample = [command] + self.rng.sample(listed, min(self.listed, len(listed)))
+        played = {json.dumps(c, sort_keys=True): play(g, state, sender, c) for c in sample}
+        for observer in (sender, enemy):
+            if rs.fogged(state.rules, observer):
+                self.perturbed(cmd, sender, observer, state, played, canonical(legal) if observer == sender else b"")
+        if rs.fogged(state.rules, enemy) and (self.kinds is None or "twin" in self.kinds):
+            self.twins(cmd, sender, enemy, state, [command] + listed)
+
+    def perturbed(self, cmd: int, sender: str, observer: str, state: GameState[Any], played: dict[str, Played],
+                  legal: bytes) -> None:
+        """`observer`'s service of the `played` commands (and, where it sends them, its `legal` listing and their
+        answers) in games differing from `state` in one fact hidden from it, at most `per_position` of them."""
+        g, rs = self.game, self.game.ruleset
+        view = canonical(seat_view(rs, state, observer))
+        found = [p for p in perturbations(g, state.rules, observer, self.rng, self.zoc)
+                 if self.kinds is None or p.kind in self.kinds]
+        kept = 0
+        for p in self.rng.sample(found, len(found)):
+            if kept >= self.per_position:
+                break
+            other = g.engine.fold.copy(state)
+            p.mutate(other.rules)
+            if canonical(seat_view(rs, other, observer)) != view:
+                continue  # the observer could see the difference
+            kept += 1
+            self.checked += 1
+            if observer == sender and (listing := canonical(g.engine.legal(other, sender))) != legal:
+                self.note(cmd, sender, observer, p, "legal", legal_difference(legal, listing), "")
+            for key, base in played.items():
+                self.compare(cmd, sender, observer, p, state, other, json.loads(key), base)
+
+    def compare(self, cmd: int, sender: str, observer: str, p: Perturbation, state: GameState[Any],
+                other: GameState[Any], command: dict[str, Any], base: Played) -> None:
+        g, rs = self.game, self.game.ruleset
+        again = play(g, other, sender, command)
+        if observer == sender and base.result != again.result:
+            rule = (again.result if again.result[0] != "accepted" else base.result)[-1]
+            self.note(cmd, sender, observer, p, "result", rule, command, f"{base.result} vs {again.result}")
+            return
+        if again.result[0] == "crashed":
+            self.note(cmd, sender, observer, p, "result", "crashed", command, again.result[1])
+        if base.events is None or again.events is None or base.after is None or again.after is None:
+            return
+        if any(t not in rs.hidden_pieces(s.rules, observer) for t in p.touched for s in (base.after, again.after)):
+            return  # a touched piece came into sight: the difference is what it sees
+        a = served(rs, g.engine.fold, state, [(sender, base.events)], observer)
+        b = served(rs, g.engine.fold, other, [(sender, again.events)], observer)
+        if a != b:
+            diffs = served_difference(a, b)
+            evidence = " ".join(f"{what} {detail}" for _, what, detail in diffs)
+            for channel, what, detail in diffs:
+                self.note(cmd, sender, observer, p, channel, what, command, detail, evidence)
+
+    def twins(self, cmd: int, sender: str, enemy: str, state: GameState[Any], listed: list[dict[str, Any]]) -> None:
+        """Two of the sender's listed commands alike but for the pieces and places hidden from the enemy that they
+        name, whose results the enemy's view shows alike, must serve it the same log."""
+        g, rs = self.game, self.game.ruleset
+        hidden = rs.hidden_pieces(state.rules, enemy)
+        groups: dict[str, list[dict[str, Any]]] = defaultdict(list)
+        for c in listed:
+            masked, named = masked_command(c, hidden, lambda v: bool(rs.unexaminable(state.rules, enemy, [v])))
+            if named:
+                groups[masked].append(c)
+        for twins in groups.values():
+            if len(twins) < 2:
+                continue
+            a, b = self.rng.sample(twins, 2)
+            pa, pb = play(g, state, sender, a), play(g, state, sender, b)
+            if pa.events is None or pb.events is None:
+                continue
+            self.checked += 1
+            sa = served(rs, g.engine.fold, state, [(sender, pa.events)], enemy)
+            sb = served(rs, g.engine.fold, state, [(sender, pb.events)], enemy)
+            if sa == sb:
+                continue
+            diffs = served_difference(sa, sb)
+            if any(channel != "log" for channel, _, _ in diffs):
+                continue  # the results look different at the table: not twins
+            pair = f"{json.dumps(a, sort_keys=True)} / {json.dumps(b, sort_keys=True)}"
+            for channel, what, detail in diffs:
+                self.note(cmd, sender, enemy, None, channel, what, pair, detail)
+
+
+def legal_difference(a: bytes, b: bytes) -> str:
+    la, lb = {canonical(c) for c in json.loads(a)}, {canonical(c) for c in json.loads(b)}
+    return " ".join(sorted({json.loads(c).get("type", "?") for c in la ^ lb}))
+
+
+def masked_command(command: Any, hidden: set[str], unseen_place: Callable[[str], bool]) -> tuple[str, bool]:
+    """`command` with every hidden piece and unexaminable place it names as '?', and whether it names one."""
+    named = False
+
+    def mask(v: Any) -> Any:
+        nonlocal named
+        if isinstance(v, str) and (v in hidden or unseen_place(v)):
+            named = True
+            return "?"
+        if isinstance(v, dict):
+            return {k: mask(x) for k, x in v.items()}
+        if isinstance(v, list):
+            return [mask(x) for x in v]
+        return v
+    return json.dumps(mask(command), sort_keys=True), named
+
+
+def report(findings: list[Finding], checked: int, out: Any) -> int:
+    """The table by (channel, what), unexplained first; returns how many groups are unexplained."""
+    groups: dict[tuple[str, str, str], list[Finding]] = defaultdict(list)
+    for f in findings:
+        groups[(f.channel, f.what, f.allowed)].append(f)
+    unexplained = sum(1 for k in groups if not k[2])
+    print(f"{checked} perturbed games compared; {len(findings)} differences in {len(groups)} groups, "
+          f"{unexplained} unexplained", file=out)
+    for (channel, what, allowed), fs in sorted(groups.items(), key=lambda kv: (bool(kv[0][2]), -len(kv[1]))):
+        kinds = ",".join(sorted({f.kind for f in fs}))
+        verdict = "ALLOWED" if allowed else "UNEXPLAINED"
+        print(f"\n{verdict}  {channel}: {what}  ({len(fs)}; perturbed: {kinds})", file=out)
+        if allowed:
+            print(f"  why: {allowed}", file=out)
+        for f in fs[:3]:
+            print(f"  {f.log} #{f.cmd} {f.sender}->{f.observer} {f.perturbation}: {f.command[:160]}", file=out)
+            if f.detail:
+                print(f"    {f.detail[:500]}", file=out)
+    return unexplained
+
+
+def fuzz(game: Game, every: int = 10, first: int = 1, last: int | None = None, seed: int = 0, listed: int = 2,
+         per_position: int = 12, zoc: bool = False, progress: bool = False,
+         kinds: frozenset[str] | None = None) -> Fuzzer:
+    """Fuzz the replayed log `game` (every `every`th command from `first` to `last`): the differences found."""
+    fuzzer = Fuzzer(game, random.Random(seed), listed, per_position, zoc, kinds)
+    chosen = [p for p in game.positions if p[0] >= first and (last is None or p[0] <= last)][::every]
+    started = time.monotonic()
+    for n, (cmd, seat, command, state) in enumerate(chosen, 1):
+        known = len(fuzzer.findings)
+        fuzzer.position(cmd, seat, command, state)
+        for f in fuzzer.findings[known:] if progress else ():
+            if not f.allowed:  # as found: a long run's findings can be looked into before it ends
+                print(f"  unexplained #{f.cmd} {f.sender}->{f.observer} {f.perturbation}: {f.channel} {f.what}",
+                      file=sys.stderr, flush=True)
+        if progress and (n % 10 == 0 or n == len(chosen)):
+            print(f"{game.name}: {n}/{len(chosen)} commands, {fuzzer.checked} games, {len(fuzzer.findings)} "
+                  f"differences, {time.monotonic() - started:.0f} s", file=sys.stderr, flush=True)
+    return fuzzer
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("logs", nargs="+", type=Path)
+    parser.add_argument("--every", type=int, default=10, help="fuzz every Nth command (1: all)")
+    parser.add_argument("--from", dest="first", type=int, default=1, help="first command number")
+    parser.add_argument("--to", dest="last", type=int, default=None, help="last command number")
+    parser.add_argument("--seed", type=int, default=0, help="the sampling's seed (which perturbations, commands)")
+    parser.add_argument("--listed", type=int, default=2, help="listed commands played beside the recorded one")
+    parser.add_argument("--per-position", type=int, default=12, help="perturbations kept per position and observer")
+    parser.add_argument("--zoc", action="store_true", help="also good -> disordered (the known ZoC limit)")
+    parser.add_argument("--kinds", help="only these perturbation kinds, comma-separated (twin for the twin commands)")
+    parser.add_argument("--json", type=Path, help="write every difference found to this file")
+    parser.add_argument("--quiet", action="store_true", help="no progress on stderr")
+    args = parser.parse_args(argv)
+    findings, checked = [], 0
+    for path in args.logs:
+        if not path.is_file():
+            print(f"{path}: no such log", file=sys.stderr)
+            return 2
+        try:
+            kinds = frozenset(args.kinds.split(",")) if args.kinds else None
+            fuzzer = fuzz(replayed(path), max(1, args.every), args.first, args.last, args.seed, args.listed,
+                          args.per_position, args.zoc, not args.quiet, kinds)
+        except ValueError as e:
+            print(e, file=sys.stderr)
+            return 2
+        findings += fuzzer.findings
+        checked += fuzzer.checked
+    if args.json:
+        args.json.write_text(json.dumps([{**asdict(f), "detail": f.detail[:3000]} for f in findings], indent=1))
+    return 1 if report(findings, checked, sys.stdout) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

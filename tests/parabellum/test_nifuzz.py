@@ -1,0 +1,61 @@
+"""The non-interference fuzzer (bench/nifuzz.py, docs/engine-rules.md §V.4) on short slices of two shipped fog logs:
+no difference the allow-list does not explain; and the leaks the sixteenth session fixed, put back, are found there
+(rev-m M1: Caldiero's reorganised hex served whole, caldiero §15.3 with §20.4; rev-m M4: Arrivano's end-phase
+`artillery_turned` served as a stub where an unseen gun turned, arrivano §3.1 C with §11.3.2)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from arbitro.adjudicator.arrivano.ruleset import ArrivanoRulesetImpl
+from arbitro.adjudicator.caldiero import CaldieroRuleset
+from arbitro.events import caldiero as cev
+from bench.nifuzz import Finding, Game, fuzz, replayed
+
+LOGS = Path(__file__).resolve().parents[2] / "logs"
+# Caldiero #211: Austria may reorganise 2214 or 2313, both out of France's sight; Arrivano #1441: the end phase turns
+# Austria's guns back, Vogelsang's out of France's sight
+CALDIERO_SLICE, ARRIVANO_SLICE = (210, 212), (1440, 1442)
+
+
+@pytest.fixture(scope="module")
+def caldiero() -> Game:
+    return replayed(LOGS / "caldiero-tempo-regge-fog.jsonl")
+
+
+@pytest.fixture(scope="module")
+def arrivano() -> Game:
+    return replayed(LOGS / "arrivano-montebello.jsonl")
+
+
+def unexplained(game: Game, first: int, last: int, kinds: frozenset[str] | None = None) -> list[Finding]:
+    found = fuzz(game, every=1, first=first, last=last, per_position=6, kinds=kinds)
+    assert found.checked > 0, "the slice compared nothing: the log changed under it"
+    return [f for f in found.findings if not f.allowed]
+
+
+@pytest.mark.parametrize("which", ["caldiero", "arrivano"])
+def test_a_fog_log_slice_serves_no_unexplained_difference(which: str, request: pytest.FixtureRequest) -> None:
+    game = request.getfixturevalue(which)
+    first, last = CALDIERO_SLICE if which == "caldiero" else ARRIVANO_SLICE
+    assert unexplained(game, first, last) == []
+
+
+def test_the_reorganised_hex_served_whole_is_found(caldiero: Game, monkeypatch: pytest.MonkeyPatch) -> None:
+    owner = CaldieroRuleset.owner
+
+    def served_whole(self: CaldieroRuleset, event: Any, state: Any) -> str | None:
+        return None if isinstance(event, cev.StepRecorded) else owner(self, event, state)
+    monkeypatch.setattr(CaldieroRuleset, "owner", served_whole)
+    found = unexplained(caldiero, *CALDIERO_SLICE, kinds=frozenset({"twin"}))
+    assert {(f.cmd, f.channel, f.what) for f in found} == {(211, "log", "step_recorded[]")}
+
+
+def test_a_hidden_gun_turned_served_as_a_stub_is_found(arrivano: Game, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(ArrivanoRulesetImpl, "listed_fields", {})
+    found = unexplained(arrivano, *ARRIVANO_SLICE, kinds=frozenset({"moved_side"}))
+    assert {(f.cmd, f.channel, f.what, f.perturbation) for f in found} == {
+        (1441, "log", "artillery_turned[]", "art-vogelsang art_moved False")}
