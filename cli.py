@@ -207,7 +207,9 @@ def status(game: str, seat: str, list_provisional: bool, db: str, as_json: bool)
 @cli.command()
 @click.argument("game")
 @seat_option(required=False)
-@click.option("--unit", help="Only the commands that name this unit (or leader, block, stack) anywhere.")
+@click.option("--unit", help="Only the commands giving this piece (unit, leader, block) an order: the piece's own "
+                              "listing, worked out for it alone where the ruleset can; a command aiming at it (an "
+                              "attack's target) does not count.")
 @click.option("--type", "types", multiple=True, metavar="TYPE", help="Only commands of this type (repeatable).")
 @click.option("--for", "for_seat", metavar="SEAT",
               help="Transcribed games, --as umpire: only the commands the umpire may enter on SEAT's behalf "
@@ -237,7 +239,7 @@ def legal(game: str, seat: str | None, unit: str | None, types: tuple[str, ...],
         raise BadInput(f"--for {for_seat}: only the umpire (--as umpire) of a transcribed game lists commands on a "
                        f"seat's behalf, for one of its playing seats ({', '.join(record.seats)}); game {game} is "
                        f"{record.kind} and --as is {seat}")
-    commands = filter_commands(app.legal(game, seat), unit, types, for_seat)
+    commands = filter_commands(app.legal(game, seat, unit), types, for_seat)  # --unit: the lazy listing (issue 15)
     out(commands, as_json, lambda cs: legal_text(cs, seat))
 
 

@@ -173,28 +173,18 @@ def legal_text(commands: list[dict[str, Any]], seat: str) -> str:
     return "\n".join(lines)
 
 
-def mentions(value: Any, unit: str) -> bool:
-    """Whether a command names the unit anywhere in its fields (a unit, a list of units, a stack)."""
-    if isinstance(value, dict):
-        return any(mentions(v, unit) for k, v in value.items() if k != "type")
-    if isinstance(value, list):
-        return any(mentions(v, unit) for v in value)
-    return value == unit
-
-
 def command_type(command: dict[str, Any]) -> Any:
     """A command's type; for one the umpire enters on a seat's behalf, the type of the seat's command."""
     inner = command.get("command") if command.get("type") == "on_behalf" else None
     return inner.get("type") if isinstance(inner, dict) else command.get("type")
 
 
-def filter_commands(commands: list[dict[str, Any]], unit: str | None, types: Iterable[str],
+def filter_commands(commands: list[dict[str, Any]], types: Iterable[str],
                     for_seat: str | None = None) -> list[dict[str, Any]]:
-    """The listed commands of the wanted types naming `unit`; with `for_seat`, only those the umpire enters on
-    that seat's behalf (a type filter reads the seat's command inside)."""
+    """The listed commands of the wanted types; with `for_seat`, only those the umpire enters on that seat's behalf
+    (a type filter reads the seat's command inside). A piece's commands are asked of `legal` itself (`--unit`)."""
     wanted = set(types)
-    return [c for c in commands
-            if (not wanted or command_type(c) in wanted) and (unit is None or mentions(c, unit))
+    return [c for c in commands if (not wanted or command_type(c) in wanted)
             and (for_seat is None or (c.get("type") == "on_behalf" and c.get("seat") == for_seat))]
 
 

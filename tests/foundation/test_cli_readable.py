@@ -1,6 +1,6 @@
 """Issue 14 point 12 through the CLI on a shipped ruleset: `view` reads like a wargame's status (the clock,
 who is awaited, each side's pieces by formation with name, place and strength), `--json` is the full view,
-`legal` groups by type and filters by unit and type, provisional data is named once; and point 15, progress
+`legal` groups by type and filters by type and by the piece ordered (`--unit`), provisional data is named once; and point 15, progress
 bars on stderr only when it is a terminal, never in --json output."""
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from arbitro.adjudicator import cli_common
+from arbitro.adjudicator.ruleset import COMMAND_PIECE_FIELDS, pieces_named
 
 from .conftest import Cli
 
@@ -41,9 +42,14 @@ def test_legal_filters_by_type_and_unit_and_drops_empty_fields(run: Cli) -> None
     some = kinds[0]
     only = run.json("legal", "k", "--as", seat, "--type", some)
     assert only and {c["type"] for c in only} == {some} and len(only) == sum(c["type"] == some for c in every)
-    named = next(v for c in every for k, v in c.items() if k != "type" and isinstance(v, str))
+    named = next(p for c in every for p in pieces_named(c))
     for_unit = run.json("legal", "k", "--as", seat, "--unit", named)
-    assert for_unit and all(named in json.dumps(c) for c in for_unit)
+    assert for_unit and for_unit == [c for c in every if named in pieces_named(c)]  # its listing, in order
+    # --unit is the piece given an order (as `legal(game, seat, piece)` and `?piece=`), not any field naming it: a
+    # string the listing names only elsewhere (a hex, a target) lists nothing
+    elsewhere = next(v for c in every for k, v in c.items() if k not in ("type", *COMMAND_PIECE_FIELDS)
+                     and isinstance(v, str) and not any(v in pieces_named(d) for d in every))
+    assert run.json("legal", "k", "--as", seat, "--unit", elsewhere) == []
     text = run("legal", "k", "--as", seat).stdout
     assert f"{some} ({len(only)}):" in text and "null" not in text
     assert "nothing" in run("legal", "k", "--as", seat, "--type", "no_such_type").stdout
