@@ -20,7 +20,9 @@ For each log, four measurements against the issue's targets:
   verify            `verify` of the log file as exported (chain, commands, salts, dice, re-adjudication), in
                     seconds per 10,000 events, and its peak Python memory (tracemalloc, a second run). Run in a
                     fresh process, as `arbitro verify` is: what the re-submission worked out (a ruleset's kept
-                    searches and lines of sight) does not help it. Target: <= 1 s per 10,000 events.
+                    searches and lines of sight) does not help it, after the ruleset's shipped data are read
+                    (once per process whatever the log's length: `data_load_s`, shown beside the figure; until
+                    2026-11-30 it fell inside it, 3-5 % of a Para Bellum verify). Target: <= 1 s per 10,000 events.
   serve             each event as every playing seat is served it (its redaction, from the state right after it)
                     and each seat's view after every event, in ms per event for all seats, with a SHA-256 of every
                     served byte: the cost of fog of war where a seat reads its game (arrivano §11.3.2, caldiero
@@ -40,6 +42,7 @@ never a timed test.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import gc
 import hashlib
 import json
@@ -185,6 +188,16 @@ def measure_verify(path: Path) -> dict[str, Any]:
             "s_per_10k_events": round(seconds * 10_000 / max(events, 1), 3), "peak_mb": round(peak / 2**20, 1)}
 
 
+def load_data(ruleset: Any, scenario: str) -> float:
+    """The CPU seconds of reading and checking the ruleset's shipped data (every scenario's files, the first time a
+    process asks one: `new_state` of the log's scenario): once per process whatever the log's length, so kept out of
+    the per-event verify figure and reported beside it (`data_load_s`). `arbitro verify` pays it too, once."""
+    t0 = time.process_time()
+    with contextlib.suppress(Exception):  # a scenario that cannot start: the verify says why
+        ruleset.new_state(scenario, ())
+    return round(time.process_time() - t0, 3)
+
+
 def verify_in_fresh_process(path: Path) -> dict[str, Any]:
     """measure_verify in a new interpreter that has imported the log's ruleset and nothing else (exit status 3 and
     no time when the verify failed)."""
@@ -198,7 +211,8 @@ def verify_text(v: dict[str, Any]) -> str:
     """A verify's figures, or why there are none: a failed verify has no time to report."""
     if not v["passed"]:
         return f"verify FAILED ({'; '.join(v['failed'])[:120]})"
-    return f"verify {v['s_per_10k_events']:5.2f} s/10k ({v['peak_mb']:.0f} MB)"
+    loading = f", data {v['data_load_s']:.2f} s" if "data_load_s" in v else ""
+    return f"verify {v['s_per_10k_events']:5.2f} s/10k ({v['peak_mb']:.0f} MB{loading})"
 
 
 # --- serving each seat -------------------------------------------------------------------------------------------
@@ -331,8 +345,9 @@ def main() -> int:
     args = parser.parse_args()
     paths = args.logs or sorted(LOGS.glob("*.jsonl"))
     if args.verify_only:
-        registry.get(json.loads(paths[0].read_text(encoding="utf-8").splitlines()[0])["ruleset"])  # not the import
-        verified = measure_verify(paths[0])
+        head = json.loads(paths[0].read_text(encoding="utf-8").splitlines()[0])
+        loading = load_data(registry.get(head["ruleset"]), head["scenario"])  # neither the import nor the data's load
+        verified = {**measure_verify(paths[0]), "data_load_s": loading}
         print(json.dumps(verified))
         return 0 if verified["passed"] else VERIFY_FAILED
     results = []
