@@ -31,6 +31,7 @@ from arbitro.projections.parabellum import SystemState
 T = TypeVar("T")
 _LINES = Memo(1 << 18)  # what the ground leaves of each line of sight (`line_cells`), kept across positions: per data, reading and pair
 _NO_ZOC = Memo(64)
+_LINE_GROUND = Memo(64)
 _REACHES = Memo(1024)
 """Command reaches kept across positions (issue 15): a reach reads only the commander's hex and range, the hexes his
 enemy holds and the ground (map and terrain table), and most positions leave all of them alone."""
@@ -41,6 +42,20 @@ def _no_zoc_hexes(hexmap: HexMap, table: TerrainTable) -> frozenset[str]:
     position's enemy ZoC asks it of every hex next to a unit)."""
     return _NO_ZOC.get((hexmap, table), "no zoc", lambda: frozenset(
         h for h in hexmap.hexes() if any(table.terrain[t].no_zoc_into for t in hexmap.hex(h).terrains)))
+
+
+def _line_ground(hexmap: HexMap, table: TerrainTable) -> tuple[frozenset[str], frozenset[tuple[str, str]]]:
+    """Where the ground alone stops a command line (caldiero §4.3.3, arrivano §4.4.3 "Terreno intransitabile"): the
+    hexes of a terrain the table bars, and every step between neighbours across a hexside it prohibits; worked out
+    once per map and terrain table, which alone they read (issue 15: a reach traced anew asked the terrain table of
+    every step, 5 % of an Arrivano verify)."""
+    def work() -> tuple[frozenset[str], frozenset[tuple[str, str]]]:
+        impassable = frozenset(h for h in hexmap.hexes() if any(table.terrain[t].impassable for t in hexmap.hex(h).terrains))
+        hexsides = table.hexsides
+        crossings = frozenset((h, n) for h in hexmap.hexes() for n in hexmap.grid.neighbours(h) if any(
+            hexsides[f].prohibited for f in hexmap.hexside_features(h, n) if f in hexsides))
+        return impassable, crossings
+    return _LINE_GROUND.get((hexmap, table), "command line ground", work)
 
 
 class Answers(Protocol):
@@ -481,9 +496,8 @@ class World:
         return self._line_steps(a, b, self.hexes_held(self.enemy(side)))
 
     def _line_steps(self, a: str, b: str, blocked: Collection[str]) -> bool:  # `command_line_enters`, enemy-held given
-        if b in blocked or any(t.impassable for t in self.terrains(b)):
-            return False
-        return not self.crossing_prohibited(a, b)
+        impassable, crossings = _line_ground(self.hexmap, self.terrain_table)
+        return b not in blocked and b not in impassable and (a, b) not in crossings
 
     def command_reach(self, leader: str) -> frozenset[str]:
         """The hexes within his command range by a line traced hex by hex that goes on through no hex holding enemy

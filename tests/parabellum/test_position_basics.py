@@ -2,7 +2,7 @@
 of the shipped logs of both games: the hexes near a hex as a set (`Grid.near`), the side's piece hexes kept for the
 position (`World.piece_hexes`), the weather box in force looked up by number (`WeatherTrack.in_force`), the map's
 road steps from its roads (`movement.road_steps`), whether pieces see any of some hexes (`sight.sees_any`, arrivano
-§17.1.5's march orders) and the command reach's enemy-held hexes (`World.command_reach`, caldiero §4.3.3, arrivano
+§17.1.5's march orders) and the command reach's enemy-held hexes and ground (`World.command_reach`, caldiero §4.3.3, arrivano
 §4.4.3)."""
 
 from __future__ import annotations
@@ -69,6 +69,29 @@ def test_a_command_reach_is_the_whole_trace(log: str) -> None:
             assert w.command_reach(leader) == whole, (i, leader)
             traced += 1
     assert traced > 10
+
+
+@pytest.mark.parametrize("log", LOGS)
+def test_a_command_line_asks_the_ground_once_per_map(log: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A command line's step (caldiero §4.3.3, arrivano §4.4.3) answers as the terrain table and the hexsides do, for
+    every step of the map and whoever stands where, from what the ground bars worked out once per map and table: a
+    reach traced anew asks the World's terrains and hexsides nothing (issue 15: they were asked of every step)."""
+    _, w = next(log_worlds(log, 10**9))
+    hm = w.hexmap
+    for h in hm.hexes():
+        for n in hm.grid.neighbours(h):
+            ground = not any(t.impassable for t in w.terrains(n)) and not w.crossing_prohibited(h, n)
+            assert w._line_steps(h, n, ()) == ground and not w._line_steps(h, n, {n}), (h, n)
+    asked: list[str] = []
+    monkeypatch.setattr(world_module.World, "terrains", lambda self, h: asked.append(h) or [])
+    monkeypatch.setattr(world_module.World, "hexside_effects", lambda self, a, b: asked.append(b) or [])
+    monkeypatch.setattr(world_module, "_REACHES", world_module.Memo(1024))  # every reach traced anew
+    traced = 0
+    for i, w in log_worlds(log, 100):
+        for leader, s in sorted(w.state.leaders.items()):
+            if s.where == "map":
+                traced += len(w.command_reach(leader))
+    assert traced > 10 and asked == []
 
 
 def test_the_kept_command_reaches_are_keyed_by_what_the_collector_does_not_walk() -> None:
