@@ -189,6 +189,9 @@ class ArrivanoRulesetImpl(ParaBellumRuleset[P.ArrivanoState]):
     # without a gun hidden from the seat and never as a stub: that an unseen gun moved or fired this turn is told
     # neither by its name nor by a stub's presence (rev-m M4)
     listed_fields = {ev.ArtilleryTurned: "units"}
+    # a V or F marker placed or taken off (§16.3.4): its removal is made only where the unit acted in open order last
+    # turn, a marker under its stack (§11.3.2), so an unseen unit's is served nothing, not a stub telling it had one
+    held = ParaBellumRuleset.held | {ev.OpenOrderMarked}
 
     def owner(self, event: Any, state: P.ArrivanoState) -> str | None:
         """A march order's end (§17.1.5), served to its side alone: it ends `reached` only while no enemy unit sees

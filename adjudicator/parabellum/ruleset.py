@@ -321,6 +321,14 @@ class ParaBellumRuleset(Ruleset[S]):
     # (rev-m M4). The event type -> its field listing them.
     listed_fields: ClassVar[Mapping[type, str]] = {}
 
+    # Events made only under a fact of the piece they name that a seat may not examine (its status, a marker under
+    # its stack, a hidden test's result: a recovery's pass, §15.3.1 in both; a rout; a spent V, arrivano §16.3.4):
+    # where they name a piece hidden from the seat they are served not at all, not as a stub, whose presence would
+    # tell that fact (rev-m's note; engine-rules §V.4). Every other type naming pieces is made whatever the hidden
+    # facts (a command's, a public roll's or an assault's) and stubbed; tests/parabellum/test_fog_events_held.py
+    # classifies each. A variant adds its own events' types (`held` of its ruleset).
+    held: ClassVar[frozenset[type]] = frozenset({StatusChanged})
+
     def stub(self, event: Any) -> dict[str, Any]:
         """What a seat under fog is served of `event` when it may see none of it: its type, the rule its type cites
         (`stub_rules`, never the event's) and the game's fog marker (`fog_marker`)."""
@@ -332,8 +340,9 @@ class ParaBellumRuleset(Ruleset[S]):
         """An event as `seat` under fog is served it: not at all, the other seat's sighting (`others_sighting`) or
         an event of the other side's alone (`owner`); its own sighting whole (arrivano/movement.passed_beside records
         pieces examined in passing); a list of pieces without those hidden from the seat, not at all where none is
-        left (`listed_fields`); its `stub` only, when it names a piece hidden from the seat (`hides`) or its route
-        lies wholly out of the seat's sight; an enemy's loss as the turn track shows it (`served_loss`); the enemy's
+        left (`listed_fields`); nothing, when it names a piece hidden from the seat (`hides`) and is made only under a
+        fact of it the seat may not examine (`held`), else its `stub` only, as where its route lies wholly out of the
+        seat's sight; an enemy's loss as the turn track shows it (`served_loss`); the enemy's
         activation without who is out of command (`served_command`); a move by the hexes of its route the seat may
         examine (`served_move`); anything else as it is."""
         data: dict[str, Any] = msgspec.to_builtins(event)
@@ -349,18 +358,11 @@ class ParaBellumRuleset(Ruleset[S]):
             if not data[field]:
                 return None
         if self.hides(event, data, seat, state):
-            return None if self.passed_test(event) else self.stub(event)
+            return None if type(event) in self.held else self.stub(event)
         stub = self.stub(event)
         data = PB.served_command(state, event, PB.served_loss(state, event, data, seat, stub), seat)
         return PB.served_move(state, event, data, seat, lambda route: self.unexaminable(state, seat, route),
                               stub, str(self.variant.rules.MOVEMENT))
-
-    def passed_test(self, event: Any) -> bool:
-        """Whether `event` is made only where a test of the owner's stack passed: a recovery's status change
-        (§15.3.1 in both; a failure changes nothing, so makes no event). Where it names a hidden unit the enemy is
-        served nothing of it, not a stub, or the stub's presence would tell the test's result, whose die it is not
-        served (`redact_random`, engine-rules §V.4)."""
-        return isinstance(event, StatusChanged) and event.rule == str(self.variant.rules.RECOVERY)
 
     def redact_random(self, data: dict[str, Any], seat: str, state: S) -> dict[str, Any]:
         """The default (a roll about a place `seat` may not examine served with its rule alone), and an efficiency

@@ -62,3 +62,25 @@ def test_a_fatigue_test_out_of_sight_serves_its_die_to_nobody_but_its_owner() ->
     assert (passed[2], failed[2]) == ([True], [False]), "the premise: one passes, the other fails"
     assert passed[0] == failed[0], "Austria learns whether an unseen F-marked French stack failed (the die's faces)"
     assert passed[1] != failed[1], "France, the owner, is served its own test's die and result"
+
+
+def officer_tried(die: int) -> tuple[bytes, bytes, list[bool]]:
+    """arrivano §3.1 B-4 (interpretation officer_order_change: efficiency_test): W activated under Attack, 6e Légère
+    I out of command at FAR beside the officer Gency, out of Austria's sight; Gency has it test for Manoeuvre (a 1
+    passes, a 6 fails). Returns Austria's service, France's, and the test's outcome."""
+    far = "3914"
+    state = position({"6e-legere-i": far, "ir18-i": "0801"}, leaders={"watrin": X, "gency": far}, orders={"W": "attack"})
+    assert RULESET.unexaminable(state, "austria", [far]) == {far}, "out of Austria's sight"
+    t = at_step(state, "W", "movement")
+    before = FOLD.copy(t.game)
+    made: list[tuple[str, list[Any]]] = [
+        ("france", t.send("france", {"type": "officer_order", "officer": "gency", "order": "manoeuvre"}, [die]))]
+    results = [e.succeeded for e in t.of(ev.OfficerOrderTried)]
+    return served(RULESET, FOLD, before, made, "austria"), served(RULESET, FOLD, before, made, "france"), results
+
+
+def test_an_officers_order_test_out_of_sight_serves_its_result_to_nobody_but_its_owner() -> None:
+    passed, failed = officer_tried(1), officer_tried(6)
+    assert (passed[2], failed[2]) == ([True], [False]), "the premise: one passes, the other fails"
+    assert passed[0] == failed[0], "Austria learns whether an unseen French stack took its officer's order"
+    assert passed[1] != failed[1], "France, the owner, is served its own test's die and result"
