@@ -15,7 +15,7 @@ import msgspec
 
 from arbitro.adjudicator.arrivano import ArrivanoRuleset
 from arbitro.adjudicator.arrivano.flow import prompt
-from arbitro.adjudicator.arrivano.turn import start_turn
+from arbitro.adjudicator.arrivano.turn import end_phase, start_turn
 from arbitro.adjudicator.errors import IllegalCommand
 from arbitro.adjudicator.parabellum.act import settle
 from arbitro.adjudicator.ruleset import Pending
@@ -69,6 +69,18 @@ class Table(harness.Table[ArrivanoState]):
         frame = core.Frame(kind=kind, seats=(seat,) if seat else (), rule=rule, prompt=prompt(kind, rule), ctx=context)
         self.game.core.decisions = (*self.game.core.decisions, frame)
         return self
+
+
+def end_phase_made(state: ArrivanoState) -> tuple[Any, list[tuple[str, list[Any]]], ArrivanoState]:
+    """The end phase (arrivano §3.1 C) run on `state` as one command's events, for the fog's non-interference tests
+    (tests/parabellum/served_status.served): the game before, the command, the state after."""
+    t = Table(state)
+    before = FOLD.copy(t.game)
+    ctx = t.decision()
+    g = RULESET.game(ctx)
+    end_phase(g)
+    settle(g)
+    return before, [("france", list(ctx.events))], ctx.state
 
 
 def fresh(scenario: str = "montebello") -> ArrivanoState:
@@ -155,4 +167,4 @@ def village_attack_hexes(scenario: str = "montebello") -> tuple[str, str, str]:
     return village, att, back
 
 
-__all__ = ["RULESET", "Table", "at_step", "declaration_served", "ev", "fresh", "line", "open_ground", "position", "village_attack_hexes", "world"]
+__all__ = ["RULESET", "Table", "at_step", "declaration_served", "end_phase_made", "ev", "fresh", "line", "open_ground", "position", "village_attack_hexes", "world"]

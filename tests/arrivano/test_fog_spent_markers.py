@@ -9,10 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from arbitro.adjudicator.arrivano.turn import end_phase
-from arbitro.adjudicator.parabellum.act import settle
 from arbitro.projections.base import UMPIRE
-from tests.arrivano.harness import FOLD, RULESET, Table, at_step, position
+from tests.arrivano.harness import FOLD, RULESET, at_step, end_phase_made, position
 from tests.parabellum.served_status import served
 
 FRENCH, AUSTRIA = "1004", "3914"  # far apart: neither side sees the other
@@ -31,14 +29,8 @@ def marked(state: Any, spent: bool) -> Any:
 def end_phase_served(spent: bool) -> tuple[bytes, bytes]:
     """The end phase of turn 3 (the unit not activated): Austria's bytes and the umpire's."""
     state = marked(position({"6e-legere-i": FRENCH, "ir18-i": AUSTRIA}, leaders={"watrin": FRENCH}, turn=3), spent)
-    t = Table(state)
-    before = FOLD.copy(t.game)
-    ctx = t.decision()
-    g = RULESET.game(ctx)
-    end_phase(g)
-    settle(g)
-    assert ctx.state.units["6e-legere-i"].open_order == ""
-    made: list[tuple[str, list[Any]]] = [("france", list(ctx.events))]
+    before, made, after = end_phase_made(state)
+    assert after.units["6e-legere-i"].open_order == ""
     return served(RULESET, FOLD, before, made, "austria"), served(RULESET, FOLD, before, made, UMPIRE)
 
 

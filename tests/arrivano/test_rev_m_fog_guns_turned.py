@@ -9,11 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from arbitro.adjudicator.arrivano.turn import end_phase
-from arbitro.adjudicator.parabellum.act import settle
-
 from arbitro.projections.base import UMPIRE
-from tests.arrivano.harness import FOLD, RULESET, Table, at_step, position
+from tests.arrivano.harness import FOLD, RULESET, at_step, end_phase_made, position
 from tests.parabellum.served_status import served
 
 GUNS, AUSTRIA = "1004", "3914"  # far apart: neither side sees the other
@@ -24,13 +21,7 @@ def end_phase_served(moved: bool) -> bytes:
                      turn=3)
     state.units["art-watrin"].art_moved = moved
     assert RULESET.unexaminable(state, "austria", [GUNS]) == {GUNS}
-    t = Table(state)
-    before = FOLD.copy(t.game)
-    ctx = t.decision()
-    g = RULESET.game(ctx)
-    end_phase(g)
-    settle(g)
-    made: list[tuple[str, list[Any]]] = [("france", list(ctx.events))]
+    before, made, _ = end_phase_made(state)
     return served(RULESET, FOLD, before, made, "austria")
 
 
