@@ -249,11 +249,11 @@ class AssaultResolved(Event, tag="assault_resolved"):
     """An assault's result (caldiero §12.5.4, arrivano §12.5.4; "cancelled": no assault took place, `notes` say
     why): the hexes it fought (`targets`); the strengths and odds before any shift (§12.4, §12.5.1 in both), the net
     column `shifts`, each side's efficiency (§12.3.1); the table as read when a die was rolled (`table`, None for an
-    automatic result or an Ne tested); an automatic result's rule (`automatic`: arrivano §11.1.1 artillery alone,
-    §12.4.2 below 1-5) and whether the odds were worse than the first column (`below_minimum`); the rules the
-    reading applied beside `rule` (`applied`: the cap of §12.5.2, the last column of §12.4.3); what the `notes`
-    explain (terrain, weather, Elan, a Dr turned Ex, why an assault was cancelled). Arrivano names the units the
-    table fought (`attackers`, `defenders`); Caldiero's assault frame holds them and its event leaves them empty."""
+    automatic result or an Ne tested; each modifier cites its rule); an automatic result's rule (`automatic`, also
+    its `rule`: arrivano §11.1.1 artillery alone, §12.4.2 below 1-5 in both) and whether the odds were worse than
+    the first column (`below_minimum`); what the `notes` explain (terrain, weather, Elan, a Dr turned Ex, why an
+    assault was cancelled); the units the table fought (`attackers`, `defenders`: both games since the seventeenth
+    session, parabellum/resolution.fight; an Ne tested names none)."""
 
     result: str
     rule: str
@@ -269,7 +269,6 @@ class AssaultResolved(Event, tag="assault_resolved"):
     table: CombatTableRead | None = None
     automatic: str = ""
     below_minimum: bool = False
-    applied: tuple[str, ...] = ()
     notes: tuple[str, ...] = ()
 
 
@@ -357,8 +356,8 @@ class AssaultUnderway(FrameContext, tag="parabellum_assault", kw_only=True):
     declaration); `cavalry_done` / `light_done`: the hexes whose retreats before combat were offered (arrivano
     §14.1, §16.3.5), `left` the attacked hexes those retreats emptied (arrivano: dropped from `targets`, offered to the
     advance with them, §12.7.2 "in uno dei due esagoni a sua scelta"); `chosen`: the efficiency values in use (§12.3.1: the declared or picked ones), by role (attack,
-    defence); caldiero's `elan` (§16, named at the declaration), `use_general` (§12.4.4), and for its result
-    (§12.5.4) `result`; a Dr's defenders to test (`dr_units`, both: the stage dr_tests)."""
+    defence); caldiero's `elan` (§16, named at the declaration), `use_general` (§12.4.4); a Dr's defenders to test
+    (`dr_units`, both: the stage dr_tests)."""
 
     stage: str
     attacker_side: str
@@ -373,7 +372,6 @@ class AssaultUnderway(FrameContext, tag="parabellum_assault", kw_only=True):
     chosen: dict[str, int] = msgspec.field(default_factory=dict)
     elan: str | None = None
     use_general: bool = True
-    result: str = ""
     dr_units: tuple[str, ...] = ()
 
 

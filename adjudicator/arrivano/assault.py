@@ -31,25 +31,18 @@ from arbitro.adjudicator.arrivano.flow import (
 from arbitro.adjudicator.parabellum.act import Act, stack_roll, stack_test
 from arbitro.adjudicator.arrivano.open_order import light_retreat_candidates
 from arbitro.adjudicator.arrivano.variant import ARRIVANO, ARRIVANO_VARIANT, defending
-from arbitro.adjudicator.parabellum.orders import declared_order, order_hidden_from, order_of
+from arbitro.adjudicator.parabellum.orders import order_hidden_from, order_of
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.parabellum.assault_frame import ASSAULT
 from arbitro.adjudicator.parabellum import elimination
 from arbitro.adjudicator.parabellum import assault as sys_assault
 from arbitro.adjudicator.parabellum import bombardment as sys_bombardment
 from arbitro.adjudicator.parabellum import efficiency as sys_eff
-from arbitro.adjudicator.parabellum import advance, results, rout
+from arbitro.adjudicator.parabellum import advance, resolution, results, rout
 from arbitro.adjudicator.parabellum.retreat_ground import before_combat_asked
-from arbitro.adjudicator.tables import Modifier
 from arbitro.events import arrivano as ev
 from arbitro.events import core
 from arbitro.events.parabellum import AssaultUnderway, BeforeCombatAwaited, DefensiveFireAwaited, NeChoiceAwaited
-
-
-def terrain_effect(w: World, targets: list[str], defenders: list[str], seat: str | None = None) -> tuple[int, int, str]:
-    """The kernel's defending terrain (arrivano §10, §10.1, §5.1.3, §17.2.6), a defender's Defence order as this game
-    gives it: as `seat` declaring may judge it under fog (parabellum/orders.declared_order), None at resolution."""
-    return sys_assault.terrain_effect(w, targets, defenders, lambda u: declared_order(w, seat, u) == "defence")
 
 
 def begin(g: Act, assault: AssaultUnderway) -> None:
@@ -121,63 +114,39 @@ class AssaultStages:
         frames(g).revise(stage=sys_assault.RESOLVE, attackers=still_attacking(g.world(), c))
 
     def resolve(self, c: AssaultUnderway) -> None:
-        """The assault on the table, once each side's efficiency value is known (§12.3.1: on a tie in SP its owner
-        picks one, `efficiency_value`, the assault's `chosen`); the result sets the frame's last stage (`end`)."""
+        """The assault on the table (the kernel's resolution.fight), once each side's efficiency value is known
+        (§12.3.1: on a tie in SP its owner picks one, `efficiency_value`, the assault's `chosen`); the result sets the
+        frame's last stage (`end`)."""
         g = self.g
         w = g.world()
-        attackers = [u for u in c.attackers if w.on_map(u)]
-        targets, forced, tested = list(c.targets), c.forced, bool(c.tested)
-        defenders_all = [u for t in targets for u in w.units_at(t)]
-        if not attackers or not defenders_all:
+        c = msgspec.structs.replace(c, attackers=tuple(u for u in c.attackers if w.on_map(u)))
+        defenders_all = [u for t in c.targets for u in w.units_at(t)]
+        if not c.attackers or not defenders_all:
             frames(g).revise(stage=sys_assault.END)
-            g.emit(ev.AssaultResolved(attackers=tuple(attackers), defenders=tuple(defenders_all), targets=tuple(targets),
+            g.emit(ev.AssaultResolved(attackers=c.attackers, defenders=tuple(defenders_all), targets=c.targets,
                                       result="cancelled", notes=("no attacker or no defender left",), rule=str(ARRIVANO.COMBAT)))
             return
-        defenders = defending(w, targets)
-        attack, defence = sys_assault.strengths(ARRIVANO_VARIANT, w, attackers, defenders, targets)
+        defenders = defending(w, list(c.targets))
         if not defenders:
             frames(g).revise(stage=sys_assault.END)
-            artillery_alone(g, attackers, defenders_all, targets, attack)
+            artillery_alone(g, list(c.attackers), defenders_all, list(c.targets))
             return
-        shift, tdrm, tname = terrain_effect(w, targets, defenders)
-        odds = sys_assault.odds(g.crt, attack, defence, -shift)
-        # the record's fields both games fill alike (events/parabellum.AssaultResolved)
-        fought = dict(attackers=tuple(attackers), defenders=tuple(defenders), targets=tuple(targets), attack_strength=attack,
-                      defence_strength=defence, odds=sys_assault.odds_label(g.crt, attack, defence),
-                      shifts=-shift, below_minimum=odds.below_minimum)
-        # D24: worse than 1-5 the variant's result (arrivano §12.4.2), None to roll on the first column
-        automatic = ARRIVANO_VARIANT.below_minimum_result(forced, tested, g.reading) if odds.below_minimum else None
-        for role, units in (("attack", attackers), ("defence", defenders)):
-            values = sys_eff.side_values(w, units)
-            if automatic is None and role not in c.chosen and len(values) > 1:  # §12.3.1: "il giocatore può scegliere"
-                push(g, "efficiency_value", w.state.units[units[0]].side, str(ARRIVANO.SIDE_EFFICIENCY),
-                       ev.EfficiencyChoiceAwaited(role=role, values=tuple(values)))
-                return
-        if automatic == "cancelled":  # the advance into a hex left before combat (§12.7) still asked
+
+        def efficiency(rolled: bool) -> tuple[int, int] | None:
+            for role, units in (("attack", c.attackers), ("defence", defenders)):
+                values = sys_eff.side_values(w, units)
+                if rolled and role not in c.chosen and len(values) > 1:  # §12.3.1: "il giocatore può scegliere"
+                    push(g, "efficiency_value", w.side_of(units[0]), str(ARRIVANO.SIDE_EFFICIENCY),
+                         ev.EfficiencyChoiceAwaited(role=role, values=tuple(values)))
+                    return None
+            return side_values(w, list(c.attackers), defenders, c.chosen)
+        result = resolution.fight(g, ARRIVANO_VARIANT, c, defenders, c.forced, efficiency)
+        if result == "cancelled":  # the advance into a hex left before combat (§12.7) still asked
             frames(g).revise(stage=sys_assault.ADVANCE)
-            g.emit(ev.AssaultResolved(**fought, result="cancelled", notes=("below 1-5 after the tests",),
-                                      rule=str(ARRIVANO.BELOW_1_5)))
+        if result in (None, "cancelled"):
             return
-        if automatic is not None:
-            g.emit(ev.AssaultResolved(**fought, result=automatic, automatic=str(ARRIVANO.BELOW_1_5),
-                                      rule=str(ARRIVANO.BELOW_1_5)))
-            AssaultResults(g).apply(automatic, attackers, defenders, forced)
-            return
-        values = side_values(w, attackers, defenders, c.chosen)
-        mods = modifiers(w, attackers, defenders, tdrm, tname, values)
-        (die,) = g.roll(f"{ARRIVANO.RESULTS} assault on {', '.join(targets)}", {
-            "table": "CRT", "column": odds.column.label, "odds": odds.column.odds or "",
-            "modifiers": ", ".join(f"{m.reason} {m.value:+d}" for m in mods) or "none"},
-            about=(*targets, *(w.state.units[u].hex for u in attackers)))
-        look = sys_assault.resolve(g.crt, odds.column, die, mods)
-        applied = (str(R.MODIFIERS), *([str(ARRIVANO.ABOVE_6_1)] if odds.column.beyond_high else []))
-        g.emit(ev.AssaultResolved(**fought, result=look.result, attacker_efficiency=values[0],
-                                  defender_efficiency=values[1], table=sys_assault.table_read(look), applied=applied,
-                                  rule=str(ARRIVANO.RESULTS)))
-        results.commanders_tested(g, ARRIVANO_VARIANT, w, die, w.side_of(defenders[0]), targets,
-                                  sys_assault.general_with(w, attackers))
-        AssaultResults(g).apply(look.result, attackers, defenders, forced)
-        for u in attackers:  # arrivano §14.2.2: a good-order charger is disordered after the charge
+        AssaultResults(g).apply(result, list(c.attackers), defenders, c.forced)
+        for u in c.attackers:  # arrivano §14.2.2: a good-order charger is disordered after the charge
             if u in g.state.charges and g.state.units[u].where == "map" and g.state.units[u].status == "good":
                 g.emit(ev.StatusChanged(unit=u, status="disordered", rule=str(R.CHARGE_DISORDER)))
 
@@ -288,8 +257,9 @@ def defensive_fire(g: Act, frame: core.Frame[DefensiveFireAwaited], artillery: s
     run(g)
 
 
-def artillery_alone(g: Act, attackers: list[str], guns: list[str], targets: list[str], attack: int) -> None:
+def artillery_alone(g: Act, attackers: list[str], guns: list[str], targets: list[str]) -> None:
     """arrivano §11.1.1: artillery alone -> automatic DE, the attacker must advance."""
+    attack, _ = sys_assault.strengths(ARRIVANO_VARIANT, g.world(), attackers, [], targets)
     g.emit(ev.AssaultResolved(attackers=tuple(attackers), defenders=tuple(guns), targets=tuple(targets),
                               result="De", attack_strength=attack, automatic=str(R.ARTILLERY_ALONE),
                               rule=str(R.ARTILLERY_ALONE)))
@@ -315,17 +285,6 @@ def side_values(w: World, attackers: list[str], defenders: list[str],
     attack, defence = (picked.get(role, (sys_eff.side_values(w, units) or [0])[-1])
                        for role, units in (("attack", attackers), ("defence", defenders)))
     return attack, defence
-
-
-def modifiers(w: World, attackers: list[str], defenders: list[str], tdrm: int, tname: str,
-              values: tuple[int, int]) -> list[Modifier]:
-    """arrivano §12.5.2: the kernel's (disordered defender +2, efficiency difference between the sides' `values`,
-    generals ±1), then the terrain's; capped at ±4 by the table look-up."""
-    mods = [drm.modifier for drm in sys_assault.side_modifiers(ARRIVANO_VARIANT, w, attackers, defenders, values,
-                                                               True, w.reading)]
-    if tdrm:
-        mods.append(Modifier(f"terrain {tname} ({R.VILLAGE})", tdrm))
-    return mods
 
 
 def ne_testable(g: Act, attackers: list[str], forced: bool) -> bool:
@@ -390,7 +349,7 @@ def exchange(g: Act, defenders: Sequence[str] | None = None) -> None:
 
 def exchange_settled(g: Act, side: str = "attackers", named: Sequence[str] | None = None) -> None:
     """The EX's losses from `side` on (`named`: the unit its owner named), then the others' tests."""
-    if results.exchange_losses(g, ARRIVANO_VARIANT, frames(g), "EX", side, named):
+    if results.exchange_losses(g, ARRIVANO_VARIANT, frames(g), side, named):
         exchange_tests(g, waiting(g, ASSAULT).ctx)
 
 

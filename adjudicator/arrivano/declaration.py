@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from arbitro.adjudicator.arrivano import rules as R
-from arbitro.adjudicator.arrivano.assault import begin, terrain_effect
+from arbitro.adjudicator.arrivano.assault import begin
 from arbitro.adjudicator.parabellum.act import Act, stack_roll
 from arbitro.adjudicator.arrivano.variant import ARRIVANO, ARRIVANO_VARIANT, defending
 from arbitro.adjudicator.arrivano.world import acts_now, in_command
@@ -15,6 +15,7 @@ from arbitro.adjudicator.parabellum.orders import order_of
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.parabellum import assault as sys_assault
 from arbitro.adjudicator.parabellum import declare as sys_declare
+from arbitro.adjudicator.parabellum import resolution
 from arbitro.adjudicator.parabellum import efficiency as sys_eff
 from arbitro.adjudicator.parabellum.efficiency import failed as failed_tests
 from arbitro.adjudicator.parabellum.zoc import zoc_sources
@@ -102,7 +103,8 @@ def odds_of(w: World, crt: CombatTable, attackers: list[str], targets: list[str]
     as the reading `below_1_5_declared_on` asks, the defending terrain's column shift (§10), the defenders' orders as
     the attacker may judge them under fog (§11.3.2: parabellum/orders.declared_order)."""
     attack, defence = sys_assault.strengths(ARRIVANO_VARIANT, w, attackers, defending(w, targets), targets)
-    shift, _, _ = terrain_effect(w, targets, [u for t in targets for u in w.units_at(t)], w.side_of(attackers[0]))
+    shift, _ = resolution.terrain(ARRIVANO_VARIANT, w, attackers, targets, [u for t in targets for u in w.units_at(t)],
+                                  w.side_of(attackers[0]))
     return sys_assault.declared_odds(crt, attack, defence, shift, w.reading)
 
 

@@ -3,8 +3,8 @@ cavalry retreat, defensive fire, "Attack?" tests, efficiency, odds and modifiers
 retreat and advance. The assault in progress is the kernel's assault frame (parabellum/assault_frame, its context
 events/parabellum.AssaultUnderway), its stages run by the kernel's `assault.run` (`STAGES`), below the
 decisions it asks, frames answered by the steps of caldiero/steps.py. Caldiero-only modifiers (weather
-columns, confusion, Elan, storm from the east, flank attacks, charges) are CaldieroVariant's hooks, applied in
-`stage_resolve` and the kernel's `strengths`, each with its citation.
+columns, confusion, Elan, storm from the east, flank attacks, charges, canals, slopes) are CaldieroVariant's hooks,
+applied by the kernel's table (parabellum/resolution.fight), each with its citation.
 """
 
 from __future__ import annotations
@@ -15,27 +15,23 @@ from typing import Any, Literal
 
 import msgspec
 
-from arbitro.adjudicator.caldiero import ground
 from arbitro.adjudicator.caldiero import commands as C
 from arbitro.adjudicator.caldiero import rules as R
-from arbitro.adjudicator.caldiero.system_declare import defending_terrain
 from arbitro.adjudicator.parabellum.orders import order_of
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.caldiero.variant import CALDIERO, CALDIERO_VARIANT
 from arbitro.adjudicator.decisions import open_frame
-from arbitro.adjudicator.parabellum import advance, assault, results, retreat_ground, rout
+from arbitro.adjudicator.parabellum import advance, assault, resolution, results, retreat_ground, rout
 from arbitro.adjudicator.parabellum import efficiency as shared_efficiency
 from arbitro.adjudicator.parabellum.assault_frame import ASSAULT, AssaultFrames, assault_below
 from arbitro.adjudicator.parabellum.commands import DefensiveFire
 from arbitro.adjudicator.parabellum.retreat_ground import before_combat_asked, before_combat_lines
 from arbitro.adjudicator.ruleset import Rule
-from arbitro.adjudicator.tables import Modifier, sum_modifiers
 from arbitro.events import caldiero as ev
 from arbitro.events.core import FrameContext
 from arbitro.events.parabellum import (
     AdvanceAwaited,
     AssaultUnderway,
-    CombatTableRead,
     DefensiveFireAwaited,
     EfficiencyChoiceAwaited,
     ExchangeLossAwaited,
@@ -232,98 +228,29 @@ def _efficiency(a: Act) -> None:
 
 
 def stage_resolve(a: Act, c: AssaultUnderway) -> None:
+    """The table (the kernel's resolution.fight) once the Elan named at the declaration is tried (caldiero §16.1:
+    columns right, or it withdraws); artillery alone (or nobody left) is no table: an advance overruns it (caldiero
+    §11.1.1, §14.1)."""
     w = a.world()
-    if not c.attackers:
-        _revise(a, stage=assault.END)
-        return
-    non_art_def = [d for d in c.defenders if not w.is_artillery(d)]
-    if not non_art_def:
-        # artillery alone (or nobody left): no table; an advance overruns it (caldiero §11.1.1, §14.1)
-        _revise(a, stage=assault.ADVANCE)
+    if not [d for d in c.defenders if not w.is_artillery(d)]:
+        _revise(a, stage=assault.ADVANCE if c.attackers else assault.END)
         return
     notes: list[str] = []
-    bonus_columns = 0  # before the odds, the Elan named at the declaration (D30): columns right, or it withdraws
-    if c.elan is not None and c.elan in c.attackers:
-        gained = CALDIERO_VARIANT.elan_columns(a, w, c.elan, notes)
-        if gained is None:
-            withdraw_attackers(a, (c.elan,), R.ELAN_TEST)
-        bonus_columns = gained or 0
-    w = a.world()
+    gained = CALDIERO_VARIANT.elan_columns(a, w, c.elan, notes) if c.elan in c.attackers else 0
+    if gained is None:
+        withdraw_attackers(a, (c.elan,), R.ELAN_TEST)
     c = _combat(a)
     if not c.attackers:
         _revise(a, stage=assault.END)
         return
-    att, dfn = assault.strengths(CALDIERO_VARIANT, w, c.attackers, c.defenders, c.targets)
-    left = 0
-    drm_parts: list[str] = []  # the roll's record of each modifier
-    mods: list[Modifier] = []  # the event's: no leader named (caldiero §20.4)
-
-    def modifier(part: str, reason: str, value: int) -> None:
-        drm_parts.append(part)
-        mods.append(Modifier(reason, value))
-    # terrain of the defender (terrain effects table): the best for the defender
-    shift_terrain, cav_fort = defending_terrain(w, c.targets, non_art_def)
-    if cav_fort:
-        modifier("cavalry in fortress -1", f"cavalry in a fortress ({R.CAVALRY})", -1)
-    if shift_terrain:
-        left += shift_terrain
-        notes.append(f"terrain {shift_terrain}L")
-    more_left, right = CALDIERO_VARIANT.assault_column_shifts(a, w, c.attackers, c.targets,
-                                                              enemy_of(c.attacker_side), notes)  # D29-D30
-    left, right = left + more_left, right + bonus_columns
-    crt = assault.crt(CALDIERO_VARIANT, a.data.crt)
-    col = assault.odds(crt, att, dfn, right - left, a.reading("shift_beyond_6_1") != "capped")
-    raw_odds = assault.odds_label(crt, att, dfn)
-    att_eff, def_eff = c.chosen.get("attack", 0), c.chosen.get("defence", 0)
-    table: CombatTableRead | None = None
-    # D24: worse than 1-5 the variant's result (caldiero §12.4.2: an automatic Ae), None to roll on the first column
-    automatic = CALDIERO_VARIANT.below_minimum_result(
-        all(order_of(w, u) == "attack" for u in c.attackers), bool(c.tested), a.reading) if col.below_minimum else None
-    if automatic is not None:
-        result, roll = automatic, 0
-        notes.append(f"worse than 1-5: automatic {automatic}")
-    else:
-        for drm in assault.side_modifiers(CALDIERO_VARIANT, w, c.attackers, non_art_def, (att_eff, def_eff),
-                                          c.use_general, a.reading):
-            modifier(drm.part, drm.modifier.reason, drm.modifier.value)
-        if col.excess_drm:
-            modifier(f"above 6-1 +{col.excess_drm}", f"above 6-1 ({CALDIERO.ABOVE_6_1})", col.excess_drm)
-        across = all(ground.canal_for_combat(w, w.state.units[u].hex or "", h) for u in c.attackers for h in c.targets)
-        if across:
-            modifier("across canal -1", f"across a canal ({R.CANAL_DRM})", w.terrain_table.hexsides["canale"].assault_drm)
-        uphill = all(all(ground.climbs(w, w.state.units[u].hex or "", h) for h in c.targets) for u in c.attackers)
-        if uphill:
-            modifier("uphill -1", "uphill (terrain effects table)", w.terrain_table.climb.assault_drm)
-        total, _ = sum_modifiers(mods, crt.modifier_cap)  # both §12.5.2: crt.json's drm_cap
-        (roll,) = a.roll(f"{R.CRT} assault on {', '.join(c.targets)}", {
-            "table": "CRT (provisional)", "column": col.column.label, "odds": f"{att}:{dfn} = {raw_odds}",
-            "shifts": f"{left}L {right}R", "modifiers": "; ".join(drm_parts) or "none", "drm": total},
-            about=(*c.targets, *(w.state.units[u].hex for u in c.attackers)))
-        look = assault.resolve(crt, col.column, roll, mods)
-        table, result = assault.table_read(look), look.result
-        if result == "Dr":
-            result = dr_in_terrain(w, c.targets, a.reading("dr_in_fortress"), notes)
-    a.emit(ev.AssaultResolved(result=result, rule=str(CALDIERO.RESULTS), targets=c.targets, attack_strength=att,
-                              defence_strength=dfn, odds=raw_odds, shifts=right - left, attacker_efficiency=att_eff,
-                              defender_efficiency=def_eff, table=table,
-                              automatic=str(CALDIERO.BELOW_1_5) if automatic is not None else "",
-                              below_minimum=col.below_minimum, notes=tuple(notes)))
-    _revise(a, result=result, stage=assault.ADVANCE)  # the advance once the result is carried out, unless it asks more
-    general = assault.general_with(a.world(), c.attackers) if c.use_general and not col.below_minimum else None
-    results.commanders_tested(a, CALDIERO_VARIANT, a.world(), roll, enemy_of(c.attacker_side), c.targets, general)
+    fighting = [d for d in c.defenders if not a.world().is_artillery(d)]
+    result = resolution.fight(a, CALDIERO_VARIANT, c, fighting, all(order_of(w, u) == "attack" for u in c.attackers),
+                              lambda rolled: (c.chosen.get("attack", 0), c.chosen.get("defence", 0)), gained or 0, notes)
+    assert result is not None  # its sides' efficiency was chosen before (stage_resumed)
+    _revise(a, stage=assault.ADVANCE)  # the advance once the result is carried out, unless it asks more
     c = _combat(a)
     results.apply_result(CombatResults(a), result, c.attackers, [d for d in c.defenders if not a.world().is_artillery(d)],
                          results.ne_may_test([order_of(a.world(), u) for u in c.attackers], a.reading))
-
-
-def dr_in_terrain(w: World, hexes: list[str], reading: str, notes: list[str]) -> str:
-    if any(ground.fortress(w, h) for h in hexes):
-        notes.append("Dr in fortification")
-        return "Dd" if reading == "dd" else "Ex"
-    if any(ground.effect(w, h).dr_becomes == "Ex" for h in hexes):  # the table's village
-        notes.append("Dr in village becomes Ex")
-        return "Ex"  # caldiero §12.5.4
-    return "Dr"
 
 
 class CombatResults:

@@ -18,6 +18,7 @@ from arbitro.adjudicator.parabellum.variant import Reading, Rolls, Variant
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.parabellum.zoc import exerts_zoc
 from arbitro.adjudicator.ruleset import Rule
+from arbitro.adjudicator.tables import Modifier
 from arbitro.events import caldiero as ev
 from arbitro.events.parabellum import DieModifier
 
@@ -202,6 +203,39 @@ class CaldieroVariant(Variant):
             right += w.scenario.options["flank_attacks"].shift_right
             notes.append("flank attack 2R")
         return left, right
+
+    def shifts_beyond_last(self, reading: Reading) -> bool:
+        """caldiero §12.4.3 (D23), interpretation `shift_beyond_6_1`: "capped", only the odds themselves add levels
+        above 6-1, not the column shifts."""
+        return reading("shift_beyond_6_1") != "capped"
+
+    def assault_modifiers(self, w: World, attackers: Sequence[str], targets: Sequence[str], fighting: Sequence[str],
+                          shift: int, mods: list[Modifier]) -> tuple[int, list[Modifier]]:
+        """caldiero §14.0: defenders all cavalry in a fortress give the attacker -1 (instead of the fortress's
+        columns under `cavalry_in_fortress=drm_instead_of_shift`); the terrain effects table: -1 when every attacker
+        attacks across a canal (§10.3), -1 when every attacker climbs to every attacked hex."""
+        out = list(mods)
+        if fighting and all(w.arm(d) == "cavalry" for d in fighting) and any(ground.fortress(w, h) for h in targets):
+            out.append(Modifier(f"cavalry in a fortress ({R.CAVALRY})", -1))
+            shift = 0 if w.reading("cavalry_in_fortress") == "drm_instead_of_shift" else shift
+        if all(ground.canal_for_combat(w, w.hex_of(u) or "", h) for u in attackers for h in targets):
+            out.append(Modifier(f"across a canal ({R.CANAL_DRM})", w.terrain_table.hexsides["canale"].assault_drm))
+        if all(ground.climbs(w, w.hex_of(u) or "", h) for h in targets for u in attackers):
+            out.append(Modifier("uphill (terrain effects table)", w.terrain_table.climb.assault_drm))
+        return shift, out
+
+    def table_result(self, w: World, targets: Sequence[str], result: str, reading: Reading, notes: list[str]) -> str:
+        """caldiero §12.5.4 with the terrain effects table: a Dr against a fortification becomes Dd (or Ex,
+        interpretation `dr_in_fortress`), against a village Ex."""
+        if result != "Dr":
+            return result
+        if any(ground.fortress(w, h) for h in targets):
+            notes.append("Dr in fortification")
+            return "Dd" if reading("dr_in_fortress") == "dd" else "Ex"
+        if any(ground.effect(w, h).dr_becomes == "Ex" for h in targets):
+            notes.append("Dr in village becomes Ex")
+            return "Ex"
+        return "Dr"
 
 
 COLUMN_MINOR_SAVING = 2  # caldiero §9.3.1: in march column one MP less on a minor road...

@@ -181,17 +181,8 @@ def general_with(w: World, units: Iterable[str]) -> str | None:
     return None
 
 
-@dataclass(frozen=True)
-class Drm:
-    """One die modifier of an assault (both §12.5.2): `part`, its short form in the die roll's record ("disorder +2",
-    "massena +1"); `modifier`, its reason with the rule and its value, as the table's record keeps them."""
-
-    part: str
-    modifier: Modifier
-
-
 def side_modifiers(variant: Variant, w: World, attackers: Sequence[str], defenders: Sequence[str],
-                   efficiency: tuple[int, int], attacking_general: bool, reading: Reading) -> list[Drm]:
+                   efficiency: tuple[int, int], attacking_general: bool, reading: Reading) -> list[Modifier]:
     """The die modifiers both books list in §12.5.2, in their order: +2 against a disordered defence (as the variant
     reads "la presenza di unità in Disordine in difesa", `disordered_defence`), the difference of the sides'
     efficiency values (`efficiency`: attacker's, defender's; §12.3.2), +1 for the attacking general when he counts
@@ -199,18 +190,15 @@ def side_modifiers(variant: Variant, w: World, attackers: Sequence[str], defende
     `defenders`: the units the table fights, artillery left out. Each game adds its own after these (terrain,
     canals, slopes, the odds above the last column)."""
     rules = variant.rules
-    out: list[Drm] = []
+    out: list[Modifier] = []
     if defenders and variant.disordered_defence([w.status(u) != "good" for u in defenders], reading):
-        out.append(Drm("disorder +2", Modifier(f"disordered defender ({rules.DISORDER})", 2)))
+        out.append(Modifier(f"disordered defender ({rules.DISORDER})", 2))
     mine, theirs = efficiency
     if mine != theirs:
-        out.append(Drm(f"efficiency {mine}-{theirs}",
-                       Modifier(f"efficiency {mine} against {theirs} ({rules.EFFICIENCY_DRM})", mine - theirs)))
-    general = general_with(w, attackers) if attacking_general else None
-    if general:
-        out.append(Drm(f"{general} +1", Modifier(f"attacking general ({rules.GENERAL_DRM})", 1)))
-    general = general_with(w, defenders)
-    if general:
-        out.append(Drm(f"{general} -1", Modifier(f"defending general ({rules.GENERAL_DRM})", -1)))
+        out.append(Modifier(f"efficiency {mine} against {theirs} ({rules.EFFICIENCY_DRM})", mine - theirs))
+    if attacking_general and general_with(w, attackers):
+        out.append(Modifier(f"attacking general ({rules.GENERAL_DRM})", 1))
+    if general_with(w, defenders):
+        out.append(Modifier(f"defending general ({rules.GENERAL_DRM})", -1))
     return out
 

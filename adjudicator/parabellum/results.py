@@ -111,13 +111,13 @@ def ne_answered(game: Act, variant: Variant, results: Results, test: bool, why: 
     apply_result(results, new, attackers, (), ne_may_test=False)
 
 
-def exchange_losses(game: Act, variant: Variant, frames: AssaultFrames, result: str = "", side: str = "attackers",
+def exchange_losses(game: Act, variant: Variant, frames: AssaultFrames, side: str = "attackers",
                     named: Sequence[str] | None = None) -> bool:
     """§12.5.4 Ex in both ("sia l'attaccante che il difensore perdono"; caldiero: the attacker first, the defender
     then at least the SP he lost), between the assault's attackers and defenders: from `side` on, each side loses
     what the variant allows (D26: `ex_attacker_losses` with the attackers' efficiency in use, `ex_defender_losses`
     with the SP the attacker lost, on the strengths `ex_strengths` counts), eliminated at once with the guns it
-    leaves alone (§11.1; `result`, the word the game's citation adds); where several losses are allowed the side's
+    leaves alone (§11.1), citing "§12.5.4 EX" in both games (as an Ae's "AE"); where several losses are allowed the side's
     owner names one (EXCHANGE_LOSS, above the assault), his answer coming back as `named`. True once both sides have
     lost (the others' tests follow, each game's own); False while an owner is asked."""
     c = assault_below(game.ctx.game.core.decisions)
@@ -140,7 +140,7 @@ def exchange_losses(game: Act, variant: Variant, frames: AssaultFrames, result: 
                 return False
             named = sets[0] if sets else ()
         lost = sum(sp[u] for u in named)
-        elimination.eliminated_with_guns(game, variant, named, variant.rules.RESULTS, result=result)
+        elimination.eliminated_with_guns(game, variant, named, variant.rules.RESULTS, result="EX")
         named = None
     return True
 

@@ -13,6 +13,7 @@ from arbitro.adjudicator.maps.costs import MovementTable
 from arbitro.adjudicator.parabellum import exchange, retreat
 from arbitro.adjudicator.parabellum.rules import Rulebook
 from arbitro.adjudicator.ruleset import Rule
+from arbitro.adjudicator.tables import Modifier
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.events.parabellum import DieModifier
 from arbitro.projections.parabellum import Activation
@@ -358,3 +359,20 @@ class Variant:
         besides the defending terrain's. Neutral reading (arrivano §12.5.1: the ratio is modified by the terrain
         alone, D29 "No column shifts in Arrivano"): none."""
         return 0, 0
+
+    def shifts_beyond_last(self, reading: Reading) -> bool:
+        """D23, caldiero §12.4.3 / arrivano §12.4.3: whether column shifts add levels above the last column (its
+        die modifiers, parabellum/assault.odds). Neutral reading (arrivano's table adds none): they do."""
+        return True
+
+    def assault_modifiers(self, w: World, attackers: Sequence[str], targets: Sequence[str], fighting: Sequence[str],
+                          shift: int, mods: list[Modifier]) -> tuple[int, list[Modifier]]:
+        """D29, caldiero §14.0, the terrain effects table / arrivano §10, §12.5.2: the defending terrain's columns left
+        (`shift`) and its die modifiers (`mods`) as the variant counts them, with its own die modifiers of the ground
+        between the sides. Neutral reading (arrivano's terrain alone): as the terrain gives them."""
+        return shift, mods
+
+    def table_result(self, w: World, targets: Sequence[str], result: str, reading: Reading, notes: list[str]) -> str:
+        """D31, caldiero §12.5.4 / arrivano §10.1.1: the table's `result` as the defending hexes turn it (a reason
+        added to `notes`). Neutral reading (arrivano's village turns a DR by its defender's choice, later): as read."""
+        return result

@@ -132,8 +132,8 @@ def test_an_ex_eliminates_the_guns_its_losses_leave_alone() -> None:
     t.send("france", {"type": "ne_choice", "test": True}, dice=[2, 6])  # test passed: Ex
     assert [e.result for e in t.of(ev.AssaultResolved)] == ["Ne", "Ex"]
     gone = [(e.unit, e.cause) for e in t.of(ev.UnitEliminated)]
-    assert gone == [("fr-18-ligne", "caldiero §12.5.4"), ("fr-massena-iv-6pdr", "caldiero §11.1"),
-                    ("au-mahoney-jager", "caldiero §12.5.4"), ("au-brabeck-3pdr", "caldiero §11.1")]
+    assert gone == [("fr-18-ligne", "caldiero §12.5.4 EX"), ("fr-massena-iv-6pdr", "caldiero §11.1"),
+                    ("au-mahoney-jager", "caldiero §12.5.4 EX"), ("au-brabeck-3pdr", "caldiero §11.1")]
 
 def test_ne_with_attack_order_tested_and_failed_becomes_ad() -> None:
     t = table({"fr-18-ligne": ATT}, {"au-mahoney-jager": DEF})
@@ -230,6 +230,9 @@ def test_dr_in_a_village_becomes_ex() -> None:
     t.send("france", {"type": "attack", "attackers": ["fr-5-legere", "fr-grenadiers-1"], "defenders": ["1612"]}, dice=[4])
     resolved = t.of(ev.AssaultResolved)[-1]
     assert resolved.table.column == "3-1" and resolved.result == "Ex"  # 8:2 = 4-1, village 1L; Dr -> Ex (§12.5.4)
+    # one record for both games (parabellum/resolution.fight): the units the table fought, the notes' reasons
+    assert resolved.attackers == ("fr-5-legere", "fr-grenadiers-1") and resolved.defenders == ("au-mahoney-jager",)
+    assert resolved.notes == ("terrain 1L", "Dr in village becomes Ex")
 
 
 @pytest.mark.parametrize("reading, expected", [("ex", "Ex"), ("dd", "Dd")])
@@ -248,7 +251,7 @@ def test_8_to_1_resolved_as_6_1_plus_2() -> None:
     attack(t, ["fr-18-ligne", "fr-40-ligne"], [DEF], dice=[1])
     resolved = t.of(ev.AssaultResolved)[-1]
     assert resolved.odds == "12-1" and resolved.table.column == "6-1" and resolved.table.modifier_total == 4  # +6 capped at +4 (§12.5.2)
-    assert "above 6-1 +6" in t.rolls[-1].detail["modifiers"]
+    assert "above 6-1 (caldiero §12.4.3) +6" in t.rolls[-1].detail["modifiers"]
     # the event records each modifier with its citation, the total before the cap, and the row the capped die read
     assert {m.reason: m.value for m in resolved.table.modifiers}["above 6-1 (caldiero §12.4.3)"] == 6
     assert resolved.table.modifier_uncapped == sum(m.value for m in resolved.table.modifiers) >= 6

@@ -28,7 +28,7 @@ def test_an_ex_waits_in_the_combat_frame_below_the_losses_it_asks_caldiero_12_5_
     stack = t.game.core.decisions
     assert [f.kind for f in stack[-2:]] == ["assault", "exchange_loss"] and stack[-1].ctx.role == "attackers"
     c = stack[-2].ctx
-    assert isinstance(c, AssaultUnderway) and c.result == "Ex" and c.stage == "exchange_tests"
+    assert isinstance(c, AssaultUnderway) and c.stage == "exchange_tests"
     assert c.attacker_side == "france" and c.targets == (DEF,) and c.attackers == ("fr-carabiniers", "fr-18-legere")
     assert stack[-2].rule == "caldiero §12.2"
     t.send("france", {"type": "exchange_loss", "units": ["fr-carabiniers"]})
@@ -71,13 +71,16 @@ def test_defensive_fire_withdraws_the_attackers_it_hits_from_the_frame_caldiero_
     assert not t.of(ev.AssaultResolved)
 
 
-def test_the_result_and_its_next_stage_are_one_revision_made_before_the_result_is_carried_out() -> None:
-    """caldiero §12.5.4, §12.7 (issue 18, the shape Arrivano's frame now shares): stage_resolve records the table's
-    result with the stage that follows it, `advance`, in one revision of the frame, before the result's effects;
-    no result sets it again (an Ex, a Dr move it on to their own stages)."""
+def test_the_next_stage_is_one_revision_made_before_the_result_is_carried_out() -> None:
+    """caldiero §12.5.4, §12.7 (issue 18, the shape Arrivano's frame now shares): once the table's result is recorded
+    (assault_resolved: the frame keeps no copy of it), stage_resolve moves the frame to the stage that follows it,
+    `advance`, in one revision, before the result's effects; no result sets it again (an Ex, a Dr move it on to
+    their own stages)."""
     t = table({"fr-18-ligne": ATT, "fr-40-ligne": ATT}, {"au-mahoney-jager": DEF})
     attack(t, ["fr-18-ligne", "fr-40-ligne"], [DEF], dice=[4])  # De
-    revised = [e.ctx for e in t.events if isinstance(e, core.DecisionRevised) and e.kind == "assault"]
-    at = next(i for i, c in enumerate(revised) if c.result == "De")
-    assert revised[at].stage == "advance" and [c.stage for c in revised[at + 1:]] == ["end"]
+    recorded = next(i for i, e in enumerate(t.events) if isinstance(e, ev.AssaultResolved))
+    lost = next(i for i, e in enumerate(t.events) if isinstance(e, ev.UnitEliminated))
+    revised = [(i, e.ctx) for i, e in enumerate(t.events) if isinstance(e, core.DecisionRevised) and e.kind == "assault"]
+    after = [(i, c) for i, c in revised if i > recorded]
+    assert [c.stage for _, c in after] == ["advance", "end"] and recorded < after[0][0] < lost < after[1][0]
     assert t.unit("au-mahoney-jager").where == "track" and t.awaited().kind == "advance"

@@ -108,7 +108,7 @@ def test_cavalry_in_the_fortress_gives_minus_one_only(reading: str, column: str)
     t.send("france", {"type": "attack", "attackers": ["fr-5-legere", "fr-grenadiers-1"], "defenders": ["1712"]})
     t.send("austria", {"type": "decline"}, dice=[3])  # the dragoons stay (§14.1)
     resolved = t.of(ev.AssaultResolved)[0]
-    assert resolved.table.column == column and "cavalry in fortress -1" in t.rolls[0].detail["modifiers"]  # §14.0
+    assert resolved.table.column == column and "cavalry in a fortress (caldiero §14) -1" in t.rolls[0].detail["modifiers"]  # §14.0
 
 
 def test_marsh_halves_and_canal_costs_one() -> None:
@@ -117,7 +117,7 @@ def test_marsh_halves_and_canal_costs_one() -> None:
     assert t.of(ev.AssaultResolved)[0].defence_strength == 2  # 4 SP in the marsh, halved (§10.2)
     t = combat({"fr-5-legere": "1410", "au-callenberg": "1409"}, ["fr-5-legere"], ["1409"], [3], formation="augereau",
                leaders={"augereau": "1411"})
-    assert "across canal -1" in t.rolls[0].detail["modifiers"]  # §10.3.1
+    assert "across a canal (caldiero §10.3.1) -1" in t.rolls[0].detail["modifiers"]  # §10.3.1
 
 
 def test_reserve_joins_the_activated_formation_in_range() -> None:

@@ -37,7 +37,8 @@ def test_forced_attack_below_1_5(reading: str) -> None:
             t.send("france", {"type": "end_step"})
         assert e.value.rule == "caldiero §5.1.2"
         t.send("france", {"type": "attack", "attackers": ["fr-9-dragons"], "defenders": ["1517"]})
-        assert t.of(ev.AssaultResolved)[0].result == "Ae"  # §12.4.2
+        resolved = t.of(ev.AssaultResolved)[0]  # §12.4.2, cited as the rule applied (as arrivano's: resolution.fight)
+        assert (resolved.result, resolved.rule, resolved.automatic) == ("Ae", "caldiero §12.4.2", "caldiero §12.4.2")
 
 
 @pytest.mark.parametrize("reading", ["strength_ratio", "after_terrain"])

@@ -6,10 +6,9 @@ from __future__ import annotations
 import pytest
 
 from arbitro.adjudicator.caldiero import rules as R
-from arbitro.adjudicator.caldiero import system_declare
 from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
 from arbitro.adjudicator.errors import IllegalCommand
-from arbitro.adjudicator.parabellum import orders
+from arbitro.adjudicator.parabellum import orders, resolution
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.events import caldiero as CE
 from arbitro.projections.parabellum import apply
@@ -127,10 +126,10 @@ def test_a_unit_of_a_formation_not_activated_is_out_of_command_as_the_position_s
     assert "au-gyulai" not in far.state.activation.out_of_command  # judged only for Massena's units
     w = _village_needing_defence(far)
     assert orders.order_of(w, "au-gyulai") == "defence"
-    assert system_declare.defending_terrain(w, ["1612"], ["au-gyulai"]) == (1, False)
+    assert resolution.terrain(CALDIERO_VARIANT, w, [], ["1612"], ["au-gyulai"])[0] == 1
     near = _village_needing_defence(_enemy_activation("1613"))
     assert orders.order_of(near, "au-gyulai") == "attack"
-    assert system_declare.defending_terrain(near, ["1612"], ["au-gyulai"]) == (0, False)
+    assert resolution.terrain(CALDIERO_VARIANT, near, [], ["1612"], ["au-gyulai"])[0] == 0
 
 
 def _world(t: Table) -> World:

@@ -30,7 +30,7 @@ TABLES = [ADJUDICATOR / "caldiero" / "data" / "tables" / "terrain.json", ADJUDIC
 # The names of the tables' entries still written in the games' code, each with why it stays.
 STILL_NAMED = {
     ("caldiero/variant.py", "strada_minore"): "the minor road the minor_road_cost reading prices (movement.json)",
-    ("caldiero/system_assault.py", "canale"): "the canal's modifier read from its entry (k-assault's module)",
+    ("caldiero/variant.py", "canale"): "the canal's modifier read from its entry (CaldieroVariant.assault_modifiers)",
     ("arrivano/data_model.py", "ridotta"): "a scenario's redoubt checked to stand on a redoubt hex of its map",
     ("arrivano/variant.py", "grano"): "wheat blocking sight by the wheat_blocks_los reading (line of sight)",
 }

@@ -1,0 +1,80 @@
+"""An assault on the table (§12.4-§12.5 in both books), written once: the strengths, the defending terrain, the odds
+and their shifts, a result below the first column, the die modifiers, the roll, the record, the commanders the die
+makes test. What the books do differently is the variant's (`Variant.elan_columns`, `assault_column_shifts`,
+`assault_modifiers`, `shifts_beyond_last`, `below_minimum_result`, `table_result`); what comes before the table
+(retreats before combat, defensive fire, the sides' efficiency) and how each result is carried out are each game's
+stages (caldiero/system_assault.py, arrivano/assault.py)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from arbitro.adjudicator.parabellum import assault, results
+from arbitro.adjudicator.parabellum.act import Act
+from arbitro.adjudicator.parabellum.orders import declared_order
+from arbitro.adjudicator.parabellum.variant import Variant
+from arbitro.adjudicator.parabellum.world import World
+from arbitro.adjudicator.tables import Modifier, sum_modifiers
+from arbitro.events.parabellum import AssaultResolved, AssaultUnderway, CombatTableRead
+
+# The sides' efficiency values (§12.3.1 in both: attacker's, defender's) an assault is read with, given whether a die
+# will be rolled; None: a side's owner was asked to pick among tied values, and the table waits for him (arrivano).
+Efficiency = Callable[[bool], "tuple[int, int] | None"]
+
+
+def terrain(variant: Variant, w: World, attackers: Sequence[str], targets: Sequence[str], fighting: Sequence[str],
+            seat: str | None = None) -> tuple[int, list[Modifier]]:
+    """The defending terrain (§10 in both, the terrain effects table): its columns left and die modifiers as the
+    variant counts them (`assault_modifiers`: caldiero §14.0's cavalry in a fortress, canals, slopes). `seat`
+    declaring judges a Defence order as it may under fog (orders.declared_order); None at the resolution."""
+    shift, drm, name = assault.terrain_effect(w, targets, fighting, lambda u: declared_order(w, seat, u) == "defence")
+    mods = [Modifier(f"terrain {name} (terrain effects table)", drm)] if drm else []
+    return variant.assault_modifiers(w, attackers, targets, fighting, shift, mods)
+
+
+def fight(a: Act, variant: Variant, c: AssaultUnderway, defenders: Sequence[str], forced: bool,
+          efficiency: Efficiency, right: int = 0, notes: Sequence[str] = ()) -> str | None:
+    """The table's result of the assault `c` (its `attackers` and `targets`) against `defenders` (artillery left
+    out, §11.0 in both), recorded (AssaultResolved) with the commanders its die tested (results.commanders_tested),
+    for the game to carry out: the strengths (§12.4), the terrain's and the variant's columns (`right` those gained
+    before, with their `notes`: caldiero's Elan), the odds; worse than the first column the variant's result
+    (`forced`: an Attack order made the assault; D24), "cancelled" among them; otherwise the die with §12.5.2's
+    modifiers, the terrain's and the variant's, and the odds above the last column (§12.4.3). None: the table waits
+    for a side's efficiency (`efficiency`)."""
+    w = a.world()
+    notes = list(notes)
+    attack, defence = assault.strengths(variant, w, c.attackers, defenders, c.targets)
+    left, mods = terrain(variant, w, c.attackers, c.targets, defenders)
+    if left:
+        notes.append(f"terrain {left}L")
+    more_left, more_right = variant.assault_column_shifts(a, w, c.attackers, c.targets, w.side_of(defenders[0]), notes)
+    left, right = left + more_left, right + more_right
+    crt = a.crt
+    col = assault.odds(crt, attack, defence, right - left, variant.shifts_beyond_last(a.reading))
+    automatic = variant.below_minimum_result(forced, bool(c.tested), a.reading) if col.below_minimum else None
+    values = efficiency(automatic is None)
+    if values is None:
+        return None
+    table: CombatTableRead | None = None
+    if automatic is not None:
+        result, die = automatic, 0
+        notes.append(f"worse than {crt.columns[0]}: automatic {automatic}")
+    else:
+        mods = [*assault.side_modifiers(variant, w, c.attackers, defenders, values, c.use_general, a.reading), *mods]
+        if col.excess_drm:
+            mods.append(Modifier(f"above {crt.columns[-1]} ({variant.rules.ABOVE_6_1})", col.excess_drm))
+        (die,) = a.roll(f"{variant.rules.RESULTS} assault on {', '.join(c.targets)}", {
+            "column": col.column.label, "odds": f"{attack}:{defence}", "shifts": f"{left}L {right}R",
+            "modifiers": "; ".join(f"{m.reason} {m.value:+d}" for m in mods) or "none",
+            "drm": sum_modifiers(mods, crt.modifier_cap)[0]}, about=(*c.targets, *(w.hex_of(u) for u in c.attackers)))
+        look = assault.resolve(crt, col.column, die, mods)
+        table, result = assault.table_read(look), variant.table_result(w, c.targets, look.result, a.reading, notes)
+    a.emit(AssaultResolved(
+        result=result, rule=str(variant.rules.BELOW_1_5 if automatic else variant.rules.RESULTS), attackers=c.attackers, defenders=tuple(defenders),
+        targets=c.targets, attack_strength=attack, defence_strength=defence,
+        odds=assault.odds_label(crt, attack, defence), shifts=right - left, attacker_efficiency=values[0],
+        defender_efficiency=values[1], table=table, automatic=str(variant.rules.BELOW_1_5) if automatic else "",
+        below_minimum=col.below_minimum, notes=tuple(notes)))
+    general = assault.general_with(w, c.attackers) if c.use_general else None
+    results.commanders_tested(a, variant, a.world(), die, w.side_of(defenders[0]), c.targets, general)
+    return result
