@@ -139,13 +139,13 @@ class AssaultStages:
                     push(g, "efficiency_value", w.side_of(units[0]), str(ARRIVANO.SIDE_EFFICIENCY),
                          ev.EfficiencyChoiceAwaited(role=role, values=tuple(values)))
                     return None
-            return side_values(w, list(c.attackers), defenders, c.chosen)
+            return sys_eff.in_use(w, c.attackers, defenders, c.chosen)
         result = resolution.fight(g, ARRIVANO_VARIANT, c, defenders, c.forced, efficiency)
         if result == "cancelled":  # the advance into a hex left before combat (§12.7) still asked
             frames(g).revise(stage=sys_assault.ADVANCE)
         if result in (None, "cancelled"):
             return
-        AssaultResults(g).apply(result, list(c.attackers), defenders, c.forced)
+        AssaultResults(g).apply(result, list(c.attackers), defenders)
         for u in c.attackers:  # arrivano §14.2.2: a good-order charger is disordered after the charge
             if u in g.state.charges and g.state.units[u].where == "map" and g.state.units[u].status == "good":
                 g.emit(ev.StatusChanged(unit=u, status="disordered", rule=str(R.CHARGE_DISORDER)))
@@ -278,23 +278,6 @@ def efficiency_value_answer(g: Act, value: int, role: str) -> None:
     run(g)
 
 
-def side_values(w: World, attackers: list[str], defenders: list[str],
-                chosen: dict[str, int] | None = None) -> tuple[int, int]:
-    """arrivano §12.3.1: each side's efficiency value, the one with the most SP, or the owner's pick on a tie."""
-    picked = chosen or {}
-    attack, defence = (picked.get(role, (sys_eff.side_values(w, units) or [0])[-1])
-                       for role, units in (("attack", attackers), ("defence", defenders)))
-    return attack, defence
-
-
-def ne_testable(g: Act, attackers: list[str], forced: bool) -> bool:
-    """arrivano §12.5.4 NE: the kernel's `ne_may_test` on the orders of the units still attacking; a counter-charge
-    (`forced` False: no order made it) is never tested, as the book has it: §14.2.4 lets only cavalry "con un
-    Ordine di Difesa" counter-charge, and the NE test is for attackers that "avevano Ordine Attacco"."""
-    w = g.world()
-    return forced and results.ne_may_test([order_of(w, u) for u in attackers], g.reading)
-
-
 @dataclass(frozen=True)
 class AssaultResults:
     """The kernel's results (parabellum/results.apply_result) as arrivano §12.5.4 carries them out: the advance into
@@ -307,12 +290,13 @@ class AssaultResults:
     def assault(self) -> AssaultUnderway:
         return waiting(self.g, ASSAULT).ctx
 
-    def apply(self, result: str, attackers: list[str], defenders: list[str], forced: bool) -> None:
+    def apply(self, result: str, attackers: list[str], defenders: list[str]) -> None:
         """`result` carried out, the frame kept with the units the table fought (`attackers`, `defenders`) at its stage
         `advance` (a DR's `dr_tests` first) while what the result asks waits above it: a DR's retreats, the Ne test the
         attacker may take (`ne_choice`), the EX's losses (`exchange`), the retreats."""
         frames(self.g).revise(stage=sys_assault.ADVANCE, attackers=tuple(attackers), defenders=tuple(defenders))
-        results.apply_result(self, result, attackers, defenders, ne_testable(self.g, attackers, forced))
+        results.apply_result(self, result, attackers, defenders,
+                             results.ne_may_test([order_of(self.g.world(), u) for u in attackers], self.g.reading))
 
     def eliminated(self, units: Sequence[str], result: Literal["Ae", "De"]) -> None:
         results.eliminated(self.g, ARRIVANO_VARIANT, units, result, self.assault().targets)

@@ -215,16 +215,12 @@ def _efficiency(a: Act) -> None:
     if not c.attackers or not [d for d in c.defenders if not w.is_artillery(d)]:
         _revise(a, stage=assault.RESOLVE)
         return
-    att_choices = shared_efficiency.side_values(w, c.attackers)
-    declared = c.chosen.get("attack")
-    chosen = {"attack": declared if declared in att_choices else max(att_choices)}
+    attack, defence = shared_efficiency.in_use(w, c.attackers, c.defenders, c.chosen)  # the declared or the best
     def_choices = shared_efficiency.side_values(w, c.defenders)
+    _revise(a, stage=assault.RESOLVE, chosen={"attack": attack} | ({"defence": defence} if len(def_choices) == 1 else {}))
     if len(def_choices) > 1:
-        _revise(a, stage=assault.RESOLVE, chosen=chosen)
         _await(a, DEFENDER_EFFICIENCY, enemy_of(c.attacker_side), CALDIERO.SIDE_EFFICIENCY,
                EfficiencyChoiceAwaited(role="defence", values=tuple(def_choices)))
-        return
-    _revise(a, stage=assault.RESOLVE, chosen=chosen | {"defence": def_choices[0]})
 
 
 def stage_resolve(a: Act, c: AssaultUnderway) -> None:

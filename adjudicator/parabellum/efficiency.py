@@ -4,7 +4,7 @@ arrivano §13.2 -1 to the die)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 
 from arbitro.adjudicator.parabellum.variant import Variant
 from arbitro.adjudicator.parabellum.world import World
@@ -37,6 +37,15 @@ def side_values(world: World, units: Iterable[str]) -> list[int]:
     its units, each unit's value as a test reads it (`World.test_efficiency`); artillery never counts (caldiero
     §11.0.1, arrivano §11.0.2). Several on a tie, the owner choosing."""
     return most_sp_values((world.test_efficiency(u), world.strength(u)) for u in units if not world.is_artillery(u))
+
+
+def in_use(world: World, attackers: Iterable[str], defenders: Iterable[str], chosen: Mapping[str, int]) -> tuple[int, int]:
+    """The attacker's and the defender's values an assault is read with (caldiero §12.3.1, arrivano §12.3.1): each
+    side's `chosen` one (by role, "attack" / "defence": declared, or picked on a tie) while it is still one of its
+    `side_values`, else the best of them (0 for a side with none)."""
+    pick = [(v if (v := chosen.get(role)) in values else (values or [0])[-1])
+            for role, values in (("attack", side_values(world, attackers)), ("defence", side_values(world, defenders)))]
+    return pick[0], pick[1]
 
 
 def most_sp_value(units: Iterable[tuple[int, int]]) -> int | None:

@@ -160,7 +160,8 @@ def ne_may_test(orders: Sequence[str], reading: Reading) -> bool:
     attacker may test an Ne, from the orders of the units still in the attack when it is resolved. Interpretation
     `ne_attack_order`: `every_attacker` (the default: the words speak of the units in the attack, all of them, and a
     unit attacking under Advance after its "Attack?" test had no Attack order) or `any_attacker` (one suffices). The
-    two games read it each its own way until caldiero 0.17.0 and arrivano 1.17.0 (issue 19)."""
+    two games read it each its own way until caldiero 0.17.0 and arrivano 1.17.0 (issue 19). An Arrivano
+    counter-charge is never tested by its orders alone: §14.2.4 lets only cavalry "con un Ordine di Difesa" react."""
     held = [order == "attack" for order in orders]
     return bool(held) and (all(held) if reading("ne_attack_order") == "every_attacker" else any(held))
 

@@ -8,13 +8,13 @@ first_turn_initiative, reinforcement_order, lost_general_replacements, commander
 from __future__ import annotations
 
 from arbitro.adjudicator.parabellum import assault as sys_assault
+from arbitro.adjudicator.parabellum import efficiency as sys_eff
 from arbitro.adjudicator.parabellum import sight
 
 from typing import Any
 
 import pytest
 from arbitro.adjudicator.arrivano import activation as AC
-from arbitro.adjudicator.arrivano import assault as A
 from arbitro.adjudicator.parabellum.act import Act
 from arbitro.adjudicator.arrivano import movement as M
 from arbitro.adjudicator.arrivano.bombardment import apply_bombard_result
@@ -470,7 +470,7 @@ def test_disordered_defender_drm_any_unit_or_every_unit():
     def plus_two() -> bool:
         w, attackers, defenders = world(t.state), ["6e-legere-i"], ["ir18-i", "ir18-ii"]
         mods = sys_assault.side_modifiers(ARRIVANO_VARIANT, w, attackers, defenders,
-                                          A.side_values(w, attackers, defenders), True, w.reading)
+                                          sys_eff.in_use(w, attackers, defenders, {}), True, w.reading)
         return any("disordered defender" in m.reason and m.value == 2 for m in mods)
     assert plus_two()  # any_unit: "la presenza di unità in Disordine"
     t.rule({"disordered_defender_drm": "every_unit"})
