@@ -22,8 +22,7 @@ from arbitro.adjudicator.parabellum.movement import (
     toward_enemy, unit_reach, unit_rules,
 )
 from arbitro.adjudicator.parabellum.movement import reach as search
-from arbitro.adjudicator.parabellum.commander_move import CommanderMove, commander_ends, commander_may_move, commander_walk
-from arbitro.adjudicator.parabellum.data import WeatherBox
+from arbitro.adjudicator.parabellum.commander_move import commander_may_move, move_leader as move_leader_to
 from arbitro.adjudicator.parabellum.move_problems import destination_problem, unreachable
 from arbitro.adjudicator.parabellum.orders import order_hidden_from, order_of, ORDERS
 from arbitro.adjudicator.parabellum.stacking import fits
@@ -115,7 +114,6 @@ def _plan(w: World, uid: str, column: bool, ic: frozenset[str], chosen: str | No
     if unit.where == "waiting":  # arrivano §15.4: the entry hex is paid for
         budget = max(0, budget - entry_cost(costs_in_force(ARRIVANO_VARIANT, w), w.hexmap.terrain(start), unit.arm,
                                             on_road=bool(w.hexmap.roads_at(start))))
-    box = w.weather_box()
     enter = rules_o.enter_ezoc
     if enter == "with_friend" and rules_o.ezoc_to_ezoc_test and start in ezoc and unit.where == "map":
         enter = "yes"  # arrivano §5.1.3 (D7): from EZoC to EZoC even without a friend there, with a test
@@ -123,7 +121,7 @@ def _plan(w: World, uid: str, column: bool, ic: frozenset[str], chosen: str | No
         enter = "yes"
     mover = Mover(unit.side, start, unit.where == "map", budget, unit.arm, column,
                   replace(order_moves(w.orders)[order], enter_ezoc=enter),
-                  one_hex=one_hex_rule(ARRIVANO_VARIANT, rules_o, storm_one_hex(box)))
+                  one_hex=one_hex_rule(ARRIVANO_VARIANT, rules_o, ARRIVANO_VARIANT.weather_one_hex(w)))
     rules = unit_rules(ARRIVANO_VARIANT, w, mover, can_end=end_fits(w, (uid,), column))
     return Plan(start, rules, ezoc, order, mover)
 
@@ -394,36 +392,12 @@ def why_not(w: World, uid: str, to: str, p: Plan) -> tuple[str, str]:
     return str(rule), message
 
 
-def commander_move_of(w: World, lid: str) -> CommanderMove:
-    """A commander's move for the kernel, from Arrivano's own data (as Caldiero's `leader_move` from its own: one data
-    interface for the costs in force and the allowance is k-world's, issue 18): his full allowance whatever the
-    order (§9.1.4; the scenario's, §17.1.2, §17.2.2: D31), one hex in a storm (§17.2.7)."""
-    le, box = w.state.leaders[lid], w.weather_box()
-    return CommanderMove(le.side, w.hexmap, costs_in_force(ARRIVANO_VARIANT, w), le.hex, True, "leader", w.scenario.commander_movement * 2,
-                         one_hex=storm_one_hex(box))
-
-
-def storm_one_hex(box: WeatherBox | None) -> Rule | None:
-    """arrivano §17.2.7 (Tormenta): combat units and commanders move one hex only, even along a road; the rule a
-    longer move's refusal cites."""
-    return R.CT_WEATHER if box is not None and box.move_one_hex_only else None
-
-
-def leader_destinations(w: World, lid: str, to: str | None = None) -> dict[str, tuple[str, ...]]:
-    """The kernel's `commander_ends` for his `commander_move_of`, each with the hexes he enters (`to`: that hex
-    alone, if it is one)."""
-    return commander_ends(ARRIVANO_VARIANT, w, commander_move_of(w, lid), to=to)
-
-
 def move_leader(g: Act, lid: str, to: str) -> None:
     w = g.world()
     if lid not in g.state.leaders or not commander_may_move(w, lid, g.ctx.seat):
         g.reject(R.CHIEF_MOVE if lid in g.state.leaders and g.state.leaders[lid].role == "commander_in_chief"
                  else R.COMMANDER_MOVE, "this commander cannot move now")
-    walked = commander_walk(ARRIVANO_VARIANT, w, commander_move_of(w, lid), to)  # searched only as far as `to`
-    if isinstance(walked[0], Rule):
-        g.reject(str(walked[0]), walked[1])
-    g.emit(ev.LeaderMoved(leader=lid, path=walked, rule=str(R.COMMANDER_MOVE), own=True))
+    move_leader_to(ARRIVANO_VARIANT, g, w, lid, to, R.COMMANDER_MOVE)  # searched only as far as `to`
 
 
 # --- movement obligations (arrivano §5.1.1, §5.1.2, §5.1.5) ----------------------------------------------------

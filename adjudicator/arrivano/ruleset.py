@@ -29,7 +29,7 @@ from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.errors import BadInput
 from arbitro.adjudicator.parabellum import activation, chief_orders, initiative, rout, sequence, sight
 from arbitro.adjudicator.parabellum.bombardment import targets
-from arbitro.adjudicator.parabellum.commander_move import commander_may_move
+from arbitro.adjudicator.parabellum.commander_move import commander_may_move, leader_commands
 from arbitro.adjudicator.parabellum.orders import order_of, ORDERS
 from arbitro.adjudicator.decisions import Step
 from arbitro.adjudicator.parabellum.loader import GameData, ScenarioData
@@ -299,9 +299,7 @@ def movement_commands(w: World, seat: str, only: str | None = None) -> Iterator[
     for lid in leaders:
         if w.state.leaders[lid].side == seat:
             yield from ({"type": "officer_order", "officer": lid, "order": o} for o in M.officer_orders(w, lid))
-    for lid in leaders:
-        if commander_may_move(w, lid, seat):
-            yield from ({"type": "move_leader", "leader": lid, "to": h} for h in M.leader_destinations(w, lid))
+    yield from leader_commands(ARRIVANO_VARIANT, w, (lid for lid in leaders if commander_may_move(w, lid, seat)))
 
 
 def movement_step_commands(w: World, seat: str, only: str | None = None) -> Iterator[dict[str, Any]]:

@@ -32,6 +32,7 @@ from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.decisions import Step
 from arbitro.adjudicator.arrivano.variant import ARRIVANO, ARRIVANO_VARIANT
 from arbitro.adjudicator.parabellum import advance, bombardment, elimination, reinforcements, results
+from arbitro.adjudicator.parabellum.commander_move import leader_ends
 from arbitro.adjudicator.parabellum.orders import ORDERS
 from arbitro.adjudicator.parabellum.assault_frame import ASSAULT
 from arbitro.adjudicator.parabellum.steps import UNANSWERED, Listed, Row, procedures
@@ -45,9 +46,9 @@ from arbitro.events.parabellum import BeforeCombatAwaited, EscapeAwaited, Retrea
 def refuge_hexes(w: World, lid: str) -> list[str]:
     """arrivano §4.5.4: the hexes of the nearest friendly units he can reach with his movement; with none within
     it, any hex he can reach that holds no enemy (reading: "sull'unità amica più vicina" counts hexes, and "entro la
-    sua capacità di movimento" the commander's own movement, leader_destinations)."""
+    sua capacità di movimento" the commander's own movement, leader_ends)."""
     leader = w.state.leaders[lid]
-    reach = list(M.leader_destinations(w, lid))
+    reach = list(leader_ends(ARRIVANO_VARIANT, w, lid))
     friends = [h for h in reach if w.side_at(h) == leader.side]
     if not friends:
         return sorted(reach)
@@ -59,7 +60,7 @@ def _escape(w: World, frame: core.Frame[EscapeAwaited]) -> Listed:
     """His move (arrivano §4.5.6, §8.2.3); staying only where he need not flee."""
     if w.state.leaders[frame.ctx.leader].where != "map":
         return []
-    out: Listed = [{"type": "escape", "to": h} for h in M.leader_destinations(w, frame.ctx.leader)]
+    out: Listed = [{"type": "escape", "to": h} for h in leader_ends(ARRIVANO_VARIANT, w, frame.ctx.leader, fleeing=True)]
     return out if frame.ctx.forced else out + [{"type": "escape", "to": None}]
 
 
@@ -183,8 +184,8 @@ def _artillery_retreat(g: Act, frame: core.Frame[ev.ArtilleryRetreatAwaited], cm
 def _escaped(g: Act, frame: core.Frame[EscapeAwaited], cmd: C.Escape) -> None:
     if cmd.to is not None:
         lid = frame.ctx.leader
-        g.emit(ev.LeaderMoved(leader=lid, path=M.leader_destinations(g.world(), lid)[cmd.to], rule=frame.rule,
-                               own=False))
+        path = leader_ends(ARRIVANO_VARIANT, g.world(), lid, fleeing=True)[cmd.to]
+        g.emit(ev.LeaderMoved(leader=lid, path=path, rule=frame.rule, own=False))
 
 
 def _order_chosen(g: Act, frame: core.Frame[ev.OrderAwaited], cmd: C.ChooseOrder) -> None:

@@ -240,6 +240,15 @@ class ArrivanoVariant(Variant):
         reach, cavalry = w.command_reach(officer), w.counters.leader(officer).cavalry
         return [u for u in members if w.state.units[u].hex in reach and (not cavalry or own.cavalry_like(w, u))]
 
+    def commander_allowance(self, w: World, leader: str) -> int:
+        """arrivano §9.1.4 with §17.1.2, §17.2.2: the scenario's movement for every commander (D31)."""
+        return w.scenario.commander_movement  # type: ignore[no-any-return]
+
+    def weather_one_hex(self, w: World) -> Rule | None:
+        """arrivano §17.2.7 (Tormenta): combat units and commanders move one hex only, even along a road."""
+        box = w.weather_box()
+        return R.CT_WEATHER if box is not None and box.move_one_hex_only else None
+
     def test_efficiency_bonus(self, w: World, u: str) -> int:
         """arrivano §17.2.7: the Campotenese weather's bonus to a side's units in Defence (the Neapolitans') (D29)."""
         box = w.weather_box()

@@ -24,8 +24,7 @@ from arbitro.adjudicator.caldiero.system_activation import (activate_formation, 
 from arbitro.adjudicator.caldiero.system_artillery import check_bombard, do_bombard
 from arbitro.adjudicator.caldiero.system_assault import do_attack
 from arbitro.adjudicator.caldiero.system_declare import attack_problem
-from arbitro.adjudicator.caldiero.system_movement import leader_move, leader_reachable
-from arbitro.adjudicator.caldiero.system_moves import (any_move, check_move, check_move_leader, check_movers, do_move,
+from arbitro.adjudicator.caldiero.system_moves import (any_move, check_move, check_movers, do_move,
                                                        movable_leaders, move_options, movement_obligation_problem,
                                                        mover_orders)
 from arbitro.adjudicator.parabellum.world import World
@@ -34,7 +33,7 @@ from arbitro.adjudicator.parabellum.assault import general_with
 from arbitro.adjudicator.parabellum.efficiency import side_values
 from arbitro.adjudicator.parabellum.declare import ATTACKING_ORDERS, fit_to_attack, hex_sets, hexes_to_attack
 from arbitro.adjudicator.parabellum import activation, chief_orders, efficiency, initiative, reinforcements
-from arbitro.adjudicator.parabellum.commander_move import any_commander_end
+from arbitro.adjudicator.parabellum.commander_move import leader_commands, move_leader
 from arbitro.adjudicator.parabellum.movement import column_problem
 from arbitro.adjudicator.parabellum.orders import order_of, ORDERS
 from arbitro.adjudicator.parabellum.sequence import CHOOSE_ACTIVATION, Step, Steps
@@ -43,7 +42,6 @@ from arbitro.adjudicator.caldiero.system_procedure import unit_due
 from arbitro.adjudicator.errors import IllegalCommand
 from arbitro.adjudicator.parabellum.act import Act, refuse
 from arbitro.adjudicator.caldiero.variant import CALDIERO
-from arbitro.events import caldiero as ev
 
 
 def _ok(check: Any, *args: Any) -> bool:
@@ -100,20 +98,7 @@ def _movement(w: World, seat: str) -> Iterator[dict[str, Any]]:
 
 def _leader_moves(w: World, seat: str, only: str | None = None) -> Iterator[dict[str, Any]]:
     """Each leader's moves, by leader and hex; `only`: that leader's alone (his search alone)."""
-    for leader in movable_leaders(w, seat):
-        if only not in (None, leader):
-            continue
-        for dest in sorted(leader_reachable(w, leader)):
-            yield {"type": "move_leader", "leader": leader, "to": dest}
-
-
-def _first_leader_moves(w: World, seat: str) -> Iterator[dict[str, Any]]:
-    """`_leader_moves` as far as the first (the step's `first`), each leader's search stopped at the first hex that
-    gives him somewhere to end (the kernel's `any_commander_end`, issue 15)."""
-    for leader in movable_leaders(w, seat):
-        dest = any_commander_end(CALDIERO_VARIANT, w, leader_move(w, leader))
-        if dest is not None:
-            yield {"type": "move_leader", "leader": leader, "to": dest}
+    return leader_commands(CALDIERO_VARIANT, w, [x for x in movable_leaders(w, seat) if only in (None, x)])
 
 
 # --- each step's commands, carried out: the same checks, then the procedure ------------------------------------
@@ -123,10 +108,14 @@ def _move(a: Act, seat: str, cmd: C.GroupMove) -> None:
 
 
 def _move_leader(a: Act, seat: str, cmd: C.MoveLeader) -> None:
-    path = check_move_leader(a.world(), seat, cmd)
-    role = a.world().counters.leader(cmd.leader).role
-    a.emit(ev.LeaderMoved(leader=cmd.leader, path=path, rule=str(R.CINC_MOVE if role == "commander_in_chief" else R.GENERAL_MOVE),
-                          own=True))
+    """The leader's own move (the kernel's `move_leader`: a path he is given is the one he walks, if he may, as a
+    unit's: caldiero §9.1), if he may move now."""
+    w = a.world()
+    if cmd.leader not in movable_leaders(w, seat):
+        refuse(R.GENERAL_MOVE, f"{cmd.leader} may not move now: the active formation's general moves after its movement, "
+                     "a commander in chief once per turn (caldiero §4.1.4, §4.2.1)")
+    cinc = w.counters.leader(cmd.leader).role == "commander_in_chief"
+    move_leader(CALDIERO_VARIANT, a, w, cmd.leader, cmd.to, R.CINC_MOVE if cinc else R.GENERAL_MOVE, cmd.path)
 
 
 def _bombard(a: Act, seat: str, cmd: C.Bombard) -> None:
@@ -351,7 +340,7 @@ CALDIERO_STEPS: Steps[Act, World] = Steps({
     "movement": Step(CALDIERO.MOVEMENT, {"move": _move, "unit_order": unit_order_test}, _movement,
                      end_problem=lambda w, seat: movement_obligation_problem(w), first=_first_movement,
                      of_piece=_move_commands, unseen=True, phase="action", then="leaders"),  # a unit_order names a hex
-    "leaders": Step(R.GENERAL_MOVE, {"move_leader": _move_leader}, _leader_moves, first=_first_leader_moves,
+    "leaders": Step(R.GENERAL_MOVE, {"move_leader": _move_leader}, _leader_moves, first=lambda w, seat: leader_commands(CALDIERO_VARIANT, w, movable_leaders(w, seat), True),
                     of_piece=_leader_moves, unseen=True, phase="action", then="bombardment"),
     "bombardment": Step(R.BOMBARDMENT, {"bombard": _bombard}, _bombardments, unseen=True, phase="action",
                         then="combat"),

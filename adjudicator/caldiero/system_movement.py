@@ -32,7 +32,6 @@ from arbitro.adjudicator.parabellum.movement import (
     Mover, Problem, costs_in_force, end_fits, entry_cost, leave_ezoc_problem, off_road_half_less, one_hex_rule, order_moves,
     road_steps, terrain_multiplier, unit_reach, unit_rules,
 )
-from arbitro.adjudicator.parabellum.commander_move import CommanderMove, commander_ends
 from arbitro.adjudicator.parabellum.move_problems import StepVeto, path_problem, step_problem
 from arbitro.adjudicator.parabellum.zoc import enemy_zoc
 from arbitro.adjudicator.maps.hexgrid import HexId
@@ -302,38 +301,3 @@ def check_path(world: World, g: Group, path: tuple[str, ...]) -> Route | Problem
                            _rules(world, g, walked[0], budget, False),
                            own_step_problem(world, g))
     return problem or Route(path=path, cost_half=path_cost(world, g, path))
-
-
-# --- leaders ------------------------------------------------------------------------------------------
-def leader_entry(world: World, leader: str) -> str | None:
-    """Where an off-map leader enters (his arrival's entry hex, caldiero §15.4), None on the map."""
-    arrival = world.counters.leader(leader).arrival if world.state.leaders[leader].where == "offmap" else None
-    return arrival.entry if arrival else None
-
-
-def leader_move(world: World, leader: str, escape: bool = False) -> CommanderMove | None:
-    """A leader's move for the kernel (his movement from oob.json, 6 MP, caldiero §2.2.1, §9.1.4: D31), entering from
-    off the map at his entry hex (§15.4), never into a row his scenario closes (§9.2.1) nor, a commander in chief,
-    beyond his limit farther than where he starts (§4.2.2 read for the whole move: the kernel's, from his limit);
-    `escape`: fleeing an enemy unit (§8.2.3); None when he cannot enter now."""
-    s = world.state.leaders[leader]
-    side = s.side
-    ma = world.counters.leader(leader).movement * 2
-    if s.where != "map":
-        entry = leader_entry(world, leader)
-        if entry is None or world.enemy_units_at(entry, side):
-            return None
-        origin, spent = entry, map_entry_cost(world, entry)
-    else:
-        origin, spent = s.hex, 0
-    return CommanderMove(
-        side, world.hexmap, costs_in_force(CALDIERO_VARIANT, world), origin, s.where == "map", UNIT_CLASS, ma - spent,
-        terrain_multiplier=terrain_multiplier(world), fleeing=escape, anchors=(world.counters, world.scenario),
-        closed=lambda h: bool(world.closed_to(side, h)), limit=map_rules.leader_limit(world, leader))
-
-
-def leader_reachable(world: World, leader: str, escape: bool = False, to: str | None = None) -> dict[str, tuple[str, ...]]:
-    """Legal destinations of a leader, each with the hexes he enters: the kernel's `commander_ends` for his
-    `leader_move`, a commander in chief ending within his limit or as near it as he can get (§4.2.2); `to`: that
-    hex alone (issue 15: a move names its hex)."""
-    return commander_ends(CALDIERO_VARIANT, world, leader_move(world, leader, escape), to)

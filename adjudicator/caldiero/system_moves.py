@@ -9,10 +9,9 @@ from collections.abc import Callable
 from arbitro.adjudicator.caldiero import commands as C
 from arbitro.adjudicator.caldiero import rules as R
 from arbitro.adjudicator.caldiero.system_movement import (
-    Group, Route, any_destination, check_path, group_mover, leader_entry, leader_move, make_group,
-    own_step_problem, reachable, route_to,
+    Group, Route, any_destination, check_path, group_mover, make_group, own_step_problem, reachable, route_to,
 )
-from arbitro.adjudicator.parabellum.commander_move import commander_may_move, commander_walk
+from arbitro.adjudicator.parabellum.commander_move import commander_may_move
 from arbitro.adjudicator.parabellum.move_problems import destination_problem, unreachable
 from arbitro.adjudicator.caldiero.system_orders import in_command_moves_over
 from arbitro.adjudicator.parabellum.world import World
@@ -219,18 +218,3 @@ def movable_leaders(w: World, seat: str) -> list[str]:
         cinc = None
     leaders = dict.fromkeys(x for x in (w.state.formations[act.formation].general, cinc) if x in w.state.leaders)
     return [x for x in leaders if commander_may_move(w, x, seat, lambda due: leader_due(w, due))]
-
-
-def check_move_leader(w: World, seat: str, cmd: C.GroupMoveLeader) -> tuple[str, ...]:
-    """The hexes the leader's move enters (the kernel's `commander_walk`: a path he is given is the one he walks, if he
-    may, as a unit's: caldiero §9.1), or the refusal."""
-    if cmd.leader not in movable_leaders(w, seat):
-        refuse(R.GENERAL_MOVE, f"{cmd.leader} may not move now: the active formation's general moves after its movement, "
-                     "a commander in chief once per turn (caldiero §4.1.4, §4.2.1)")
-    move = leader_move(w, cmd.leader)
-    if move is None:
-        refuse(CALDIERO.REINFORCEMENTS, f"{cmd.leader} cannot enter the map at {leader_entry(w, cmd.leader)} now (caldiero §15.4)")
-    walked = commander_walk(CALDIERO_VARIANT, w, move, cmd.to, cmd.path)
-    if isinstance(walked[0], Rule):
-        refuse(*walked)
-    return walked  # type: ignore[return-value]

@@ -9,7 +9,7 @@ from typing import Any
 
 from arbitro.adjudicator.caldiero import commands as C
 from arbitro.adjudicator.caldiero import rules as R
-from arbitro.adjudicator.caldiero.system_movement import leader_reachable
+from arbitro.adjudicator.parabellum.commander_move import leader_ends
 from arbitro.adjudicator.parabellum.act import Act
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.caldiero.variant import CALDIERO, CALDIERO_VARIANT
@@ -122,7 +122,7 @@ def lone_leaders(a: Act, h: str, seat: str) -> None:
     for leader in a.world().leaders_at(h, enemy):
         if a.world().side_units_at(h, enemy):
             continue
-        if leader_reachable(a.world(), leader, escape=True):
+        if leader_ends(CALDIERO_VARIANT, a.world(), leader, fleeing=True):
             open_frame(a.ctx, LEADER_ESCAPE, (enemy,), str(R.LEADER_ESCAPE), ESCAPE_PROMPT, EscapeAwaited(leader=leader))
         else:
             a.emit(ev.LeaderLost(leader=leader, rule=str(R.LEADER_ESCAPE)))
@@ -130,7 +130,7 @@ def lone_leaders(a: Act, h: str, seat: str) -> None:
 
 def leader_escape_options(w: World, frame: core.Frame[EscapeAwaited]) -> list[dict[str, Any]]:
     leader = frame.ctx.leader
-    return [{"type": "move_leader", "leader": leader, "to": d, "path": None} for d in sorted(leader_reachable(w, leader, escape=True))]
+    return [{"type": "move_leader", "leader": leader, "to": d, "path": None} for d in sorted(leader_ends(CALDIERO_VARIANT, w, leader, fleeing=True))]
 
 
 def leader_escape_refusal(w: World, frame: core.Frame[EscapeAwaited], answer: dict[str, Any],
@@ -140,5 +140,5 @@ def leader_escape_refusal(w: World, frame: core.Frame[EscapeAwaited], answer: di
 
 
 def do_leader_escape(a: Act, frame: core.Frame[EscapeAwaited], cmd: Any) -> None:
-    path = leader_reachable(a.world(), frame.ctx.leader, escape=True)[cmd.to]
+    path = leader_ends(CALDIERO_VARIANT, a.world(), frame.ctx.leader, fleeing=True)[cmd.to]
     a.emit(ev.LeaderMoved(leader=frame.ctx.leader, path=path, rule=str(R.LEADER_ESCAPE), own=False))

@@ -13,6 +13,7 @@ from arbitro.adjudicator.caldiero.loader import WeatherTable
 from arbitro.adjudicator.maps.costs import MovementTable, RoadCost, RoadRule
 from arbitro.adjudicator.memo import Memo
 from arbitro.adjudicator.parabellum import efficiency, exchange, sight
+from arbitro.adjudicator.parabellum.chief_limits import ChiefLimit
 from arbitro.adjudicator.parabellum.rules import Rulebook, read_rulebook
 from arbitro.adjudicator.parabellum.variant import Reading, Rolls, Variant
 from arbitro.adjudicator.parabellum.world import World
@@ -33,6 +34,7 @@ class CaldieroVariant(Variant):
     escape_through_ezoc: ClassVar[bool] = True  # caldiero §8.2.3: captured only when surrounded by enemy units (D12)
     path_tie_break: ClassVar[Literal["first", "path"]] = "path"  # the paths its recorded games keep (§9.1)
     entry_hex_is_first_step: ClassVar[bool] = True  # caldiero §15.4: entering, the entry hex is the move's first hex
+    commander_class: ClassVar[str] = "unit"  # caldiero's terrain effects table: one class, every arm alike (D31)
     fog_option: ClassVar[str | None] = "fog_of_war"  # caldiero §20.4: an optional rule
     command_as_activated: ClassVar[bool] = True  # caldiero §5.3.1: out of command as found at activation (D8)
 
@@ -139,6 +141,10 @@ class CaldieroVariant(Variant):
         """The terrain effects table's "Strada minore 1 MP", interpretation `minor_road_cost`: `flat_1` (default), as
         movement.json gives it; `other_terrain`, the other terrain's cost (`other_terrain_minor_roads`)."""
         return other_terrain_minor_roads(table) if reading("minor_road_cost") == "other_terrain" else table
+
+    def commander_limit(self, w: World, leader: str) -> ChiefLimit | None:
+        """caldiero §4.2.2: Bonaparte's and Alvinczy's limits, the scenario's data (`map_rules.leader_limit`)."""
+        return map_rules.leader_limit(w, leader)
 
     def closed_to(self, w: World, side: str, h: str) -> tuple[Rule, str] | None:
         """caldiero §9.2.1: the Austrians never enter the 10xx row (D30)."""

@@ -7,8 +7,9 @@ one hex); the kernel searches it, judges a path he is given, and says why a hex 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from arbitro.adjudicator.maps.costs import MovementTable
 from arbitro.adjudicator.maps.hexgrid import HexId
@@ -19,11 +20,15 @@ from arbitro.adjudicator.parabellum.move_problems import (
     off_map_problem, one_hex_words, seen_zoc, unseen_from, unseen_problem,
 )
 from arbitro.adjudicator.parabellum import sight
-from arbitro.adjudicator.parabellum.movement import Problem, ends, kept_reach, rule_key, search_key
-from arbitro.adjudicator.parabellum.variant import Variant
+from arbitro.adjudicator.parabellum.movement import (
+    Problem, costs_in_force, ends, entry_cost, kept_reach, rule_key, search_key, terrain_multiplier,
+)
+from arbitro.adjudicator.parabellum.sequence import refuse
+from arbitro.adjudicator.parabellum.variant import Rolls, Variant
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.parabellum.zoc import enemy_zoc
 from arbitro.adjudicator.ruleset import Rule
+from arbitro.events.parabellum import LeaderMoved
 
 
 @dataclass(frozen=True)
@@ -50,6 +55,59 @@ class CommanderMove:
     fleeing: bool = False
     anchors: tuple[object, ...] = ()
     limit: ChiefLimit | None = None
+
+
+def commander_move(variant: Variant, world: World, leader: str, fleeing: bool = False) -> CommanderMove | None:
+    """`leader`'s move from his game's data and hooks (D31 `commander_allowance`, `commander_class`; caldiero §4.2.2
+    `commander_limit`; arrivano §17.2.7 `weather_one_hex`; `World.closed_to`, caldiero §9.2.1), off the map from his
+    entry hex, its cost paid (§15.4 in both); `fleeing` an enemy unit (§8.2.3). None: he cannot enter now."""
+    le, cls = world.state.leaders[leader], variant.commander_class
+    side, origin, spent = le.side, le.hex, 0
+    table, multiplier = costs_in_force(variant, world), terrain_multiplier(world)
+    if le.where != "map":
+        origin = leader_entry(world, leader)
+        if origin is None or world.enemy_units_at(origin, side):
+            return None
+        spent = entry_cost(table, world.hexmap.terrain(origin), cls, multiplier=multiplier)
+    return CommanderMove(side, world.hexmap, table, origin or "", le.where == "map", cls,
+                         variant.commander_allowance(world, leader) * 2 - spent, multiplier,
+                         variant.weather_one_hex(world), lambda h: bool(world.closed_to(side, h)), fleeing,
+                         (world.counters, world.scenario), variant.commander_limit(world, leader))
+
+
+def leader_entry(world: World, leader: str) -> str | None:
+    """Where an off-map commander enters (his arrival's entry hex, §15.4 in both), None on the map."""
+    arrival = world.counters.leader(leader).arrival if world.state.leaders[leader].where == "offmap" else None
+    return arrival.entry if arrival else None
+
+
+def leader_ends(variant: Variant, world: World, leader: str, fleeing: bool = False,
+                to: str | None = None) -> dict[str, tuple[HexId, ...]]:
+    """`commander_ends` of `leader`'s `commander_move`."""
+    return commander_ends(variant, world, commander_move(variant, world, leader, fleeing), to)
+
+
+def leader_commands(variant: Variant, world: World, leaders: Iterable[str], first: bool = False) -> Iterator[dict[str, Any]]:
+    """The `move_leader` commands of `leaders`, by leader and hex; `first`: each one's first, his search stopped at
+    the first hex he may end in (`any_commander_end`, issue 15: "anything left?")."""
+    for leader in leaders:
+        ends = [any_commander_end(variant, world, commander_move(variant, world, leader))] if first else \
+            sorted(leader_ends(variant, world, leader))
+        yield from ({"type": "move_leader", "leader": leader, "to": h} for h in ends if h is not None)
+
+
+def move_leader(variant: Variant, game: Rolls, world: World, leader: str, to: str, rule: Rule,
+                path: Sequence[str] | None = None) -> None:
+    """`leader`'s own move to `to` (`commander_walk`, along `path` where his game lets him name one), recorded citing
+    `rule`, or its refusal: he cannot enter the map now (§15.4 in both), or the rule his move breaks."""
+    move = commander_move(variant, world, leader)
+    if move is None:
+        refuse(variant.rules.REINFORCEMENTS, f"{leader} cannot enter the map at {leader_entry(world, leader)} now "
+                                             f"({variant.rules.REINFORCEMENTS})")
+    walked = commander_walk(variant, world, move, to, path)
+    if isinstance(walked[0], Rule):
+        refuse(*walked)
+    game.emit(LeaderMoved(leader=leader, path=walked, rule=str(rule), own=True))  # type: ignore[arg-type]
 
 
 def commander_may_move(world: World, leader: str, seat: str,

@@ -11,6 +11,7 @@ from typing import Any, ClassVar, Literal, Protocol
 
 from arbitro.adjudicator.maps.costs import MovementTable
 from arbitro.adjudicator.parabellum import exchange, retreat
+from arbitro.adjudicator.parabellum.chief_limits import ChiefLimit
 from arbitro.adjudicator.parabellum.rules import Rulebook
 from arbitro.adjudicator.ruleset import Rule
 from arbitro.adjudicator.tables import Modifier
@@ -78,6 +79,8 @@ class Variant:
     # (caldiero §15.4 with §9.1.1, §5.1.3: no minimum move after it, and a Defence order's one hex is that hex), or
     # the unit waits on its entry hex and moves from it as from any start (arrivano §15.4: False).
     entry_hex_is_first_step: ClassVar[bool] = False
+    # D31, §9.1.4 in both: the movement table's class pricing a commander's steps (caldiero: its one, "unit").
+    commander_class: ClassVar[str] = "leader"
 
     # D18, caldiero §20.4 (an optional rule of §20) / arrivano §11.3.2 (always): the optional rule that puts the fog of
     # war in force ("Si può esaminare uno stack nemico solo se si ha una LoS", both); None: always in force.
@@ -217,6 +220,18 @@ class Variant:
         contiguo di strada"): the movement table of the data as the variant's reading prices its roads. Neutral: as
         the data give it (the default reading of both books)."""
         return table
+
+    def commander_allowance(self, w: World, leader: str) -> int:
+        """D31, caldiero §2.2.1 / arrivano §9.1.4, §17.1.2: a commander's movement points. Neutral: his counter's."""
+        return w.counters.leader(leader).movement or 0
+
+    def commander_limit(self, w: World, leader: str) -> ChiefLimit | None:
+        """D31, caldiero §4.2.2 / arrivano §4.3 (none): where a commander in chief may not move. Neutral: nowhere."""
+        return None
+
+    def weather_one_hex(self, w: World) -> Rule | None:
+        """D29, arrivano §17.2.7 / caldiero §17.1 (none): the rule keeping every move to one hex now. Neutral: None."""
+        return None
 
     def column_keeps_to_roads(self, reading: Reading) -> bool:
         """D38, caldiero §9.3 / arrivano §9.3, the same body text ("una unità su strada o strada minore può

@@ -14,9 +14,9 @@ from typing import Any
 
 import pytest
 
-from arbitro.adjudicator.arrivano import movement as M
 from arbitro.adjudicator.arrivano import steps
-from arbitro.adjudicator.arrivano.variant import ARRIVANO
+from arbitro.adjudicator.arrivano.variant import ARRIVANO, ARRIVANO_VARIANT
+from arbitro.adjudicator.parabellum.commander_move import leader_ends
 from arbitro.events import arrivano as ev
 from arbitro.events import core
 from tests.arrivano.harness import FOLD, RULESET, Table, open_ground, position
@@ -30,7 +30,7 @@ def test_a_lone_commander_has_somewhere_to_go_wherever_he_stands_on_an_empty_map
     closed = []
     for h in RULESET.data.scenarios[scenario].map.hexes():
         w = RULESET.world_at(Table(position({}, leaders={lid: h}, scenario=scenario)).game)
-        if not M.leader_destinations(w, lid):
+        if not leader_ends(ARRIVANO_VARIANT, w, lid):
             closed.append(h)
     assert not closed, f"a commander alone may go nowhere from {closed}: its refuge's 0 answers may be unseen"
 

@@ -11,14 +11,15 @@ import json
 
 import pytest
 
-from arbitro.adjudicator.caldiero import map_rules, system_movement
+from arbitro.adjudicator.caldiero import map_rules
 from arbitro.adjudicator.caldiero import rules as R
-from arbitro.adjudicator.caldiero.system_movement import leader_reachable
 from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
 from arbitro.adjudicator.errors import IllegalCommand
 from arbitro.adjudicator.memo import Memo
 from arbitro.adjudicator.parabellum import movement
-from arbitro.adjudicator.parabellum.commander_move import any_commander_end, commander_moves, commander_path_problem
+from arbitro.adjudicator.parabellum.commander_move import (
+    any_commander_end, commander_move, commander_moves, commander_path_problem, leader_ends,
+)
 from arbitro.adjudicator.parabellum.world import World
 from tests.caldiero.harness import RULESET, Table, activate, position
 from tests.caldiero.test_movement import moving, reject
@@ -43,7 +44,7 @@ def test_bonaparte_alone_beyond_his_limit_may_flee_rather_than_be_captured() -> 
     flee to he is captured (system_procedure.lone_leaders emits leader_lost). Four hexes from 1014, 0.30.0 let
     Bonaparte flee back within his limit; 0.33.0 gave him nowhere, so he was lost."""
     t = moving({"fr-18-ligne": "1417"}, leaders={"bonaparte": "1414"})
-    assert leader_reachable(RULESET.world(t.state), "bonaparte", escape=True)
+    assert leader_ends(CALDIERO_VARIANT, RULESET.world(t.state), "bonaparte", fleeing=True)
 
 
 def test_a_hex_within_the_limit_reached_only_by_leaving_it_is_neither_listed_nor_accepted() -> None:
@@ -53,7 +54,7 @@ def test_a_hex_within_the_limit_reached_only_by_leaving_it_is_neither_listed_nor
     units = {"fr-18-ligne": "1417", "au-colloredo": "1113"}
     t = moving(units, leaders={"bonaparte": "1112"})
     w = RULESET.world(t.state)
-    for to, path in leader_reachable(w, "bonaparte").items():
+    for to, path in leader_ends(CALDIERO_VARIANT, w, "bonaparte").items():
         assert all(w.grid.distance(h, "1014") <= 2 for h in path), (to, path)
     assert "1115" not in _bonaparte_moves(units, "1112")
     t.send("france", {"type": "end_step"})
@@ -87,10 +88,10 @@ def test_bonaparte_never_moves_beyond_two_hexes_from_1014_even_on_the_way() -> N
     words = reject(t, "caldiero §4.2.2", {"type": "move_leader", "leader": "bonaparte", "to": path[-1], "path": path})
     assert path[1] in words and "more than 2 hexes from 1014 (reading whole_move)" in words and "Alvinczy" not in words
     w = RULESET.world(t.state)
-    for to, walked in leader_reachable(w, "bonaparte").items():
+    for to, walked in leader_ends(CALDIERO_VARIANT, w, "bonaparte").items():
         assert all(w.grid.distance(h, "1014") <= 2 for h in walked), (to, walked)
     def walk_problem(w: World) -> object:
-        move = system_movement.leader_move(w, "bonaparte")
+        move = commander_move(CALDIERO_VARIANT, w, "bonaparte")
         assert move is not None
         return commander_path_problem(CALDIERO_VARIANT, w, move, (move.origin, *path))
 
@@ -137,17 +138,17 @@ def test_a_chief_far_beyond_his_limit_ends_as_near_it_as_he_can_get(scope: str, 
     w = RULESET.world(t.state)
     limit = map_rules.leader_limit(w, "bonaparte")
     assert limit is not None
-    move = system_movement.leader_move(w, "bonaparte")
+    move = commander_move(CALDIERO_VARIANT, w, "bonaparte")
     assert move is not None
     searched = commander_moves(CALDIERO_VARIANT, w, move)
     nearest = min(limit.beyond(h) for h in searched)
-    ends = leader_reachable(w, "bonaparte")
+    ends = leader_ends(CALDIERO_VARIANT, w, "bonaparte")
     assert 0 < nearest < limit.beyond("2014") and ends and {limit.beyond(h) for h in ends} == {nearest}
     if scope == "whole_move":
         assert all(limit.beyond(h) <= limit.beyond("2014") for path in ends.values() for h in path)
     monkeypatch.setattr(movement, "SEARCHES", Memo(16))  # "anything left?" searched by itself (issue 15)
     fresh = RULESET.world(t.state)
-    assert any_commander_end(CALDIERO_VARIANT, fresh, system_movement.leader_move(fresh, "bonaparte")) in ends
+    assert any_commander_end(CALDIERO_VARIANT, fresh, commander_move(CALDIERO_VARIANT, fresh, "bonaparte")) in ends
     farther = next(h for h in sorted(searched) if limit.beyond(h) > nearest)
     words = reject(t, "caldiero §4.2.2", {"type": "move_leader", "leader": "bonaparte", "to": farther})
     assert "as near it as he can" in words

@@ -26,7 +26,10 @@ from arbitro.adjudicator.exchange import read_lines
 from arbitro.adjudicator.memo import Memo
 from arbitro.adjudicator.parabellum import movement as kernel_movement
 from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
-from arbitro.adjudicator.parabellum.commander_move import any_commander_end, commander_may_move
+from arbitro.adjudicator.arrivano.variant import ARRIVANO_VARIANT
+from arbitro.adjudicator.parabellum.commander_move import (
+    any_commander_end, commander_may_move, commander_move, leader_entry, leader_ends,
+)
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.projections.fold import Fold
 
@@ -113,14 +116,14 @@ def test_caldiero_leaders_moves_and_anything_left_answer_as_the_listing(monkeypa
     get (§4.2.2), so his part is searched only where the limit lets him end there whatever else he reaches."""
     compared = 0
     for rules, whole, alone in caldiero_positions("leaders", 12, caldiero_legal._leader_moves,
-                                                  caldiero_legal._first_leader_moves, monkeypatch):
+                                                  caldiero_legal.CALDIERO_STEPS.rows["leaders"].first, monkeypatch):
         for leader in system_moves.movable_leaders(whole, rules.seat):
-            options = system_movement.leader_reachable(whole, leader)
+            options = leader_ends(CALDIERO_VARIANT, whole, leader)
             fresh = alone()
-            any_agrees(any_commander_end(CALDIERO_VARIANT, fresh, system_movement.leader_move(fresh, leader)), options)
-            entry = system_movement.leader_entry(whole, leader)
+            any_agrees(any_commander_end(CALDIERO_VARIANT, fresh, commander_move(CALDIERO_VARIANT, fresh, leader)), options)
+            entry = leader_entry(whole, leader)
             compared += parts_agree(whole, options, rules.leaders[leader].hex or entry,
-                                    lambda h: system_movement.leader_reachable(alone(), leader, to=h).get(h))
+                                    lambda h: leader_ends(CALDIERO_VARIANT, alone(), leader, to=h).get(h))
     assert compared > 30
 
 
@@ -144,7 +147,7 @@ def test_arrivano_moves_answer_as_the_listing(monkeypatch: pytest.MonkeyPatch) -
                     listed = arrivano_moves.destinations(whole, uid, column, ic, chosen)
                     compared += parts_agree(whole, listed, rules.units[uid].hex, part)
         for lid in sorted(l for l in rules.leaders if commander_may_move(whole, l, rules.seat)):
-            compared += parts_agree(whole, arrivano_moves.leader_destinations(whole, lid), rules.leaders[lid].hex,
-                                    lambda h: arrivano_moves.leader_destinations(fresh(ruleset, rules, monkeypatch),
-                                                                                 lid, h).get(h))
+            compared += parts_agree(whole, leader_ends(ARRIVANO_VARIANT, whole, lid), rules.leaders[lid].hex,
+                                    lambda h: leader_ends(ARRIVANO_VARIANT, fresh(ruleset, rules, monkeypatch), lid,
+                                                                to=h).get(h))
     assert compared > 100
