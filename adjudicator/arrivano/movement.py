@@ -14,7 +14,6 @@ from arbitro.adjudicator.arrivano.variant import ARRIVANO, ARRIVANO_VARIANT
 from arbitro.adjudicator.arrivano.world import acts_now, column_of, in_command
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.maps.costs import step_cost
-from arbitro.adjudicator.maps.hexgrid import HexId
 from arbitro.adjudicator.maps.movement import MoveRules, check_path
 from arbitro.adjudicator.parabellum import command, orders, rout
 from arbitro.adjudicator.parabellum.movement import (
@@ -83,10 +82,7 @@ def may_move(w: World, uid: str) -> str | None:
 
 @dataclass(frozen=True)
 class Plan:
-    start: str
     rules: MoveRules
-    ezoc: frozenset[HexId]
-    order: str
     mover: Mover  # what the kernel's search reads of the unit (its order's ZoC permissions as they apply: D7, open order)
 
 
@@ -123,7 +119,7 @@ def _plan(w: World, uid: str, column: bool, ic: frozenset[str], chosen: str | No
                   replace(order_moves(w.orders)[order], enter_ezoc=enter),
                   one_hex=one_hex_rule(ARRIVANO_VARIANT, rules_o, ARRIVANO_VARIANT.weather_one_hex(w)))
     rules = unit_rules(ARRIVANO_VARIANT, w, mover, can_end=end_fits(w, (uid,), column))
-    return Plan(start, rules, ezoc, order, mover)
+    return Plan(rules, mover)
 
 
 def destinations(w: World, uid: str, column: bool, ic: set[str],
@@ -178,7 +174,7 @@ def _search(w: World, uid: str, column: bool, ic: frozenset[str], chosen: str | 
     march = march_of(w, uid)
     if march is not None:
         obj = next(m.objective for m in w.scenario.march_orders if m.id == march)
-        here = w.grid.distance(p.start, obj)
+        here = w.grid.distance(p.mover.origin, obj)
         out = {h: path for h, path in out.items() if w.grid.distance(h, obj) < here}
     return dict(sorted(out.items()))
 
@@ -209,7 +205,7 @@ def _charge_moves(w: World, uid: str, ic: set[str]) -> dict[str, tuple[tuple[str
     base = p.rules
     rules = replace(base, minimum_move=False, may_step=lambda a, b: charge_permitted(w, b))
     costs = costs_in_force(ARRIVANO_VARIANT, w)
-    reach = search(ARRIVANO_VARIANT, w.hexmap, costs, p.start, rules)
+    reach = search(ARRIVANO_VARIANT, w.hexmap, costs, p.mover.origin, rules)
     out: dict[str, tuple[tuple[str, ...], list[str]]] = {}
     for dest in reach.destinations():  # a charge is a move (arrivano §14.2)
         spent = reach.costs.get(dest, 0)
@@ -352,12 +348,12 @@ def move(g: Act, uid: str, to: str, column: bool, chosen: str | None = None) -> 
     if path is None:
         toward = None
         if to in _reached(w, uid, column, ic, chosen):  # reached, but not toward the enemy (§5.1.2)
-            toward = toward_enemy(ARRIVANO_VARIANT, w, g.ctx.seat, p.start, p.ezoc)(to)  # type: ignore[union-attr]
+            toward = toward_enemy(ARRIVANO_VARIANT, w, g.ctx.seat, p.mover.origin, enemy_zoc(w, g.ctx.seat))(to)  # type: ignore[union-attr]
         rule, message = (str(toward[0]), toward[1]) if toward else why_not(w, uid, to, p)  # type: ignore[arg-type]
         g.reject(rule, message + command.held_note(ARRIVANO_VARIANT, w, [uid]))
     unit = w.state.units[uid]
     start_in_ezoc = unit.where == "map" and unit.hex in enemy_zoc(w, unit.side)
-    ezoc_to_ezoc = start_in_ezoc and to in enemy_zoc(w, unit.side) and len(path) > 1 and p.order == "defence"  # type: ignore[union-attr]
+    ezoc_to_ezoc = start_in_ezoc and to in enemy_zoc(w, unit.side) and len(path) > 1 and p.mover.move.order == "defence"  # type: ignore[union-attr]
     if ezoc_to_ezoc and g.reading("defence_ezoc_to_ezoc") == "test_first":
         # arrivano §5.1.3 (interpretation defence_ezoc_to_ezoc: test_first): failure disorders, the unit stays
         # where it is and its move is spent
@@ -388,7 +384,7 @@ def why_not(w: World, uid: str, to: str, p: Plan) -> tuple[str, str]:
     if march_of(w, uid) is not None:
         return str(R.MB_MARCH), f"{to} is not closer to the march order's objective"
     rule, message = destination_problem(ARRIVANO_VARIANT, w, p.mover, (uid,), to) or unreachable(
-        ARRIVANO_VARIANT, to, (uid,), (p.order,))
+        ARRIVANO_VARIANT, to, (uid,), (p.mover.move.order,))
     return str(rule), message
 
 

@@ -96,10 +96,10 @@ def fire_positions(w: World, uid: str) -> dict[str, tuple[tuple[str, ...], int, 
     assert act is not None
     p = M.plan(w, uid, False, in_command(w, act.formation), open_order=True)
     assert not isinstance(p, str)
-    reach = search(ARRIVANO_VARIANT, w.hexmap, costs_in_force(ARRIVANO_VARIANT, w), p.start, p.rules)
+    reach = search(ARRIVANO_VARIANT, w.hexmap, costs_in_force(ARRIVANO_VARIANT, w), p.mover.origin, p.rules)
     spots: dict[str, tuple[tuple[str, ...], int]] = {}
-    if fits(w, p.start, [uid]):
-        spots[p.start] = ((p.start,), 0)
+    if fits(w, p.mover.origin, [uid]):
+        spots[p.mover.origin] = ((p.mover.origin,), 0)
     for h in reach.destinations():
         spots[h] = (reach.path(h), reach.costs.get(h, 0))
     out = {}

@@ -23,7 +23,7 @@ def charge_targets(w: World, units: tuple[str, ...], route: Route) -> list[str]:
     for n in w.grid.neighbours(end):
         if not w.enemy_units_at(n, side) or not ground.plain(w, n) or w.crossing_prohibited(end, n):
             continue  # §20.2.1: only units in the plain
-        if route.cost_half + step_cost(w, end, n, False)[0] <= ma:
+        if route.cost_half + step_cost(w, end, n, False) <= ma:
             out.append(n)
     return sorted(out)
 

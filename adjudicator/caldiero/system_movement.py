@@ -68,11 +68,9 @@ def map_entry_cost(world: World, b: str) -> int:
                       multiplier=terrain_multiplier(world))
 
 
-def step_cost(world: World, a: str | None, b: str, column: bool) -> tuple[int, bool]:
-    """(cost in half-MP, moved along a road) of entering b from a (a None: entering the map at b)."""
-    if a is None:
-        return map_entry_cost(world, b), False
-    return step_costs(world, column)(a, b), ground.road(world, a, b)
+def step_cost(world: World, a: str | None, b: str, column: bool) -> int:
+    """The cost in half-MP of entering b from a (a None: entering the map at b)."""
+    return map_entry_cost(world, b) if a is None else step_costs(world, column)(a, b)
 
 
 def step_costs(world: World, column: bool) -> Callable[[str, str], int]:
@@ -85,7 +83,7 @@ def step_costs(world: World, column: bool) -> Callable[[str, str], int]:
 
 def path_cost(world: World, g: Group, path: tuple[str, ...]) -> int:
     """The cost of a path from the group's start."""
-    return sum(step_cost(world, prev, h, g.column)[0] for prev, h in zip((g.start, *path), path))
+    return sum(step_cost(world, prev, h, g.column) for prev, h in zip((g.start, *path), path))
 
 
 def own_step_problem(world: World, g: Group) -> StepVeto:

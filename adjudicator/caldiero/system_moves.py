@@ -89,8 +89,7 @@ def any_move(w: World, units: tuple[str, ...], column: bool) -> str | None:
         return min(known, default=None)  # type: ignore[no-any-return]
     for order in mover_orders(w, units, column):
         g = make_group(w, units, order, column)
-        toward = attack_toward(w, g)
-        found = any_destination(w, g, lambda h, toward=toward: toward is None or toward(h) is None)  # type: ignore[misc]
+        found = any_destination(w, g, lambda h, toward=attack_toward(w, g): toward(h) is None)  # type: ignore[misc]
         if found is not None:
             return found
     return None
@@ -104,26 +103,18 @@ def _move_options(w: World, units: tuple[str, ...], column: bool,
         toward = attack_toward(w, g)
         routes = reachable(w, g) if to is None else {to: r for r in [route_to(w, g, to)] if r is not None}
         for dest, route in routes.items():
-            if toward is not None and toward(dest) is not None:
-                continue
-            if dest not in out or route.cost_half < out[dest][1].cost_half:
+            if toward(dest) is None and (dest not in out or route.cost_half < out[dest][1].cost_half):
                 out[dest] = (order, route)
     return out
 
 
-def attack_toward(w: World, g: Group) -> Callable[[str], tuple[Rule, str] | None] | None:
+def attack_toward(w: World, g: Group) -> Callable[[str], tuple[Rule, str] | None]:
     """caldiero §5.1.2 (the kernel's `toward_enemy`): why an Attack-order group's move ending in a hex is refused (it
-    ends neither in EZoC nor nearer the closest enemy); None when the group is not bound (another order, artillery,
+    ends neither in EZoC nor nearer the closest enemy); never when the group is not bound (another order, artillery,
     units entering the map)."""
     if g.order != "attack" or g.artillery or g.start is None:
-        return None
+        return lambda end: None
     return toward_enemy(CALDIERO_VARIANT, w, g.side, g.start, enemy_zoc(w, g.side))
-
-
-def attack_move_problem(w: World, g: Group, route: Route) -> tuple[Rule, str] | None:
-    """caldiero §5.1.2 for one route (`attack_toward`)."""
-    toward = attack_toward(w, g)
-    return None if toward is None else toward(route.path[-1])
 
 
 def check_move(w: World, seat: str, cmd: C.GroupMove) -> tuple[str, Route]:
@@ -156,7 +147,7 @@ def _order_and_route(w: World, units: tuple[str, ...], cmd: C.GroupMove) -> tupl
     for order in mover_orders(w, units, cmd.column):
         g = make_group(w, units, order, cmd.column)
         route = check_path(w, g, path)
-        problem = attack_move_problem(w, g, route) if isinstance(route, Route) else route
+        problem = attack_toward(w, g)(route.path[-1]) if isinstance(route, Route) else route
         if problem:
             last = problem
             continue
@@ -171,7 +162,7 @@ def _why_not(w: World, units: tuple[str, ...], cmd: C.GroupMove) -> tuple[Rule, 
     for order in orders:
         g = make_group(w, units, order, cmd.column)
         route = reachable(w, g).get(cmd.to)
-        problem = attack_move_problem(w, g, route) if route is not None else destination_problem(
+        problem = attack_toward(w, g)(route.path[-1]) if route is not None else destination_problem(
             CALDIERO_VARIANT, w, group_mover(w, g), units, cmd.to, own_step_problem(w, g))
         if problem:
             return problem
