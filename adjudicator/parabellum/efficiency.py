@@ -48,12 +48,6 @@ def in_use(world: World, attackers: Iterable[str], defenders: Iterable[str], cho
     return pick[0], pick[1]
 
 
-def most_sp_value(units: Iterable[tuple[int, int]]) -> int | None:
-    """The best of the tied values: what an owner choosing for his side picks."""
-    values = most_sp_values(units)
-    return values[-1] if values else None
-
-
 def test_values(variant: Variant, world: World, units: Sequence[str]) -> dict[str, int]:
     """Each unit's value for a test (`World.test_efficiency`, arrivano §17.2.7 adding its weather bonus), with what
     its commander adds to it (D9, caldiero §13.2)."""
