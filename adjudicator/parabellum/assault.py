@@ -1,6 +1,6 @@
 """The assault table look-up shared by the system (arrivano §12.4-§12.5, caldiero §12.4-§12.5): odds column
 in the defender's favour, column shifts, what happens beyond either end (D23 above, D24 below), the generals'
-modifier, capped die modifiers."""
+modifier; the table read with them is parabellum/resolution.fight."""
 
 from __future__ import annotations
 
@@ -18,7 +18,6 @@ from arbitro.adjudicator.tables import (
     Modifier,
     TableLookup,
     format_odds,
-    look_up,
     odds_column,
     odds_ratio,
 )
@@ -109,11 +108,6 @@ def declared_odds(table: CombatTable, attack: int, defence: int, terrain_shift: 
     rapporto inferiore a 1-5 il risultato sarà automaticamente Ae"."""
     shift = -terrain_shift if reading("below_1_5_declared_on") == "after_terrain" else 0
     return odds(table, attack, defence, shift)
-
-
-def resolve(table: CombatTable, column: ColumnPick, die: int, modifiers: Sequence[Modifier]) -> TableLookup:
-    """Read the table with the modifiers capped at its cap (both §12.5.2: its data file's `drm_cap`)."""
-    return look_up(table, column, die, list(modifiers))
 
 
 def table_read(look: TableLookup) -> CombatTableRead:

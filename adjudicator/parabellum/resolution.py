@@ -14,7 +14,7 @@ from arbitro.adjudicator.parabellum.act import Act
 from arbitro.adjudicator.parabellum.orders import declared_order
 from arbitro.adjudicator.parabellum.variant import Variant
 from arbitro.adjudicator.parabellum.world import World
-from arbitro.adjudicator.tables import Modifier, sum_modifiers
+from arbitro.adjudicator.tables import Modifier, look_up, sum_modifiers
 from arbitro.events.parabellum import AssaultResolved, AssaultUnderway, CombatTableRead
 
 # The sides' efficiency values (§12.3.1 in both: attacker's, defender's) an assault is read with, given whether a die
@@ -67,7 +67,7 @@ def fight(a: Act, variant: Variant, c: AssaultUnderway, defenders: Sequence[str]
             "column": col.column.label, "odds": f"{attack}:{defence}", "shifts": f"{left}L {right}R",
             "modifiers": "; ".join(f"{m.reason} {m.value:+d}" for m in mods) or "none",
             "drm": sum_modifiers(mods, crt.modifier_cap)[0]}, about=(*c.targets, *(w.hex_of(u) for u in c.attackers)))
-        look = assault.resolve(crt, col.column, die, mods)
+        look = look_up(crt, col.column, die, mods)  # the modifiers capped at the table's cap (§12.5.2: its `drm_cap`)
         table, result = assault.table_read(look), variant.table_result(w, c.targets, look.result, a.reading, notes)
     a.emit(AssaultResolved(
         result=result, rule=str(variant.rules.BELOW_1_5 if automatic else variant.rules.RESULTS), attackers=c.attackers, defenders=tuple(defenders),
