@@ -75,6 +75,37 @@ def blocking_cells(steps: tuple[LineStep, ...]) -> list[tuple[HexId, ...]]:
     return cells
 
 
+def between_cells(grid: Grid, a: str, b: str) -> list[tuple[HexId, ...]]:
+    """`blocking_cells(trace_line(grid, a, b))`, made from the line's shape alone (issue 15: a side's first sight traces
+    a thousand lines, and making each step's `LineStep` first was most of a line): a step of which a hex is off the
+    map never blocks, an edge's two hexes in id order."""
+    start, end = grid.cube(a), grid.cube(b)
+    if start == end:
+        return []
+    q, r, s = start
+    on_map = grid.on_map_id
+    cells: list[tuple[HexId, ...]] = []
+    for group in _between(end - start):
+        ids = [on_map(Cube(q + c.q, r + c.r, s + c.s)) for c in group]
+        if None not in ids:
+            cells.append(tuple(sorted(ids)))  # type: ignore[type-var]
+    return cells
+
+
+_BETWEEN: dict[Cube, tuple[tuple[Cube, ...], ...]] = {}
+
+
+def _between(direction: Cube) -> tuple[tuple[Cube, ...], ...]:
+    """The cells of `_shape` strictly between a line's ends that may block it (`blocking_cells`): each hex the line
+    passes through, each pair of hexes along whose edge it runs. Worked out once per direction."""
+    found = _BETWEEN.get(direction)
+    if found is None:
+        found = _BETWEEN[direction] = tuple(
+            group[:1] if not along_edge else group for group, along_edge in _shape(direction)[1:-1]
+            if not along_edge or len(group) == 2)
+    return found
+
+
 # -- exact line tracing --------------------------------------------------------------------------
 #
 # In cube space the cell of hex C is {p : |(p-C).q - (p-C).r| <= 1, |(p-C).r - (p-C).s| <= 1,

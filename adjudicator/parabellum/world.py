@@ -18,7 +18,7 @@ from typing import Any, ClassVar, Protocol, TypeVar
 from arbitro.adjudicator.maps.command import command_distances
 from arbitro.adjudicator.maps.hexgrid import Grid, HexId
 from arbitro.adjudicator.maps.hexmap import HexMap
-from arbitro.adjudicator.maps.sight import blocking_cells, trace_line
+from arbitro.adjudicator.maps.sight import between_cells
 from arbitro.adjudicator.memo import Memo
 from arbitro.adjudicator.parabellum.assault_frame import assault_below
 from arbitro.adjudicator.parabellum.loader import ScenarioData
@@ -32,6 +32,7 @@ T = TypeVar("T")
 _LINES = Memo(1 << 18)  # what the ground leaves of each line of sight (`line_cells`), kept across positions: per data, reading and pair
 _NO_ZOC = Memo(64)
 _LINE_GROUND = Memo(64)
+_SIGHT_BLOCKING = Memo(64)
 _REACHES = Memo(1024)
 """Command reaches kept across positions (issue 15): a reach reads only the commander's hex and range, the hexes his
 enemy holds and the ground (map and terrain table), and most positions leave all of them alone."""
@@ -58,6 +59,15 @@ def _line_ground(hexmap: HexMap, table: TerrainTable) -> tuple[frozenset[str], f
     return _LINE_GROUND.get((hexmap, table), "command line ground", work)
 
 
+def _sight_blocking(hexmap: HexMap, table: TerrainTable, more: frozenset[str]) -> frozenset[str]:
+    """The hexes whose terrain blocks a line of sight (`World.blocks_sight`): the table's, and those of the terrains a
+    reading adds (`more`), worked out once per map, table and reading (issue 15: a line traced cold asked the terrain
+    table of each of its hexes, most of Arrivano's largest legal(), an open-order game's first sight)."""
+    return _SIGHT_BLOCKING.get((hexmap, table), ("sight blocking", tuple(sorted(more))), lambda: frozenset(
+        h for h in hexmap.hexes() if any(table.terrain[t].blocks_los for t in hexmap.hex(h).terrains)
+        or not more.isdisjoint(hexmap.hex(h).terrains)))
+
+
 class Answers(Protocol):
     """What a World asks its game's Variant (parabellum/variant.py, where each is documented with both books' rules)."""
 
@@ -82,13 +92,13 @@ class Answers(Protocol):
 def line_cells(grid: Grid, a: str, b: str, elevation: Callable[[str], int],
                blocking_terrain: Callable[[HexId], bool]) -> tuple[tuple[HexId, ...], ...]:
     """The line of sight a-b as the ground leaves it (caldiero §11.3-§11.3.1, arrivano §11.3-§11.3.1), traced exactly
-    by the map kit (`maps.sight.blocking_cells`): the groups of hexes that block it when units stand in every hex of
+    by the map kit (`maps.sight.between_cells`: `blocking_cells` of its trace): the groups of hexes that block it when units stand in every hex of
     one (`units_clear`), each without the hexes that block by themselves (blocking terrain, ground higher than both
     ends; along a hexside only if both hexes block); `((),)`, one group left empty, where the ground blocks it
     whatever stands where. The range is the caller's: it differs per scenario."""
     top = max(elevation(a), elevation(b))
     cells: list[tuple[HexId, ...]] = []
-    for cell in blocking_cells(trace_line(grid, a, b)):
+    for cell in between_cells(grid, a, b):
         left = tuple(h for h in cell if not (blocking_terrain(h) or elevation(h) > top))
         if not left:
             return ((),)
@@ -181,8 +191,7 @@ class World:
     def blocks_sight(self, h: str) -> bool:
         """Blocking terrain (caldiero §11.3.1, arrivano §11.3.1): the table's, and the terrains the variant adds by a
         reading (arrivano §10.3's wheat, interpretation `wheat_blocks_los`)."""
-        more = self._more_blocking()
-        return any(t.blocks_los for t in self.terrains(h)) or (bool(more) and not more.isdisjoint(self.hexmap.hex(h).terrains))
+        return h in _sight_blocking(self.hexmap, self.terrain_table, self._more_blocking())
 
     def _more_blocking(self) -> frozenset[str]:
         return self.cached(("sight blocking terrains",), lambda: self.variant.sight_blocking_terrains(self.reading))
@@ -426,7 +435,8 @@ class World:
         return units_clear(self.variant, _LINES.get((), (key, a, b), lambda: self._traced(a, b)), self.occupied)
 
     def _traced(self, a: str, b: str) -> tuple[tuple[HexId, ...], ...]:
-        return line_cells(self.grid, a, b, self.elevation, self.blocks_sight)
+        blocking = _sight_blocking(self.hexmap, self.terrain_table, self._more_blocking())  # once a line, not a hex
+        return line_cells(self.grid, a, b, self.elevation, blocking.__contains__)
 
     def occupied(self, h: str) -> bool:  # units stand there (a line they block, caldiero §11.3.1)
         return bool(self.units_at(h))

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from arbitro.adjudicator.maps.hexgrid import Cube, Grid, HexError, HexId, format_hex, parse_hex
-from arbitro.adjudicator.maps.sight import line_of_sight, trace_line
+from arbitro.adjudicator.maps.sight import between_cells, blocking_cells, line_of_sight, trace_line
 
 GRIDS = {
     (orientation, parity): Grid(
@@ -352,6 +352,19 @@ def test_a_line_is_the_same_from_every_start(direction: Cube) -> None:
         assert all(got <= want for (got, _, _), (want, _, _) in zip(found, whole))
         holed += found != whole
     assert holed  # some lines cross a hole: their cells there are counted off the map
+
+
+@pytest.mark.parametrize("grid", [HOLED, CALDIERO, *GRIDS.values()])
+def test_the_cells_between_a_lines_ends_are_those_of_its_trace(grid: Grid) -> None:
+    """`between_cells` (made from the line's shape alone, issue 15) is `blocking_cells` of the whole trace for every
+    line within 8 hexes, holes and map edges included: an interior hex off the map, or an edge with a side off it,
+    never blocks."""
+    lines = 0
+    for a in grid.hexes()[::3]:
+        for b in sorted(grid.within(a, 8)):
+            assert between_cells(grid, a, b) == blocking_cells(trace_line(grid, a, b)), (a, b)
+            lines += 1
+    assert lines > 1000
 
 
 def test_straight_line_along_a_column() -> None:

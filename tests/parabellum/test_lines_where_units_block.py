@@ -52,8 +52,8 @@ def test_a_line_is_traced_once_for_every_position(positions, monkeypatch: pytest
     ruleset, rules = positions
     monkeypatch.setattr(kernel_world, "_LINES", type(kernel_world._LINES)(1 << 18))
     traced: list[tuple[str, str]] = []
-    trace = kernel_world.trace_line
-    monkeypatch.setattr(kernel_world, "trace_line", lambda grid, a, b: traced.append((a, b)) or trace(grid, a, b))
+    trace = kernel_world.between_cells
+    monkeypatch.setattr(kernel_world, "between_cells", lambda grid, a, b: traced.append((a, b)) or trace(grid, a, b))
     first, second = (ruleset.world(copy.deepcopy(p)) for p in rules[:2])
     assert first.state.units != second.state.units  # units stand elsewhere
     asked = pairs(first)

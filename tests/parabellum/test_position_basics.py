@@ -94,6 +94,32 @@ def test_a_command_line_asks_the_ground_once_per_map(log: str, monkeypatch: pyte
     assert traced > 10 and asked == []
 
 
+@pytest.mark.parametrize("log", LOGS)
+def test_what_blocks_sight_is_the_terrain_tables_and_a_cold_line_asks_it_nothing(
+        log: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`World.blocks_sight` (caldiero §11.3.1, arrivano §11.3.1 and §10.3's wheat under `wheat_blocks_los`) answers for
+    every hex of the map as the terrain table and the reading's terrains do, from the blocking hexes worked out once
+    per map, table and reading: a line of sight traced cold asks the World's terrains nothing (issue 15: each hex of
+    each line asked them, most of Arrivano's largest legal(), an open-order game's first sight)."""
+    _, w = next(log_worlds(log, 10**9))
+    more = w._more_blocking()
+    for h in w.hexmap.hexes():
+        table = any(t.blocks_los for t in w.terrains(h)) or not more.isdisjoint(w.hexmap.hex(h).terrains)
+        assert w.blocks_sight(h) == table, h
+    wheat = world_module._sight_blocking(w.hexmap, w.terrain_table, frozenset({"grano"}))
+    assert wheat >= world_module._sight_blocking(w.hexmap, w.terrain_table, frozenset())
+    asked: list[str] = []
+    monkeypatch.setattr(world_module.World, "terrains", lambda self, h: asked.append(h) or [])
+    monkeypatch.setattr(world_module, "_LINES", world_module.Memo(1 << 18))  # every line traced anew
+    lines = 0
+    for i, w in log_worlds(log, 150):
+        hexes = sorted(w.piece_hexes(w.sides[0]))[:3]
+        for a in hexes:
+            for b in sorted(w.grid.near(a, w.sight_range()))[::7]:
+                lines += w.clear_line(a, b) or 1
+    assert lines > 10 and asked == []
+
+
 def test_the_kept_command_reaches_are_keyed_by_what_the_collector_does_not_walk() -> None:
     """A kept reach's key names the enemy-held hexes by a sorted tuple of strings, which the garbage collector stops
     tracking (a frozenset is always tracked: each full collection walked ~1,500 of them after the Arrivano logs,
