@@ -120,6 +120,28 @@ def test_what_blocks_sight_is_the_terrain_tables_and_a_cold_line_asks_it_nothing
     assert lines > 10 and asked == []
 
 
+def test_a_side_whose_pieces_stand_still_asks_its_sightings_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`sight.sighted` (arrivano §11.3.2, units never block a line: §11.3.1) answers as looking from every piece of the
+    side does, and where the side's pieces stand where they stood, whatever the enemy did, it asks no hex it asked
+    before (issue 15: the side that did not move looked again after every command)."""
+    monkeypatch.setattr(sight, "_IN_SIGHT", sight.Memo(256))
+    looked: list[str] = []
+    in_sight = sight._in_sight
+    monkeypatch.setattr(sight, "_in_sight", lambda w, h, pieces, limit: looked.append(h) or in_sight(w, h, pieces, limit))
+    again = checked = 0
+    for i, w in log_worlds("arrivano-montebello.jsonl", 40):
+        for side in w.sides:
+            enemy = {u: w.state.units[u].hex for u in w.units_of(w.enemy(side))}
+            limit = w.sight_range()
+            whole = sorted(u for u, h in enemy.items() if sight.in_view(w, sight.observers(w, side), h, limit))
+            assert sight.sighted(w, side, enemy) == whole, (i, side)
+            looked.clear()
+            assert sight.sighted(w, side, enemy) == whole and looked == []  # the same pieces: nothing asked again
+            again += 1
+            checked += len(whole)
+    assert again > 4 and checked > 0
+
+
 def test_the_kept_command_reaches_are_keyed_by_what_the_collector_does_not_walk() -> None:
     """A kept reach's key names the enemy-held hexes by a sorted tuple of strings, which the garbage collector stops
     tracking (a frozenset is always tracked: each full collection walked ~1,500 of them after the Arrivano logs,
