@@ -381,12 +381,6 @@ def _activation(g: Act, rule: Rule) -> PB.Activation:
     return act
 
 
-def try_order_change(g: Act, seat: str, cmd: C.TryOrderChange) -> None:
-    """arrivano §5.2.1: the kernel's try (a column's officer tries for his column, §16.2, §17.2.9)."""
-    _activation(g, ARRIVANO.GENERAL_ORDER)
-    activation.try_order(g, seat, cmd.order)
-
-
 def bombard(g: Act, seat: str, cmd: C.Bombard) -> None:
     act = _activation(g, R.BOMBARD_STEP)
     w, units = g.world(), sorted(cmd.artillery)
@@ -486,7 +480,7 @@ ARRIVANO_STEPS: sequence.Steps[Act, World] = sequence.Steps({
         "form_column": lambda g, seat, cmd: AC.form_column(g, cmd.officer, sorted(cmd.units), cmd.order),
         "rejoin_column": lambda g, seat, cmd: AC.rejoin_column(g, cmd.officer)}, choices,
         phase="action"),
-    "bombardment": sequence.Step(R.BOMBARD_STEP, {"try_order_change": try_order_change, "bombard": bombard},
+    "bombardment": sequence.Step(R.BOMBARD_STEP, {"try_order_change": activation.try_order, "bombard": bombard},
                                  bombardment_commands, lambda g, seat: O.fatigue_tests_at_movement(g), unseen=True,
                                  phase="action", then="movement"),  # arrivano §16.3.4: F units test as movement begins
     "movement": sequence.Step(R.MOVE_STEP, {

@@ -20,7 +20,7 @@ from arbitro.adjudicator.caldiero import flow as F
 from arbitro.adjudicator.parabellum.bombardment import targets
 from arbitro.adjudicator.caldiero.scenario_rules import charge_problem, chargers
 from arbitro.adjudicator.caldiero.system_activation import (activate_formation, check_activate, check_unit_order,
-                                                            eligible_formations, try_order, unit_order_test)
+                                                            eligible_formations, unit_order_test)
 from arbitro.adjudicator.caldiero.system_artillery import check_bombard, do_bombard
 from arbitro.adjudicator.caldiero.system_assault import do_attack
 from arbitro.adjudicator.caldiero.system_declare import attack_problem
@@ -333,7 +333,7 @@ CALDIERO_STEPS: Steps[Act, World] = Steps({
                          end_problem=F.replacements_owed, unseen=True, phase="command", seats=SIDES, then="initiative"),
     "initiative": Step(CALDIERO.INITIATIVE, {}, run=lambda a, seat: initiative.next_activation(a), phase="command"),
     CHOOSE_ACTIVATION: Step(R.ACTIVATION, {"activate": activate_formation}, _activations, phase="action"),
-    "activation_orders": Step(CALDIERO.ORDER_CHANGES, {"try_order_change": try_order, "unit_order": unit_order_test},
+    "activation_orders": Step(CALDIERO.ORDER_CHANGES, {"try_order_change": activation.try_order, "unit_order": unit_order_test},
                               _order_tries, unseen=True, phase="action", name="orders", then="movement",
                               begins=R.ACTION_PHASE),
     # unit_order in the movement step: caldiero §3.1 B-3's reading of ooc_order_test

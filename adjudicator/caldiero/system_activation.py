@@ -11,7 +11,7 @@ from arbitro.adjudicator.caldiero.variant import CALDIERO, CALDIERO_VARIANT, res
 from arbitro.adjudicator.caldiero.system_moves import movement_obligation_problem
 from arbitro.adjudicator.caldiero.system_orders import in_command_moves_over, ooc_test_after_moves
 from arbitro.adjudicator.parabellum.world import World
-from arbitro.adjudicator.parabellum import activation, command
+from arbitro.adjudicator.parabellum import command
 from arbitro.adjudicator.parabellum.movement import nearest_enemy_distance
 from arbitro.events import caldiero as ev
 from arbitro.adjudicator.caldiero.system_procedure import arrival_turn, leader_due, unit_due
@@ -87,16 +87,6 @@ def do_activate(a: Act, by: str, formation: str) -> None:
 def activate_formation(a: Act, seat: str, cmd: C.Activate) -> None:
     check_activate(a.world(), seat, cmd)
     do_activate(a, seat, cmd.formation)
-
-
-def try_order(a: Act, seat: str, cmd: C.TryOrderChange) -> None:
-    """The kernel's try (caldiero §5.2.2); a commander in chief commanding a formation (§20.1.1: Bonaparte) changes
-    its order without a die."""
-    act, w = a.state.activation, a.world()
-    assert act is not None
-    general = w.general_on_map(act.formation)
-    free = R.BONAPARTE if general is not None and w.leader_role(general) == "commander_in_chief" else None
-    activation.try_order(a, seat, cmd.order, free=free)
 
 
 def ooc_units_at(w: World, h: str) -> list[str]:

@@ -156,6 +156,10 @@ class CaldieroVariant(Variant):
             return super().return_commanders(w, u)
         return [f.general for f in w.counters.oob.formations if f.side == w.side_of(u) and f.general is not None]
 
+    def order_change_free(self, w: World, giver: str) -> Rule | None:
+        """caldiero §20.1.1: a commander in chief commanding a formation (Bonaparte) changes its order without a die."""
+        return R.BONAPARTE if w.leader_role(giver) == "commander_in_chief" else None
+
     def order_try_barred(self, w: World, seat: str) -> tuple[Rule, str] | None:
         """caldiero §17.1.3: in an ice storm every formation holds a Defence order: no general tries."""
         return (R.ICE_STORM, "in an ice storm every formation holds a Defence order (caldiero §17.1.3)") \

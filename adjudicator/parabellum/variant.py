@@ -307,6 +307,11 @@ class Variant:
         its formation's general on the map, the formation's order."""
         return w.general_on_map(act.formation), w.state.formations[act.formation].order
 
+    def order_change_free(self, w: World, giver: str) -> Rule | None:
+        """D11, caldiero §20.1.1 / arrivano §5.2.1 (no such rule): the rule by which `giver`'s try to change his order
+        passes without a die, cited by the change; None: he rolls (caldiero §5.2.2). Neutral reading: he always rolls."""
+        return None
+
     def order_try_barred(self, w: World, seat: str) -> tuple[Rule, str] | None:
         """D11, D29, caldiero §17.1.3 / arrivano §4.5.5: why `seat`'s commanders may try no order change now, whatever the
         order, with the rule to cite. Neutral reading: nothing bars it."""

@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 from arbitro.adjudicator.errors import IllegalCommand
+from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
 from arbitro.adjudicator.parabellum import activation
 from arbitro.adjudicator.parabellum.orders import ORDERS
 from arbitro.adjudicator.parabellum.variant import Variant
@@ -54,6 +55,7 @@ def _world(tried: bool = False, weather: int = 0, chief: str = "map") -> Any:
                             formations={"f1": FormationState(side="france", general="gen", order="defence")},
                             leaders={"chief": SimpleNamespace(where=chief)})
     return SimpleNamespace(state=state, general_on_map=lambda f: "gen", leader_initiative=lambda le: 3,
+                           leader_role=lambda le: "general",
                            commander_in_chief=lambda side: "chief", reading=lambda name: "all_changes")
 
 
@@ -69,7 +71,7 @@ def test_the_try_is_listed_rolled_and_recorded(variant: Variant, die: int, passe
     assert activation.tries(variant, w, "france") == [{"type": "try_order_change", "order": o}
                                                        for o in ("advance", "attack", "manoeuvre")]
     activation.try_order(_act(variant, w, events, lambda purpose, detail: asked.append(detail) or die), "france",
-                         "attack")
+                         _try("attack"))
     assert asked == [{"table": "initiative", "needs_at_most": 3}]
     assert [type(e) for e in events] == [OrderChangeTried, *([OrderChanged] if passed else [])]
     assert events[0].succeeded is passed and (not passed or events[1].by == "gen")
@@ -80,7 +82,7 @@ def test_what_is_not_listed_is_refused_with_the_same_words(variant: Variant) -> 
     for w in (_world(tried=True), bars[variant.book]):
         assert activation.tries(variant, w, "france") == []
         with pytest.raises(IllegalCommand) as refused:
-            activation.try_order(_act(variant, w, [], lambda p, d: 1), "france", "attack")
+            activation.try_order(_act(variant, w, [], lambda p, d: 1), "france", _try("attack"))
         rule, words = activation.try_problem(variant, w, "france", "attack")  # type: ignore[misc]
         assert (refused.value.rule, refused.value.message) == (str(rule), words)
 
@@ -88,5 +90,26 @@ def test_what_is_not_listed_is_refused_with_the_same_words(variant: Variant) -> 
 def test_a_rule_may_pass_it_without_a_die(variant: Variant) -> None:
     events: list[Any] = []
     free = Rule(variant.book, "20.1", "a rule that makes it pass")
-    activation.try_order(_act(variant, _world(), events, lambda p, d: 6), "france", "attack", free=free)
+
+    class Freeing(type(variant)):  # type: ignore[misc]
+        def order_change_free(self, w: Any, giver: str) -> Rule | None:
+            return free if giver == "gen" else None
+
+    activation.try_order(_act(Freeing(), _world(), events, lambda p, d: 6), "france", _try("attack"))
     assert events[-1].rule == str(free) and events[0].succeeded
+
+
+def test_caldiero_bonaparte_tries_without_a_die() -> None:
+    """caldiero §20.1.1: a commander in chief commanding a formation changes its order without a die."""
+    w = _world()
+    w.leader_role = lambda le: "commander_in_chief"
+    events: list[Any] = []
+    activation.try_order(_act(CALDIERO_VARIANT, w, events, lambda p, d: 6), "france", _try("attack"))
+    assert events[-1].rule == "caldiero §20.1" and events[0].succeeded
+    w.leader_role = lambda le: "general"
+    assert CALDIERO_VARIANT.order_change_free(w, "gen") is None
+
+
+def _try(order: str) -> Any:
+    """A `try_order_change` to `order`, as the step hands it to its handler."""
+    return SimpleNamespace(type="try_order_change", order=order)
