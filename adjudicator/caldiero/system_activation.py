@@ -37,8 +37,12 @@ def check_activate(w: World, seat: str, cmd: C.Activate) -> None:
         refuse(R.ACTIVATION, f"no formation {cmd.formation!r}")
     if cmd.formation not in eligible_formations(w):
         refuse(R.ACTIVATION, f"{cmd.formation} is already activated this turn or not on the map (caldiero §6.2)")
-    if w.state.first_turn and w.state.formations[cmd.formation].side != "france":
-        refuse(CALDIERO.FIRST_TURN, "on the first turn the French must activate one of their own formations (caldiero §3.2)")
+    # §3.2 "L'iniziativa è automaticamente del Francese che deve obbligatoriamente attivare una delle sue Formazioni":
+    # the obligation goes with that one initiative, the game's first activation's; the next are rolled and chosen (§6.2)
+    first = w.state.first_turn and not any(f.activated for f in w.state.formations.values())
+    if first and w.state.formations[cmd.formation].side != "france":
+        refuse(CALDIERO.FIRST_TURN, "the game's first activation is the French's, of one of their own formations "
+               "(caldiero §3.2)")
 
 
 def reserve_joining(w: World, f: str) -> list[str]:

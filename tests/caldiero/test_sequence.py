@@ -41,6 +41,20 @@ def test_first_turn_french_must_activate_their_own() -> None:
     assert {c["formation"] for c in t.legal("france")} == {"massena", "augereau"}
 
 
+def test_after_the_first_activation_the_initiative_winner_may_choose_his_own() -> None:
+    """caldiero §3.2 binds the French's automatic initiative, the game's first activation; the next are rolled and the
+    winner chooses any formation not yet activated, friend or enemy (§6.2), on the first turn too (it was refused
+    citing §3.2 for the whole first turn, while the loop activated an Austrian formation left alone)."""
+    state = fresh()
+    state.formations["massena"].order = state.formations["augereau"].order = "advance"
+    state.formations["augereau"].activated = True
+    state.phase, state.step, state.seat = "action", "choose_activation", "austria"
+    t = Table(state)
+    assert "hohenzollern" in {c["formation"] for c in t.legal("austria")}
+    t.send("austria", {"type": "activate", "formation": "hohenzollern"})
+    assert t.of(ev.FormationActivated)[-1].formation == "hohenzollern"
+
+
 def test_initiative_french_2_austrian_weather_box_and_tie_reroll() -> None:
     state = position({"fr-18-ligne": "1417", "fr-5-legere": "1412", "au-colloredo": "1917"},
                      leaders={"massena": "1317", "augereau": "1412", "hohenzollern": "1916"}, weather=2)
