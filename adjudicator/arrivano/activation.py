@@ -14,11 +14,11 @@ from arbitro.adjudicator.arrivano import rules as R
 from arbitro.adjudicator.arrivano.data_model import COLUMNS, HQ_ORDERS
 from arbitro.adjudicator.arrivano.flow import after_leader_lost, push
 from arbitro.adjudicator.parabellum.act import Act, stack_test
-from arbitro.adjudicator.arrivano.turn import activatable, activatable_columns, barred_first_turn, chief_can_change
+from arbitro.adjudicator.arrivano.turn import activatable, activatable_columns, barred_first_turn
 from arbitro.adjudicator.arrivano.world import acts_now, cavalry_like, column_of, in_command
 from arbitro.adjudicator.parabellum.world import World
-from arbitro.adjudicator.arrivano.variant import ARRIVANO
-from arbitro.adjudicator.parabellum import activation, initiative, orders, recovery
+from arbitro.adjudicator.arrivano.variant import ARRIVANO, ARRIVANO_VARIANT
+from arbitro.adjudicator.parabellum import activation, chief_orders, initiative, orders, recovery
 from arbitro.events import arrivano as ev
 from arbitro.events import core
 
@@ -111,7 +111,7 @@ def hq_available(w: World, side: str) -> bool:
     only the French, §17.1.2) and has a general to give orders to."""
     if HQ_ORDERS not in w.state.options or w.state.hq_used.get(side) or barred_first_turn(w, side):
         return False
-    return bool(chief_can_change(w, side))
+    return bool(chief_orders.in_reach(ARRIVANO_VARIANT, w, w.commander_in_chief(side)))  # §16.1, §4.3
 
 
 def activate(g: Act, fid: str) -> None:

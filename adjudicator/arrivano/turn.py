@@ -11,7 +11,7 @@ from arbitro.adjudicator.parabellum.act import Act
 from arbitro.adjudicator.arrivano.variant import ARRIVANO, ARRIVANO_VARIANT
 from arbitro.adjudicator.arrivano.victory import ARRIVANO_SCORING
 from arbitro.adjudicator.parabellum.world import World
-from arbitro.adjudicator.parabellum import chief_orders, initiative, reinforcements, victory
+from arbitro.adjudicator.parabellum import initiative, reinforcements, victory
 from arbitro.events import arrivano as ev
 
 
@@ -106,11 +106,6 @@ def replacements(g: Act) -> None:
     for uid in reversed(reinforcements.due(w)):
         if any(w.leader_on_map(c) for c in ARRIVANO_VARIANT.return_commanders(w, uid)):
             push(g, "replacement_hex", g.state.units[uid].side, str(R.RETURN), ev.ReplacementHexAwaited(unit=uid))
-
-
-def chief_can_change(w: World, side: str) -> list[str]:
-    """Formations whose order the chief may change now (the kernel's orders sub-phase, arrivano §5.2, §4.3)."""
-    return chief_orders.in_reach(ARRIVANO_VARIANT, w, w.commander_in_chief(side))
 
 
 def orders_seats(g: Act) -> tuple[str, ...]:
