@@ -130,7 +130,9 @@ def unit_order_test(a: Act, seat: str, cmd: C.UnitOrder) -> None:
     # One die a stack (§5.3.1), rolled in the chief's range too, where it decides nothing: §4.3.1 "si considerano
     # avere l'Ordine che desiderano (non si applica 5.3)" read as the order taken whatever the die. A roll is public
     # (engine-rules §V.4): rolled only out of range, it told the enemy whether an unseen chief stands in range (rev-l L6).
-    passed = stack_test(a, units, f"{R.OOC_TEST} out of command at {cmd.hex}, to {cmd.order}")
+    # The die names its hex, not the order asked: §5.3.1 "se riesce l'unità ... può scegliere l'Ordine che vuole", no
+    # counter shows it, and the enemy who may examine the stack is served the die's words (§20.4).
+    passed = stack_test(a, units, f"{R.OOC_TEST} out of command at {cmd.hex}")
     in_range = cmd.hex in w.chief_reach(seat)
     for u in units:
         if in_range or passed[u]:

@@ -75,3 +75,25 @@ def test_an_order_test_out_of_sight_serves_its_result_to_nobody_but_its_owner() 
     assert (passed[2], failed[2]) == (["manoeuvre"], []), "the premise: one passes, the other fails"
     assert passed[0] == failed[0], "Austria learns whether an unseen French stack took the order it tried for"
     assert passed[1] != failed[1], "France, the owner, is served its own test's die and result"
+
+
+def order_asked(order: str, die: int) -> bytes:
+    """caldiero §5.3.1 under §20.4: fr-40-ligne out of command at OOC, beyond the chief's range, with Austria's
+    Colloredo and Gyulai two hexes off either side (the stack and every hex its die is about examined: else its words
+    are cut to the rule, §V.4), tests to take `order`. Austria's service."""
+    state = position({"fr-18-ligne": "1417", "fr-40-ligne": OOC, "au-colloredo": "2317", "au-gyulai": "2617"},
+                     leaders={"massena": "1317"}, orders={"massena": "attack"}, options=FOG)
+    about = RULESET.variant.bonus_reach(RULESET.world(state), OOC)
+    assert RULESET.unexaminable(state, "austria", about) == frozenset(), "in Austria's sight"
+    t = activate(state, "massena", step="orders")
+    before = FOLD.copy(t.game)
+    return served(RULESET, FOLD, before, [("france", t.send("france", {"type": "unit_order", "hex": OOC, "order": order},
+                                                            dice=[die], pad=0))], "austria")
+
+
+def test_the_order_a_seen_stack_tests_for_is_not_served() -> None:
+    """At the table the enemy examining the stack sees its Fuori Comando marker (§3 B-2) and the die, not the order:
+    it is chosen once the test passes (§5.3.1 "se riesce l'unità per questo turno può scegliere l'Ordine che vuole"),
+    and no counter shows it (docs/rulesets/caldiero.md §5.3.1). The die's words named it ("..., to attack")."""
+    for die in (1, 6):
+        assert order_asked("manoeuvre", die) == order_asked("attack", die), "Austria is told the order asked"
