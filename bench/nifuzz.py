@@ -76,6 +76,9 @@ ALLOWED: tuple[Allowed, ...] = (
     Allowed(("swap", "moved_unit"), ("view",), "hidden_stacks", "a stack's marker is public (caldiero §20.4, "
             "arrivano §11.3.2): a command moving units out of a stack whose units were changed leaves a marker in "
             "one game only"),
+    Allowed(("marker",), ("log", "view"), "open_order_tested", "an F unit owes a fatigue test (arrivano §16.3.4): "
+            "that a roll was made is public by design, its faces and stack not (engine-rules §V.4, one rule for "
+            "hidden tests; rev-k K9)"),
     Allowed(("status",), ("log", "view", "status"), "rout_move", "a routed unit makes its rout move in the end "
             "phase (arrivano §15.2.2: two hexes away), its marker moving on the table: the game waits for its owner "
             "where a disordered unit's would not (rev-m, sixteenth session: inherent)"),
