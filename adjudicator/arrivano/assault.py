@@ -18,13 +18,10 @@ from arbitro.adjudicator.arrivano import rules as R
 from arbitro.adjudicator.arrivano.bombardment import bombard, can_fire, damage_battery
 from arbitro.adjudicator.arrivano.flow import (
     disorder_by_combat,
-    do_retreat,
     frames,
     prompt,
     push,
-    push_retreat,
     revise,
-    rout_retreats,
     top,
     waiting,
 )
@@ -38,7 +35,7 @@ from arbitro.adjudicator.parabellum import elimination
 from arbitro.adjudicator.parabellum import assault as sys_assault
 from arbitro.adjudicator.parabellum import bombardment as sys_bombardment
 from arbitro.adjudicator.parabellum import efficiency as sys_eff
-from arbitro.adjudicator.parabellum import advance, resolution, results, rout
+from arbitro.adjudicator.parabellum import advance, resolution, results, retreat_frame, rout
 from arbitro.adjudicator.parabellum.retreat_ground import before_combat_asked
 from arbitro.events import arrivano as ev
 from arbitro.events import core
@@ -172,7 +169,8 @@ class AssaultStages:
         w = g.world()
         units = [u for u in c.dr_units if w.on_map(u)]
         routed = results.dr_routed(g, ARRIVANO_VARIANT, units, stack_roll(g, lambda at: f"{ARRIVANO.RESULTS} DR test in {at}"))
-        rout_retreats(g, routed, f"{ARRIVANO.RESULTS} DR test; {ARRIVANO.ROUT_COMBAT}", results.dr_rout_hexes(g.reading))
+        retreat_frame.opened(g, dict.fromkeys(routed, results.dr_rout_hexes(g.reading)), ARRIVANO.ROUT_COMBAT,
+                             f"{ARRIVANO.RESULTS} DR test; {ARRIVANO.ROUT_COMBAT}")
 
 
 def cavalry_candidates(w: World, attackers: list[str], h: str) -> list[str]:
@@ -212,11 +210,11 @@ def cavalry_retreat(g: Act, frame: core.Frame[BeforeCombatAwaited], cmd: C.Stack
 
 def retreat_before_combat(g: Act, units: list[str], line: RT.Line, rule: Any) -> None:
     """Units leave an assaulted hex before the combat (cavalry §14.1, light troops §16.3.5) along a line of
-    retreat_ground.before_combat_lines, carried out as any retreat (flow.do_retreat: §12.6.1 disorder through EZoC,
-    §12.6.2 cited, off the map §12.8.1); a hex left empty is kept in the assault's frame (`left`): its stage `advance`
-    offers it with the hexes the combat vacates, one advance into either (§12.7.2)."""
+    retreat_ground.before_combat_lines, carried out as any retreat (the kernel's retreat_frame.retreated: §12.6.1
+    disorder through EZoC, §12.6.2 cited, off the map §12.8.1); a hex left empty is kept in the assault's frame
+    (`left`): its stage `advance` offers it with the hexes the combat vacates, one advance into either (§12.7.2)."""
     start = g.state.units[units[0]].hex
-    do_retreat(g, units, line, rule)
+    retreat_frame.retreated(g, units, line, rule)
     if not g.world().units_at(start):
         frames(g).revise(left=(*frames(g).running().left, start))
 
@@ -342,7 +340,8 @@ def exchange_tests(g: Act, c: AssaultUnderway) -> None:
     routs empty may be advanced into (§12.7), the assault's stage `advance`, once their retreats are made."""
     for routed in results.exchange_tested(g, ARRIVANO_VARIANT, sorted(c.attackers + c.defenders),
                                           stack_roll(g, lambda h: f"{ARRIVANO.RESULTS} EX test in {h}")):
-        rout_retreats(g, routed, f"{ARRIVANO.RESULTS}; {ARRIVANO.ROUT_COMBAT}")
+        retreat_frame.opened(g, dict.fromkeys(routed, rout.RETREAT_HEXES), ARRIVANO.ROUT_COMBAT,
+                             f"{ARRIVANO.RESULTS}; {ARRIVANO.ROUT_COMBAT}")
 
 
 def defender_retreat(g: Act, units: list[str], h: str) -> None:
@@ -367,9 +366,7 @@ def dr_retreat_then_test(g: Act, units: list[str]) -> None:
     """DR (arrivano §12.5.4 "devono ritirarsi di un esagono e fare un test di efficienza"): the artillery stacked
     with them is eliminated (§11.1), they retreat one hex, and then test where they stand (the assault's stage
     `dr_tests`, its frame waiting below the retreat; issue 19: Arrivano tested first until 1.19.0)."""
-    for a in rout.guns_with(g.world(), units):
-        elimination.eliminate(g, ARRIVANO_VARIANT, a, ARRIVANO.ARTILLERY_STACKED, because=f"{ARRIVANO.RESULTS} DR")
-    push_retreat(g, units, 1, ARRIVANO.RETREAT)
+    retreat_frame.opened(g, dict.fromkeys(units, 1), ARRIVANO.RETREAT, f"{ARRIVANO.RESULTS} DR")
 
 
 def rout_hexes(g: Act) -> int:
@@ -403,7 +400,7 @@ def dr_choice(g: Act, frame: core.Frame[ev.DrChoiceAwaited], choice: str) -> Non
     # enemy ZoC ignored; a unit passing the DR test's die later retreated its first hex as any retreat (§12.6.1)
     for u in units:
         rout.disorder(g, ARRIVANO_VARIANT, u, ARRIVANO.RESULTS, 2, routs=ARRIVANO.ROUT_COMBAT)  # §12.5.4 DR "(15.2.1)"
-    rout_retreats(g, units, f"{ARRIVANO.RESULTS} DR", rout_hexes(g))
+    retreat_frame.opened(g, dict.fromkeys(units, rout_hexes(g)), ARRIVANO.ROUT_COMBAT, f"{ARRIVANO.RESULTS} DR")
 
 
 def resolve_countercharges(g: Act) -> None:

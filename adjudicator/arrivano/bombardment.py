@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from arbitro.adjudicator.arrivano import rules as R
-from arbitro.adjudicator.arrivano.flow import disorder_by_combat, push, push_retreat
+from arbitro.adjudicator.arrivano.flow import disorder_by_combat, push
 from arbitro.adjudicator.parabellum.act import Act
 from arbitro.adjudicator.arrivano.variant import ARRIVANO, ARRIVANO_VARIANT
 from arbitro.adjudicator.arrivano.world import acts_now
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.parabellum import bombardment as kernel_bombardment
-from arbitro.adjudicator.parabellum import orders, rout
+from arbitro.adjudicator.parabellum import orders, retreat_frame, rout
 from arbitro.events import arrivano as ev
 
 
@@ -81,9 +81,9 @@ def apply_bombard_result(g: Act, target: str, result: str) -> None:
             push(g, "artillery_retreat", w.state.units[others[0]].side, str(ARRIVANO.ARTILLERY_STACKED),
                    ev.ArtilleryRetreatAwaited(units=tuple(others), artillery=tuple(guns), hex=target))
         elif others:
-            push_retreat(g, others, 1, R.BOMBARD_TABLE)
+            retreat_frame.opened(g, dict.fromkeys(others, 1), R.BOMBARD_TABLE)
         if routed:
-            push_retreat(g, routed, 2, ARRIVANO.ROUT_COMBAT)
+            retreat_frame.opened(g, dict.fromkeys(routed, 2), ARRIVANO.ROUT_COMBAT)
 
 
 def damage_battery(g: Act, uid: str) -> None:

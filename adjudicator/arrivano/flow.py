@@ -19,7 +19,7 @@ from arbitro.adjudicator.arrivano.retreats import Line
 from arbitro.adjudicator.arrivano.variant import ARRIVANO, ARRIVANO_VARIANT
 from arbitro.adjudicator.parabellum.act import Act
 from arbitro.adjudicator.decisions import close_frame, update_frame
-from arbitro.adjudicator.parabellum import advance, efficiency, elimination, retreat_ground, rout
+from arbitro.adjudicator.parabellum import advance, retreat_frame, retreat_ground, rout
 from arbitro.adjudicator.parabellum.assault_frame import AssaultFrames
 from arbitro.adjudicator.parabellum.retreat_ground import lines
 from arbitro.events import arrivano as ev
@@ -83,21 +83,12 @@ def prompt(kind: str, rule: str) -> str:
 def disorder_by_combat(g: Act, units: list[str], rule: Any, assault: bool = True) -> None:
     """One disorder level from a combat result (`rule`); a unit it routs (the kernel's rout.disorder, §15.1.1) must
     retreat two hexes at once, enemy ZoC ignored, or is eliminated if it cannot (arrivano §15.2.1: "si deve
-    immediatamente ritirare di 2 esagoni"; issue 19 defect 2), stack by stack. After an `assault` the guns stacked
-    with it are eliminated (§11.1); the advance into a hex the retreats leave empty (§12.7) is the assault's stage."""
+    immediatamente ritirare di 2 esagoni"; issue 19 defect 2; the kernel's retreat_frame.opened). After an `assault`
+    the guns stacked with it are eliminated (§11.1); the advance into a hex the retreats leave empty (§12.7) is the
+    assault's stage."""
     routed = [u for u in units if rout.disorder(g, ARRIVANO_VARIANT, u, rule)]
-    rout_retreats(g, routed, f"{rule}; {ARRIVANO.ROUT_COMBAT}", guns=assault)
-
-
-def rout_retreats(g: Act, routed: list[str], because: str, hexes: int = rout.RETREAT_HEXES, guns: bool = True) -> None:
-    """Units a combat routed retreat `hexes` hexes at once, enemy ZoC ignored (arrivano §15.2.1), stack by stack;
-    when an assault forced it (`guns`) the artillery stacked with them is eliminated first, citing `because`
-    (§11.1: "forzate a ritirarsi a seguito di un assalto")."""
-    if guns:
-        for gun in rout.guns_with(g.world(), routed):
-            elimination.eliminate(g, ARRIVANO_VARIANT, gun, ARRIVANO.ARTILLERY_STACKED, because=because)
-    for _, stack in efficiency.stacks(g.world(), sorted(routed)):
-        push_retreat(g, stack, hexes, ARRIVANO.ROUT_COMBAT)
+    because = f"{rule}; {ARRIVANO.ROUT_COMBAT}" if assault else None
+    retreat_frame.opened(g, dict.fromkeys(routed, rout.RETREAT_HEXES), ARRIVANO.ROUT_COMBAT, because)
 
 
 def after_leader_lost(g: Act, lid: str) -> None:
@@ -112,52 +103,6 @@ def after_leader_lost(g: Act, lid: str) -> None:
 # ================================================================================================
 # Retreats and advances (arrivano §12.6-§12.7, §15.2)
 # ================================================================================================
-
-
-def do_retreat(g: Act, units: list[str], line: Line, rule: Any, rout_move: bool = False) -> None:
-    """Move `units` along a permitted line (arrivano §12.6; the kernel's retreat_ground.take), or off the map
-    (§12.8.1, `leave_map`); a unit §12.6.1's disorder level routs retreats two hexes at once (§15.2.1); then the routed
-    enemies next to its end test as §15.2 reads a retreat (`retreat_ground.arrived`), or as after any move where it
-    was a `rout_move` (§15.2.2: "devono muovere")."""
-    if line.off_map:
-        start = g.state.units[units[0]].hex
-        for u in units if line.path else ():
-            g.emit(ev.UnitRetreated(unit=u, path=line.path, rule=retreat_ground.cited(ARRIVANO, line, str(rule))))
-        leave_map(g, units, line.to, start, because=rule, carried=bool(line.path))
-        return
-    routed = retreat_ground.take(g, ARRIVANO_VARIANT, units, line, str(rule))
-    if routed:
-        rout_retreats(g, routed, f"{ARRIVANO.RETREAT_EZOC}; {ARRIVANO.ROUT_COMBAT}", guns=False)
-    if rout_move:
-        rout.checks(g, ARRIVANO_VARIANT, line.to)
-    else:
-        retreat_ground.arrived(g, ARRIVANO_VARIANT, line)
-
-
-def leave_map(g: Act, units: list[str], edge: str, start: str, because: Any, carried: bool) -> None:
-    """arrivano §12.8.1: units forced off the map are eliminated for good - unless they leave through one of their
-    side's retreat flags (§17.2.1) and the reading neapolitan_retreat_flags is exit_not_eliminated: then they are
-    out of play without counting as eliminated. Commanders left alone do not follow them off the map: they test
-    once (§4.5.4), in the elimination that empties the hex, or here where no elimination emptied `start` (the last
-    unit exited, or the units were `carried` along a path to the edge first)."""
-    w = g.world()
-    rules = g.data.scenario
-    side = w.state.units[units[0]].side
-    flag = next((k for k, f in sorted(rules.retreat_hexes.items()) if f.hex == edge), None)
-    exited_last = False
-    for u in units:
-        exited_last = flag is not None and rules.retreat_hexes_side == w.state.units[u].side \
-            and w.reading("neapolitan_retreat_flags") == "exit_not_eliminated"
-        if exited_last:
-            g.emit(ev.UnitExited(unit=u, hex=edge, flag=flag, rule=f"{R.CT_RETREAT_FLAGS}; {ARRIVANO.OFF_MAP}"))
-        else:
-            elimination.eliminate(g, ARRIVANO_VARIANT, u, ARRIVANO.OFF_MAP, permanent=True, because=because)
-    if exited_last or carried:
-        elimination.leaders_left_alone(g, ARRIVANO_VARIANT, start, side)
-
-
-def push_retreat(g: Act, units: list[str], n: int, rule: Any) -> None:
-    push(g, "retreat", g.state.units[units[0]].side, str(rule), ev.RetreatAwaited(moves={u: n for u in sorted(units)}))
 
 
 def commander_checks(g: Act, arrived: str) -> None:
@@ -190,14 +135,16 @@ def advance_into(g: Act, movers: list[str], h: str) -> None:
 
 def rout_move(g: Act, uid: str, to: str, off_map: bool) -> None:
     """Carry out an accepted rout move: a permitted line, or a stop in a village, redoubt or friendly general's hex
-    (its own hex: no move) (arrivano §15.2.2)."""
+    (its own hex: no move) (arrivano §15.2.2); the routed enemies next to its end then test as after any move
+    ("devono muovere"; off the map, §12.8.1, the kernel's retreat_ground.take)."""
     w = g.world()
     line = next((ln for ln in lines(ARRIVANO_VARIANT, w, [uid], 2, ignore_ezoc=True) if ln.to == to and ln.off_map == off_map), None)
+    stop, reason = line is None, RT.stop_reason(w, uid, to) or ""
+    if stop and to != w.state.units[uid].hex:
+        line = Line(path=(to,), to=to)
     if line is not None:
-        do_retreat(g, [uid], line, R.ROUT_MOVE, rout_move=True)
-        return
-    start = w.state.units[uid].hex
-    reason = RT.stop_reason(w, uid, to) or ""
-    if to != start:
-        do_retreat(g, [uid], Line(path=(to,), to=to), R.ROUT_MOVE, rout_move=True)
-    g.emit(ev.RoutStopped(unit=uid, hex=to, reason=reason, rule=str(R.ROUT_MOVE)))
+        retreat_ground.take(g, ARRIVANO_VARIANT, [uid], line, R.ROUT_MOVE)  # enemy ZoC ignored: it routs nobody
+        if not line.off_map:
+            rout.checks(g, ARRIVANO_VARIANT, line.to)
+    if stop:
+        g.emit(ev.RoutStopped(unit=uid, hex=to, reason=reason, rule=str(R.ROUT_MOVE)))

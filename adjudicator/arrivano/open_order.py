@@ -18,13 +18,13 @@ from typing import Any
 
 from arbitro.adjudicator.arrivano import movement as M
 from arbitro.adjudicator.arrivano import rules as R
-from arbitro.adjudicator.arrivano.flow import commander_checks, push, push_retreat
+from arbitro.adjudicator.arrivano.flow import commander_checks, push
 from arbitro.adjudicator.parabellum.act import Act, stack_test
 from arbitro.adjudicator.arrivano.data_model import EXHAUSTION, LIGHT_RETREAT, OPEN_ORDER, FireTable
 from arbitro.adjudicator.arrivano.variant import ARRIVANO, ARRIVANO_VARIANT
 from arbitro.adjudicator.arrivano.world import acts_now, in_command
 from arbitro.adjudicator.parabellum.world import World
-from arbitro.adjudicator.parabellum import efficiency, orders, rout, sight
+from arbitro.adjudicator.parabellum import efficiency, orders, retreat_frame, rout, sight
 from arbitro.adjudicator.maps.costs import step_cost
 from arbitro.adjudicator.parabellum.movement import costs_in_force
 from arbitro.adjudicator.parabellum.movement import reach as search
@@ -242,16 +242,16 @@ def apply_fire_result(g: Act, uid: str, result: str) -> None:
         else:
             if g.state.units[uid].status != "routed":
                 g.emit(ev.StatusChanged(unit=uid, status="routed", rule=str(R.FIRE_RESULTS)))
-            push_retreat(g, [uid], 2, ARRIVANO.ROUT_COMBAT)
+            retreat_frame.opened(g, {uid: 2}, ARRIVANO.ROUT_COMBAT)
 
 
 def disorder_and_retreat(g: Act, uid: str) -> None:
     """Disordered (a second disorder routs, §15.1.1, and the routed retreat two hexes, §15.2.1), one hex back."""
     rout.disorder(g, ARRIVANO_VARIANT, uid, R.FIRE_RESULTS)
     if g.state.units[uid].status == "routed":
-        push_retreat(g, [uid], 2, ARRIVANO.ROUT_COMBAT)
+        retreat_frame.opened(g, {uid: 2}, ARRIVANO.ROUT_COMBAT)
     else:
-        push_retreat(g, [uid], 1, R.FIRE_RESULTS)
+        retreat_frame.opened(g, {uid: 1}, R.FIRE_RESULTS)
 
 
 # ================================================================================================

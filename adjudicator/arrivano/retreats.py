@@ -14,7 +14,8 @@ The permitted lines, in order of the rules that narrow them (docs/rulesets/arriv
    so an exit, when one exists, is the only permitted retreat.
 Steps 1-4 are the kernel's `parabellum.retreat.by_end` (Arrivano's `retreat_lines`, D34).
 The owner also splits a stack (§12.6 "Due unità in stack insieme possono ritirarsi in esagoni differenti"): an
-answer names the units that take the line; the rest of the stack then answers again.
+answer names the units that take the line (`ArrivanoVariant.retreat_parts`); the rest of the stack then answers again
+(the pending retreat is the kernel's, parabellum/retreat_frame.py).
 """
 
 from __future__ import annotations
@@ -32,47 +33,14 @@ from arbitro.adjudicator.parabellum.sight import unexaminable
 from arbitro.adjudicator.parabellum.stacking import fits
 from arbitro.adjudicator.ruleset import Rule
 from arbitro.events import core
-from arbitro.events.parabellum import RetreatAwaited
 
 
 # --- the pending retreat: its answers ------------------------------------------------------------------------
 
 
 def live(w: World, frame: core.Frame[Any]) -> list[str]:
-    """The frame's units still on the map (a retreat's `moves`, events/parabellum.RetreatAwaited; or `units`)."""
-    units = frame.ctx.moves if isinstance(frame.ctx, RetreatAwaited) else frame.ctx.units
-    return [u for u in units if w.state.units[u].where == "map"]
-
-
-def groups(w: World, units: list[str]) -> list[list[str]]:
-    """The parts of the stack that may take a line together (§12.6): any, but artillery never leaves or is left
-    without a combat unit (it retreats *with* the unit, §11.1)."""
-    def has_troops(part: list[str]) -> bool:
-        return any(w.state.units[u].arm != "artillery" for u in part)
-
-    out = []
-    for k in range(len(units), 0, -1):
-        for part in combinations(units, k):
-            rest = [u for u in units if u not in part]
-            if (has_troops(list(part)) or not rest) and (not rest or has_troops(rest)):
-                out.append(list(part))
-    return out
-
-
-def retreat_answers(w: World, frame: core.Frame[Any]) -> list[dict[str, Any]]:
-    """Every accepted answer to a pending retreat. When all of them put the units in one place, only the whole
-    stack's answer is listed (splitting it changes nothing)."""
-    units = live(w, frame)
-    if not units:
-        return []
-    out = []
-    for part in groups(w, units):
-        out += [{"type": "retreat", "to": ln.to, "units": part, "off_map": ln.off_map}
-                for ln in lines(ARRIVANO_VARIANT, w, part, frame.ctx.moves[part[0]])]
-    if len({(o["to"], o["off_map"]) for o in out}) <= 1:
-        whole = [o for o in out if o["units"] == units]
-        return whole or out
-    return out
+    """The frame's units still on the map (a retreat before combat's, events/parabellum.BeforeCombatAwaited)."""
+    return [u for u in frame.ctx.units if w.state.units[u].where == "map"]
 
 
 def asks_owner(w: World, frame: core.Frame[Any]) -> bool:
@@ -80,9 +48,11 @@ def asks_owner(w: World, frame: core.Frame[Any]) -> bool:
     is served which seat the game awaits, and the lines end only where the stack fits (§7.1, §12.6.2), on the
     owner's stacks the enemy may not examine; so it waits wherever more than one line starts whatever the stacks,
     and a rout wherever it might stop in a hex the enemy may not examine (a friendly general's, §15.2.2), as
-    retreat_ground.before_combat_asked does for §14.1."""
+    retreat_ground.before_combat_asked does for §14.1. A retreat asks one stack at a time (the first part listed)."""
     if frame.kind == "retreat":
-        return any(len(lines(ARRIVANO_VARIANT, w, [u], frame.ctx.moves[u], stacking=False)) > 1 for u in live(w, frame))
+        moves = {u: n for u, n in frame.ctx.moves.items() if w.on_map(u)}
+        stack = (ARRIVANO_VARIANT.retreat_parts(w, moves) or [[]])[0]
+        return any(len(lines(ARRIVANO_VARIANT, w, [u], moves[u], stacking=False)) > 1 for u in stack)
     uid = frame.ctx.unit
     blind = lines(ARRIVANO_VARIANT, w, [uid], 2, ignore_ezoc=True, stacking=False)
     stops = {w.state.units[uid].hex} | {ln.path[0] for ln in blind if ln.path}
@@ -96,27 +66,6 @@ def _ends(opts: list[dict[str, Any]]) -> str:
 def _named(answer: dict[str, Any], units: list[str]) -> dict[str, Any]:
     """The answer as judged: without `units`, the whole of `units` (the listed answers name them)."""
     return answer | {"units": sorted(answer["units"]) if answer.get("units") is not None else units}
-
-
-def retreat_refusal(w: World, frame: core.Frame[Any], answer: dict[str, Any], opts: list[dict[str, Any]]) -> tuple[Rule, str]:
-    """Why a retreat answer that is not listed is refused, and what is permitted instead."""
-    units = live(w, frame)
-    named = _named(answer, units)
-    if named in opts:
-        return ARRIVANO.RETREAT, f"name the units that take this line: {', '.join(named['units'])}"
-    if not named["units"] or any(u not in units for u in named["units"]):
-        return ARRIVANO.RETREAT, f"the units still to retreat are {', '.join(units)}"
-    if any(o["units"] == named["units"] for o in opts):
-        where = named["to"] + (" off the map" if named["off_map"] else "")
-        mine = ", ".join(o["to"] + (" off the map" if o["off_map"] else "") for o in opts if o["units"] == named["units"])
-        return ARRIVANO.RETREAT, (f"{where} is not a permitted end of this retreat: away from the enemy if possible, "
-                                  f"not into EZoC if avoidable ({ARRIVANO.RETREAT_EZOC}), where stacking allows "
-                                  f"({ARRIVANO.RETREAT_STACKING}), off the map only when forced ({ARRIVANO.OFF_MAP}); "
-                                  f"permitted: {mine}")
-    if any(w.state.units[u].arm == "artillery" for u in units):
-        return ARRIVANO.ARTILLERY_STACKED, ("these units cannot retreat apart from the rest: artillery retreats only "
-                                           "with a combat unit")
-    return ARRIVANO.RETREAT, f"every permitted line ends in {_ends(opts)}: the stack retreats there together"
 
 
 # --- the pending retreats before combat (§14.1, §16.3.5) ----------------------------------------------------------
@@ -290,5 +239,5 @@ def artillery_refusal(w: World, frame: core.Frame[Any], answer: dict[str, Any], 
 
 
 __all__ = ["Line", "artillery_answers", "artillery_refusal", "before_combat_line", "before_combat_refusal",
-           "cavalry_answers", "groups", "light_answers", "retreat_answers", "retreat_refusal", "rout_answers",
+           "cavalry_answers", "light_answers", "rout_answers",
            "rout_refusal", "rout_stops", "stop_reason"]

@@ -27,7 +27,7 @@ from arbitro.adjudicator.arrivano.world import acts_now, in_command
 from arbitro.adjudicator.parabellum.act import Act, settle
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.errors import BadInput
-from arbitro.adjudicator.parabellum import activation, chief_orders, initiative, rout, sequence, sight
+from arbitro.adjudicator.parabellum import activation, chief_orders, initiative, sequence, sight
 from arbitro.adjudicator.parabellum.bombardment import targets
 from arbitro.adjudicator.parabellum.commander_move import commander_may_move, leader_commands
 from arbitro.adjudicator.parabellum.orders import order_of, ORDERS
@@ -127,8 +127,16 @@ class ArrivanoRulesetImpl(ParaBellumRuleset[P.ArrivanoState]):
         self._after(g)
 
     # --- the procedures the kernel's protocols reach back to (parabellum/act.Game) ---------------------------------
-    def rout_retreat(self, a: Act, units: list[str]) -> None:
-        F.push_retreat(a, units, rout.RETREAT_HEXES, ARRIVANO.ROUT)
+    def exits(self, a: Act, unit: str, edge: str) -> bool:
+        """arrivano §17.2.1, reading neapolitan_retreat_flags exit_not_eliminated: through one of its side's retreat
+        flags a unit leaves play without counting as eliminated."""
+        rules = a.data.scenario
+        flag = next((k for k, f in sorted(rules.retreat_hexes.items()) if f.hex == edge), None)
+        if flag is None or rules.retreat_hexes_side != a.state.units[unit].side or \
+                a.reading("neapolitan_retreat_flags") != "exit_not_eliminated":
+            return False
+        a.emit(ev.UnitExited(unit=unit, hex=edge, flag=flag, rule=f"{R.CT_RETREAT_FLAGS}; {ARRIVANO.OFF_MAP}"))
+        return True
 
     def to_nearest_friends(self, a: Act, leader: str, h: str) -> None:
         """arrivano §4.5.4: the surviving commander moves to the nearest friendly unit, his owner choosing among

@@ -21,9 +21,7 @@ from arbitro.adjudicator.arrivano.flow import (
     advance_into,
     after_leader_lost,
     clear,
-    do_retreat,
     push,
-    push_retreat,
     rout_move,
 )
 from arbitro.adjudicator.parabellum.act import Act, Game, stack_test
@@ -31,16 +29,15 @@ from arbitro.adjudicator.arrivano.turn import rout_moves
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.decisions import Step
 from arbitro.adjudicator.arrivano.variant import ARRIVANO, ARRIVANO_VARIANT
-from arbitro.adjudicator.parabellum import advance, bombardment, elimination, reinforcements, results
+from arbitro.adjudicator.parabellum import advance, bombardment, elimination, reinforcements, results, retreat_frame
 from arbitro.adjudicator.parabellum.commander_move import leader_ends
 from arbitro.adjudicator.parabellum.orders import ORDERS
 from arbitro.adjudicator.parabellum.assault_frame import ASSAULT
 from arbitro.adjudicator.parabellum.steps import UNANSWERED, Listed, Row, procedures
-from arbitro.adjudicator.parabellum.retreat_ground import lines
 from arbitro.adjudicator.parabellum.sight import unexaminable
 from arbitro.events import arrivano as ev
 from arbitro.events import core
-from arbitro.events.parabellum import BeforeCombatAwaited, EscapeAwaited, RetreatAwaited
+from arbitro.events.parabellum import BeforeCombatAwaited, EscapeAwaited
 
 
 def refuge_hexes(w: World, lid: str) -> list[str]:
@@ -111,13 +108,13 @@ def settle_top(g: Act, frame: core.Frame[Any]) -> bool:
     decides."""
     opts = KINDS[frame.kind].listing(g.world(), frame) if frame.kind in KINDS else []
     if frame.kind in ("retreat", "rout_move"):
-        if not opts:  # arrivano §12.6.3: nowhere to go
+        if not opts and frame.kind == "retreat":  # §12.6.3: the stack it asks has nowhere to go
+            return retreat_frame.settled(g, frame)
+        if not opts:  # arrivano §12.6.3: nowhere to go (only a unit still routed on the map)
             clear(g, frame)
-            units = list(frame.ctx.moves) if frame.kind == "retreat" else [frame.ctx.unit]
-            for u in units:  # (a rout move: only a unit still routed on the map)
-                unit = g.state.units[u]
-                if unit.where == "map" and (frame.kind == "retreat" or unit.status == "routed"):
-                    elimination.eliminate(g, ARRIVANO_VARIANT, u, R.SURROUNDED, permanent=True, because=frame.rule)
+            if g.state.units[frame.ctx.unit].where == "map" and g.state.units[frame.ctx.unit].status == "routed":
+                elimination.eliminate(g, ARRIVANO_VARIANT, frame.ctx.unit, ARRIVANO.RETREAT_BLOCKED, permanent=True,
+                                      because=frame.rule)
             return True
         if len(opts) == 1 and not asks_owner(g.world(), frame):
             settle_single(g, frame, opts[0])
@@ -156,29 +153,19 @@ def settle_top(g: Act, frame: core.Frame[Any]) -> bool:
 def settle_single(g: Act, frame: core.Frame[Any], only: dict[str, Any] | None) -> None:
     """A choice left with one answer is made for the owner; with none: nobody is placed (the unit waits on the
     track, the commander stays), and an exchange goes on without a loss on that side."""
-    clear(g, frame)
+    if only is None or KINDS[frame.kind].closes:  # (a retreat's handler revises its frame)
+        clear(g, frame)
     if only is not None:
         KINDS[frame.kind].handler(g, frame, g.ctx.ruleset.parse_command(only))
     elif frame.kind == "exchange_loss":
         A.exchange_settled(g, frame.ctx.role, ())
 
 
-def _retreat(g: Act, frame: core.Frame[RetreatAwaited], cmd: C.RetreatTo) -> None:
-    w = g.world()
-    units = [u for u in cmd.units if w.on_map(u)]
-    line = next(ln for ln in lines(ARRIVANO_VARIANT, w, units, frame.ctx.moves[units[0]])
-                if ln.to == cmd.to and ln.off_map == cmd.off_map)
-    do_retreat(g, units, line, frame.rule)
-    rest = {u: frame.ctx.moves[u] for u in RT.live(g.world(), frame) if u not in units}
-    if rest:  # arrivano §12.6: the rest of the stack may retreat elsewhere
-        push(g, "retreat", frame.seats[0], frame.rule, RetreatAwaited(moves=rest))
-
-
 def _artillery_retreat(g: Act, frame: core.Frame[ev.ArtilleryRetreatAwaited], cmd: C.ArtilleryRetreat) -> None:
     guns = sorted(cmd.units)
     if guns:  # arrivano §11.1: the guns that go are turned to their Moved side
         g.emit(ev.ArtilleryTurned(units=guns, moved=True, rule=str(ARRIVANO.ARTILLERY_STACKED)))
-    push_retreat(g, sorted([*frame.ctx.units, *guns]), 1, R.BOMBARD_TABLE)
+    retreat_frame.opened(g, dict.fromkeys(sorted([*frame.ctx.units, *guns]), 1), R.BOMBARD_TABLE)
 
 
 def _escaped(g: Act, frame: core.Frame[EscapeAwaited], cmd: C.Escape) -> None:
@@ -220,7 +207,7 @@ def light_retreat(g: Act, frame: core.Frame[BeforeCombatAwaited], cmd: C.LightRe
 # while it is on top), its handler run with the frame closed on an answer it listed (the typed command) and its refusal
 # of an unlisted answer (without one: the handler's own checks, run on a scratch copy, give the reason).
 KINDS: dict[str, Row] = {
-    "retreat": Row(RT.retreat_answers, _retreat, RT.retreat_refusal),
+    "retreat": retreat_frame.ROW,
     "rout_move": Row(RT.rout_answers, lambda g, frame, cmd: rout_move(g, frame.ctx.unit, cmd.to, cmd.off_map), RT.rout_refusal),
     "artillery_retreat": Row(RT.artillery_answers, _artillery_retreat, RT.artillery_refusal),
     # arrivano §12.7 (§11.1.1: after artillery alone, no decline); a decline does nothing (the frame is closed)

@@ -3,9 +3,10 @@ and hook overrides, each with its citation."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from itertools import combinations
 from pathlib import Path
-from typing import ClassVar, Literal
+from typing import Any, ClassVar, Literal
 
 from arbitro.adjudicator.arrivano import rules as R
 from arbitro.adjudicator.arrivano import world as own
@@ -86,6 +87,23 @@ class ArrivanoVariant(Variant):
         """arrivano §12.6-§12.6.2: whole paths ranked by their end, one line per end hex; off the map (§12.8.1) as
         the interpretation `off_map_retreat` reads it (`farthest`: an exit is the farthest end) (D34)."""
         return retreat.by_end(ground, hexes, leaving_is_farthest=reading("off_map_retreat") == "farthest")
+
+    def retreat_parts(self, w: World, moves: Mapping[str, int]) -> list[list[str]]:
+        """arrivano §12.6 "Due unità in stack insieme possono ritirarsi in esagoni differenti": any part of one stack
+        (with as many hexes to go), the whole first, the last stack in hex order first (as its frames, one a stack, once
+        were); artillery never leaves nor is left without a combat unit (§11.1: it retreats *with* them) (D45)."""
+        key = max((w.hex_of(u) or "", n) for u, n in moves.items()) if moves else None
+        units = [u for u, n in sorted(moves.items()) if (w.hex_of(u) or "", n) == key]
+
+        def troops(part: Sequence[str]) -> bool:
+            return any(w.state.units[u].arm != "artillery" for u in part)
+        return [list(p) for k in range(len(units), 0, -1) for p in combinations(units, k)
+                if k == len(units) or troops(p) and troops([u for u in units if u not in p])]
+
+    def retreat_answer(self, units: Sequence[str], line: retreat.Line) -> dict[str, Any]:
+        """arrivano §12.6, §12.8.1: where the line ends (for an exit the edge hex it leaves from, `off_map`) and the
+        units that take it (D45)."""
+        return {"type": "retreat", "to": line.to, "units": list(units), "off_map": line.off_map}
 
     def before_combat_leaves_map(self, reading: Reading) -> bool:
         """arrivano §12.8.1 with §14.1, §16.3.5 (interpretation retreat_before_combat_off_map): `as_forced`, the lines

@@ -15,10 +15,9 @@ from arbitro.adjudicator.caldiero.commands import CaldieroCommand
 from arbitro.adjudicator.caldiero.legal import CALDIERO_STEPS, CALDIERO_STEP_NAMES, decide, legal_commands
 from arbitro.adjudicator.caldiero.steps import caldiero_steps
 from arbitro.adjudicator.caldiero.system_activation import do_activate, eligible_formations
-from arbitro.adjudicator.caldiero.system_procedure import open_retreats
 from arbitro.adjudicator.caldiero.loader import BATTLE, CALDIERO_DATA
-from arbitro.adjudicator.caldiero.variant import CALDIERO, CALDIERO_VARIANT
-from arbitro.adjudicator.parabellum import rout, sight
+from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
+from arbitro.adjudicator.parabellum import sight
 from arbitro.adjudicator.parabellum.act import Act
 from arbitro.adjudicator.decisions import Step
 from arbitro.adjudicator.parabellum.loader import GameData, ScenarioData, provisional_report
@@ -118,9 +117,6 @@ class CaldieroRuleset(ParaBellumRuleset[P.CaldieroState]):
         decide(Act(ctx, self), ctx.seat, command)
 
     # --- the procedures the kernel's protocols reach back to (parabellum/act.Game) ---------------------------------
-    def rout_retreat(self, a: Act[Any], units: list[str]) -> None:
-        open_retreats(a, {u: rout.RETREAT_HEXES for u in units}, CALDIERO.ROUT, from_combat=False)
-
     def settle_step(self, a: Act[Any]) -> bool:
         """The automatic steps (the weather roll, caldiero §17; the initiative, §6: rows of legal.CALDIERO_STEPS),
         and a step where the seat has nothing to decide ended for him (an obligation still owed keeps it)."""

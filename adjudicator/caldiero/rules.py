@@ -49,7 +49,6 @@ MULTIPLE = Rule(G, "12.4.1", "every attacker adjacent to every defender; a hex i
 ODDS = Rule(G, "12.5.1", "odds rounded in the defender's favour")
 DRM = Rule(G, "12.5.2", "die roll modifiers, never beyond +/-4")
 CRT = Rule(G, "12.5.3", "the combat results table")
-RETREAT_BLOCKED = Rule(G, "12.6.3", "a unit that cannot retreat is permanently eliminated")
 ADVANCE_LIMITS = Rule(G, "12.7.1", "disordered units and artillery never advance")
 ADVANCE_GENERAL = Rule(G, "12.7.3", "units stacked with their general may advance with him")
 CAVALRY = Rule(G, "14", "cavalry doubled against demoralised infantry in the plain; -1 only in a fortress")

@@ -8,7 +8,8 @@ from arbitro.adjudicator.caldiero import rules as R
 from arbitro.adjudicator.caldiero.variant import CALDIERO, CALDIERO_VARIANT
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.parabellum import bombardment
-from arbitro.adjudicator.caldiero.system_procedure import add_disorder, open_retreats
+from arbitro.adjudicator.caldiero.system_procedure import add_disorder
+from arbitro.adjudicator.parabellum.retreat_frame import opened
 from arbitro.adjudicator.parabellum.act import Act, refuse
 
 
@@ -57,5 +58,5 @@ def do_bombard(a: Act, cmd: C.Bombard, defensive: bool = False) -> dict[str, int
         if result == "R" and a.state.units[u].where == "map" and u not in moves:
             moves[u] = 1  # caldiero §11.1: artillery retreats normally after a bombardment
     if moves and not defensive:
-        open_retreats(a, moves, R.BOMBARD_PROCEDURE, from_combat=False)
+        opened(a, moves, R.BOMBARD_PROCEDURE)
     return moves

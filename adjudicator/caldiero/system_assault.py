@@ -39,7 +39,8 @@ from arbitro.events.parabellum import (
 )
 from arbitro.events.core import Frame as CoreFrame
 from arbitro.projections.caldiero import CaldieroState, enemy_of
-from arbitro.adjudicator.caldiero.system_procedure import add_disorder, lone_leaders, open_retreats
+from arbitro.adjudicator.caldiero.system_procedure import add_disorder, lone_leaders
+from arbitro.adjudicator.parabellum.retreat_frame import opened
 from arbitro.adjudicator.parabellum.act import Act, stack_roll
 from arbitro.adjudicator.caldiero.system_artillery import do_bombard
 from arbitro.adjudicator.caldiero.scenario_rules import check_direction_release
@@ -155,13 +156,12 @@ def do_cavalry_retreat(a: Act, frame: CoreFrame[ev.BeforeCombatAwaited], cmd: C.
     if isinstance(cmd, C.Decline):
         return
     line = next(ln for ln in before_combat_lines(CALDIERO_VARIANT, a.world(), [cmd.unit]) if ln.to == cmd.to)
-    routed = retreat_ground.take(a, CALDIERO_VARIANT, [cmd.unit], line, str(CALDIERO.CAVALRY_RETREAT))
+    routed = retreat_ground.take(a, CALDIERO_VARIANT, [cmd.unit], line, CALDIERO.CAVALRY_RETREAT)
     _withdraw_defenders(a, (cmd.unit,), CALDIERO.CAVALRY_RETREAT)
     remaining = tuple(u for u in frame.ctx.units if u != cmd.unit and before_combat_asked(CALDIERO_VARIANT, a.world(), [u]))
     if remaining:
         _await(a, CAVALRY_RETREAT, frame.seats[0], CALDIERO.CAVALRY_RETREAT, ev.BeforeCombatAwaited(units=remaining))
-    if routed:
-        open_retreats(a, {u: rout.RETREAT_HEXES for u in routed}, CALDIERO.ROUT_COMBAT, from_combat=False)
+    opened(a, dict.fromkeys(routed, rout.RETREAT_HEXES), CALDIERO.ROUT_COMBAT)
 
 
 def stage_defensive_fire(a: Act, c: AssaultUnderway) -> None:
@@ -195,7 +195,7 @@ def do_defensive_fire(a: Act, frame: CoreFrame[DefensiveFireAwaited], cmd: Defen
     if remaining:
         _await(a, DEFENSIVE_FIRE, frame.seats[0], R.DEFENSIVE_BOMBARD, DefensiveFireAwaited(battery=tuple(remaining)))
     if retreats:
-        open_retreats(a, retreats, R.BOMBARD_PROCEDURE, from_combat=False)
+        opened(a, retreats, R.BOMBARD_PROCEDURE)
 
 
 def stage_resumed(a: Act, c: AssaultUnderway) -> None:
@@ -265,7 +265,7 @@ class CombatResults:
         for u in units:
             add_disorder(self.a, u, CALDIERO.RESULTS, retreats)
         if retreats:
-            open_retreats(self.a, retreats, CALDIERO.ROUT_COMBAT, from_combat=True)
+            opened(self.a, retreats, CALDIERO.ROUT_COMBAT, guns=CALDIERO.ROUT_COMBAT)
 
     def ne_test_offered(self) -> None:
         _await(self.a, NE_TEST, _combat(self.a).attacker_side, CALDIERO.RESULTS, NeChoiceAwaited())
@@ -276,7 +276,7 @@ class CombatResults:
     def retreat_tested(self, units: Sequence[str]) -> None:
         """caldiero §12.5.4 Dr: every defender retreats one hex, then tests (stage dr_tests, after the retreats)."""
         _revise(self.a, stage=assault.DR_TESTS, dr_units=tuple(units))
-        open_retreats(self.a, {u: 1 for u in units}, CALDIERO.RESULTS, from_combat=True)
+        opened(self.a, {u: 1 for u in units}, CALDIERO.RESULTS, guns=CALDIERO.RESULTS)
 
 
 def stage_dr_tests(a: Act, c: AssaultUnderway) -> None:
@@ -287,7 +287,7 @@ def stage_dr_tests(a: Act, c: AssaultUnderway) -> None:
     _revise(a, stage=assault.ADVANCE)
     routed = results.dr_routed(a, CALDIERO_VARIANT, units_left, stack_roll(a, lambda h: f"{CALDIERO.RESULTS} Dr test at {h}"))
     if routed:
-        open_retreats(a, dict.fromkeys(routed, results.dr_rout_hexes(a.reading)), CALDIERO.ROUT_COMBAT, from_combat=True)
+        opened(a, dict.fromkeys(routed, results.dr_rout_hexes(a.reading)), CALDIERO.ROUT_COMBAT, guns=CALDIERO.ROUT_COMBAT)
 
 
 def start_exchange(a: Act) -> None:
@@ -313,7 +313,7 @@ def stage_exchange_tests(a: Act, c: AssaultUnderway) -> None:
         a, lambda h: f"{CALDIERO.RESULTS} Ex test at {h}")) for u in stack]
     _revise(a, stage=assault.ADVANCE)
     if routed:
-        open_retreats(a, dict.fromkeys(routed, rout.RETREAT_HEXES), CALDIERO.ROUT_COMBAT, from_combat=True)
+        opened(a, dict.fromkeys(routed, rout.RETREAT_HEXES), CALDIERO.ROUT_COMBAT, guns=CALDIERO.ROUT_COMBAT)
 
 
 def do_ne_test(a: Act, frame: CoreFrame[NeChoiceAwaited], cmd: C.NeChoice) -> None:

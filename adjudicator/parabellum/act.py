@@ -51,6 +51,11 @@ class Game(Protocol):
         """`units` retreat rout.RETREAT_HEXES hexes, enemy ZoC ignored (§15.2), a decision of their owner."""
         ...
 
+    def exits(self, a: Act[Any], unit: str, edge: str) -> bool:
+        """Whether `unit`, retreating off the map from `edge`, leaves play (recorded) instead of being eliminated for
+        good (§12.8.1 in both; arrivano §17.2.1's retreat flags)."""
+        ...
+
     def to_nearest_friends(self, a: Act[Any], leader: str, h: str) -> None:
         """`leader` survived his test in `h`, now empty of his side's units: he goes to the nearest friendly unit
         (caldiero §4.4.4: at once; arrivano §4.5.4: his owner choosing among several)."""
@@ -201,6 +206,9 @@ class Act(Generic[S]):
 
     def rout_retreat(self, units: list[str]) -> None:
         self.game.rout_retreat(self, units)
+
+    def exits(self, unit: str, edge: str) -> bool:
+        return self.game.exits(self, unit, edge)
 
     def to_nearest_friends(self, leader: str, h: str) -> None:
         self.game.to_nearest_friends(self, leader, h)

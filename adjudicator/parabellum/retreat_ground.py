@@ -13,6 +13,7 @@ from typing import Any
 
 from arbitro.adjudicator.parabellum import rout, sight
 from arbitro.adjudicator.parabellum.act import Act
+from arbitro.adjudicator.parabellum.elimination import eliminate, leaders_left_alone
 from arbitro.adjudicator.parabellum.retreat import Ground, Line
 from arbitro.adjudicator.parabellum.rules import Rulebook
 from arbitro.adjudicator.parabellum.stacking import fits
@@ -104,8 +105,8 @@ def cited(rules: Rulebook, line: Line, rule: str) -> str:
     return f"{rule}; {rules.RETREAT_STACKING}" if line.continued else rule
 
 
-def take(game: Act[Any], variant: Variant, units: Sequence[str], line: Line, rule: str) -> list[str]:
-    """§12.6 in both books: `units`, stacked together, take `line` (a line on the map: `line.path` not empty); each
+def take(game: Act[Any], variant: Variant, units: Sequence[str], line: Line, rule: object) -> list[str]:
+    """§12.6 in both books: `units`, stacked together, take `line` (off the map along it, §12.8.1); each
     records the hexes it entered, in order, the start excluded (`unit_retreated`, citing `rule`, what forced the
     retreat, and §12.6.2 where the line went on: `cited`). The commanders of their side left alone in the start hex go
     with them along the same hexes (caldiero §12.6, arrivano §12.6 with §4.5.4: a commander moves with his stack),
@@ -114,8 +115,17 @@ def take(game: Act[Any], variant: Variant, units: Sequence[str], line: Line, rul
     carry it out."""
     w, rules = game.world(), variant.rules
     start, side = w.hex_of(units[0]), w.side_of(units[0])
-    for u in units:
-        game.emit(UnitRetreated(unit=u, path=line.path, rule=cited(rules, line, rule)))
+    for u in units if line.path else ():
+        game.emit(UnitRetreated(unit=u, path=line.path, rule=cited(rules, line, str(rule))))
+    if line.off_map:  # eliminated for good unless the game lets it out of play (`Act.exits`); the commanders left
+        exited = False  # alone test once, here where no elimination emptied the start (§4.5.4 in arrivano)
+        for u in units:
+            exited = game.exits(u, line.to)
+            if not exited:
+                eliminate(game, variant, u, rules.OFF_MAP, permanent=True, because=rule)
+        if (exited or line.path) and start is not None:
+            leaders_left_alone(game, variant, start, side)
+        return []
     w = game.world()
     if start is not None and not w.side_units_at(start, side):
         for leader in w.leaders_at(start, side):

@@ -83,6 +83,7 @@ class Rulebook(msgspec.Struct, frozen=True, kw_only=True):
     RETREAT: Rule
     RETREAT_EZOC: Rule
     RETREAT_STACKING: Rule  # an overstacked end: the retreat goes on until a hex where stacking allows (§12.6.2 in both)
+    RETREAT_BLOCKED: Rule  # no line of retreat: eliminated for good (§12.6.3 in both)
     ADVANCE_AFTER: Rule
     ADVANCE_GENERAL: Rule  # units stacked with their commander advance with him (§12.7.3 in both)
     ARTILLERY_ALONE: Rule  # artillery alone in an assaulted hex (§11.1.1 in both: overrun by the advance / an automatic DE)

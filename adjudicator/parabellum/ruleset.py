@@ -15,7 +15,7 @@ from typing import Any, ClassVar, TypeVar, cast
 import msgspec
 
 from arbitro.adjudicator.datafiles import OwnData
-from arbitro.adjudicator.parabellum import command, overrides, sight
+from arbitro.adjudicator.parabellum import command, overrides, retreat_frame, rout, sight
 from arbitro.adjudicator.parabellum.act import Act, carried_world
 from arbitro.adjudicator.parabellum.data import OrderOfBattle, UnitData
 from arbitro.adjudicator.parabellum.loader import DataFolder, ScenarioData, provisional_report
@@ -222,13 +222,20 @@ class ParaBellumRuleset(Ruleset[S]):
             if dest != h:
                 a.emit(LeaderMoved(leader=leader, path=(dest,), rule=str(self.variant.rules.LEADER_ALONE), own=False))
 
+    def rout_retreat(self, a: Act[Any], units: list[str]) -> None:
+        retreat_frame.opened(a, dict.fromkeys(units, rout.RETREAT_HEXES), self.variant.rules.ROUT)
+
+    def exits(self, a: Act[Any], unit: str, edge: str) -> bool:
+        return False  # §12.8.1 in both: a unit forced off the map is eliminated for good
+
     def after_leader_lost(self, a: Act[Any], leader: str) -> None:
         """Nothing follows a commander's loss but its event (caldiero §4.4.5: his formation is out of command for good,
         by his absence; arrivano §17.2.12 adds a flag)."""
 
     def settle_decision(self, a: Act[Any], frame: core.Frame[Any]) -> bool:
-        """Every decision waits for its seat's answer, even with one answer (caldiero's; arrivano settles some)."""
-        return False
+        """Every decision waits for its seat's answer, even with one answer (caldiero's; arrivano settles some); a
+        retreat with none left eliminates the stack it asks (§12.6.3, retreat_frame.settled)."""
+        return frame.kind == retreat_frame.RETREAT and retreat_frame.settled(a, frame)
 
     def active_seats(self, state: S) -> tuple[str, ...]:
         """The seat the current step waits for (both §3); none once the game is over."""

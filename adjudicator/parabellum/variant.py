@@ -152,6 +152,16 @@ class Variant:
         overrides it (whole paths ranked by their end)."""
         return retreat.hex_by_hex(ground, hexes)
 
+    def retreat_parts(self, w: World, moves: Mapping[str, int]) -> list[list[str]]:
+        """D45, caldiero §12.6 / arrivano §12.6: the units of `moves` (still to retreat, on the map) one answer names.
+        Neutral: each unit alone (caldiero's: one unit's path at a time); arrivano names a part of a stack."""
+        return [[u] for u in sorted(moves)]
+
+    def retreat_answer(self, units: Sequence[str], line: retreat.Line) -> dict[str, Any]:
+        """D45, caldiero §12.6 / arrivano §12.6, §12.8.1: the answer naming `units` taking `line` (commands.Retreat).
+        Neutral: the unit and its path (caldiero's); arrivano names where it ends (`to`, `units`, `off_map`)."""
+        return {"type": "retreat", "unit": units[0], "path": list(line.path)}
+
     def before_combat_leaves_map(self, reading: Reading) -> bool:
         """D41, caldiero §14.1 / arrivano §14.1, §16.3.5 with §12.8.1: whether a retreat before combat may leave the
         map. Neutral reading: never ("Unità obbligate a ritirarsi fuori mappa": this retreat is chosen, not obliged;

@@ -1,6 +1,6 @@
 """arrivano §4.5.4 ("Se tutte le unità nell'esagono con un Comandante sono
 eliminate questo deve fare un test") after a retreat off the map along a path (flow.do_retreat with line.off_map ->
-leave_map). A commander stacked with the only unit of his hex: on the map the kernel's retreat_ground.take takes him
+flow.leave_map, now retreat_ground.take). A commander stacked with the only unit of his hex: on the map the kernel's retreat_ground.take takes him
 along (a commander left alone goes with the stack); off the map the unit's UnitRetreated moves it to the edge hex and
 its elimination tests the commanders THERE (none), so he stays where the retreat began, alone next to the enemy,
 neither carried nor tested: he escapes §4.5.4's test that the same unit's elimination in his hex would have made."""

@@ -432,7 +432,7 @@ def test_a_surrounded_defender_is_eliminated_under_12_6_3():
     D = nb(X, 1)
     t = dr_against(D, dict(zip(W_UNITS, sorted(GRID.neighbours(D)))))
     gone = [e for e in t.of(ev.UnitEliminated) if e.unit == "ir18-i"]
-    assert gone and gone[0].permanent and gone[0].rule == str(R.SURROUNDED)
+    assert gone and gone[0].permanent and gone[0].rule == str(ARRIVANO_VARIANT.rules.RETREAT_BLOCKED)
 
 
 def test_a_defender_against_the_map_edge_is_eliminated_under_12_8_1():
@@ -674,8 +674,8 @@ def test_a_bombarded_unit_with_nowhere_to_go_names_the_bombardment():
     t = pending_retreat(position({"ir18-i": X} | dict(zip(W_UNITS, GRID.neighbours(X)))), ["ir18-i"],
                         rule=R.BOMBARD_TABLE)
     gone = run(t, lambda g: settle(g))
-    assert gone[0].unit == "ir18-i" and gone[0].permanent and gone[0].rule == str(R.SURROUNDED)
-    assert gone[0].cause == f"{R.BOMBARD_TABLE}; {R.SURROUNDED}"
+    assert gone[0].unit == "ir18-i" and gone[0].permanent and gone[0].rule == str(ARRIVANO_VARIANT.rules.RETREAT_BLOCKED)
+    assert gone[0].cause == f"{R.BOMBARD_TABLE}; {ARRIVANO_VARIANT.rules.RETREAT_BLOCKED}"
 
 
 def test_a_routed_unit_that_surrenders_names_15_2():

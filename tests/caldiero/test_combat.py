@@ -218,7 +218,7 @@ def test_dr_test_failed_routs_and_retreats_two_more_hexes() -> None:
     assert options and all(len(o["path"]) == 2 for o in options)  # reading additional_2: 1 + 2 in all
     bad = {"type": "retreat", "unit": "au-mahoney-jager", "path": ["1416"]}
     refused = t.refuse("austria", bad, rule="caldiero §12.6")  # the step's own reason, naming what is permitted
-    assert "['1416'] is not a legal retreat for au-mahoney-jager" in str(refused) and refused.allowed == options
+    assert "not a legal retreat for au-mahoney-jager" in str(refused) and refused.allowed == options
     t.send("austria", options[0])
     assert t.unit("au-mahoney-jager").hex == options[0]["path"][-1]
 
@@ -437,6 +437,23 @@ def test_cavalry_retreating_into_enemy_zoc_takes_a_disorder_level(status: str, a
     assert changed.rule == ("caldiero §12.6.1" if after == "disordered" else "caldiero §15.1")
     if after == "routed":
         assert t.awaited().kind == "retreat" and t.awaited().ctx.moves == {"au-stab-dragoner": 2}
+
+
+def test_a_unit_routed_by_its_retreat_into_enemy_zoc_goes_on_in_a_frame_of_its_own() -> None:
+    """caldiero §12.6.1 then §15.2.1 "si deve immediatamente ritirare di 2 esagoni", as arrivano's (the kernel's
+    retreat_frame, D45): the disordered unit's Dr retreat into the French ZoC routs it; its two more hexes are a frame
+    of its own above the stack's, citing §15.2.1 (it joined the Dr frame, citing §12.5.4, up to this session)."""
+    t = table(EZOC_ALL_ROUND, {"au-mahoney-jager": DEF, "au-colloredo": DEF})
+    t.unit("au-mahoney-jager").status = "disordered"
+    attack(t, ["fr-18-ligne"], [DEF], dice=[4])
+    assert result_of(t) == "Dr" and t.awaited().ctx.moves == {"au-colloredo": 1, "au-mahoney-jager": 1}
+    t.send("austria", next(o for o in t.legal("austria") if o["unit"] == "au-mahoney-jager"))
+    assert t.unit("au-mahoney-jager").status == "routed"
+    routed = t.awaited()
+    assert (routed.kind, routed.rule, routed.ctx.moves) == ("retreat", "caldiero §15.2.1", {"au-mahoney-jager": 2})
+    t.send("austria", t.legal("austria")[0])
+    assert t.of(ev.UnitRetreated)[-1].rule == "caldiero §15.2.1"
+    assert (t.awaited().rule, t.awaited().ctx.moves) == ("caldiero §12.5.4", {"au-colloredo": 1})
 
 
 def test_defensive_bombardment_disorders_attackers() -> None:

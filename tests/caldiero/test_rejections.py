@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from arbitro.adjudicator.caldiero.steps import ROWS
-from arbitro.adjudicator.caldiero.system_procedure import LEADER_ESCAPE, RETREAT
+from arbitro.adjudicator.caldiero.system_procedure import LEADER_ESCAPE
+from arbitro.adjudicator.parabellum.retreat_frame import RETREAT
 from arbitro.adjudicator.errors import NotYourTurn
 from arbitro.adjudicator.service import Arbitro
 from arbitro.events.sqlite import SQLiteStore
@@ -46,7 +47,7 @@ def test_pending_decision_takes_only_its_answers() -> None:
     reject(t, "austria", "caldiero §12.5.4", {"type": "end_step"})
     # an answer of the kind awaited but not among the step's options: refused with the step's own reason
     msg = reject(t, "austria", "caldiero §12.6", {"type": "retreat", "unit": "au-colloredo", "path": ["1617"]})
-    assert "au-colloredo has no retreat to make; waiting for: au-mahoney-jager" in msg
+    assert "au-colloredo: no retreat to make; the units still to retreat are au-mahoney-jager" in msg
 
 
 def test_the_retreat_and_the_escape_give_their_refusals_in_their_rows() -> None:
@@ -60,9 +61,10 @@ def test_the_retreat_and_the_escape_give_their_refusals_in_their_rows() -> None:
     assert refusal is not None and frame is not None
     rule, why = refusal(RULESET.world(t.state), frame, {"type": "retreat", "unit": "au-mahoney-jager", "path": ["1416"]},
                         options)
-    assert (str(rule), why) == ("caldiero §12.6", f"['1416'] is not a legal retreat for au-mahoney-jager: each hex "
-                                f"farther from the enemy and out of enemy ZoC if possible; choose one of "
-                                f"{[o['path'] for o in options][:6]} (caldiero §12.6)")
+    assert (str(rule), why) == ("caldiero §12.6", "not a legal retreat for au-mahoney-jager: away from the enemy if "
+                                "possible, not into enemy ZoC if avoidable (caldiero §12.6.1), where stacking allows "
+                                "(caldiero §12.6.2), off the map only when forced (caldiero §12.8.1); permitted: "
+                                f"{options}")
     assert ROWS[LEADER_ESCAPE].refusal is not None and ROWS[LEADER_ESCAPE].closes and not ROWS[RETREAT].closes
 
 

@@ -200,7 +200,7 @@ CASES: list[Case] = [
          {"6e-legere-i": X, "ir18-i": D},
          (Step(F, assault(["6e-legere-i"]), dice=((6,),)),
           Step(A, {"type": "retreat", "to": "1104", "units": ["ir18-i"], "off_map": False}, refused="arrivano §12.6",
-               words="not a permitted end")),
+               words="not a legal retreat")),
          {"awaiting": ([A], "retreat")},
          "refused: 1104 is next to the attacker at 1004.", **fighting()),
     Case(28, S125, "DR with the test failed: rout", "arrivano §15.2.1",
