@@ -17,7 +17,6 @@ from arbitro.adjudicator.arrivano import retreats as RT
 from arbitro.adjudicator.arrivano import rules as R
 from arbitro.adjudicator.arrivano.bombardment import bombard, can_fire, damage_battery
 from arbitro.adjudicator.arrivano.flow import (
-    disorder_by_combat,
     frames,
     prompt,
     push,
@@ -300,7 +299,7 @@ class AssaultResults:
         results.eliminated(self.g, ARRIVANO_VARIANT, units, result, self.assault().targets)
 
     def disordered(self, units: Sequence[str], attackers: bool) -> None:
-        disorder_by_combat(self.g, list(units), ARRIVANO.RESULTS)
+        retreat_frame.disordered(self.g, units, ARRIVANO.RESULTS)
 
     def ne_test_offered(self) -> None:
         push(self.g, "ne_choice", self.assault().attacker_side, str(ARRIVANO.RESULTS), NeChoiceAwaited())
@@ -394,7 +393,7 @@ def dr_choice(g: Act, frame: core.Frame[ev.DrChoiceAwaited], choice: str) -> Non
         exchange(g, units)
         return
     if choice == "hold" and passed:  # arrivano §12.5.4: need not retreat, disordered in place (routed: §15.2.1)
-        disorder_by_combat(g, units, ARRIVANO.RESULTS)  # the advance: the DR's stage `advance`
+        retreat_frame.disordered(g, units, ARRIVANO.RESULTS)  # the advance: the DR's stage `advance`
         return
     # failed: routed before it moves, so its whole retreat (the DR hex and two more) is the §15.2.1 rout retreat,
     # enemy ZoC ignored; a unit passing the DR test's die later retreated its first hex as any retreat (§12.6.1)

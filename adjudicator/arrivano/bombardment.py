@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from arbitro.adjudicator.arrivano import rules as R
-from arbitro.adjudicator.arrivano.flow import disorder_by_combat, push
+from arbitro.adjudicator.arrivano.flow import push
 from arbitro.adjudicator.parabellum.act import Act
 from arbitro.adjudicator.arrivano.variant import ARRIVANO, ARRIVANO_VARIANT
 from arbitro.adjudicator.arrivano.world import acts_now
@@ -67,7 +67,7 @@ def apply_bombard_result(g: Act, target: str, result: str) -> None:
         damage_battery(g, b)
     movers = kernel_bombardment.hit(w, target)
     if result == "D":  # a unit it routs retreats at once (§15.2.1); no assault: the guns stay (§11.1)
-        disorder_by_combat(g, movers, R.BOMBARD_TABLE, assault=False)
+        retreat_frame.disordered(g, movers, R.BOMBARD_TABLE, assault=False)
         return
     for u in movers:
         rout.disorder(g, ARRIVANO_VARIANT, u, R.BOMBARD_TABLE)

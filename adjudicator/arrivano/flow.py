@@ -16,10 +16,10 @@ from typing import Any
 from arbitro.adjudicator.arrivano import retreats as RT
 from arbitro.adjudicator.arrivano import rules as R
 from arbitro.adjudicator.arrivano.retreats import Line
-from arbitro.adjudicator.arrivano.variant import ARRIVANO, ARRIVANO_VARIANT
+from arbitro.adjudicator.arrivano.variant import ARRIVANO_VARIANT
 from arbitro.adjudicator.parabellum.act import Act
 from arbitro.adjudicator.decisions import close_frame, update_frame
-from arbitro.adjudicator.parabellum import advance, retreat_frame, retreat_ground, rout
+from arbitro.adjudicator.parabellum import advance, retreat_ground, rout
 from arbitro.adjudicator.parabellum.assault_frame import AssaultFrames
 from arbitro.adjudicator.parabellum.retreat_ground import lines
 from arbitro.events import arrivano as ev
@@ -76,19 +76,8 @@ def prompt(kind: str, rule: str) -> str:
 
 
 # ================================================================================================
-# Losses, disorder, commanders
+# Losses, commanders (disorder and the retreats it forces: the kernel's parabellum/retreat_frame.py)
 # ================================================================================================
-
-
-def disorder_by_combat(g: Act, units: list[str], rule: Any, assault: bool = True) -> None:
-    """One disorder level from a combat result (`rule`); a unit it routs (the kernel's rout.disorder, §15.1.1) must
-    retreat two hexes at once, enemy ZoC ignored, or is eliminated if it cannot (arrivano §15.2.1: "si deve
-    immediatamente ritirare di 2 esagoni"; issue 19 defect 2; the kernel's retreat_frame.opened). After an `assault`
-    the guns stacked with it are eliminated (§11.1); the advance into a hex the retreats leave empty (§12.7) is the
-    assault's stage."""
-    routed = [u for u in units if rout.disorder(g, ARRIVANO_VARIANT, u, rule)]
-    because = f"{rule}; {ARRIVANO.ROUT_COMBAT}" if assault else None
-    retreat_frame.opened(g, dict.fromkeys(routed, rout.RETREAT_HEXES), ARRIVANO.ROUT_COMBAT, because)
 
 
 def after_leader_lost(g: Act, lid: str) -> None:

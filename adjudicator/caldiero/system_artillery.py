@@ -7,8 +7,7 @@ from arbitro.adjudicator.caldiero import commands as C
 from arbitro.adjudicator.caldiero import rules as R
 from arbitro.adjudicator.caldiero.variant import CALDIERO, CALDIERO_VARIANT
 from arbitro.adjudicator.parabellum.world import World
-from arbitro.adjudicator.parabellum import bombardment
-from arbitro.adjudicator.caldiero.system_procedure import add_disorder
+from arbitro.adjudicator.parabellum import bombardment, rout
 from arbitro.adjudicator.parabellum.retreat_frame import opened
 from arbitro.adjudicator.parabellum.act import Act, refuse
 
@@ -53,8 +52,8 @@ def do_bombard(a: Act, cmd: C.Bombard, defensive: bool = False) -> dict[str, int
         return {}
     moves: dict[str, int] = {}
     for u in hit:
-        if not a.world().is_artillery(u):
-            add_disorder(a, u, R.BOMBARD_PROCEDURE, moves)
+        if not a.world().is_artillery(u) and rout.disorder(a, CALDIERO_VARIANT, u, R.BOMBARD_PROCEDURE):
+            moves[u] = rout.RETREAT_HEXES  # routed: two hexes at once (§15.2.1)
         if result == "R" and a.state.units[u].where == "map" and u not in moves:
             moves[u] = 1  # caldiero §11.1: artillery retreats normally after a bombardment
     if moves and not defensive:

@@ -39,8 +39,8 @@ from arbitro.events.parabellum import (
 )
 from arbitro.events.core import Frame as CoreFrame
 from arbitro.projections.caldiero import CaldieroState, enemy_of
-from arbitro.adjudicator.caldiero.system_procedure import add_disorder, lone_leaders
-from arbitro.adjudicator.parabellum.retreat_frame import opened
+from arbitro.adjudicator.caldiero.system_procedure import lone_leaders
+from arbitro.adjudicator.parabellum.retreat_frame import disordered, opened
 from arbitro.adjudicator.parabellum.act import Act, stack_roll
 from arbitro.adjudicator.caldiero.system_artillery import do_bombard
 from arbitro.adjudicator.caldiero.scenario_rules import check_direction_release
@@ -260,12 +260,7 @@ class CombatResults:
         results.eliminated(self.a, CALDIERO_VARIANT, units, result, _combat(self.a).targets)
 
     def disordered(self, units: Sequence[str], attackers: bool) -> None:
-        """caldiero §12.5.4 Ad/Dd; a unit it routs retreats two hexes at once (§15.2.1)."""
-        retreats: dict[str, int] = {}
-        for u in units:
-            add_disorder(self.a, u, CALDIERO.RESULTS, retreats)
-        if retreats:
-            opened(self.a, retreats, CALDIERO.ROUT_COMBAT, guns=CALDIERO.ROUT_COMBAT)
+        disordered(self.a, units, CALDIERO.RESULTS)  # caldiero §12.5.4 Ad/Dd, a rout retreating at once (§15.2.1)
 
     def ne_test_offered(self) -> None:
         _await(self.a, NE_TEST, _combat(self.a).attacker_side, CALDIERO.RESULTS, NeChoiceAwaited())

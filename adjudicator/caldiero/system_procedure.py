@@ -1,6 +1,6 @@
-"""Caldiero's shared steps of procedure (caldiero §15, §8.2.3, §19.2.2), each taking the kernel's decision context
-(parabellum/act.Act): disorder and rout (the pending retreat is the kernel's, parabellum/retreat_frame.py), the lone
-leader's escape, the reinforcements due.
+"""Caldiero's shared steps of procedure (caldiero §8.2.3, §19.2.2), each taking the kernel's decision context
+(parabellum/act.Act): the lone leader's escape, the reinforcements due (disorder, rout and the pending retreat are the
+kernel's: parabellum/rout.py, retreat_frame.py).
 """
 
 from __future__ import annotations
@@ -13,7 +13,6 @@ from arbitro.adjudicator.parabellum.act import Act
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
 from arbitro.adjudicator.decisions import open_frame
-from arbitro.adjudicator.parabellum import rout
 from arbitro.adjudicator.ruleset import Rule
 from arbitro.events import caldiero as ev
 from arbitro.events import core
@@ -41,13 +40,6 @@ def leader_due(w: World, leader: str) -> bool:
     s = w.state.leaders[leader]
     arrival = w.counters.leader(leader).arrival
     return s.where == "offmap" and arrival is not None and arrival_turn(w, arrival.turn) <= w.state.turn
-
-
-def add_disorder(a: Act, u: str, rule: Rule, retreats: dict[str, int]) -> None:
-    """One disorder level (the kernel's rout.disorder); routed by it, the unit retreats two hexes at once (§15.2.1),
-    queued in `retreats`."""
-    if rout.disorder(a, CALDIERO_VARIANT, u, rule):
-        retreats[u] = max(retreats.get(u, 0), rout.RETREAT_HEXES)
 
 
 def lone_leaders(a: Act, h: str, seat: str) -> None:

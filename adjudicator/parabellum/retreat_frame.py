@@ -17,7 +17,7 @@ from arbitro.adjudicator.parabellum.act import Act
 from arbitro.adjudicator.parabellum.assault_frame import assault_below
 from arbitro.adjudicator.parabellum.retreat import Line
 from arbitro.adjudicator.parabellum.retreat_ground import lines
-from arbitro.adjudicator.parabellum.rout import RETREAT_HEXES, guns_with
+from arbitro.adjudicator.parabellum.rout import RETREAT_HEXES, disorder, guns_with
 from arbitro.adjudicator.parabellum.steps import Row
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.ruleset import Rule
@@ -43,6 +43,15 @@ def opened(a: Act[Any], moves: Mapping[str, int], rule: object, guns: object = N
     for side in sorted(by_side, key=lambda s: s == (assaulting.attacker_side if assaulting else "")):
         open_frame(a.ctx, RETREAT, (side,), str(rule), f"choose the retreat of each retreating unit ({a.variant.rules.RETREAT})",
                    RetreatAwaited(moves=by_side[side]))
+
+
+def disordered(a: Act[Any], units: Sequence[str], rule: object, assault: bool = True) -> None:
+    """One disorder level each from a combat result (`rule`, rout.disorder); the units it routs retreat two hexes at
+    once (§15.2.1 in both, "si deve immediatamente ritirare di 2 esagoni"), after an `assault` the guns with them
+    eliminated (§11.1: "a seguito di combattimenti"; a bombardment's stay)."""
+    routed = [u for u in units if disorder(a, a.variant, u, rule)]
+    because = f"{rule}; {a.variant.rules.ROUT_COMBAT}" if assault else None
+    opened(a, dict.fromkeys(routed, RETREAT_HEXES), a.variant.rules.ROUT_COMBAT, because)
 
 
 def _no_line(a: Act[Any], u: str, because: object) -> None:

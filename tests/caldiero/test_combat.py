@@ -456,6 +456,19 @@ def test_a_unit_routed_by_its_retreat_into_enemy_zoc_goes_on_in_a_frame_of_its_o
     assert (t.awaited().rule, t.awaited().ctx.moves) == ("caldiero §12.5.4", {"au-colloredo": 1})
 
 
+def test_a_dd_rout_eliminates_the_guns_stacked_with_it_citing_the_result_first() -> None:
+    """caldiero §12.5.4 Dd routs the disordered defender, which retreats two hexes at once (§15.2.1); the guns in its
+    hex are eliminated (§11.1 "a seguito di combattimenti"), citing what forced them as Arrivano's do: the result, then
+    §15.2.1 (the kernel's retreat_frame.disordered; it cited §15.2.1 alone)."""
+    t = table({"fr-18-ligne": ATT}, {"au-mahoney-jager": DEF, "au-brabeck-3pdr": DEF})
+    t.unit("au-mahoney-jager").status = "disordered"
+    attack(t, ["fr-18-ligne"], [DEF], dice=[])
+    t.send("austria", {"type": "decline"}, dice=[1])  # no defensive fire; Dd
+    assert result_of(t) == "Dd" and t.awaited().ctx.moves == {"au-mahoney-jager": 2}
+    gun = t.of(ev.UnitEliminated)[-1]
+    assert (gun.unit, gun.cause) == ("au-brabeck-3pdr", "caldiero §12.5.4; caldiero §15.2.1; caldiero §11.1")
+
+
 def test_defensive_bombardment_disorders_attackers() -> None:
     t = table({"fr-18-ligne": ATT}, {"au-mahoney-jager": DEF, "au-brabeck-3pdr": DEF})
     attack(t, ["fr-18-ligne"], [DEF], dice=[])
