@@ -26,7 +26,8 @@ from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.ruleset import Interpretation, Ruleset, interpretation_in_force
 from arbitro.events.parabellum import (
     PIECE_FIELDS, ArtilleryFired, AssaultDeclared, AssaultResolved, FormationActivated, LeaderLost, LeaderMoved,
-    PiecesSighted, StatusChanged, UnitEliminated, UnitOrderSet, UnitRetreated, UnitsAdvanced, UnitsMoved,
+    LeaderPlaced, PiecesSighted, StatusChanged, UnitEliminated, UnitOrderSet, UnitPlaced, UnitRetreated, UnitsAdvanced,
+    UnitsMoved,
 )
 from arbitro.events import core
 from arbitro.projections import parabellum as PB
@@ -329,12 +330,13 @@ class ParaBellumRuleset(Ruleset[S]):
     listed_fields: ClassVar[Mapping[type, str]] = {}
 
     # Events made only under a fact of the piece they name that a seat may not examine (its status, a marker under
-    # its stack, a hidden test's result: a recovery's pass, §15.3.1 in both; a rout; a spent V, arrivano §16.3.4):
-    # where they name a piece hidden from the seat they are served not at all, not as a stub, whose presence would
-    # tell that fact (rev-m's note; engine-rules §V.4). Every other type naming pieces is made whatever the hidden
-    # facts (a command's, a public roll's or an assault's) and stubbed; tests/parabellum/test_fog_events_held.py
-    # classifies each. A variant adds its own events' types (`held` of its ruleset).
-    held: ClassVar[frozenset[type]] = frozenset({StatusChanged})
+    # its stack, a hidden test's result: a recovery's pass, §15.3.1 in both; a rout; a spent V, arrivano §16.3.4), or
+    # whose type tells one (a piece placed, unit or commander, where the markers look alike: nifuzz F2): where they
+    # name a piece hidden from the seat they are served not at all, not as a stub, whose presence or type would tell
+    # it (rev-m's note; engine-rules §V.4). Every other type naming pieces is made whatever the hidden facts (a
+    # command's, a public roll's or an assault's) and stubbed; tests/parabellum/test_fog_events_held.py classifies
+    # each. A variant adds its own events' types (`held` of its ruleset).
+    held: ClassVar[frozenset[type]] = frozenset({StatusChanged, UnitPlaced, LeaderPlaced})
 
     def stub(self, event: Any) -> dict[str, Any]:
         """What a seat under fog is served of `event` when it may see none of it: its type, the rule its type cites
@@ -349,8 +351,8 @@ class ParaBellumRuleset(Ruleset[S]):
         pieces examined in passing); a list of pieces without those hidden from the seat, not at all where none is
         left (`listed_fields`); nothing, when it names a piece hidden from the seat (`hides`) and is made only under a
         fact of it the seat may not examine (`held`), else its `stub` only, as where its route lies wholly out of the
-        seat's sight; an enemy's loss as the turn track shows it (`served_loss`); the enemy's
-        activation without who is out of command (`served_command`); a move by the hexes of its route the seat may
+        seat's sight, the enemy's activation judged without who is out of command (`served_command`, nifuzz F1); an
+        enemy's loss as the turn track shows it (`served_loss`); a move by the hexes of its route the seat may
         examine (`served_move`); anything else as it is."""
         data: dict[str, Any] = msgspec.to_builtins(event)
         if not self.fogged(state, seat):
@@ -364,10 +366,12 @@ class ParaBellumRuleset(Ruleset[S]):
             data[field] = [p for p in data[field] if p not in hidden]
             if not data[field]:
                 return None
+        # Who is out of command goes before `hides` judges the rest: a stub for an unseen unit among them told it
+        data = PB.served_command(state, event, data, seat)
         if self.hides(event, data, seat, state):
             return None if type(event) in self.held else self.stub(event)
         stub = self.stub(event)
-        data = PB.served_command(state, event, PB.served_loss(state, event, data, seat, stub), seat)
+        data = PB.served_loss(state, event, data, seat, stub)
         return PB.served_move(state, event, data, seat, lambda route: self.unexaminable(state, seat, route),
                               stub, str(self.variant.rules.MOVEMENT))
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from arbitro.adjudicator.engine import Adjudicator, GameContext, NoHistory
+from arbitro.adjudicator.parabellum.ruleset import mentions
 from arbitro.adjudicator.randomness import EnteredSupply
 from arbitro.adjudicator.seat_numbers import Command, CommandNumbers, per_command
 from arbitro.events import arrivano as ev
@@ -234,13 +235,12 @@ def test_whether_an_unseen_unit_is_out_of_command_at_activation_changes_nothing_
 
 def test_an_event_naming_an_unseen_unit_outside_its_piece_fields_is_served_hidden() -> None:
     """The kernel's `hides` searches the whole event for a unit out of sight (word by word: an id inside another
-    id is not it), so a field outside PIECE_FIELDS (formation_activated's `out_of_command`, Caldiero's keys and
-    frames) serves nothing of it, and an event naming only its neighbour id in sight is served whole."""
+    id is not it), so a field outside PIECE_FIELDS (Caldiero's keys and frames) serves nothing of it, and an event
+    naming only its neighbour id in sight is served whole. The enemy's activation is judged without who is out of
+    command (served_command first, nifuzz F1): a stub where an unseen unit was among them told it was."""
     state = position({"6e-legere-i": X, "6e-legere-ii": GRID.neighbour("3914", 4), **AUSTRIAN})
     assert RULESET.hidden_units(state, "austria") == {"6e-legere-i"}
-    hidden = {"type": "formation_activated", "rule": "arrivano §6", "hidden": True}  # its type's rule (stub_rules)
-    event = ev.FormationActivated(formation="W", by="france", rule="r", out_of_command=("6e-legere-i",))
-    assert RULESET.redact(event, "austria", state) == hidden
-    seen = ev.FormationActivated(formation="W", by="france", rule="r", out_of_command=("6e-legere-ii",))
-    served = RULESET.redact(seen, "austria", state)
-    assert served["formation"] == "W" and "hidden" not in served  # (its `out_of_command` the enemy's: rev-l L8)
+    assert mentions({"k": {"6e-legere-i": 1}}, {"6e-legere-i"}) and not mentions({"k": ["6e-legere-ii"]}, {"6e-legere-i"})
+    served = [RULESET.redact(ev.FormationActivated(formation="W", by="france", rule="r", out_of_command=(u,)),
+                             "austria", state) for u in ("6e-legere-i", "6e-legere-ii")]
+    assert served[0] == served[1] and served[0]["formation"] == "W" and "out_of_command" not in served[0]

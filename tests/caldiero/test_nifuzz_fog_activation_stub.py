@@ -11,8 +11,6 @@ Massena: Austria must be served the same bytes."""
 
 from __future__ import annotations
 
-import pytest
-
 from arbitro.projections.base import UMPIRE
 from tests.caldiero.harness import FOLD, RULESET, Table, position
 from tests.parabellum.served_status import served
@@ -30,8 +28,6 @@ def activated(massena: str) -> tuple[list[str], bytes, bytes]:
     return list(t.state.activation.out_of_command), *(served(RULESET, FOLD, before, made, s) for s in ("austria", UMPIRE))
 
 
-@pytest.mark.xfail(strict=True, reason="nifuzz F1: formation_activated is a stub where an unseen unit is out of "
-                   "command (parabellum/ruleset.redact judges `hides` before served_command drops the fields); fogv's")
 def test_whether_an_unseen_unit_is_out_of_command_is_not_told_by_the_activation_stub() -> None:
     near, far = activated("2120"), activated("1317")
     assert (near[0], far[0]) == ([], ["fr-40-ligne"]), "the premise: in his range or not"

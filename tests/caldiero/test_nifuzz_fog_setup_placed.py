@@ -8,16 +8,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-
 from bench.nifuzz import play, replayed
 from bench.served import served
 
 LOG = Path(__file__).resolve().parents[2] / "logs" / "caldiero-tempo-regge-fog.jsonl"
 
 
-@pytest.mark.xfail(strict=True, reason="nifuzz F2: a set-up placement's stub names its type, unit_placed or "
-                   "leader_placed (ParaBellumRuleset.stub); fogv's")
 def test_a_placement_out_of_sight_does_not_tell_a_unit_from_a_commander() -> None:
     game = replayed(LOG)
     cmd, seat, _, before = next(p for p in game.positions if p[0] == 4)

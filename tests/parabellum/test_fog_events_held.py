@@ -20,7 +20,10 @@ from arbitro.adjudicator.parabellum.ruleset import ParaBellumRuleset
 # made only under a hidden fact of the piece named: served nothing where the piece is hidden (`held`)
 HELD = {
     "both": {"StatusChanged": "a recovery's pass (§15.3.1), a rout or disorder whose cause lies under the stack: "
-                              "tests/arrivano/test_fog_hidden_tests.py, tests/caldiero/test_fog_hidden_tests.py"},
+                              "tests/arrivano/test_fog_hidden_tests.py, tests/caldiero/test_fog_hidden_tests.py",
+             "UnitPlaced": "its type told a unit from a commander placed out of sight (caldiero §21 set-up; "
+                           "nifuzz F2: tests/caldiero/test_nifuzz_fog_setup_placed.py)",
+             "LeaderPlaced": "the same: a commander's placing, or a unit's"},
     "arrivano": {"OpenOrderMarked": "a spent V taken off (§16.3.4): tests/arrivano/test_fog_spent_markers.py"},
     "caldiero": {"ChargeEnded": "a Charge marker taken off (§20.2.3), with the disorder of a charger in good order"},
 }
@@ -33,11 +36,9 @@ LISTED = {"arrivano": {"ArtilleryTurned": "guns turned each for itself (§11, §
 # its marker seen to move), an assault's (its pieces adjacent, so examined), a public roll's or the turn track's
 STUBBED = {
     "both": {
-        "LeaderPlaced": "the set-up's or a reinforcement's placing (caldiero §21, arrivano §15.4)",
         "LeaderMoved": "a command, or with a retreat or a loss it follows (§4.4.4/§4.5.4)",
         "LeaderLost": "a commander's test after a combat or an escape, its die public (§4.4.3/§4.5.3)",
         "UnitRetreated": "an assault's result or a rout, both told by the assault or the rout's wait",
-        "UnitPlaced": "the set-up, or a unit back from the turn track (public)",
         "UnitsMoved": "a move command (the marker moves), a charge, a rout move (its wait public)",
         "UnitEliminated": "a loss, on the turn track (served_loss)",
         "ArtilleryFired": "a bombardment, its die public and its guns within the fog's reach",
