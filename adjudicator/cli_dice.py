@@ -269,11 +269,13 @@ def entropy_answer(app: Arbitro | SeatCopy, game: str, seat: str, text: str, mad
 @click.command()
 @click.argument("game")
 @click.option("--reason", default="revealed by the umpire", show_default=True)
+@click.option("--expose-hidden", is_flag=True,
+              help="Required: you accept that every seat learns every hidden fact of the game so far (arbitro §R.3).")
 @seat_option(required=False, default="umpire")
 @db_option
 @json_option
 @handle_errors
-def reveal(game: str, reason: str, seat: str, db: str, as_json: bool) -> None:
+def reveal(game: str, reason: str, expose_hidden: bool, seat: str, db: str, as_json: bool) -> None:
     """Reveal the game's dice seed (the umpire's act): from then on anyone can recompute every roll.
 
     BEFORE YOU DO IT: a reveal ENDS THE DICE IN GAME. Once the seed is public every later roll would be
@@ -282,12 +284,16 @@ def reveal(game: str, reason: str, seat: str, db: str, as_json: bool) -> None:
     settle a dispute without it, `arbitro roll GAME SEQ` shows how a roll was derived; a proof of one roll
     that keeps the seed secret is not possible with this derivation (docs/engine-rules.md §R.5).
 
+    AND IT SHOWS EVERYTHING HIDDEN SO FAR: every event's salt derives from the seed, so with it each seat can test
+    guesses against the hash of every event it was served redacted (an unseen move, a hidden face, a hand), and a
+    fork starts from a position both seats then know. Refused unless you say --expose-hidden.
+
     \b
     Example:
-        arbitro reveal marengo-1a2b --reason "dispute over turn 7"
+        arbitro reveal marengo-1a2b --reason "dispute over turn 7" --expose-hidden
         arbitro fork marengo-1a2b --at 412       (then: play on in the fork it prints)
     """
-    result = open_app(db).reveal(game, reason, seat=seat)
+    result = open_app(db).reveal(game, reason, seat=seat, expose_hidden=expose_hidden)
     # the only way play goes on (arbitro §R.3): the fork command, beside the result's own fields
     shown = {**msgspec.to_builtins(result), "continue": f"arbitro fork {game} --at {result.head}"}
     out(shown, as_json, lambda r: "\n".join([*event_lines(result.events),

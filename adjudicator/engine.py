@@ -51,6 +51,12 @@ DISPUTING = (cc.OpenDispute, cc.ReplyDispute, cc.RuleDispute)
 # R_UNDO_CONSENT are its steps' (adjudicator/engine_steps.py).
 R_TURN = "arbitro §S.2"
 R_REVEAL = "arbitro §R.3"
+EXPOSES_HIDDEN = (
+    "a reveal before the game's end shows every seat everything hidden from it so far: each event's salt derives "
+    "from the seed, so with the seed a seat can test guesses against the hash of every event it was served redacted "
+    "(unseen moves, hidden faces, hands; arbitro §V.3), and a fork made to play on starts from a position both seats "
+    "then know. To settle a dispute over one roll, `arbitro roll GAME SEQ` explains it without the seed. If the "
+    "dispute needs the seed all the same, send expose_hidden: true (`arbitro reveal GAME --expose-hidden`)")
 R_UNDO_FREE = "arbitro §U.1"
 R_UNDO_POINT = "arbitro §U.3"
 R_BEHALF = "arbitro §S.5"
@@ -379,6 +385,8 @@ class Adjudicator:
                     raise IllegalCommand("the seed is already revealed", rule=R_REVEAL)
                 if game.seed is None:
                     raise IllegalCommand(game.no_seed_reason, rule=R_REVEAL)
+                if not command.expose_hidden:
+                    raise IllegalCommand(EXPOSES_HIDDEN, rule=R_REVEAL)
                 ctx.emit(core.SeedRevealed(seed=game.seed, reason=command.reason))
             case cc.RecordFork():
                 self._record_fork(ctx, state, command)
@@ -552,7 +560,7 @@ class Adjudicator:
         due = ctx.game.core.seq - ctx.game.core.last_checkpoint >= CHECKPOINT_EVERY
         if ctx.events and (marks or due or (outcome is not None and not was_over)):
             reason = "end of game" if outcome is not None and not was_over else (
-                f"after {getattr(marks[-1], 'type', type(marks[-1]).__name__)}" if marks else f"every {CHECKPOINT_EVERY} events")
+                f"after {getattr(marks[-1], 'type', type(marks[-1]).__name__)}" if marks else core.periodic_reason(CHECKPOINT_EVERY))
             data = state_bytes(ctx.game)
             checkpoints.append((ctx.game.core.seq, data))
             ctx.emit(core.Checkpoint(state_hash=state_hash(ctx.game), reason=reason))

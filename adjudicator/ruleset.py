@@ -160,7 +160,7 @@ class Decision(Generic[S]):
 
 
 COMMAND_PIECE_FIELDS = ("piece", "unit", "leader", "officer", "commander", "block", "units", "artillery", "attackers",
-                        "attacker")
+                        "attacker", "blocks", "leaders", "stay")  # the last three: Marengo's (rev-o O3)
 """The fields of every ruleset's COMMANDS that name the pieces a command gives an order to (a piece id, or a list of
 them; never what it aims at, an enemy target). Not the events' fields naming pieces (events/parabellum.PIECE_FIELDS)."""
 

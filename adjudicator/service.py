@@ -534,9 +534,11 @@ class Arbitro(ReadingCalls, ExchangeCalls):
     def undo(self, game_id: str, seat: str, to: int, reason: str = "") -> SubmitResult:
         return self.submit(game_id, seat, {"type": "undo", "to": to, "reason": reason})
 
-    def reveal(self, game_id: str, reason: str = "revealed by the umpire", *, seat: str) -> SubmitResult:
-        """Reveal the dice seed, as `seat`: the engine refuses it from anyone but the umpire (arbitro §R.3)."""
-        return self.submit(game_id, seat, {"type": "reveal_seed", "reason": reason})
+    def reveal(self, game_id: str, reason: str = "revealed by the umpire", *, seat: str,
+               expose_hidden: bool = False) -> SubmitResult:
+        """Reveal the dice seed, as `seat`: the engine refuses it from anyone but the umpire, and without
+        `expose_hidden` (it shows every seat every hidden fact so far, arbitro §R.3)."""
+        return self.submit(game_id, seat, {"type": "reveal_seed", "reason": reason, "expose_hidden": expose_hidden})
 
     def entropy(self, game_id: str, seat: str, entropy: str) -> SubmitResult:
         """Answer the seats' entropy round (arbitro §R.2) with `entropy`: its SHA-256 while the round awaits

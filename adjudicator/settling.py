@@ -250,7 +250,7 @@ def reinterpret(app: Arbitro, game_id: str, seat: str, readings: dict[str, str])
     start = max([0, *(c.record.cmd for c in commands if any(
         b'"entropy_mixed"' in e.body for e in copy.store.events(game, c.first_seq, c.last_seq)))])
     if record.kind == "generated" and copy.state_at(game).core.seed is None:
-        copy.reveal(game, "a private re-adjudication", seat=UMPIRE)  # in the copy only: its dice are replayed
+        copy.reveal(game, "a private re-adjudication", seat=UMPIRE, expose_hidden=True)  # the umpire's copy only: its dice are replayed
     end = commands[start].last_seq
     child = copy.fork(game, end, keep_dice=record.kind == "generated", by=UMPIRE)
     head = copy.submit(child, UMPIRE, {"type": "ruling", "interpretation": readings,

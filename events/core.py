@@ -359,6 +359,17 @@ class Checkpoint(Event, tag="checkpoint"):
     state_hash: str
     reason: str
 
+    def counted(self) -> bool:
+        """Made only because the log's count of events since the last checkpoint reached the engine's window
+        (`periodic_reason`), not by an event every seat sees (a ruleset's mark, the game's end)."""
+        words = self.reason.split()
+        return len(words) == 3 and words[1].isdigit() and self.reason == periodic_reason(int(words[1]))
+
+
+def periodic_reason(every: int) -> str:
+    """The reason the engine gives a checkpoint made every `every` events (adjudicator/engine.py)."""
+    return f"every {every} events"
+
 
 CoreEvent = Union[
     GameCreated,

@@ -80,6 +80,10 @@ def redact_event(ruleset: RulesetProjection[Any], event: Any, seat: str, after: 
         case core.DecisionRevised(kind=kind, seats=seats, prompt=prompt, ctx=ctx):
             frame = core.Frame(kind=kind, seats=seats, rule="", prompt=prompt, ctx=ctx)
             return {**to_builtins(event), "ctx": redact_frame(ruleset, frame, seat, after.rules)["ctx"]}
+        case core.Checkpoint() if event.counted():
+            # Where a checkpoint made by the count of events falls tells how many events the log holds, hidden ones
+            # included (engine-rules §V.6; rev-o O2): the umpire's alone. A mark's or the end's is every seat's.
+            return None
         case core.Checkpoint():
             # The state hash covers the whole state, hidden faces included: a seat could hash candidate states
             # built from its view until one matched (arbitro §V.3). Only the umpire's log holds it.

@@ -280,7 +280,7 @@ def test_a_game_made_with_another_version_refuses_commands_and_readjudicate_repo
     assert "1.0.0" in error["message"] and "2.0.0" in error["message"]
     assert "arbitro readjudicate g" in error["message"] and "the umpire's fork of it at its head" in error["message"]
     assert "17" not in error["message"]  # a seat is not told the log's head (engine-rules §V.6): 17 events
-    umpire = run.json("submit", "g", "--as", "umpire", '{"type": "reveal_seed", "reason": "x"}', code=1)
+    umpire = run.json("submit", "g", "--as", "umpire", '{"type": "reveal_seed", "reason": "x", "expose_hidden": true}', code=1)
     assert "arbitro fork g --at 17" in umpire["message"]  # the umpire's numbers are the log's
     assert head(run, "g") == before
     result = run.json("readjudicate", "g")
@@ -398,7 +398,7 @@ def test_what_serves_hidden_content_is_the_umpires_in_the_library(app: Arbitro, 
             call()
         assert refused.value.rule == "arbitro §A.1"
     with pytest.raises(IllegalCommand):
-        app.reveal("g", "peek", seat="red")
+        app.reveal("g", "peek", seat="red", expose_hidden=True)
     with pytest.raises(BadInput, match="umpire"):
         list(app.export("g", "blue", with_seed=True))
     assert app.position("g", seat="umpire")["state"]["cards"]["red"]  # the umpire has it all
@@ -411,7 +411,7 @@ def test_the_cli_refuses_a_declared_seat_what_is_the_umpires(run: Cli, tmp_path:
     assert "umpire" in run("export", "g", "--as", "red", "--with-seed", code=2).stderr
     path = export(run, tmp_path)
     assert "only the umpire" in Cli(tmp_path / "o.db")("import", str(path), "--as", "blue", code=1).stderr
-    assert "only the umpire" in run("reveal", "g", "--as", "blue", "--reason", "peek", code=1).stderr
+    assert "only the umpire" in run("reveal", "--expose-hidden", "g", "--as", "blue", "--reason", "peek", code=1).stderr
 
 
 # --- a seat signs its own commands -----------------------------------------------------------------------------

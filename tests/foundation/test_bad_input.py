@@ -329,7 +329,7 @@ def test_a_tampered_die_before_the_reveal_is_unchecked_never_passed(run: Cli, tm
 
 
 def test_a_tampered_die_after_the_reveal_fails_naming_its_event(run: Cli, tmp_path: Path, game: str) -> None:
-    run("reveal", "g", "--reason", "dispute over the first guard")
+    run("reveal", "--expose-hidden", "g", "--reason", "dispute over the first guard")
     path = export(run, tmp_path)
     records = read_export(path)
     assert records[0]["seed"] is not None  # revealed: the export carries it
@@ -345,7 +345,7 @@ def test_a_tampered_die_after_the_reveal_fails_naming_its_event(run: Cli, tmp_pa
 
 
 def test_an_untampered_revealed_export_verifies(run: Cli, tmp_path: Path, game: str) -> None:
-    run("reveal", "g", "--reason", "end of the evening")
+    run("reveal", "--expose-hidden", "g", "--reason", "end of the evening")
     path = export(run, tmp_path)
     records = read_export(path)
     rechain(records)  # recomputing an intact chain changes nothing

@@ -257,7 +257,7 @@ def test_fork_keep_dice_replays_the_parents_rolls_once_revealed(run: Cli) -> Non
     exchange(run, "g")
     at = head(run, "g")
     parent_next = exchange(run, "g", attacker="blue")
-    run("reveal", "g", "--reason", "post-mortem")
+    run("reveal", "--expose-hidden", "g", "--reason", "post-mortem")
     fork = run.json("fork", "g", "--at", str(at), "--keep-dice")["game"]
     fork_next = exchange(run, fork, attacker="blue")
     assert events_of(fork_next, "dice_rolled") == events_of(parent_next, "dice_rolled")
@@ -450,7 +450,7 @@ def test_export_with_seed_moves_a_live_game_to_another_database(run: Cli, tmp_pa
     third = Cli(tmp_path / "third.db")
     third("import", str(plain))
     assert third.json("verify", "g")["passed"] is True
-    assert "does not hold" in third("reveal", "g", "--reason", "cannot", code=1).stderr
+    assert "does not hold" in third("reveal", "--expose-hidden", "g", "--reason", "cannot", code=1).stderr
 
 
 def test_verify_a_game_and_a_file(run: Cli, tmp_path: Path) -> None:
@@ -481,7 +481,7 @@ def test_verify_a_game_and_a_file(run: Cli, tmp_path: Path) -> None:
 def test_reveal_then_verify_recomputes_the_dice(run: Cli) -> None:
     run("new", "duel", "standard", "--id", "g")
     exchange(run, "g")
-    result = run.json("reveal", "g", "--reason", "dispute over round 1")
+    result = run.json("reveal", "--expose-hidden", "g", "--reason", "dispute over round 1")
     (revealed,) = events_of(result, "seed_revealed")
     assert revealed["reason"] == "dispute over round 1" and len(revealed["seed"]) == 64
     assert run.json("status", "g")["seed_revealed"] is True
@@ -490,7 +490,7 @@ def test_reveal_then_verify_recomputes_the_dice(run: Cli) -> None:
     assert checks["seed commitment"]["status"] == "passed"
     assert "dice" not in checks  # nothing left unchecked: every roll was recomputed
     assert checks["re-adjudication"]["status"] == "passed" and report["passed"] is True
-    assert "already revealed" in run("reveal", "g", code=1).stderr
+    assert "already revealed" in run("reveal", "--expose-hidden", "g", code=1).stderr
 
 
 def test_game_to_the_end_reveals_the_seed_and_verifies(run: Cli) -> None:
@@ -514,7 +514,7 @@ def test_readable_output_of_undo_reveal_and_import(run: Cli, tmp_path: Path) -> 
     run.submit("g", "red", {"type": "attack", "aim": "high"})
     text = run("undo", "g", "--as", "red", "--to", "0").stdout
     assert text.startswith("command 2:") and "undone" in text and "(arbitro §U.1)" in text
-    text = run("reveal", "g", "--reason", "curious").stdout
+    text = run("reveal", "--expose-hidden", "g", "--reason", "curious").stdout
     assert "seed_revealed" in text and "reason=curious" in text
     path = tmp_path / "g.jsonl"
     run("export", "g", "-o", str(path))

@@ -96,14 +96,14 @@ def test_keep_dice_replays_the_parents_rolls_only_after_its_reveal(app: Arbitro)
     at = app.game("g").head_seq
     play_exchanges(app, "g", 2)
     real = rolls_of(app, "g", at + 1)
-    app.reveal("g", "post-mortem", seat="umpire")
+    app.reveal("g", "post-mortem", seat="umpire", expose_hidden=True)
     with pytest.raises(IllegalCommand, match="revealed"):  # the parent rolls no more: nothing left to preview
         play_exchanges(app, "g", 1)
     replay = app.fork("g", at, keep_dice=True)
     play_exchanges(app, replay, 2)
     assert rolls_of(app, replay, 2) == real  # the analysis the option exists for
     assert app.status(replay).dice.protection == "public"  # and status says anyone can predict them
-    app.reveal(replay, "the fork's seed is the parent's, already public", seat="umpire")
+    app.reveal(replay, "the fork's seed is the parent's, already public", seat="umpire", expose_hidden=True)
     assert app.verify(replay).passed
 
 
@@ -301,7 +301,7 @@ def test_a_host_that_swaps_the_seed_after_the_commitments_is_caught_at_the_revea
     for seat in ("red", "blue"):
         reveal(host, "g", seat, f"{seat}'s own")
     play_exchanges(host, "g", 1)
-    host.reveal("g", "end of the evening", seat="umpire")
+    host.reveal("g", "end of the evening", seat="umpire", expose_hidden=True)
     report = host.verify("g")
     assert not report.passed
     statuses = {c.name: c.status for c in report.checks}
@@ -386,7 +386,7 @@ def test_the_served_dice_check_catches_a_roll_the_seed_does_not_give(app: Arbitr
     app.create("duel", "standard", game_id="g")
     app.submit("g", "red", {"type": "attack", "aim": "high"})
     app.submit("g", "blue", {"type": "guard", "stance": "low"})
-    app.reveal("g", seat=UMPIRE)
+    app.reveal("g", seat=UMPIRE, expose_hidden=True)
     served = events_of(app.log("g", "blue"))
     commitment = served[0]["event"]["seed_commitment"]
     assert served_dice.check(served, commitment)[0] == "passed"

@@ -317,7 +317,7 @@ def test_entropy_by_mail_then_each_seat_checks_the_dice_from_its_own_copy(tmp_pa
             "recomputed"]["status"]
     assert "awaits no entropy from austria" in table.db["austria"](
         "entropy", table.game, "--as", "austria", "--offline", "-o", table.file("late.json"), code=2).stderr
-    umpire("reveal", table.game, "--reason", "the end of play")
+    umpire("reveal", "--expose-hidden", table.game, "--reason", "the end of play")
     for seat in seats:  # offline, from the copy alone: the seed matches its commitment and every roll recomputes
         table.mail_export(seat)
         report = table.db[seat].json("verify", table.game)

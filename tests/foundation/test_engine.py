@@ -84,7 +84,7 @@ def test_a_consumed_state_is_worked_on_in_place_and_gives_the_same_command(app: 
     assert state_bytes(consumed.state) == state_bytes(copied.state)
     given = replayer.state_at()
     before = state_bytes(given)
-    engine_command = adj.decide(given, "umpire", {"type": "reveal_seed", "reason": "audit"}, context, replayer,
+    engine_command = adj.decide(given, "umpire", {"type": "reveal_seed", "reason": "audit", "expose_hidden": True}, context, replayer,
                                 SeededSupply(game.seed), consume=True)
     assert engine_command.state is not given and state_bytes(given) == before
 
@@ -106,7 +106,7 @@ def test_every_roll_is_recomputable_from_the_revealed_seed(app: Arbitro) -> None
     attack_and_guard(app, "g")
     app.submit("g", "blue", {"type": "add_entropy", "entropy": "blue too"})
     attack_and_guard(app, "g", attacker="blue")
-    app.reveal("g", "audit", seat="umpire")
+    app.reveal("g", "audit", seat="umpire", expose_hidden=True)
     log = app.log("g")
     created = log[0]["event"]
     seed = next(e["event"]["seed"] for e in log if e["type"] == "seed_revealed")
@@ -144,7 +144,7 @@ def test_after_a_mid_game_reveal_no_roll_is_made_from_the_public_seed(app: Arbit
     under arbitro §R.3, pointing to a fork, and nothing of it is recorded."""
     app.create("duel", "standard", game_id="g")
     attack_and_guard(app, "g")
-    app.reveal("g", "dispute over the first guard", seat="umpire")
+    app.reveal("g", "dispute over the first guard", seat="umpire", expose_hidden=True)
     app.submit("g", "blue", {"type": "attack", "aim": "high"})  # rolls nothing: accepted
     head_before = app.game("g").head_seq
     with pytest.raises(IllegalCommand, match=r"seed was revealed, so further rolls would be predictable: "
@@ -166,7 +166,7 @@ def test_after_a_reveal_no_draw_is_made_from_the_public_seed_either(app: Arbitro
     for seat in ("red", "blue"):
         app.submit("g", seat, {"type": "commit_entropy", "commitment": rnd.entropy_commitment(seat)})
     app.submit("g", "red", {"type": "reveal_entropy", "entropy": "red"})
-    app.reveal("g", "dispute before the opening", seat="umpire")
+    app.reveal("g", "dispute before the opening", seat="umpire", expose_hidden=True)
     head_before = app.game("g").head_seq
     with pytest.raises(IllegalCommand, match="seed was revealed, so further rolls would be predictable") as refused:
         app.submit("g", "blue", {"type": "reveal_entropy", "entropy": "blue"})
@@ -329,7 +329,7 @@ def test_an_amendment_plays_a_seats_undo_again_at_the_same_command(app: Arbitro)
     attack_and_guard(app, "g")
     app.undo("g", "blue", 1)
     app.submit("g", "red", {"type": "consent", "accept": True})
-    app.reveal("g", "for the amendment", seat="umpire")
+    app.reveal("g", "for the amendment", seat="umpire", expose_hidden=True)
     guard = app.store.command("g", 2)
     assert guard is not None
     amended = settling.amend(app, "g", "umpire", guard.first_seq, {"type": "guard", "stance": "high"})
@@ -388,10 +388,10 @@ def test_verify_a_fork_and_a_position_game(app: Arbitro, positioned: str) -> Non
     attack_and_guard(app, "g")
     for keep in (False, True):
         if keep:  # a fork keeps g's dice only once g's seed is public (arbitro §R.3)
-            app.reveal("g", "post-mortem", seat="umpire")
+            app.reveal("g", "post-mortem", seat="umpire", expose_hidden=True)
         fork = app.fork("g", 10, keep_dice=keep)
         attack_and_guard(app, fork, attacker="blue")
-        app.reveal(fork, "audit the fork", seat="umpire")
+        app.reveal(fork, "audit the fork", seat="umpire", expose_hidden=True)
         assert app.verify(fork).passed
     attack_and_guard(app, "p")
     assert app.verify("p").passed

@@ -87,7 +87,7 @@ def test_a_pinned_games_refusal_tells_a_seat_no_event_number(tmp_path: Path, mon
         monkeypatch.setattr(type(registry.get(ruleset)), "version", "9.0.0")
     blue = [answered(lambda app: app.submit("g", "blue", ATTACK), app) for app in (told, untold)]
     assert blue[0] == blue[1] and b"log/version-pinned" in blue[0] and b"the umpire's fork of it at its head" in blue[0]
-    umpire = [answered(lambda app: app.submit("g", "umpire", {"type": "reveal_seed", "reason": "x"}), app)
+    umpire = [answered(lambda app: app.submit("g", "umpire", {"type": "reveal_seed", "reason": "x", "expose_hidden": True}), app)
               for app in (told, untold)]
     assert umpire[0] != umpire[1]  # the umpire is told the log's head: `arbitro fork g --at N`
 

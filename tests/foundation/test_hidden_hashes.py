@@ -131,7 +131,7 @@ def test_verify_fails_a_log_whose_command_salt_does_not_derive_from_the_seed(app
     command at the new hash and rechains the log: the chain holds, and only the salt check can catch it."""
     game = app.create("duel", "standard", game_id="g")
     app.submit(game, "red", {"type": "end_turn"})
-    app.reveal(game, "audit", seat="umpire")
+    app.reveal(game, "audit", seat="umpire", expose_hidden=True)
     records = [json.loads(line) for line in app.export(game, "umpire")]
     command = next(r for r in records if r["record"] == "command" and r["cmd"] == 1)
     command["body"]["salt"] = "00" * 16

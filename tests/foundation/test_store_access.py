@@ -22,7 +22,7 @@ from .conftest import DUEL, REPO, Cli, arbitro_exe, exchange
 READS = [("games",), ("status", "g"), ("legal", "g", "--as", "red"), ("view", "g", "--as", "red"), ("log", "g"),
          ("replay", "g"), ("export", "g"), ("verify", "g"), ("position", "g")]
 WRITES = [("submit", "g", "--as", "red", '{"type": "end_turn"}'), ("undo", "g", "--as", "red", "--to", "5"),
-          ("annotate", "g", "a note", "--as", "red", "--at", "1"), ("reveal", "g"), ("fork", "g", "--at", "5")]
+          ("annotate", "g", "a note", "--as", "red", "--at", "1"), ("reveal", "--expose-hidden", "g"), ("fork", "g", "--at", "5")]
 
 
 # --- a mistyped --db ---------------------------------------------------------------------------------

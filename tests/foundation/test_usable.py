@@ -95,7 +95,7 @@ def test_roll_explains_the_dice_and_recomputes_them_once_revealed(run: Cli) -> N
     assert "not revealed" in r["recomputed"]["status"] and "matches" not in r["recomputed"]
     text = run("roll", "g", "8").stdout
     assert f"2d6 -> {' '.join(map(str, logged['values']))}" in text and commitment in text
-    run("reveal", "g", "--reason", "dispute")
+    run("reveal", "--expose-hidden", "g", "--reason", "dispute")
     seed = _revealed_seed(run, "g")
     assert rnd.commitment(seed) == commitment
     r = run.json("roll", "g", "8")
@@ -109,7 +109,7 @@ def test_roll_explains_the_dice_and_recomputes_them_once_revealed(run: Cli) -> N
 def test_roll_of_an_edited_and_rehashed_file_differs(run: Cli, tmp_path: Path) -> None:
     run("new", "duel", "standard", "--id", "g")
     exchange(run, "g")
-    run("reveal", "g")
+    run("reveal", "--expose-hidden", "g")
     path = tmp_path / "g.jsonl"
     run("export", "g", "-o", str(path))
     records = read_export(path)
@@ -130,7 +130,7 @@ def test_roll_serves_a_seat_only_what_its_redacted_event_shows(run: Cli) -> None
     mine = run.json("roll", "g", "0", "--as", "red")
     assert mine["dice"]["drawn"] == [red_card] and mine["withheld"] is False
     exchange(run, "g")
-    run("reveal", "g")
+    run("reveal", "--expose-hidden", "g")
     # a private draw: red is served what it drew, not the deck it came from (arbitro §V.5), so it cannot recompute
     # the draw itself; the umpire can
     assert run.json("roll", "g", "0", "--as", "red")["recomputed"]["status"].startswith("a private draw")
@@ -184,7 +184,7 @@ def test_reveal_warns_before_and_prints_the_fork_that_continues(run: Cli) -> Non
     assert "ends the dice in that game" in readme[before:before + 400] and "fork" in readme[before:before + 600]
     run("new", "duel", "standard", "--id", "g")
     exchange(run, "g")
-    lines = run("reveal", "g").stdout.splitlines()
+    lines = run("reveal", "--expose-hidden", "g").stdout.splitlines()
     assert lines[-1].startswith("g makes no further roll (arbitro §R.3). To play on, fork it: arbitro fork g --at 11")
     printed = lines[-1].split("fork it: ")[1].split("  (")[0].split()
     assert printed[:2] == ["arbitro", "fork"]
@@ -192,7 +192,7 @@ def test_reveal_warns_before_and_prints_the_fork_that_continues(run: Cli) -> Non
     assert run.json("status", child)["game"] == child
     exchange(run, child, attacker="blue")
     assert run.json("roll", "g", "8")["recomputed"]["matches"] is True
-    assert run.json("reveal", child)["continue"] == f"arbitro fork {child} --at {head(run, child)}"
+    assert run.json("reveal", "--expose-hidden", child)["continue"] == f"arbitro fork {child} --at {head(run, child)}"
 
 
 def test_the_docs_say_why_a_single_roll_cannot_be_proven_today_and_design_how() -> None:

@@ -36,7 +36,7 @@ def detail(report: dict[str, Any], name: str) -> str:
 
 
 def test_a_revealed_seed_that_is_not_the_committed_one_fails_the_commitment(run: Cli, tmp_path: Path, game: str) -> None:
-    run("reveal", "g", "--reason", "the end")
+    run("reveal", "--expose-hidden", "g", "--reason", "the end")
 
     def other_seed(events: list[dict[str, Any]]) -> None:
         revealed = next(e for e in events if e["body"]["event"]["type"] == "seed_revealed")
@@ -154,7 +154,7 @@ def test_once_the_seed_is_revealed_a_roll_the_log_records_otherwise_diverges_at_
     """Anyone can recompute every roll from the revealed seed (arbitro §R.3): re-adjudication then draws from the
     seed, never from the rolls the log records, so a die the forger changed (and what follows from it left as the
     true roll made it) diverges at the roll itself."""
-    run("reveal", "g", "--reason", "the end")
+    run("reveal", "--expose-hidden", "g", "--reason", "the end")
     at: dict[str, Any] = {}
 
     def other_die(events: list[dict[str, Any]]) -> None:
@@ -175,7 +175,7 @@ def test_a_transcribed_games_revealed_seed_is_checked_against_its_commitment(app
     is not the committed one fails the commitment, and the salts are not said to derive from it (rev-verify 3)."""
     game = app.create("duel", "standard", transcribed=True, game_id="g")
     app.submit(game, "umpire", {"type": "enter_random", "values": [duel.DECKS["red"][0]]})
-    run("reveal", "g", "--reason", "the table is cleared")
+    run("reveal", "--expose-hidden", "g", "--reason", "the table is cleared")
     found = {c.name: (c.status, c.detail) for c in app.verify(game).checks}
     assert found["seed commitment"] == ("passed", "the revealed seed matches the commitment made at creation")
     assert found["salts"][0] == "passed"
@@ -217,7 +217,7 @@ def test_the_opening_draws_taken_out_of_an_entropy_rounds_last_reveal_need_a_rol
 
 def test_of_several_forged_salts_the_first_is_named(run: Cli, tmp_path: Path, game: str) -> None:
     """Salts forged at #5 and #9 (rev-speed2): the salts check names the first; no other test forges two."""
-    run("reveal", "g", "--reason", "the end")
+    run("reveal", "--expose-hidden", "g", "--reason", "the end")
 
     def salts(events: list[dict[str, Any]]) -> None:
         for i in (4, 8):

@@ -129,7 +129,7 @@ def test_a_file_without_its_events_claims_no_anchor(run: Cli, tmp_path: Path, ga
 
 
 def test_once_the_seed_is_revealed_the_commitment_and_every_salt_are_checked(run: Cli, game: str) -> None:
-    run("reveal", "g", "--reason", "the end")
+    run("reveal", "--expose-hidden", "g", "--reason", "the end")
     report = run.json("verify", "g")
     assert report["passed"] is True
     found = {c["name"]: (c["status"], c["detail"]) for c in report["checks"]}
@@ -286,7 +286,7 @@ def test_a_game_played_with_other_data_or_version_says_both(
 
 def test_a_salt_not_derived_from_the_revealed_seed_is_named(run: Cli, tmp_path: Path, game: str) -> None:
     """A salt a seat could know would let it test the hashes it is served against its guesses (arbitro §V.3)."""
-    run("reveal", "g", "--reason", "the end")
+    run("reveal", "--expose-hidden", "g", "--reason", "the end")
 
     def event_salt(records: list[dict[str, Any]]) -> None:
         event_records(records)[8]["body"]["salt"] = "5a" * 16
@@ -388,7 +388,7 @@ def test_a_transcribed_games_dice_are_reported_as_entered_not_recomputed(app: Ar
     assert found["dice"] == ("unchecked", "transcribed game: 2 rolls and draws were entered from the table as recorded")
     assert "dice protection" not in found and found["re-adjudication"][0] == "passed"
     assert found["salts"][0] == "unchecked"
-    run("reveal", "t", "--reason", "the table is cleared")  # its salts still derive from its seed
+    run("reveal", "--expose-hidden", "t", "--reason", "the table is cleared")  # its salts still derive from its seed
     found = {c.name: (c.status, c.detail) for c in app.verify(game).checks}
     assert found["salts"] == ("passed", "the salts of 4 commands and 11 events derive from the seed")
 
@@ -444,7 +444,7 @@ def test_a_seats_export_says_what_it_could_check_and_what_only_the_full_log_can(
                           "whole to this seat, and each recomputes from it (the others are private or hidden from it)"}, 6),
     ]:
         if revealed:
-            run("reveal", "g", "--reason", "the end")
+            run("reveal", "--expose-hidden", "g", "--reason", "the end")
         run("export", "g", "--as", "blue", "-o", str(path))
         report = run.json("verify", str(path))
         assert report["passed"] is True and report["divergence"] is None

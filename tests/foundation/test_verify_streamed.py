@@ -55,7 +55,7 @@ def undone_and_forged(run: Cli, tmp_path: Path, forge: str | None) -> Path:
     run.submit("g", "blue", {"type": "attack", "aim": "high"})
     run.json("undo", "g", "--as", "blue", "--to", str(run.json("status", "g", "--as", "blue")["head"] - 1))
     exchange(run, "g", attacker="blue", aim="low")
-    run("reveal", "g", "--reason", "the evening's end")  # the salts checkable
+    run("reveal", "--expose-hidden", "g", "--reason", "the evening's end")  # the salts checkable
     path = tmp_path / "g.jsonl"
     run("export", "g", "--as", "umpire", "-o", str(path))
     if forge is not None:

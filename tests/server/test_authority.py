@@ -66,7 +66,7 @@ CASES: list[tuple[str, str, str, Any, dict[str, Any], dict[str, int]]] = [
      with_status(OK, red=201, blue=201, umpire=201)),
     ("ruling", "POST", "/games/{g}/rulings", {"reason": "errata", "interpretation": {"miss_bonus": "none"}}, {},
      UMPIRE_ONLY),
-    ("reveal", "POST", "/games/{g}/reveal", {"reason": "dispute"}, {}, UMPIRE_ONLY),
+    ("reveal", "POST", "/games/{g}/reveal", {"reason": "dispute", "expose_hidden": True}, {}, UMPIRE_ONLY),
     ("fork", "POST", "/games/{g}/fork", {"at": 5}, {}, with_status(UMPIRE_ONLY, umpire=201)),
     ("invite", "POST", "/games/{g}/invite", {"seats": ["red"]}, {}, with_status(UMPIRE_ONLY, umpire=201, host=201)),
     ("disputes", "GET", "/games/{g}/disputes", None, {}, OK),
@@ -113,7 +113,7 @@ def test_every_endpoint_refuses_or_serves_each_role_as_its_authority_allows(serv
             # to take it back, and annotate it (event #1 to the umpire, command #1 to a seat: engine-rules §V.6)
             server.app.submit(game, "red", {"type": "end_turn"})
         if case[0] == "amend":  # a generated game is amended only once its seed is revealed (arbitro §D.5)
-            server.app.reveal(game, "for the amendment", seat="umpire")
+            server.app.reveal(game, "for the amendment", seat="umpire", expose_hidden=True)
         if case[0] in DISPUTED:
             server.app.submit(game, "red", {"type": "dispute_open", "about": [0], "text": "a claim"})
         head = server.app.game(game).head_seq

@@ -1,0 +1,81 @@
+"""rev-o O1 (seventeenth session), the interim answer: the umpire may reveal the seed before the game ends (engine-rules §R.3, "e.g. in a
+dispute"; play then goes on in a fork, which starts from the same position). Every salt is derived from that seed
+(events.random.salt, §R.1 step 8), so from the reveal on each seat can recompute the salt of every event of the game,
+and §V.3's guarantee ("nothing served to a seat is a hash of hidden content that the seat could test guesses
+against") no longer holds for anything played before it: each item a seat is served (seat_numbers.per_command)
+carries its command's first `prev`, its `cmd_hash` and its last event's `hash`, which with the salt is a hash of the
+hidden event the seat can test candidates against.
+
+Caldiero under its fog (§20.4): France moves fr-18-ligne out of Austria's sight (Austria is served a stub); the umpire
+reveals the seed; Austria, with the seed from the `seed_revealed` it is served, tries every destination France could
+have chosen (the attacker of tests/foundation/test_hidden_hashes.py: everything else right) and finds the true one.
+The fork the reveal sends play into starts where the parent stood: its seats now know what the fog hid."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from arbitro.adjudicator.creation import POSITION_FORMAT
+from arbitro.adjudicator.errors import IllegalCommand
+from arbitro.adjudicator.service import Arbitro
+from arbitro.events import random as rnd
+from arbitro.events.codec import canonical, sha256_hex
+from arbitro.events.sqlite import SQLiteStore
+from tests.caldiero.harness import encode, position
+
+
+def game_with_a_hidden_move(to: str) -> Arbitro:
+    state = position({"fr-18-ligne": "1417", "au-colloredo": "2520"}, leaders={"massena": "1317"},
+                     orders={"massena": "manoeuvre"}, options=("fog_of_war",))
+    app = Arbitro(SQLiteStore(":memory:"), clock=lambda: "2026-11-30T00:00:00+00:00")
+    app.create("caldiero", position={"format": POSITION_FORMAT, "ruleset": "caldiero", "scenario": "historical",
+                                     "options": ["fog_of_war"], "state": encode(state)}, game_id="g")
+    app.submit("g", "france", {"type": "activate", "formation": "massena"})
+    app.submit("g", "france", {"type": "end_step"})
+    app.submit("g", "france", {"type": "move", "units": ["fr-18-ligne"], "to": to})
+    return app
+
+
+def destinations(app: Arbitro) -> list[str]:
+    """Where France's move could have gone: the candidates an attacker tries (the listing before the move)."""
+    before = app.state_at("g", app.game("g").head_seq - 1)
+    listed = app.adjudicator("caldiero").legal(before, "france")
+    return sorted({c["to"] for c in listed if c["type"] == "move" and c["units"] == ["fr-18-ligne"]})
+
+
+def recovered(app: Arbitro, seed: str, item: dict[str, Any], true_event: dict[str, Any], candidates: list[str],
+              ) -> list[str]:
+    """The destinations whose event, salted with the revealed seed, hashes to the item Austria is served."""
+    found = []
+    for to in candidates:
+        event = {**true_event, "path": [to]}  # a one-hex move: its path is its destination
+        for seq in range(1, 40):  # the log's number is not served; the attacker tries them all
+            body = {"game": "g", "seq": seq, "cmd": item["cmd"], "cmd_hash": item["cmd_hash"], "seat": item["seat"],
+                    "salt": rnd.salt(seed, "g", seq), "prev": item["prev"], "event": event}
+            if sha256_hex(canonical(body)) == item["hash"]:
+                found.append(to)
+    return found
+
+
+def test_a_reveal_before_the_end_is_refused_unless_the_umpire_accepts_that_it_shows_every_hidden_fact() -> None:
+    app = game_with_a_hidden_move("1416")
+    candidates = destinations(app)
+    assert "1416" in candidates and len(candidates) > 20
+    moved = app.log("g", "austria")[-1]
+    assert [e["event"].get("hidden") for e in moved["events"]] == ["fog of war (caldiero §20.4)"], \
+        "Austria is served the move as a stub (else this test tests nothing)"
+    true_event = next(e["event"] for e in app.log("g") if e["type"] == "units_moved")  # the umpire's, whole
+    assert recovered(app, "00" * 32, moved, true_event, candidates) == [], "without the seed nothing is found"
+    head = app.game("g").head_seq
+    with pytest.raises(IllegalCommand, match="expose_hidden") as refused:
+        app.reveal("g", "a dispute over a roll", seat="umpire")
+    assert refused.value.rule == "arbitro §R.3" and app.game("g").head_seq == head, "refused, nothing recorded"
+    # Accepted, the reveal does what its refusal said: Austria finds where France's unseen unit went by hashing its
+    # candidates (the lasting answer, salts keyed by a secret a mid-game reveal does not open, is a format change).
+    app.reveal("g", "a dispute over a roll", seat="umpire", expose_hidden=True)
+    served = app.log("g", "austria")
+    seed = next(e["event"]["seed"] for item in served for e in item["events"] if e["type"] == "seed_revealed")
+    item = next(i for i in served if i["cmd"] == moved["cmd"])
+    assert recovered(app, seed, item, true_event, candidates) == ["1416"]
