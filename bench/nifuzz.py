@@ -12,8 +12,8 @@ recorded command's and `--listed` others' results and service) and its enemy (`o
 perturbed; compared: the enemy's service of the same commands, and of "twin" commands, two of the sender's listed
 commands alike but for the hidden pieces or places they name, where the enemy's view after both is alike).
 
-The facts perturbed (one at a time): a unit's status (disordered <-> routed; `--zoc` adds good -> disordered, the
-known limit below), the turn it moved, acted, attacked, fired or was activated, its Moved side, its step lost
+The facts perturbed (one at a time): a unit's status (disordered <-> routed; `--zoc` adds good -> disordered and a
+unit moved into or out of a stack's good order, the known limit below), the turn it moved, acted, attacked, fired or was activated, its Moved side, its step lost
 (reduced), Arrivano's F/V marker and a redoubt gun's damage, Caldiero's turn order and a reserve unit's attachment,
 two unseen units in different hexes swapped, an unseen unit moved into another unseen stack, an unseen commander moved
 to another unseen hex. Dice are the log's own (its revealed seed): both games roll alike.
@@ -73,7 +73,7 @@ ALLOWED: tuple[Allowed, ...] = (
     Allowed(("zoc",), ("legal", "result"), "", "engine-rules §V.4 known limit: legal() lists, and the adjudicator "
             "judges, moves by the true ZoC (caldiero §5.1.4, §9.1.2; arrivano the same), so an unseen stack's good "
             "order shows within the movers' reach"),
-    Allowed(("swap", "moved_unit"), ("view",), "hidden_stacks", "a stack's marker is public (caldiero §20.4, "
+    Allowed(("swap", "moved_unit", "zoc"), ("view",), "hidden_stacks", "a stack's marker is public (caldiero §20.4, "
             "arrivano §11.3.2): a command moving units out of a stack whose units were changed leaves a marker in "
             "one game only"),
     Allowed(("marker",), ("log", "view"), "open_order_tested", "an F unit owes a fatigue test (arrivano §16.3.4): "
@@ -138,7 +138,7 @@ def perturbations(game: Game, state: Any, observer: str, rng: random.Random, zoc
     on_map = [u for u in units if state.units[u].where == "map"]
     out += swaps(state, on_map, rng) + moved_units(state, on_map)
     out += moved_leaders(game, state, observer, sorted(p for p in hidden if p in state.leaders), rng)
-    return out
+    return out if zoc else [p for p in out if p.kind != "zoc"]
 
 
 def flip_turn(field: str) -> Callable[[Any], Callable[[Any], None]]:
@@ -199,8 +199,12 @@ def swaps(state: Any, on_map: list[str], rng: random.Random) -> list[Perturbatio
 
 
 def moved_units(state: Any, on_map: list[str]) -> list[Perturbation]:
-    """An unseen unit of a stack of several moved into another unseen stack of its side within two hexes: both hexes
-    still show a marker (the view check drops the move where they would not)."""
+    """An unseen unit of a stack of several moved into another unseen stack of its side: both hexes still show a
+    marker (the view check drops the move where they would not). A move that gives a stack its only unit in good
+    order, or takes it away, changes where a ZoC lies: kind `zoc`, the known limit (tried with --zoc only)."""
+
+    def good(units: list[str]) -> bool:
+        return any(state.units[u].status == "good" for u in units)
     stacks: dict[str, list[str]] = defaultdict(list)
     for u in on_map:
         stacks[state.units[u].hex].append(u)
@@ -210,7 +214,8 @@ def moved_units(state: Any, on_map: list[str]) -> list[Perturbation]:
             continue
         for there in sorted(stacks):
             if there != here and state.units[stacks[there][0]].side == state.units[held[0]].side:
-                out.append(Perturbation("moved_unit", f"{held[-1]} {here}->{there}", (held[-1],),
+                zoc = good(held) != good(held[:-1]) or good(stacks[there]) != good([*stacks[there], held[-1]])
+                out.append(Perturbation("zoc" if zoc else "moved_unit", f"{held[-1]} {here}->{there}", (held[-1],),
                                         lambda r, u=held[-1], h=there: setattr(r.units[u], "hex", h)))
     return out
 
@@ -382,7 +387,7 @@ class Fuzzer:
         """Two of the sender's listed commands alike but for the pieces and places hidden from the enemy that they
         name, whose results the enemy's view shows alike, must serve it the same log."""
         g, rs = self.game, self.game.ruleset
-        hidden = rs.hidden_pieces(state.rules, enemy)
+        hidden = rs.hidden_units(state.rules, enemy)  # a commander's name is public (his formation's), his place not
         groups: dict[str, list[dict[str, Any]]] = defaultdict(list)
         for c in listed:
             masked, named = masked_command(c, hidden, lambda v: bool(rs.unexaminable(state.rules, enemy, [v])))

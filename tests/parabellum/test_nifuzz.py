@@ -59,3 +59,14 @@ def test_a_hidden_gun_turned_served_as_a_stub_is_found(arrivano: Game, monkeypat
     found = unexplained(arrivano, *ARRIVANO_SLICE, kinds=frozenset({"moved_side"}))
     assert {(f.cmd, f.channel, f.what, f.perturbation) for f in found} == {
         (1441, "log", "artillery_turned[]", "art-vogelsang art_moved False")}
+
+
+def test_a_unit_moved_into_an_unseen_routed_stack_is_the_known_zoc_limit() -> None:
+    """Montebello-options #912: Austria's ir57-ii moved from 3014 (beside a good gun) into 2910, which holds only the
+    routed Banat: the stack then projects a ZoC, and France's commanders may not move beside it (engine-rules §V.4's
+    known limit): a `zoc` perturbation, tried with --zoc only, not a moved unit."""
+    game = replayed(LOGS / "arrivano-montebello-options.jsonl")
+    moved = fuzz(game, every=1, first=912, last=912, per_position=50, kinds=frozenset({"moved_unit"}))
+    assert moved.checked > 0 and [f for f in moved.findings if not f.allowed] == []
+    found = fuzz(game, every=1, first=912, last=912, per_position=50, zoc=True, kinds=frozenset({"zoc"}))
+    assert {(f.channel, f.allowed != "") for f in found.findings if f.channel == "legal"} == {("legal", True)}
