@@ -199,7 +199,7 @@ class ArrivanoRulesetImpl(ParaBellumRuleset[P.ArrivanoState]):
     listed_fields = {ev.ArtilleryTurned: "units"}
     # a V or F marker placed or taken off (§16.3.4): its removal is made only where the unit acted in open order last
     # turn, a marker under its stack (§11.3.2), so an unseen unit's is served nothing, not a stub telling it had one
-    held = ParaBellumRuleset.held | {ev.OpenOrderMarked}
+    withheld = ParaBellumRuleset.withheld | {ev.OpenOrderMarked}
 
     def owner(self, event: Any, state: P.ArrivanoState) -> str | None:
         """A march order's end (§17.1.5), served to its side alone: it ends `reached` only while no enemy unit sees

@@ -335,8 +335,8 @@ class ParaBellumRuleset(Ruleset[S]):
     # name a piece hidden from the seat they are served not at all, not as a stub, whose presence or type would tell
     # it (rev-m's note; engine-rules §V.4). Every other type naming pieces is made whatever the hidden facts (a
     # command's, a public roll's or an assault's) and stubbed; tests/parabellum/test_fog_events_held.py classifies
-    # each. A variant adds its own events' types (`held` of its ruleset).
-    held: ClassVar[frozenset[type]] = frozenset({StatusChanged, UnitPlaced, LeaderPlaced})
+    # each. A variant adds its own events' types (`withheld` of its ruleset).
+    withheld: ClassVar[frozenset[type]] = frozenset({StatusChanged, UnitPlaced, LeaderPlaced})
 
     def stub(self, event: Any) -> dict[str, Any]:
         """What a seat under fog is served of `event` when it may see none of it: its type, the rule its type cites
@@ -350,7 +350,7 @@ class ParaBellumRuleset(Ruleset[S]):
         an event of the other side's alone (`owner`); its own sighting whole (arrivano/movement.passed_beside records
         pieces examined in passing); a list of pieces without those hidden from the seat, not at all where none is
         left (`listed_fields`); nothing, when it names a piece hidden from the seat (`hides`) and is made only under a
-        fact of it the seat may not examine (`held`), else its `stub` only, as where its route lies wholly out of the
+        fact of it the seat may not examine (`withheld`), else its `stub` only, as where its route lies wholly out of the
         seat's sight, the enemy's activation judged without who is out of command (`served_command`, nifuzz F1); an
         enemy's loss as the turn track shows it (`served_loss`); a move by the hexes of its route the seat may
         examine (`served_move`); anything else as it is."""
@@ -369,7 +369,7 @@ class ParaBellumRuleset(Ruleset[S]):
         # Who is out of command goes before `hides` judges the rest: a stub for an unseen unit among them told it
         data = PB.served_command(state, event, data, seat)
         if self.hides(event, data, seat, state):
-            return None if type(event) in self.held else self.stub(event)
+            return None if type(event) in self.withheld else self.stub(event)
         stub = self.stub(event)
         data = PB.served_loss(state, event, data, seat, stub)
         return PB.served_move(state, event, data, seat, lambda route: self.unexaminable(state, seat, route),

@@ -1,11 +1,11 @@
 """The fog serves an event naming a piece hidden from a seat as a stub (ParaBellumRuleset.hides, stub), which tells the
 seat that such an event was made. Where an event is made only under a fact of its piece the seat may not examine (a
 status, a marker under the stack, a hidden test's result), the stub's presence tells that fact (rev-m's note: a
-recovery's pass, K2; a spent V marker, arrivano §16.3.4), so those types are served nothing (`held`). Every event type
+recovery's pass, K2; a spent V marker, arrivano §16.3.4), so those types are served nothing (`withheld`). Every event type
 naming pieces in either game is classified here (engine-rules §V.4's audit, with the events naming no piece in
 test_fog_events_naming_no_piece.py): held, with the test proving it; its side's alone (`owner`); listed without the
 hidden pieces (`listed_fields`); or stubbed, made whatever the hidden facts, with the reason. A new type fails until
-classified; a type moved in or out of `held` fails until its reason here moves with it."""
+classified; a type moved in or out of `withheld` fails until its reason here moves with it."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from arbitro.adjudicator.arrivano.ruleset import ArrivanoRulesetImpl
 from arbitro.adjudicator.caldiero import CaldieroRuleset
 from arbitro.adjudicator.parabellum.ruleset import ParaBellumRuleset
 
-# made only under a hidden fact of the piece named: served nothing where the piece is hidden (`held`)
+# made only under a hidden fact of the piece named: served nothing where the piece is hidden (`withheld`)
 HELD = {
     "both": {"StatusChanged": "a recovery's pass (§15.3.1), a rout or disorder whose cause lies under the stack: "
                               "tests/arrivano/test_fog_hidden_tests.py, tests/caldiero/test_fog_hidden_tests.py",
@@ -25,7 +25,9 @@ HELD = {
                            "nifuzz F2: tests/caldiero/test_nifuzz_fog_setup_placed.py)",
              "LeaderPlaced": "the same: a commander's placing, or a unit's"},
     "arrivano": {"OpenOrderMarked": "a spent V taken off (§16.3.4): tests/arrivano/test_fog_spent_markers.py"},
-    "caldiero": {"ChargeEnded": "a Charge marker taken off (§20.2.3), with the disorder of a charger in good order"},
+    "caldiero": {"ChargeEnded": "a Charge marker taken off (§20.2.3), with the disorder of a charger in good order: "
+                                "belt and braces, no position found where the charger is hidden from the defender "
+                                "at the assault's end (it stands next to its target; rev-o)"},
 }
 # served to one side alone under the fog (`owner`), never stubbed
 OWNED = {"both": {"UnitOrderSet": "a unit's own order (caldiero §4.3.1/§5.3.1, arrivano §4.4): "
@@ -75,5 +77,5 @@ def test_every_event_type_naming_pieces_is_classified(game: str) -> None:
     classes = [of(t, game) for t in (HELD, OWNED, LISTED, STUBBED)]
     assert sorted(naming - set().union(*classes)) == [], "an event naming pieces not in engine-rules §V.4's audit"
     assert sum(len(c) for c in classes) == len(set().union(*classes)), "a type classified twice"
-    assert {t.__name__ for t in ruleset.held} == of(HELD, game), "the ruleset's `held` is not the audit's"
+    assert {t.__name__ for t in ruleset.withheld} == of(HELD, game), "the ruleset's `withheld` is not the audit's"
     assert {t.__name__ for t in ruleset.listed_fields} == of(LISTED, game)

@@ -2,7 +2,7 @@
 rout_test) is made where its stack may stand out of the enemy's sight, or only where an enemy stands next to it. A
 test out of sight is served without its faces (ParaBellumRuleset.redact_random), and what its pass or its failure
 makes must be served the enemy alike, or the enemy reads the result from the events (rev-k K2, rev-n N1: a recovery's
-pass, an order test's; engine-rules §V.4, one rule for hidden tests). The kernel holds that by event type (`held`,
+pass, an order test's; engine-rules §V.4, one rule for hidden tests). The kernel holds that by event type (`withheld`,
 tests/parabellum/test_fog_events_held.py), not by a list of rules; this test holds the other half: every function
 making such a test is listed, each that may test out of sight with its non-interference test (two games differing
 only in the die, the enemy served the same bytes), the rest with why the enemy examines the stack. A new caller fails
