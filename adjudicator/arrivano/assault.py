@@ -292,8 +292,8 @@ class AssaultResults:
         `advance` (a DR's `dr_tests` first) while what the result asks waits above it: a DR's retreats, the Ne test the
         attacker may take (`ne_choice`), the EX's losses (`exchange`), the retreats."""
         frames(self.g).revise(stage=sys_assault.ADVANCE, attackers=tuple(attackers), defenders=tuple(defenders))
-        results.apply_result(self, result, attackers, defenders,
-                             results.ne_may_test([order_of(self.g.world(), u) for u in attackers], self.g.reading))
+        results.apply_result(self, result, attackers, defenders, results.ne_may_test(
+            [order_of(self.g.world(), u) for u in attackers], self.g.reading, self.assault().forced))
 
     def eliminated(self, units: Sequence[str], result: Literal["Ae", "De"]) -> None:
         results.eliminated(self.g, ARRIVANO_VARIANT, units, result, self.assault().targets)

@@ -155,15 +155,18 @@ def exchange_tested(game: Act, variant: Variant, units: Sequence[str], roll: eff
         yield [u for u in efficiency.failed([stack]) if rout.disorder(game, variant, u, variant.rules.RESULTS)]
 
 
-def ne_may_test(orders: Sequence[str], reading: Reading) -> bool:
+def ne_may_test(orders: Sequence[str], reading: Reading, attacked_under_attack: bool = True) -> bool:
     """Both §12.5.4 Ne ("Se le unità in attacco avevano Ordine Attacco", the same words in both books): whether the
     attacker may test an Ne, from the orders of the units still in the attack when it is resolved. Interpretation
     `ne_attack_order`: `every_attacker` (the default: the words speak of the units in the attack, all of them, and a
     unit attacking under Advance after its "Attack?" test had no Attack order) or `any_attacker` (one suffices). The
-    two games read it each its own way until caldiero 0.17.0 and arrivano 1.17.0 (issue 19). An Arrivano
-    counter-charge is never tested by its orders alone: §14.2.4 lets only cavalry "con un Ordine di Difesa" react."""
+    two games read it each its own way until caldiero 0.17.0 and arrivano 1.17.0 (issue 19). `attacked_under_attack`
+    False ("avevano": no Attack order made the assault, whatever the orders read now): no test. Arrivano passes its
+    frame's `forced`, so a counter-charge (§14.2.4: "con un Ordine di Difesa") never tests, though its order, read
+    again as the position stands, may read Attack by now (rev-o O5); Caldiero, with no counter-charge, passes none."""
     held = [order == "attack" for order in orders]
-    return bool(held) and (all(held) if reading("ne_attack_order") == "every_attacker" else any(held))
+    return attacked_under_attack and bool(held) and (all(held) if reading("ne_attack_order") == "every_attacker"
+                                                     else any(held))
 
 
 def dr_levels(status: str, passed: bool, reading: Callable[[str], str]) -> int:
