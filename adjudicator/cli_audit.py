@@ -10,7 +10,7 @@ from typing import Any
 
 import click
 
-from arbitro.adjudicator.errors import BadFile, BadInput, Declined, NoSuchFile
+from arbitro.adjudicator.errors import BadFile, BadInput, Declined
 from arbitro.adjudicator.seatcopy import SeatCopy, checked_seat_keys, checked_server_key, delete_copy
 from arbitro.adjudicator.service import Arbitro
 from arbitro.adjudicator.storecheck import check_copy, check_game
@@ -19,7 +19,7 @@ from arbitro.events.sqlite import SQLiteStore
 from arbitro.adjudicator import settling
 from arbitro.adjudicator.cli_common import (
     db_option, json_option, seat_option, server_key_option, handle_errors, open_app,
-    is_file_source, out, brief, Progress, read_json_arg, parse_readings, open_reader,
+    is_file_source, out, brief, Progress, read_json_arg, read_text, parse_readings, open_reader,
 )
 from arbitro.adjudicator.cli_disputes import reinterpretation_text
 from arbitro.projections.base import UMPIRE
@@ -82,11 +82,10 @@ def import_(file: str, as_id: str | None, seat: str, server_key: str | None, sea
         arbitro import for-austria.jsonl --server-key 9c41e0d2a7b35f18 --seat-key austria=3b6a27bc... --db austria.db
     """
     server_key, keys = checked_server_key(server_key), checked_seat_keys(seat_keys)
-    if not Path(file).is_file():
-        raise NoSuchFile(f"{file}: no such file")
+    lines = read_text(file).splitlines(keepends=True)
     app = open_app(db, "create")
-    with open(file, encoding="utf-8") as f, Progress("importing events") as progress:
-        gid = app.import_lines(f, file, seat=seat, as_id=as_id, progress=None if as_json else progress, seat_copy=True,
+    with Progress("importing events") as progress:
+        gid = app.import_lines(lines, file, seat=seat, as_id=as_id, progress=None if as_json else progress, seat_copy=True,
                                server_key=server_key, seat_keys=keys)
     copy = SeatCopy.find(app.store, gid)
     if copy is None:

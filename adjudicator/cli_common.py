@@ -16,7 +16,7 @@ import msgspec
 from rich import progress as rich_progress
 from rich.console import Console
 
-from arbitro.adjudicator.errors import REPORTED, BadFile, BadInput, NoSuchFile, error_payload, exit_status
+from arbitro.adjudicator.errors import REPORTED, BadFile, BadInput, NoSuchFile, error_payload, exit_status, not_utf8
 from arbitro.adjudicator.seatcopy import SeatCopy
 from arbitro.adjudicator.service import Arbitro
 from arbitro.events import signing
@@ -216,15 +216,25 @@ class Progress:
         self.close()
 
 
+def read_text(path: str, missing: str = "no such file") -> str:
+    """The text of a file named on the command line, every CLI path's one reader: a missing file is NoSuchFile
+    (`missing` says what to do), one that is not UTF-8 a BadFile naming the file, the byte and the fix."""
+    try:
+        raw = Path(path).read_bytes()
+    except FileNotFoundError:
+        raise NoSuchFile(f"{path}: {missing}") from None
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise not_utf8(path, e) from None
+
+
 def read_json_arg(text: str | None, file: str | None, what: str) -> Any:
     if (text is None) == (file is None):
         raise BadFile(f"give the {what} as a JSON argument or with --file, not both or neither")
     source = "argument" if file is None else file
     try:
-        raw = Path(file).read_text(encoding="utf-8") if file else text
-        return json.loads(raw)  # type: ignore[arg-type]
-    except FileNotFoundError:
-        raise NoSuchFile(f"{file}: no such file") from None
+        return json.loads(read_text(file) if file else text)  # type: ignore[arg-type]
     except json.JSONDecodeError as e:
         raise BadFile(f"{what} ({source}) is not valid JSON: {e.msg} at line {e.lineno} column {e.colno}") from None
 
@@ -248,17 +258,14 @@ def app_for(source: str, db: str, progress: Progress | None = None) -> tuple[Arb
     database (a seat's export as that seat's copy)."""
     if is_file_source(source):
         app = Arbitro(SQLiteStore(":memory:"))
-        with open(source, encoding="utf-8") as f:  # the reader's own private database
-            game = app.import_lines(f, source, seat=UMPIRE, progress=progress, seat_copy=True)
+        game = app.import_lines(read_text(source).splitlines(keepends=True), source, seat=UMPIRE, progress=progress,
+                                seat_copy=True)  # the reader's own private database
         return SeatCopy.find(app.store, game) or app, game
     return open_reader(db, source), source
 
 
 def read_private_key(path: str) -> bytes:
-    try:
-        text = Path(path).read_text(encoding="utf-8").strip()
-    except FileNotFoundError:
-        raise NoSuchFile(f"{path}: no such key file (make one with `arbitro keygen -o {path}`)") from None
+    text = read_text(path, f"no such key file (make one with `arbitro keygen -o {path}`)").strip()
     try:
         private = bytes.fromhex(text)
         signing.public_key(private)

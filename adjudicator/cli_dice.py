@@ -21,7 +21,7 @@ from arbitro.events import random as rnd
 from arbitro.projections.base import UMPIRE
 from arbitro.adjudicator.cli_common import (
     db_option, json_option, seat_option, handle_errors, open_app, open_reader, out, record_lines, event_lines, app_for,
-    reading_as,
+    reading_as, read_text,
 )
 from arbitro.adjudicator.cli_play import write_offline
 
@@ -235,7 +235,7 @@ def entropy(game: str, seat: str, path: str | None, offline: bool, output: str |
     if made:  # kept before it is committed: a commitment whose entropy is lost can never be revealed
         keep.touch(mode=0o600)
         keep.write_text(secrets.token_hex(16), encoding="utf-8")
-    text = keep.read_text(encoding="utf-8").strip()
+    text = read_text(str(keep)).strip()
     try:
         if offline:
             return write_offline(game, seat, entropy_answer(open_reader(db, game), game, seat, text, made, keep),

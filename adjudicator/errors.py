@@ -61,6 +61,12 @@ class BadFile(BadInput):
     code = "input/bad-file"
 
 
+def not_utf8(where: str, e: UnicodeDecodeError, fix: str = "save it as UTF-8") -> BadFile:
+    """The one wording for a file (or a line of one, `where`) whose bytes are not UTF-8: the byte and where it is,
+    and what to do, rather than the codec's words (rev-o O6)."""
+    return BadFile(f"{where}: not UTF-8 text (byte 0x{e.object[e.start]:02x} at offset {e.start}); {fix}")
+
+
 class NotFound(ArbitroError):
     code = "lookup/not-found"
     exit_status = 3

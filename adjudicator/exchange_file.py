@@ -17,7 +17,7 @@ from typing import Any, BinaryIO, Generic, TypeVar, overload
 
 import msgspec
 
-from arbitro.adjudicator.errors import BadFile
+from arbitro.adjudicator.errors import BadFile, not_utf8
 from arbitro.adjudicator.exchange import Command, Loaded, command_entry, event_entry, read_lines
 from arbitro.events.records import StoredEvent
 
@@ -59,7 +59,7 @@ class FileLines:
             try:
                 yield raw.decode("utf-8")
             except UnicodeDecodeError as e:
-                raise BadFile(f"{self.source}, line {number}: not UTF-8 text ({e}); the file may be edited") from None
+                raise not_utf8(f"{self.source}, line {number}", e, "the file may have been edited") from None
         self.unchanged()  # changed while it was first read: what was kept of it may be half old, half new
 
     def unchanged(self) -> FileLines:

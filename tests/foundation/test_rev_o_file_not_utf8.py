@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from .conftest import Cli
 
 
@@ -16,3 +18,21 @@ def test_a_command_file_that_is_not_utf8_is_refused_naming_the_file(run: Cli, tm
     bad.write_bytes(b'\xff\xfe{"type": "end_turn"}')
     error = run("submit", "g", "--as", "red", "--file", str(bad), code=2).stderr
     assert "move.json" in error and "UTF-8" in error, error
+
+
+NOT_UTF8 = b'\xff\xfe{"type": "end_turn"}\n'
+
+
+@pytest.mark.parametrize("args", [
+    ("import", "{file}"),                                    # an exported log to store
+    ("replay", "{file}"),                                    # an exported log read in place (cli_common.app_for)
+    ("new", "duel", "standard", "--id", "p", "--position", "{file}"),  # a position file
+    ("submit", "g", "--as", "red", "--sign", "{file}", '{{"type": "end_turn"}}'),  # a private key file
+])
+def test_every_file_the_cli_reads_is_refused_alike_when_not_utf8(run: Cli, tmp_path: Path, args: tuple[str, ...]) -> None:
+    """One reader (cli_common.read_text) for every file named on the command line: the file, the byte, the fix."""
+    run("new", "duel", "standard", "--id", "g")
+    bad = tmp_path / "mailed.jsonl"
+    bad.write_bytes(NOT_UTF8)
+    error = run(*(a.format(file=bad) for a in args), code=2).stderr
+    assert "mailed.jsonl: not UTF-8 text (byte 0xff at offset 0); save it as UTF-8" in " ".join(error.split()), error
