@@ -18,9 +18,9 @@ from arbitro.events.parabellum import UnitEliminated
 
 def cause_of(rule: object, because: object = None, result: str = "") -> str:
     """The citations of what eliminated a unit, the forcing rule first: `because` (the rule that forced the
-    retreat it could not make: a result, a bombardment, a rout) then `rule` with the combat `result` that
-    applied it ("AE", "DE", "EX")."""
-    return "; ".join(str(c) for c in (because, f"{rule} {result}".strip()) if c)
+    retreat it could not make: a result, a bombardment, a rout) then `rule` with the combat `result` that applied it,
+    in words after the section ("caldiero §12.5.4 (Ex result)", the result as AssaultResolved names it)."""
+    return "; ".join(str(c) for c in (because, f"{rule} ({result} result)" if result else rule) if c)
 
 
 def eliminate(game: Act, variant: Variant, u: str, rule: object, permanent: bool = False,

@@ -79,13 +79,14 @@ def eliminated(game: Act, variant: Variant, units: Sequence[str], result: Litera
     `hexes`, hex by hex, `units` (the defenders) citing the result, the guns stacked with them §11.1, forced by it."""
     rules = variant.rules
     if result == "Ae":
-        elimination.eliminated_with_guns(game, variant, units, rules.RESULTS, result="AE")
+        elimination.eliminated_with_guns(game, variant, units, rules.RESULTS, result="Ae")
         return
     for u in [x for h in hexes for x in game.world().units_at(h)]:
         if u in units:
-            elimination.eliminate(game, variant, u, rules.RESULTS, result="DE")
+            elimination.eliminate(game, variant, u, rules.RESULTS, result="De")
         else:
-            elimination.eliminate(game, variant, u, rules.ARTILLERY_STACKED, because=f"{rules.RESULTS} DE")
+            elimination.eliminate(game, variant, u, rules.ARTILLERY_STACKED,
+                                  because=elimination.cause_of(rules.RESULTS, result="De"))
 
 
 def ne_tested(variant: Variant, w: World, attackers: Sequence[str], roll: efficiency.StackRoll) -> str:
@@ -117,7 +118,7 @@ def exchange_losses(game: Act, variant: Variant, frames: AssaultFrames, side: st
     then at least the SP he lost), between the assault's attackers and defenders: from `side` on, each side loses
     what the variant allows (D26: `ex_attacker_losses` with the attackers' efficiency in use, `ex_defender_losses`
     with the SP the attacker lost, on the strengths `ex_strengths` counts), eliminated at once with the guns it
-    leaves alone (§11.1), citing "§12.5.4 EX" in both games (as an Ae's "AE"); where several losses are allowed the side's
+    leaves alone (§11.1), citing "§12.5.4 (Ex result)" in both games (as an Ae's "(Ae result)"); where several losses are allowed the side's
     owner names one (EXCHANGE_LOSS, above the assault), his answer coming back as `named`. True once both sides have
     lost (the others' tests follow, each game's own); False while an owner is asked."""
     c = assault_below(game.ctx.game.core.decisions)
@@ -140,7 +141,7 @@ def exchange_losses(game: Act, variant: Variant, frames: AssaultFrames, side: st
                 return False
             named = sets[0] if sets else ()
         lost = sum(sp[u] for u in named)
-        elimination.eliminated_with_guns(game, variant, named, variant.rules.RESULTS, result="EX")
+        elimination.eliminated_with_guns(game, variant, named, variant.rules.RESULTS, result="Ex")
         named = None
     return True
 

@@ -650,12 +650,12 @@ def run(t: Table, act: Any, dice: list[int] | None = None) -> list[Any]:
     return [e for e in ctx.events if isinstance(e, ev.UnitEliminated)]
 
 
-@pytest.mark.parametrize("rule, result", [(ARRIVANO_VARIANT.rules.RESULTS, "AE"), (ARRIVANO_VARIANT.rules.RESULTS, "DE"), (ARRIVANO_VARIANT.rules.RESULTS, "EX"),
+@pytest.mark.parametrize("rule, result", [(ARRIVANO_VARIANT.rules.RESULTS, "Ae"), (ARRIVANO_VARIANT.rules.RESULTS, "De"), (ARRIVANO_VARIANT.rules.RESULTS, "Ex"),
                                           (R.ARTILLERY_ALONE, "")])
 def test_a_flipped_unit_names_its_cause_and_12_8(rule: Any, result: str):
     t = Table(position({"ir18-i": X}))
     gone = run(t, lambda g: elimination.eliminate(g, ARRIVANO_VARIANT, "ir18-i", rule, result=result))
-    cause = f"{rule} {result}".strip()
+    cause = f"{rule} ({result} result)" if result else str(rule)
     assert len(gone) == 1 and not gone[0].permanent  # full strength with a reduced side: flipped (§12.8)
     assert gone[0].cause == cause and gone[0].rule == f"{cause}; {ARRIVANO_VARIANT.rules.ELIMINATED}"
 
@@ -665,8 +665,8 @@ def test_an_ae_through_the_table_names_ae():
     t = at_step(state, "W", "combat")
     t.send("france", {"type": "assault", "attackers": ["6e-legere-i"], "targets": [nb(X, 1)]}, [1])  # 1-2: AE
     gone = t.of(ev.UnitEliminated)[-1]
-    assert (gone.unit, gone.permanent, gone.cause) == ("6e-legere-i", False, f"{ARRIVANO_VARIANT.rules.RESULTS} AE")
-    assert gone.rule == f"{ARRIVANO_VARIANT.rules.RESULTS} AE; {ARRIVANO_VARIANT.rules.ELIMINATED}"
+    assert (gone.unit, gone.permanent, gone.cause) == ("6e-legere-i", False, f"{ARRIVANO_VARIANT.rules.RESULTS} (Ae result)")
+    assert gone.rule == f"{ARRIVANO_VARIANT.rules.RESULTS} (Ae result); {ARRIVANO_VARIANT.rules.ELIMINATED}"
 
 
 def test_a_bombarded_unit_with_nowhere_to_go_names_the_bombardment():
@@ -697,7 +697,7 @@ def test_a_de_through_the_table_names_de():
     t = at_step(state, "W", "combat")
     t.send("france", {"type": "assault", "attackers": ["6e-legere-i", "6e-legere-ii"], "targets": [nb(X, 1)]}, [5])
     gone = t.of(ev.UnitEliminated)[-1]  # 5-1: DE; no reduced side: for good (§12.8)
-    assert (gone.unit, gone.permanent, gone.cause) == ("mariassy-jager", True, f"{ARRIVANO_VARIANT.rules.RESULTS} DE")
+    assert (gone.unit, gone.permanent, gone.cause) == ("mariassy-jager", True, f"{ARRIVANO_VARIANT.rules.RESULTS} (De result)")
 
 
 def test_a_charge_whose_target_hex_emptied_attacks_nothing():

@@ -39,7 +39,7 @@ def test_ae_eliminates_the_attackers() -> None:
     attack(t, ["fr-9-dragons"], [DEF], dice=[1])  # 2:8 = 1-4, DRM 0 (eff +1, general -1)
     assert result_of(t) == "Ae"
     assert t.unit("fr-9-dragons").where == "track" and t.unit("fr-9-dragons").return_turn == 3  # §12.8: in range
-    assert [e.cause for e in t.of(ev.UnitEliminated)] == ["caldiero §12.5.4 AE"]  # parabellum/results.eliminated
+    assert [e.cause for e in t.of(ev.UnitEliminated)] == ["caldiero §12.5.4 (Ae result)"]  # parabellum/results.eliminated
 
 
 def test_ad_disorders_the_attackers() -> None:
@@ -66,14 +66,14 @@ def test_de_eliminates_the_defenders_and_allows_an_advance() -> None:
 
 def test_ae_and_de_cite_the_result_and_the_guns_they_take_cite_it_with_11_1() -> None:
     """caldiero §12.5.4 Ae/De with §11.1 as arrivano's (parabellum/results.eliminated, one procedure for both): a De
-    takes every unit of the attacked hex, the defenders citing "§12.5.4 DE", the gun stacked with them §11.1 forced by
-    it (an Ae's cite "§12.5.4 AE": test_ae_eliminates_the_attackers)."""
+    takes every unit of the attacked hex, the defenders citing "§12.5.4 (De result)", the gun stacked with them §11.1 forced by
+    it (an Ae's cite "§12.5.4 (Ae result)": test_ae_eliminates_the_attackers)."""
     t = table({"fr-18-ligne": ATT, "fr-40-ligne": ATT}, {"au-mahoney-jager": DEF, "au-brabeck-3pdr": DEF})
     attack(t, ["fr-18-ligne", "fr-40-ligne"], [DEF], dice=[])
     t.send("austria", {"type": "decline"}, dice=[4])  # no defensive fire; 12:2 = 6-1 -> De
     assert result_of(t) == "De"
     assert [(e.unit, e.cause) for e in t.of(ev.UnitEliminated)] == [  # the hex's units in id order
-        ("au-brabeck-3pdr", "caldiero §12.5.4 DE; caldiero §11.1"), ("au-mahoney-jager", "caldiero §12.5.4 DE")]
+        ("au-brabeck-3pdr", "caldiero §12.5.4 (De result); caldiero §11.1"), ("au-mahoney-jager", "caldiero §12.5.4 (De result)")]
 
 
 def test_advance_of_a_stack_with_its_general() -> None:
@@ -132,8 +132,8 @@ def test_an_ex_eliminates_the_guns_its_losses_leave_alone() -> None:
     t.send("france", {"type": "ne_choice", "test": True}, dice=[2, 6])  # test passed: Ex
     assert [e.result for e in t.of(ev.AssaultResolved)] == ["Ne", "Ex"]
     gone = [(e.unit, e.cause) for e in t.of(ev.UnitEliminated)]
-    assert gone == [("fr-18-ligne", "caldiero §12.5.4 EX"), ("fr-massena-iv-6pdr", "caldiero §11.1"),
-                    ("au-mahoney-jager", "caldiero §12.5.4 EX"), ("au-brabeck-3pdr", "caldiero §11.1")]
+    assert gone == [("fr-18-ligne", "caldiero §12.5.4 (Ex result)"), ("fr-massena-iv-6pdr", "caldiero §11.1"),
+                    ("au-mahoney-jager", "caldiero §12.5.4 (Ex result)"), ("au-brabeck-3pdr", "caldiero §11.1")]
 
 def test_ne_with_attack_order_tested_and_failed_becomes_ad() -> None:
     t = table({"fr-18-ligne": ATT}, {"au-mahoney-jager": DEF})

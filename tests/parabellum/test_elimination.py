@@ -101,8 +101,8 @@ def test_a_full_unit_with_a_reduced_side_goes_to_the_turn_track(variant: Variant
     """§12.8 in both: flipped and back next turn within its general's range; the event names the cause (the
     forcing rule first) and cites §12.8 after it."""
     game = Game(board())
-    elimination.eliminate(game, variant, "a", variant.rules.RESULTS, because="a DR", result="AE")
-    cause = f"a DR; {variant.rules.RESULTS} AE"
+    elimination.eliminate(game, variant, "a", variant.rules.RESULTS, because="a DR", result="Ae")
+    cause = f"a DR; {variant.rules.RESULTS} (Ae result)"
     assert game.events == [UnitEliminated(unit="a", permanent=False, return_turn=4, cause=cause,
                                           rule=f"{cause}; {variant.rules.ELIMINATED}")]
 
@@ -180,7 +180,7 @@ def test_a_result_eliminates_its_units_then_the_guns_they_leave_alone(variant: V
     b.units.update(gun=Piece("france", "1112", arm="artillery"), gun2=Piece("france", "1412", arm="artillery"),
                    gone=Piece("france", None))
     game = Game(b, 6)  # the general left alone at 1112 survives his test (§4.4.4 / §4.5.4)
-    elimination.eliminated_with_guns(game, variant, ["far", "gone", "a", "b"], variant.rules.RESULTS, result="EX")
+    elimination.eliminated_with_guns(game, variant, ["far", "gone", "a", "b"], variant.rules.RESULTS, result="Ex")
     gone = [e for e in game.events if isinstance(e, UnitEliminated)]
     assert [e.unit for e in gone] == ["far", "a", "b", "gun", "gun2"]
-    assert [e.cause for e in gone] == [f"{variant.rules.RESULTS} EX"] * 3 + [str(variant.rules.ARTILLERY_STACKED)] * 2
+    assert [e.cause for e in gone] == [f"{variant.rules.RESULTS} (Ex result)"] * 3 + [str(variant.rules.ARTILLERY_STACKED)] * 2
