@@ -19,7 +19,7 @@ from pathlib import Path
 from pydantic import BaseModel, ConfigDict, StrictBool, StrictInt, StrictStr, ValidationError, model_validator
 from pydantic_core import PydanticCustomError
 
-from arbitro.adjudicator.errors import BadPosition
+from arbitro.adjudicator.errors import BadPosition, not_utf8_text
 from arbitro.adjudicator.memo import Memo
 
 
@@ -85,14 +85,25 @@ def validated(model: type[Model], data: object, source: str) -> Model:
         raise DataError.in_file(source, pydantic_problems(exc)) from None
 
 
-def read_json(path: Path, file: str) -> object:
-    """The decoded JSON of a file; a missing, unreadable or malformed file is a :class:`DataError` naming ``file``."""
+def read_text(path: Path, file: str) -> str:
+    """The text of a data file, every loader's one reader; a missing or unreadable file, or one that is not UTF-8
+    (errors.not_utf8_text's words, as for every file the CLI reads), is a :class:`DataError` naming ``file``."""
     try:
-        return json.loads(path.read_text(encoding="utf-8"))
+        raw = path.read_bytes()
     except FileNotFoundError:
         raise DataError([DataProblem(file, "$", "file not found")]) from None
     except OSError as exc:
         raise DataError([DataProblem(file, "$", f"cannot read file: {exc.strerror}")]) from None
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise DataError([DataProblem(file, "$", not_utf8_text(exc))]) from None
+
+
+def read_json(path: Path, file: str) -> object:
+    """The decoded JSON of a file; a missing, unreadable or malformed file is a :class:`DataError` naming ``file``."""
+    try:
+        return json.loads(read_text(path, file))
     except json.JSONDecodeError as exc:
         where = f"line {exc.lineno} column {exc.colno}"
         raise DataError([DataProblem(file, where, f"not valid JSON: {exc.msg}")]) from None

@@ -61,10 +61,15 @@ class BadFile(BadInput):
     code = "input/bad-file"
 
 
+def not_utf8_text(e: UnicodeDecodeError, fix: str = "save it as UTF-8") -> str:
+    """The one wording for bytes that are not UTF-8: the byte and where it is, and what to do, rather than the
+    codec's words (rev-o O6); a data file's problem (datafiles.read_text) says it without the file's name."""
+    return f"not UTF-8 text (byte 0x{e.object[e.start]:02x} at offset {e.start}); {fix}"
+
+
 def not_utf8(where: str, e: UnicodeDecodeError, fix: str = "save it as UTF-8") -> BadFile:
-    """The one wording for a file (or a line of one, `where`) whose bytes are not UTF-8: the byte and where it is,
-    and what to do, rather than the codec's words (rev-o O6)."""
-    return BadFile(f"{where}: not UTF-8 text (byte 0x{e.object[e.start]:02x} at offset {e.start}); {fix}")
+    """A file (or a line of one, or a request body: `where`) whose bytes are not UTF-8, refused in those words."""
+    return BadFile(f"{where}: {not_utf8_text(e, fix)}")
 
 
 class NotFound(ArbitroError):

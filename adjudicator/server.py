@@ -28,6 +28,7 @@ from arbitro.adjudicator import settling
 from arbitro.adjudicator.mail import for_game, read_mailed
 from arbitro.adjudicator.errors import (
     REPORTED, BadFile, BadInput, Forbidden, MalformedCommand, NotAuthenticated, error_payload, http_status,
+    not_utf8,
 )
 from arbitro.adjudicator.http_access import HOST, Authority, BodyLimit, GameQuota, Limits, Principal, RateLimiter
 from arbitro.adjudicator.http_stream import AppendWatcher, live
@@ -531,4 +532,4 @@ def _text(body: bytes) -> str:
     try:
         return body.decode("utf-8")
     except UnicodeDecodeError as e:
-        raise BadFile(f"the request body is not UTF-8 text (byte {e.start})") from None
+        raise not_utf8("the request body", e, "send it as UTF-8") from None

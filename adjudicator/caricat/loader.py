@@ -19,7 +19,7 @@ from typing import Literal
 from pydantic import Field
 
 from arbitro.adjudicator.datafiles import (
-    Bool, DataError, DataProblem, Int, OwnData, Problem, Str, StrictModel, check_unique, validated,
+    Bool, DataError, DataProblem, Int, OwnData, Problem, Str, StrictModel, check_unique, read_text, validated,
 )
 from arbitro.adjudicator.maps.costs import MovementTable, parse_movement_table, table_map_problems
 from arbitro.adjudicator.maps.hexgrid import HexError
@@ -370,11 +370,9 @@ def _read(folder: Path) -> tuple[dict[str, str], list[DataProblem]]:
     problems: list[DataProblem] = []
     for name in FILES:
         try:
-            texts[name] = (folder / name).read_text(encoding="utf-8")
-        except FileNotFoundError:
-            problems.append(DataProblem(name, "$", "file not found"))
-        except OSError as exc:
-            problems.append(DataProblem(name, "$", f"cannot read file: {exc.strerror}"))
+            texts[name] = read_text(folder / name, name)
+        except DataError as e:
+            problems.extend(e.problems)
     return texts, problems
 
 

@@ -18,7 +18,7 @@ from typing import Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from arbitro.adjudicator.datafiles import DataError, DataProblem, OwnData, json_path, read_json
+from arbitro.adjudicator.datafiles import DataError, DataProblem, OwnData, json_path, read_text
 from arbitro.adjudicator.maps.areas import AreaGraph, graph_problems
 
 DATA_DIR = Path(__file__).parent / "data"
@@ -231,7 +231,7 @@ class MarengoData(AreaGraph[ZoneSpec, ApproachSpec, RoadSpec]):
 
 
 def _parse(model: type[_M], file: Path) -> _M:
-    return _parse_text(model, file.read_text(encoding="utf-8") if file.exists() else None, str(file))
+    return _parse_text(model, read_text(file, str(file)) if file.exists() else None, str(file))
 
 
 def _parse_text(model: type[_M], text: str | None, file: str) -> _M:
@@ -353,7 +353,7 @@ def build(m: MapFile, a: ArmiesFile) -> MarengoData:
 
 def load_from(map_file: Path, armies_file: Path) -> MarengoData:
     """The shipped layout of two files, checked whole, the scenario's invariants included."""
-    files = {name: path.read_text(encoding="utf-8") for name, path in (("map.json", map_file), ("armies.json", armies_file))
+    files = {name: read_text(path, str(path)) for name, path in (("map.json", map_file), ("armies.json", armies_file))
              if path.exists()}
     return _build(files, str(map_file), str(armies_file), scenario=True)
 
@@ -394,7 +394,7 @@ def read_folder(folder: Path) -> dict[str, str]:
     problem of both files at once; the scenario's invariants are checked when a game is set up from it."""
     if not folder.is_dir():
         raise DataError([DataProblem(str(folder), "$", "not a folder: --data names a folder holding map.json and armies.json")])
-    files = {name: (folder / name).read_text(encoding="utf-8") for name in FILES if (folder / name).is_file()}
+    files = {name: read_text(folder / name, str(folder / name)) for name in FILES if (folder / name).is_file()}
     _build(files, str(folder / "map.json"), str(folder / "armies.json"), scenario=False)
     return files
 

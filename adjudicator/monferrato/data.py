@@ -19,7 +19,7 @@ from typing import Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from arbitro.adjudicator.datafiles import DataError, DataProblem, OwnData, json_path
+from arbitro.adjudicator.datafiles import DataError, DataProblem, OwnData, json_path, read_text
 from arbitro.adjudicator.maps.areas import AreaGraph, graph_problems
 
 DATA_DIR = Path(__file__).parent / "data"
@@ -437,8 +437,8 @@ def check_chits(c: ChitsFile, o: OobFile, turns: set[str], report: _Problems) ->
 def load_from(map_file: Path = MAP_FILE, oob_file: Path = OOB_FILE, scenario_file: Path = SCENARIO_FILE,
               chits_file: Path = CHITS_FILE) -> MonferratoData:
     """Every file read and checked; a :class:`DataError` lists every problem of every file at once."""
-    texts = {name: path.read_text(encoding="utf-8") for name, path in zip(NAMES, (map_file, oob_file, scenario_file,
-                                                                               chits_file)) if path.is_file()}
+    texts = {name: read_text(path, name) for name, path in zip(NAMES, (map_file, oob_file, scenario_file, chits_file))
+             if path.is_file()}
     return build(texts)
 
 
@@ -488,10 +488,10 @@ def read_folder(folder: Path) -> dict[str, str]:
     if not folder.is_dir():
         raise DataError([DataProblem(str(folder), "$", "not a folder: --data names a folder holding any of "
                                                           + ", ".join(NAMES))])
-    own = {name: (folder / name).read_text(encoding="utf-8") for name in NAMES if (folder / name).is_file()}
+    own = {name: read_text(folder / name, str(folder / name)) for name in NAMES if (folder / name).is_file()}
     if not own:
         raise DataError([DataProblem(str(folder), "$", "holds none of " + ", ".join(NAMES))])
-    texts = {name: own.get(name) or path.read_text(encoding="utf-8") for name, path in zip(NAMES, FILES)}
+    texts = {name: own.get(name) or read_text(path, name) for name, path in zip(NAMES, FILES)}
     build(texts, str(folder))
     return texts
 

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from typing import TypeVar
 
-from arbitro.adjudicator.datafiles import DataError, DataProblem, Names, OwnData, named, read_json, validated
+from arbitro.adjudicator.datafiles import DataError, DataProblem, Names, OwnData, named, read_json, read_text, validated
 from arbitro.adjudicator.errors import BadInput
 from arbitro.adjudicator.maps.costs import MovementTable, RoadRule, load_movement_table
 from arbitro.adjudicator.maps.hexmap import HexMap, load_map
@@ -266,9 +266,9 @@ def texts(folder: Path) -> tuple[dict[str, str], list[DataProblem]]:
     for path in sorted(p for p in folder.rglob("*.json") if p.is_file()):
         name = label(path, folder)
         try:
-            files[name] = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as e:
-            unreadable.append(DataProblem(name, "$", f"cannot read it as UTF-8 text: {e}"))
+            files[name] = read_text(path, name)
+        except DataError as e:
+            unreadable.extend(e.problems)
     return files, unreadable
 
 
