@@ -14,7 +14,7 @@ from typing import Any
 from arbitro.adjudicator import registry
 from arbitro.adjudicator.errors import ArbitroError, Rejected
 from arbitro.adjudicator.results import SubmitResult
-from arbitro.adjudicator.selfplay import FOUGHT, SelfPlay, fights, progressing
+from arbitro.adjudicator.selfplay import SelfPlay, fights, fought, progressing
 from arbitro.adjudicator.service import Arbitro
 from arbitro.projections.game import state_hash
 
@@ -43,7 +43,7 @@ def run_demo(app: Arbitro, ruleset_name: str, say: Say, steps: int = 40) -> str:
     seen: set[str] = set()  # "roll", "fight": what the demo has shown so far
     skipped: Counter[str] = Counter()
     fighting = False  # a fight was declared and has not ended yet
-    outcome = False  # the fight under way has shown its result (`FOUGHT`)
+    outcome = False  # the fight under way has shown its result (selfplay.fought)
 
     def after(seat: str, command: dict[str, Any], result: SubmitResult) -> None:
         nonlocal shown, fighting, outcome
@@ -51,7 +51,7 @@ def run_demo(app: Arbitro, ruleset_name: str, say: Say, steps: int = 40) -> str:
         # declaring (Marengo's bombardment, resolved a turn later) or cancelling one is no fight
         opens = fights(command["type"]) and not command["type"].startswith(("declare_", "cancel_"))
         fighting = fighting or opens
-        outcome = fighting and (outcome or not FOUGHT.isdisjoint(kinds))
+        outcome = fighting and (outcome or fought(result.events))
         # a fight is shown whole: its declaration, then every answer up to its result (often the other seat's; the
         # duel's guard is a command of its own); one called off with no result (caldiero §12.2.2) shows no combat
         ended = fighting and not app.state_at(game).core.decisions and (outcome or not opens)

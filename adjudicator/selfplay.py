@@ -52,6 +52,13 @@ FOUGHT = frozenset({"assault_resolved", "bombardment_resolved", "fire_resolved",
                     "infantry_fired", "strength_lost", "battle_ended", "damage_dealt"})
 
 
+def fought(events: list[dict[str, Any]]) -> bool:
+    """Whether `events` (as served) tell a fight's result. Arrivano records an attack called off as an
+    assault_resolved whose result is "cancelled" (every Attack? test failed, arrivano §12.2.2; or below the first
+    column after the tests): that showed no combat, as Caldiero's called-off attack, which records none, shows none."""
+    return any(e["type"] in FOUGHT and e.get("event", {}).get("result") != "cancelled" for e in events)
+
+
 def progressing(seed: str) -> Chooser:
     """A chooser that moves a game on (the demo's): the command type played least often so far, ties broken by
     the seeded pick, then a seeded command of that type. Uniform choice mostly picks the type most listed
