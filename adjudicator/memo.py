@@ -37,7 +37,7 @@ class Memo:
         self._lock = threading.Lock()
 
     def get(self, anchors: tuple[object, ...], key: Hashable, work: Callable[[], T]) -> T:
-        ids = tuple(map(id, anchors))
+        ids = tuple(map(id, anchors)) if anchors else ()  # most keys are content alone (issue 15: ~15 % of a hit)
         full = (ids, key)
         with self._lock:
             kept = self._kept.get(full, _NOTHING)  # an answer of None is kept as any other (speed11's note)
@@ -74,7 +74,7 @@ class Memo:
     def kept(self, anchors: tuple[object, ...], key: Hashable) -> object | None:
         """The answer kept under (`anchors`, `key`), or None: nothing is worked out (a caller needing a part of an
         answer uses the whole one where it is kept, and works out only its part where it is not)."""
-        full = (tuple(map(id, anchors)), key)
+        full = (tuple(map(id, anchors)) if anchors else (), key)
         with self._lock:
             kept = self._kept.get(full)
             if kept is None:
