@@ -211,7 +211,8 @@ class Ruleset(RulesetProjection[S]):
     def start(self, ctx: Decision[S]) -> None:
         """Opening events at creation (e.g. a hidden random draw). Default: none."""
 
-    def interpretations(self) -> dict[str, Interpretation]:
+    def interpretations(self) -> Mapping[str, Interpretation]:
+        """The named readings, by name: shared by every caller, never to be changed (a ruleset may keep one)."""
         return {}
 
     def data_files(self) -> list[Path]:

@@ -176,9 +176,9 @@ class ParaBellumRuleset(Ruleset[S]):
     def apply_override(self, state: S, override: Mapping[str, Any]) -> tuple[S, str]:
         return overrides.apply(self.folder, self.layout(state), state, override)
 
-    def interpretations(self) -> dict[str, Interpretation]:
-        """The named readings of the data in force (its interpretations.json, parabellum/readings.py)."""
-        return dict(self.in_force.interpretations.offered)
+    def interpretations(self) -> Mapping[str, Interpretation]:
+        """The named readings of the data in force (its interpretations.json, parabellum/readings.py), read only."""
+        return self.in_force.interpretations.offered
 
     def data_of(self, state: S) -> Any:
         """What the rules read for a game in `state`: its own data folder's, else the data in force (the shipped
