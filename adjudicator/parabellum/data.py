@@ -251,6 +251,17 @@ class OrderOfBattle(StrictModel):
     def formation(self, formation_id: str) -> FormationData:
         return self._by_id[2][formation_id]
 
+    @cached_property
+    def _officers(self) -> dict[str, tuple[str, ...]]:
+        officers = sorted((leader.formation, leader.id) for leader in self.leaders
+                          if leader.role == "officer" and leader.formation is not None)
+        return {f: tuple(i for g, i in officers if g == f) for f, _ in officers}
+
+    def officers(self, formation_id: str) -> tuple[str, ...]:
+        """The formation's officers in id order, printed once (World.officers_of and relay_officers asked every leader
+        his role and formation per call, 950 times a montebello verify: issue 15)."""
+        return self._officers.get(formation_id, ())
+
 
 # --- die-roll tables ------------------------------------------------------------------------------------------
 class DieTable(StrictModel):

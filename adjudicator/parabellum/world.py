@@ -370,9 +370,7 @@ class World:
         return general if self.leader_on_map(general) is not None else None
 
     def officers_of(self, u: str) -> list[str]:  # the officers of the unit's formation, in id order (arrivano §4.2)
-        formation = self.formation_of(u)
-        return [l for l in sorted(self.state.leaders)
-                if self.leader_role(l) == "officer" and self.leader_formation(l) == formation]
+        return [l for l in self.counters.oob.officers(self.formation_of(u)) if l in self.state.leaders]
 
     def leader_role(self, leader: str) -> str:  # "commander_in_chief", "general", "officer"
         return self.counters.leader(leader).role
@@ -530,8 +528,8 @@ class World:
             (self.grid, self.hexmap, self.terrain_table), (start, radius, tuple(sorted(held))), trace))
 
     def relay_officers(self, formation: str) -> list[str]:  # officers on the map who may relay (D3; caldiero none)
-        return [l for l in sorted(self.state.leaders) if self.leader_role(l) == "officer"
-                and self.leader_formation(l) == formation and self.state.leaders[l].where == "map"]
+        leaders = self.state.leaders
+        return [l for l in self.counters.oob.officers(formation) if l in leaders and leaders[l].where == "map"]
 
     def relayed_by(self, officer: str, members: Sequence[str]) -> list[str]:  # members in his range (arrivano §4.6)
         return self.variant.relayed_by(self, officer, members)
