@@ -19,6 +19,11 @@ T = TypeVar("T")
 _NOTHING = object()  # no answer kept (None is an answer)
 
 
+def _ids(anchors: tuple[object, ...]) -> tuple[int, ...]:
+    """The anchors' identities, the key's first half; most keys are content alone (issue 15: ~15 % of a hit)."""
+    return tuple(map(id, anchors)) if anchors else ()
+
+
 class Memo:
     """Answers kept under (the ids of their `anchors`, `key`), the `size` most recently used. `anchors`: the data
     objects the answer is worked out from, held while any answer worked out from them is kept; `key`: everything
@@ -37,7 +42,7 @@ class Memo:
         self._lock = threading.Lock()
 
     def get(self, anchors: tuple[object, ...], key: Hashable, work: Callable[[], T]) -> T:
-        ids = tuple(map(id, anchors)) if anchors else ()  # most keys are content alone (issue 15: ~15 % of a hit)
+        ids = _ids(anchors)
         full = (ids, key)
         with self._lock:
             kept = self._kept.get(full, _NOTHING)  # an answer of None is kept as any other (speed11's note)
@@ -74,7 +79,7 @@ class Memo:
     def kept(self, anchors: tuple[object, ...], key: Hashable) -> object | None:
         """The answer kept under (`anchors`, `key`), or None: nothing is worked out (a caller needing a part of an
         answer uses the whole one where it is kept, and works out only its part where it is not)."""
-        full = (tuple(map(id, anchors)) if anchors else (), key)
+        full = (_ids(anchors), key)
         with self._lock:
             kept = self._kept.get(full)
             if kept is None:

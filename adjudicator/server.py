@@ -482,8 +482,7 @@ def create_app(app: Arbitro, host_token: str, *, limits: Limits = Limits(), open
     def reveal(game_id: str, body: Reveal, caller: Who) -> Response:
         authority.umpire(caller, game_id, "revealing the seed is the umpire's (arbitro §R.3)")
         umpire = acting(caller, game_id)
-        return written(game_id, lambda: app.reveal(game_id, body.reason, seat=umpire,
-                                                                 expose_hidden=body.expose_hidden))
+        return written(game_id, lambda: app.reveal(game_id, body.reason, seat=umpire, expose_hidden=body.expose_hidden))
 
     @api.post("/games/{game_id}/fork", tags=["umpire"], status_code=201,
               summary="A new game from event `at` (arbitro §R.3), with its own tokens.")
