@@ -7,6 +7,7 @@ view, status: tests/parabellum/served_status.served)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from tests.arrivano.harness import FOLD, RULESET, at_step, ev, open_ground, position
@@ -34,11 +35,27 @@ def recovering(die: int) -> tuple[bytes, bytes, str]:
             t.state.units["6e-legere-ii"].status)
 
 
-def test_a_recovery_out_of_sight_serves_its_result_to_nobody_but_its_owner() -> None:
-    passed, failed = recovering(1), recovering(6)
-    assert (passed[2], failed[2]) == ("good", "disordered"), "the premise: one passes, the other fails"
-    assert passed[0] == failed[0], "Austria learns whether an unseen French stack recovered (the die or a stub)"
+def served_to_its_owner_only(play: Callable[[int], tuple[bytes, bytes, Any]], premise: tuple[Any, Any],
+                             leak: str) -> None:
+    """Plays the test with a 1 (it passes) and a 6 (it fails): Austria must be served the same bytes, France not."""
+    passed, failed = play(1), play(6)
+    assert (passed[2], failed[2]) == premise, "the premise: one passes, the other fails"
+    assert passed[0] == failed[0], leak
     assert passed[1] != failed[1], "France, the owner, is served its own test's die and result"
+
+
+def played_at(state: Any, step: str, command: dict[str, Any], die: int,
+              results: Callable[[Any], list[bool]]) -> tuple[bytes, bytes, list[bool]]:
+    """France sends `command` with `die` at W's `step`. Returns Austria's service, France's, and the test's results."""
+    t = at_step(state, "W", step)
+    before = FOLD.copy(t.game)
+    made: list[tuple[str, list[Any]]] = [("france", t.send("france", command, [die]))]
+    return served(RULESET, FOLD, before, made, "austria"), served(RULESET, FOLD, before, made, "france"), results(t)
+
+
+def test_a_recovery_out_of_sight_serves_its_result_to_nobody_but_its_owner() -> None:
+    served_to_its_owner_only(recovering, ("good", "disordered"),
+                             "Austria learns whether an unseen French stack recovered (the die or a stub)")
 
 
 def fatigue(die: int) -> tuple[bytes, bytes, list[bool]]:
@@ -50,18 +67,13 @@ def fatigue(die: int) -> tuple[bytes, bytes, list[bool]]:
     state.options = ["open_order", "physical_exhaustion"]
     state.units["6e-legere-ii"].open_order, state.units["6e-legere-ii"].marker_turn = "F", state.turn - 1
     assert RULESET.unexaminable(state, "austria", [X, BEYOND]) == {X, BEYOND}, "out of Austria's sight"
-    t = at_step(state, "W", "bombardment")
-    before = FOLD.copy(t.game)
-    made: list[tuple[str, list[Any]]] = [("france", t.send("france", {"type": "end_step"}, [die]))]
-    results = [e.passed for e in t.of(ev.OpenOrderTested)]
-    return served(RULESET, FOLD, before, made, "austria"), served(RULESET, FOLD, before, made, "france"), results
+    return played_at(state, "bombardment", {"type": "end_step"}, die,
+                     lambda t: [e.passed for e in t.of(ev.OpenOrderTested)])
 
 
 def test_a_fatigue_test_out_of_sight_serves_its_die_to_nobody_but_its_owner() -> None:
-    passed, failed = fatigue(1), fatigue(6)
-    assert (passed[2], failed[2]) == ([True], [False]), "the premise: one passes, the other fails"
-    assert passed[0] == failed[0], "Austria learns whether an unseen F-marked French stack failed (the die's faces)"
-    assert passed[1] != failed[1], "France, the owner, is served its own test's die and result"
+    served_to_its_owner_only(fatigue, ([True], [False]),
+                             "Austria learns whether an unseen F-marked French stack failed (the die's faces)")
 
 
 def officer_tried(die: int) -> tuple[bytes, bytes, list[bool]]:
@@ -71,16 +83,10 @@ def officer_tried(die: int) -> tuple[bytes, bytes, list[bool]]:
     far = "3914"
     state = position({"6e-legere-i": far, "ir18-i": "0801"}, leaders={"watrin": X, "gency": far}, orders={"W": "attack"})
     assert RULESET.unexaminable(state, "austria", [far]) == {far}, "out of Austria's sight"
-    t = at_step(state, "W", "movement")
-    before = FOLD.copy(t.game)
-    made: list[tuple[str, list[Any]]] = [
-        ("france", t.send("france", {"type": "officer_order", "officer": "gency", "order": "manoeuvre"}, [die]))]
-    results = [e.succeeded for e in t.of(ev.OfficerOrderTried)]
-    return served(RULESET, FOLD, before, made, "austria"), served(RULESET, FOLD, before, made, "france"), results
+    return played_at(state, "movement", {"type": "officer_order", "officer": "gency", "order": "manoeuvre"}, die,
+                     lambda t: [e.succeeded for e in t.of(ev.OfficerOrderTried)])
 
 
 def test_an_officers_order_test_out_of_sight_serves_its_result_to_nobody_but_its_owner() -> None:
-    passed, failed = officer_tried(1), officer_tried(6)
-    assert (passed[2], failed[2]) == ([True], [False]), "the premise: one passes, the other fails"
-    assert passed[0] == failed[0], "Austria learns whether an unseen French stack took its officer's order"
-    assert passed[1] != failed[1], "France, the owner, is served its own test's die and result"
+    served_to_its_owner_only(officer_tried, ([True], [False]),
+                             "Austria learns whether an unseen French stack took its officer's order")
