@@ -11,21 +11,11 @@ Massena: Austria must be served the same bytes."""
 
 from __future__ import annotations
 
-from arbitro.projections.base import UMPIRE
-from tests.caldiero.harness import FOLD, RULESET, Table, position
-from tests.parabellum.served_status import served
+from tests.caldiero.test_rev_l_fog_out_of_command import activated as played
 
 
 def activated(massena: str) -> tuple[list[str], bytes, bytes]:
-    state = position({"fr-40-ligne": "2518", "au-colloredo": "2414"}, leaders={"massena": massena},
-                     orders={"massena": "attack"}, options=("fog_of_war",), weather=2)
-    assert RULESET.unexaminable(state, "austria", [massena, "2518"]) == {massena, "2518"}, "both unseen"
-    state.seat = "france"
-    t = Table(state)
-    before = FOLD.copy(t.game)
-    made = [("france", t.send("france", {"type": "activate", "formation": "massena"}, pad=0))]
-    assert RULESET.unexaminable(t.state, "austria", [massena, "2518"]) == {massena, "2518"}
-    return list(t.state.activation.out_of_command), *(served(RULESET, FOLD, before, made, s) for s in ("austria", UMPIRE))
+    return played(massena, colloredo="2414", forty_seen=False)
 
 
 def test_whether_an_unseen_unit_is_out_of_command_is_not_told_by_the_activation_stub() -> None:

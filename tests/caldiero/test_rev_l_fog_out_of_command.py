@@ -13,15 +13,22 @@ from tests.caldiero.harness import FOLD, RULESET, Table, position
 from tests.parabellum.served_status import served
 
 
-def activated(massena: str) -> tuple[list[str], bytes, bytes]:
-    state = position({"fr-40-ligne": "2518", "au-colloredo": "2418"}, leaders={"massena": massena},
+FORTY = "2518"
+
+
+def activated(massena: str, colloredo: str = "2418", forty_seen: bool = True) -> tuple[list[str], bytes, bytes]:
+    """France activates Massena (at `massena`, out of Austria's sight) with Colloredo at `colloredo`, who sees the 40e
+    or not as `forty_seen` says. Returns the units out of command, Austria's service and the umpire's (the nifuzz
+    stub case, tests/caldiero/test_nifuzz_fog_activation_stub.py, plays it with the 40e unseen)."""
+    state = position({"fr-40-ligne": FORTY, "au-colloredo": colloredo}, leaders={"massena": massena},
                      orders={"massena": "attack"}, options=("fog_of_war",), weather=2)
-    assert RULESET.unexaminable(state, "austria", [massena, "2518"]) == {massena}, "Massena unseen, the 40e seen"
+    unseen = {massena} if forty_seen else {massena, FORTY}
+    assert RULESET.unexaminable(state, "austria", [massena, FORTY]) == unseen, "Massena unseen, the 40e as told"
     state.seat = "france"
     t = Table(state)
     before = FOLD.copy(t.game)
     made = [("france", t.send("france", {"type": "activate", "formation": "massena"}, pad=0))]
-    assert RULESET.unexaminable(t.state, "austria", [massena]) == {massena}
+    assert RULESET.unexaminable(t.state, "austria", [massena, FORTY]) == unseen
     return list(t.state.activation.out_of_command), *(served(RULESET, FOLD, before, made, s) for s in ("austria", UMPIRE))
 
 
