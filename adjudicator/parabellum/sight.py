@@ -1,5 +1,5 @@
 """What a piece sees and what a side may examine (caldiero §11.3, §20.4.1; arrivano §11.3, §11.3.2), from the
-World's lines of sight (the line itself is parabellum/world.clear_line: blocking terrain, ground higher than both
+World's lines of sight (the line itself is parabellum/world.World.clear_line: blocking terrain, ground higher than both
 ends, units where the variant says they block, D18; which terrain blocks is each game's terrain table)."""
 
 from __future__ import annotations

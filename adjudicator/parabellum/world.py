@@ -106,13 +106,6 @@ def line_cells(grid: Grid, a: str, b: str, elevation: Callable[[str], int],
     return tuple(cells)
 
 
-def clear_line(variant: Answers, grid: Grid, a: str, b: str, elevation: Callable[[str], int],
-               blocking_terrain: Callable[[HexId], bool], occupied: Callable[[HexId], bool]) -> bool:
-    """Whether nothing between a and b blocks the line of sight: the ground (`line_cells`), units where the variant
-    says they block (`units_clear`)."""
-    return units_clear(variant, line_cells(grid, a, b, elevation, blocking_terrain), occupied)
-
-
 def units_clear(variant: Answers, cells: tuple[tuple[HexId, ...], ...], occupied: Callable[[HexId], bool]) -> bool:
     """Whether nothing blocks a line (`line_cells`): no group left empty by the ground, and where units block (D18:
     caldiero §11.3.1; never arrivano §11.3.1) no group whose hexes are all occupied."""

@@ -166,8 +166,8 @@ def test_units_block_sight_only_where_the_variant_says(variant: Variant) -> None
     flat = {"1612": 0, "1613": 0, "1614": 0}
 
     def line(terrain: set[str], occupied: set[str], heights: dict[str, int] = flat) -> bool:
-        return world.clear_line(variant, GRID, "1612", "1614", lambda h: heights.get(h, 0),
-                                lambda h: h in terrain, lambda h: h in occupied)
+        cells = world.line_cells(GRID, "1612", "1614", lambda h: heights.get(h, 0), lambda h: h in terrain)
+        return world.units_clear(variant, cells, lambda h: h in occupied)
 
     assert line(set(), set())
     assert line(set(), {"1613"}) is (not variant.units_block_sight)

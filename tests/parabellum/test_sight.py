@@ -31,8 +31,8 @@ class Flat:
         return GRID
 
     def clear_line(self, a: str, b: str) -> bool:
-        return world.clear_line(self.variant, GRID, a, b, lambda h: 0, lambda h: h in self.woods,
-                                lambda h: h in self.occupied)
+        return world.units_clear(self.variant, world.line_cells(GRID, a, b, lambda h: 0, lambda h: h in self.woods),
+                                 lambda h: h in self.occupied)
 
     def sight_range(self) -> int:
         return self.reach
