@@ -198,8 +198,8 @@ def free_order_table(varying: str, other: str) -> Table:
 
 
 def test_how_many_unseen_units_take_the_free_order_changes_nothing_served() -> None:
-    """Whether 22e-i (unseen, ordered before the unit Austria sees) takes the free order changes neither how many
-    stubs Austria is served nor where they lie among the orders it reads whole (seat_numbers.held)."""
+    """Whether 22e-i (unseen, ordered before the unit Austria sees) takes the free order changes nothing Austria is
+    served: it is served none of the orders, not even the seen unit's (ParaBellumRuleset.owner; rev-l L6)."""
     a = line(X, n=7)
     # 22e-i in command beside Watrin, or not; a marker on the same hexes either way
     one, two = free_order_table(a[1], a[6]), free_order_table(a[6], a[1])
@@ -207,7 +207,8 @@ def test_how_many_unseen_units_take_the_free_order_changes_nothing_served() -> N
     austria, umpire = zip(*(play(t, [({"type": "free_order", "order": "attack"}, [])]) for t in (one, two)))
     assert [[o.unit for o in t.of(ev.UnitOrderSet)] for t in (one, two)] == [
         ["6e-legere-i", "6e-legere-ii"], ["22e-i", "6e-legere-i", "6e-legere-ii"]] and umpire[0] != umpire[1]
-    assert austria[0] == austria[1] and b'"6e-legere-i"' in austria[0]
+    assert austria[0] == austria[1] and b'"6e-legere-i"' in austria[0] and b"unit_order_set" not in austria[0]
+    assert b"unit_order_set" in umpire[0]  # the bytes compared are those the orders are served in
 
 
 def activated_table(second: str, other: str) -> Table:
