@@ -1,7 +1,10 @@
 """Lines of sight on a hex grid: the hexes a centre-to-centre line passes through, computed exactly (integers
 only, in cube space), and the caller's blocking policy applied to them (caldiero §11.3.1, arrivano §11.3).
 
-Pure geometry, no game rule: the ruleset says which hexes block.
+Pure geometry, no game rule: the ruleset says which hexes block. Two forms of one trace: `line_of_sight` (with
+`trace_line`, `blocking_cells`) explains a line step by step and names what blocked it, no game's hot path calls
+it now; `between_cells` gives the same cells from the line's shape alone, the form Para Bellum's World keeps per
+pair (parabellum/world.line_cells), checked against the other on whole maps (tests/hex/test_hexgrid.py).
 """
 
 from __future__ import annotations
