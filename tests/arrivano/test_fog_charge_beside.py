@@ -25,14 +25,21 @@ PATH = ("3604", "3504", "3505", "3506", "3507", "3508", "3609")
 CHARGE = {"type": "move", "unit": CHARGER, "to": STOP, "column": False, "charge": TARGET}
 
 
-def charging() -> tuple[Any, bytes]:
-    """France's charge with IR 28-I, disordered, alone at BESIDE: the table after it and France's service."""
-    state = position({CHARGER: START, "bach": TARGET, "ir28-i": BESIDE}, leaders={"lannes": START},
+def charge_offered(**more: str) -> Any:
+    """L's movement step, France's charge offered, with IR 28-I disordered at BESIDE and `more` units placed (unit:
+    hex; test_rev_n_charge_beside_stopped adds a counter-charger): the table before the charge."""
+    state = position({CHARGER: START, "bach": TARGET, "ir28-i": BESIDE, **more}, leaders={"lannes": START},
                      orders={"L": "attack", "R": "defence"})
     state.units["ir28-i"].status = "disordered"
     assert RULESET.unexaminable(state, "france", [BESIDE]) == {BESIDE}, "the premise: BESIDE out of France's sight"
     t = at_step(state, "L", "movement")
     assert CHARGE in t.legal("france"), "the set-up must offer this charge (a changed map broke it)"
+    return t
+
+
+def charging() -> tuple[Any, bytes]:
+    """France's charge with IR 28-I, disordered, alone at BESIDE: the table after it and France's service."""
+    t = charge_offered()
     before = FOLD.copy(t.game)
     made = [("france", t.send("france", CHARGE))]
     return t, served(RULESET, FOLD, before, made, "france")

@@ -14,19 +14,14 @@ from __future__ import annotations
 
 from arbitro.events import arrivano as ev
 from arbitro.events import parabellum as pb
-from tests.arrivano.harness import RULESET, at_step, position
-from tests.arrivano.test_fog_charge_beside import BESIDE, CHARGE, CHARGER, PATH, START, TARGET
+from tests.arrivano.harness import RULESET
+from tests.arrivano.test_fog_charge_beside import BESIDE, CHARGE, PATH, charge_offered
 
 COUNTER = "3610"  # next to 3609 only of the path's hexes
 
 
 def test_a_charge_stopped_by_a_counter_charge_question_examines_what_it_passed() -> None:
-    state = position({CHARGER: START, "bach": TARGET, "ir28-i": BESIDE, "bussy": COUNTER}, leaders={"lannes": START},
-                     orders={"L": "attack", "R": "defence"})
-    state.units["ir28-i"].status = "disordered"
-    assert RULESET.unexaminable(state, "france", [BESIDE]) == {BESIDE}, "the premise: BESIDE out of France's sight"
-    t = at_step(state, "L", "movement")
-    assert CHARGE in t.legal("france"), "the set-up must offer this charge (a changed map broke it)"
+    t = charge_offered(bussy=COUNTER)
     t.send("france", CHARGE)
     awaited = t.pending()
     assert awaited is not None and (awaited.kind, awaited.seat) == ("countercharge", "austria"), "the premise: asked"
