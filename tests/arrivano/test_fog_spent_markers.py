@@ -7,6 +7,7 @@ Austria the same bytes; the umpire's differ (the premise)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from arbitro.projections.base import UMPIRE
@@ -34,10 +35,15 @@ def end_phase_served(spent: bool) -> tuple[bytes, bytes]:
     return served(RULESET, FOLD, before, made, "austria"), served(RULESET, FOLD, before, made, UMPIRE)
 
 
-def test_an_unseen_units_spent_v_is_not_told_by_the_end_phase() -> None:
-    spent, fresh = end_phase_served(True), end_phase_served(False)
+def not_told(play: Callable[[bool], tuple[bytes, bytes]]) -> None:
+    """`play` with the spent V and without: the umpire's bytes differ (the premise), Austria's must not."""
+    spent, fresh = play(True), play(False)
     assert spent[1] != fresh[1], "the premise: the umpire's log holds the V taken off"
     assert spent[0] == fresh[0], "Austria learns an unseen French unit acted in open order last turn"
+
+
+def test_an_unseen_units_spent_v_is_not_told_by_the_end_phase() -> None:
+    not_told(end_phase_served)
 
 
 def combat_closed(spent: bool) -> tuple[bytes, bytes]:
@@ -52,6 +58,4 @@ def combat_closed(spent: bool) -> tuple[bytes, bytes]:
 
 
 def test_an_unseen_units_spent_v_is_not_told_by_its_combat_step_ending() -> None:
-    spent, fresh = combat_closed(True), combat_closed(False)
-    assert spent[1] != fresh[1], "the premise: the umpire's log holds the V taken off"
-    assert spent[0] == fresh[0], "Austria learns an unseen French unit acted in open order last turn"
+    not_told(combat_closed)
