@@ -13,10 +13,11 @@ perturbed; compared: the enemy's service of the same commands, and of "twin" com
 commands alike but for the hidden pieces or places they name, where the enemy's view after both is alike).
 
 The facts perturbed (one at a time): a unit's status (disordered <-> routed; `--zoc` adds good -> disordered and a
-unit moved into or out of a stack's good order, the known limit below), the turn it moved, acted, attacked, fired or was activated, its Moved side, its step lost
-(reduced), Arrivano's F/V marker and a redoubt gun's damage, Caldiero's turn order and a reserve unit's attachment,
-two unseen units in different hexes swapped, an unseen unit moved into another unseen stack, an unseen commander moved
-to another unseen hex. Dice are the log's own (its revealed seed): both games roll alike.
+unit moved into or out of a stack's good order, the known limit: `ALLOWED`'s first entry), the turn it moved, acted,
+attacked, fired or was activated, its Moved side, its step lost (reduced), Arrivano's F/V marker and a redoubt gun's
+damage, Caldiero's turn order and a reserve unit's attachment, two unseen units in different hexes swapped, an unseen
+unit moved into another unseen stack, an unseen commander moved to another unseen hex. Dice are the log's own (its
+revealed seed): both games roll alike.
 
 A difference is a candidate, not a finding: `ALLOWED` lists the differences the books and engine-rules make inherent,
 each with its rule, and the report marks them so; the rest are "unexplained" (exit 1). Each unexplained group is a
@@ -141,13 +142,12 @@ def perturbations(game: Game, state: Any, observer: str, rng: random.Random, zoc
     return out if zoc else [p for p in out if p.kind != "zoc"]
 
 
-def flip_turn(field: str) -> Callable[[Any], Callable[[Any], None]]:
-    def make(u: str) -> Callable[[Any], None]:
-        def mutate(r: Any) -> None:
-            unit = r.units[u]
-            setattr(unit, field, r.turn if getattr(unit, field) != r.turn else max(0, r.turn - 1))
-        return mutate
-    return make
+def flip_turn(u: str, field: str) -> Callable[[Any], None]:
+    """Unit `u`'s turn mark `field` set to this turn where it is not, else to the turn before."""
+    def mutate(r: Any) -> None:
+        unit = r.units[u]
+        setattr(unit, field, r.turn if getattr(unit, field) != r.turn else max(0, r.turn - 1))
+    return mutate
 
 
 def unit_facts(state: Any, u: str, zoc: bool) -> Iterator[Perturbation]:
@@ -162,7 +162,7 @@ def unit_facts(state: Any, u: str, zoc: bool) -> Iterator[Perturbation]:
     elif zoc and unit.status == "good":
         yield Perturbation("zoc", f"{u} good->disordered", (u,), put("status", "disordered"))
     for field in ("moved_turn", "acted_turn", "attacked_turn", "fired_turn", "activated_turn"):
-        yield Perturbation("turn", f"{u} {field}", (u,), flip_turn(field)(u))
+        yield Perturbation("turn", f"{u} {field}", (u,), flip_turn(u, field))
     if unit.arm == "artillery":
         flipped = not unit.art_moved
         yield Perturbation("moved_side", f"{u} art_moved {flipped}", (u,), put("art_moved", flipped))
