@@ -40,10 +40,12 @@ def missing(name: str) -> str | None:
     return None
 
 
-@pytest.mark.parametrize("doc", ["rulesets/arrivano.md", "rulesets/caldiero.md", "rulesets/parabellum.md",
-                                 "architecture.md"])
+# rulesets/parabellum.md and architecture.md name code by module alone (`sight.sighted`, `act.settle`): NAME finds
+# none there, so they are not listed (each listed doc must give NAME something to check)
+@pytest.mark.parametrize("doc", ["rulesets/arrivano.md", "rulesets/caldiero.md"])
 def test_every_code_name_a_design_doc_gives_is_found_unless_its_line_says_it_is_gone(doc: str) -> None:
-    lost = [f"{doc}:{n}: `{m.group(1)}`: {why}"
-            for n, line in enumerate((DOCS / doc).read_text(encoding="utf-8").splitlines(), 1) if not GONE.search(line)
+    lines = (DOCS / doc).read_text(encoding="utf-8").splitlines()
+    assert any(NAME.search(line) for line in lines), f"{doc} names no code NAME finds: this test checks nothing there"
+    lost = [f"{doc}:{n}: `{m.group(1)}`: {why}" for n, line in enumerate(lines, 1) if not GONE.search(line)
             for m in NAME.finditer(line) if (why := missing(m.group(1)))]
     assert not lost, "\n".join(lost)
