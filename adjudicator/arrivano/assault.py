@@ -298,7 +298,7 @@ class AssaultResults:
     def eliminated(self, units: Sequence[str], result: Literal["Ae", "De"]) -> None:
         results.eliminated(self.g, ARRIVANO_VARIANT, units, result, self.assault().targets)
 
-    def disordered(self, units: Sequence[str], attackers: bool) -> None:
+    def disordered(self, units: Sequence[str]) -> None:
         retreat_frame.disordered(self.g, units, ARRIVANO.RESULTS)
 
     def ne_test_offered(self) -> None:

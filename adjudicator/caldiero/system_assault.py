@@ -244,8 +244,7 @@ def stage_resolve(a: Act, c: AssaultUnderway) -> None:
                               lambda rolled: (c.chosen.get("attack", 0), c.chosen.get("defence", 0)), gained or 0, notes)
     assert result is not None  # its sides' efficiency was chosen before (stage_resumed)
     _revise(a, stage=assault.ADVANCE)  # the advance once the result is carried out, unless it asks more
-    c = _combat(a)
-    results.apply_result(CombatResults(a), result, c.attackers, [d for d in c.defenders if not a.world().is_artillery(d)],
+    results.apply_result(CombatResults(a), result, c.attackers, fighting,
                          results.ne_may_test([order_of(a.world(), u) for u in c.attackers], a.reading))
 
 
@@ -259,7 +258,7 @@ class CombatResults:
     def eliminated(self, units: Sequence[str], result: Literal["Ae", "De"]) -> None:
         results.eliminated(self.a, CALDIERO_VARIANT, units, result, _combat(self.a).targets)
 
-    def disordered(self, units: Sequence[str], attackers: bool) -> None:
+    def disordered(self, units: Sequence[str]) -> None:
         disordered(self.a, units, CALDIERO.RESULTS)  # caldiero §12.5.4 Ad/Dd, a rout retreating at once (§15.2.1)
 
     def ne_test_offered(self) -> None:

@@ -38,7 +38,7 @@ class Results(Protocol):
         with them (§11.1 in both)."""
         ...
 
-    def disordered(self, units: Sequence[str], attackers: bool) -> None:
+    def disordered(self, units: Sequence[str]) -> None:
         """Ad / Dd: `units` take one disorder level; one it routs retreats two hexes at once (§15.2.1 in both)."""
         ...
 
@@ -64,7 +64,7 @@ def apply_result(game: Results, result: str, attackers: Sequence[str], defenders
     if result in ("Ae", "De"):
         game.eliminated(attackers if result == "Ae" else defenders, "Ae" if result == "Ae" else "De")
     elif result in ("Ad", "Dd"):
-        game.disordered(attackers if result == "Ad" else defenders, attackers=result == "Ad")
+        game.disordered(attackers if result == "Ad" else defenders)
     elif result == "Ne" and ne_may_test:  # with no Attack order, no effect
         game.ne_test_offered()
     elif result == "Ex":

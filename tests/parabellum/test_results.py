@@ -25,8 +25,8 @@ class Game:
     def eliminated(self, units: Sequence[str], result: str) -> None:
         self.calls.append(("eliminated", tuple(units), result))
 
-    def disordered(self, units: Sequence[str], attackers: bool) -> None:
-        self.calls.append(("disordered", tuple(units), attackers))
+    def disordered(self, units: Sequence[str]) -> None:
+        self.calls.append(("disordered", tuple(units)))
 
     def ne_test_offered(self) -> None:
         self.calls.append(("ne_test_offered",))
@@ -41,7 +41,7 @@ class Game:
 ATTACKERS, DEFENDERS = ("a1", "a2"), ("d1",)
 EXPECTED = {
     "Ae": [("eliminated", ATTACKERS, "Ae")], "De": [("eliminated", DEFENDERS, "De")],
-    "Ad": [("disordered", ATTACKERS, True)], "Dd": [("disordered", DEFENDERS, False)],
+    "Ad": [("disordered", ATTACKERS)], "Dd": [("disordered", DEFENDERS)],
     "Ex": [("exchanged",)], "Dr": [("retreat_tested", DEFENDERS)],
 }
 
