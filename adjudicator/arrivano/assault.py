@@ -1,8 +1,8 @@
 """Combat (arrivano §12, §11.1.1, §11.4.4, §14.0.1) after its declaration (declaration.py): defensive
-bombardment, odds and modifiers on the shared table look-up (adjudicator/parabellum/assault.py), results AE DE Ad
-Dd NE EX DR as this game's §12.5.4 defines them, retreats and advance after combat. Until the table decides, the
-assault is one frame on the decision stack (parabellum/assault_frame, events/parabellum.AssaultUnderway) run by the
-kernel's stages (`AssaultStages`)."""
+bombardment, the table (the kernel's parabellum/resolution.fight), results AE DE Ad Dd NE EX DR as this game's
+§12.5.4 defines them (the kernel's parabellum/results.py), retreats (parabellum/retreat_frame.py) and advance after
+combat. Until the table decides, the assault is one frame on the decision stack (parabellum/assault_frame,
+events/parabellum.AssaultUnderway) run by the kernel's stages (`AssaultStages.by_name`)."""
 
 from __future__ import annotations
 

@@ -2,11 +2,13 @@
 books), written once: which side each result strikes and how, the Dr test's outcome, and the commanders the
 assault's die makes test (caldiero §4.4.1-§4.4.2, arrivano §4.5.1-§4.5.2).
 
-What each book does its own way is the game's, through `Results`: how a unit is eliminated and cited, how a
-disorder level that routs a unit sends it back two hexes at once (both §15.2.1; each game queues its retreats),
-whom an Ex takes (D26), the Ne test's offer (D25 decides what it gives), and the Dr procedure (arrivano §10.1.1,
-§12.5.4: Defence-order units in a village or redoubt may hold or exchange; caldiero §12.5.4: in a village or
-fortification a Dr becomes Ex)."""
+Written once here or in the kernel too: an Ae's or a De's eliminations (`eliminated`), the retreat a rout forces at
+once (both §15.2.1: parabellum/retreat_frame.disordered), whom an Ex takes (D26's hooks, `exchange_losses`), what a
+tested Ne gives (D25, `ne_answered`), and Caldiero's Dr turned Dd or Ex by its terrain (the table's
+`Variant.table_result`). What stays each game's, through `Results`: where in its assault's stages each result's
+decisions wait (the Ne test's offer, the Ex's losses and tests, the Dr's one-hex retreats before their tests) and
+Arrivano's DR procedure (arrivano §10.1.1, §12.5.4: Defence-order units in a village or redoubt may hold or
+exchange)."""
 
 from __future__ import annotations
 
@@ -150,7 +152,7 @@ def exchange_tested(game: Act, variant: Variant, units: Sequence[str], roll: eff
     """Both §12.5.4 Ex after the losses: every other unit of the combat (`units`, in the order each game takes them)
     still on the map tests, artillery not (it takes no part in an assault, caldiero §11.0.1, arrivano §11.0.2), one
     die a stack (§13.1.2), a failing one taking a disorder level citing the result (`rout.disorder`). Lazy: yields
-    each stack's units it routed, which retreat at once (§15.2.1) as each game queues it, before the next die."""
+    each stack's units it routed, which retreat at once (§15.2.1: each game opens it, retreat_frame.opened), before the next die."""
     w = game.world()
     for stack in efficiency.stack_tests(variant, w, [u for u in units if w.on_map(u) and not w.is_artillery(u)], roll):
         yield [u for u in efficiency.failed([stack]) if rout.disorder(game, variant, u, variant.rules.RESULTS)]
@@ -196,7 +198,7 @@ def dr_tested(variant: Variant, w: World, units: Sequence[str], roll: efficiency
 def dr_routed(game: Act, variant: Variant, units: Sequence[str], roll: efficiency.StackRoll) -> list[str]:
     """Both §12.5.4 Dr's tests (`dr_tested`) carried out, stack by stack: each unit's levels recorded (`rout.disorder`),
     citing the result, or where they rout it §15.2.1, which both books' §12.5.4 Dr names ("(15.2.1)"): its rout is the
-    combat's, retreating at once (arrivano 1.42.0 and before cited §15.1.1, the second disorder). The units routed, in test order: they retreat `dr_rout_hexes` more, as each game queues it."""
+    combat's, retreating at once (arrivano 1.42.0 and before cited §15.1.1, the second disorder). The units routed, in test order: they retreat `dr_rout_hexes` more (each game opens it, retreat_frame.opened)."""
     return [u for levels in dr_tested(variant, game.world(), units, roll, game.reading) for u, added in levels.items()
             if rout.disorder(game, variant, u, variant.rules.RESULTS, added, routs=variant.rules.ROUT_COMBAT)]
 

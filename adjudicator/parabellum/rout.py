@@ -42,8 +42,8 @@ def disorder(game: Act[Any], variant: Variant, unit: str, rule: object, levels: 
     """`levels` more disorder levels for `unit` (`worsened`), recorded citing `rule`, or where they rout it `routs`
     (by default the book's second disorder, caldiero §15.1, arrivano §15.1.1); True when they routed it: routed by a
     combat result (an assault's, a bombardment's, the level a retreat into enemy ZoC adds, §12.6.1) it must retreat
-    RETREAT_HEXES at once, enemy ZoC ignored (§15.2.1 in both, "si deve immediatamente ritirare di 2 esagoni"), as
-    each game queues it."""
+    RETREAT_HEXES at once, enemy ZoC ignored (§15.2.1 in both, "si deve immediatamente ritirare di 2 esagoni"): the
+    caller opens it (parabellum/retreat_frame.opened, or `disordered` there)."""
     status = game.world().status(unit)
     worse = worsened(status, levels)
     if worse.status != status:
