@@ -163,13 +163,9 @@ class AssaultStages:
         disordered (already disordered: routed, interpretation dr_pass_already_disordered); failed, routed and two
         more hexes at once (§15.2.1, interpretation dr_rout_retreat), stack by stack, the guns in the hexes they
         leave eliminated (§11.1: the assault forced the retreat)."""
-        g = self.g
-        frames(g).revise(stage=sys_assault.ADVANCE)
-        w = g.world()
-        units = [u for u in c.dr_units if w.on_map(u)]
-        routed = results.dr_routed(g, ARRIVANO_VARIANT, units, stack_roll(g, lambda at: f"{ARRIVANO.RESULTS} DR test in {at}"))
-        retreat_frame.opened(g, dict.fromkeys(routed, results.dr_rout_hexes(g.reading)), ARRIVANO.ROUT_COMBAT,
-                             f"{ARRIVANO.RESULTS} DR test; {ARRIVANO.ROUT_COMBAT}")
+        frames(self.g).revise(stage=sys_assault.ADVANCE)
+        results.dr_routed(self.g, ARRIVANO_VARIANT, c.dr_units, lambda at: f"{ARRIVANO.RESULTS} DR test in {at}",
+                          f"{ARRIVANO.RESULTS} DR test; {ARRIVANO.ROUT_COMBAT}")
 
 
 def cavalry_candidates(w: World, attackers: list[str], h: str) -> list[str]:

@@ -276,12 +276,8 @@ class CombatResults:
 def stage_dr_tests(a: Act, c: AssaultUnderway) -> None:
     """caldiero §12.5.4 Dr, after the one-hex retreat: each defending unit tests (one die per stack where it
     now stands, §13.1.2); passed: disordered; failed: routed, and retreats two more hexes at once (§15.2.1)."""
-    w = a.world()
-    units_left = [u for u in c.dr_units if w.state.units[u].where == "map"]
     _revise(a, stage=assault.ADVANCE)
-    routed = results.dr_routed(a, CALDIERO_VARIANT, units_left, stack_roll(a, lambda h: f"{CALDIERO.RESULTS} Dr test at {h}"))
-    if routed:
-        opened(a, dict.fromkeys(routed, results.dr_rout_hexes(a.reading)), CALDIERO.ROUT_COMBAT, guns=CALDIERO.ROUT_COMBAT)
+    results.dr_routed(a, CALDIERO_VARIANT, c.dr_units, lambda h: f"{CALDIERO.RESULTS} Dr test at {h}", CALDIERO.ROUT_COMBAT)
 
 
 def start_exchange(a: Act) -> None:

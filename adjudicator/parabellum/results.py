@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from typing import Final, Literal, Protocol, get_args
 
-from arbitro.adjudicator.parabellum import efficiency, elimination, rout
+from arbitro.adjudicator.parabellum import efficiency, elimination, retreat_frame, rout
 from arbitro.adjudicator.parabellum.data import CrtResult
 from arbitro.adjudicator.parabellum.act import Act, stack_roll
 from arbitro.adjudicator.parabellum.assault_frame import AssaultFrames, assault_below
@@ -195,12 +195,17 @@ def dr_tested(variant: Variant, w: World, units: Sequence[str], roll: efficiency
         yield {u: dr_levels(w.status(u), passed, reading) for u, passed in stack.items()}
 
 
-def dr_routed(game: Act, variant: Variant, units: Sequence[str], roll: efficiency.StackRoll) -> list[str]:
-    """Both §12.5.4 Dr's tests (`dr_tested`) carried out, stack by stack: each unit's levels recorded (`rout.disorder`),
-    citing the result, or where they rout it §15.2.1, which both books' §12.5.4 Dr names ("(15.2.1)"): its rout is the
-    combat's, retreating at once (arrivano 1.42.0 and before cited §15.1.1, the second disorder). The units routed, in test order: they retreat `dr_rout_hexes` more (each game opens it, retreat_frame.opened)."""
-    return [u for levels in dr_tested(variant, game.world(), units, roll, game.reading) for u, added in levels.items()
-            if rout.disorder(game, variant, u, variant.rules.RESULTS, added, routs=variant.rules.ROUT_COMBAT)]
+def dr_routed(game: Act, variant: Variant, units: Sequence[str], why: Callable[[str], str], guns: object) -> None:
+    """Both §12.5.4 Dr's tests (`dr_tested`; both games' stage DR_TESTS) carried out on `units` still on the map, one
+    die a stack (`why(hex)` wording it): each unit's levels recorded (`rout.disorder`), citing the result, or where
+    they rout it §15.2.1, which both books' §12.5.4 Dr names ("(15.2.1)"): its rout is the combat's (arrivano 1.42.0
+    and before cited §15.1.1, the second disorder), so the units routed, in test order, retreat `dr_rout_hexes` more
+    at once, the guns with them eliminated citing `guns` (§11.1, retreat_frame.opened)."""
+    w = game.world()
+    routed = [u for levels in dr_tested(variant, w, [u for u in units if w.on_map(u)], stack_roll(game, why), game.reading)
+              for u, added in levels.items()
+              if rout.disorder(game, variant, u, variant.rules.RESULTS, added, routs=variant.rules.ROUT_COMBAT)]
+    retreat_frame.opened(game, dict.fromkeys(routed, dr_rout_hexes(game.reading)), variant.rules.ROUT_COMBAT, guns)
 
 
 def dr_rout_hexes(reading: Callable[[str], str]) -> int:
