@@ -1,10 +1,10 @@
 """The pending retreat, written once for both games (caldiero and arrivano §12.6-§12.6.3, §12.8.1, §15.2.1, §11.1):
 its frame (kind `retreat`, events/parabellum.RetreatAwaited: the units still to retreat, each with its hexes) opened,
 listed, answered and settled. One reading for both books where they were written two ways (D45 in
-docs/rulesets/parabellum.md): a unit with no line is eliminated when its retreat is queued, or when its frame comes on
-top with none left (§12.6.3 "viene eliminata"); a unit a line's enemy ZoC routs retreats two more hexes at once in a
-frame of its own, citing §15.2.1; the frame is revised after each line taken. Which units one answer names and its
-wire shape stay each game's (`Variant.retreat_parts`, `retreat_answer`)."""
+docs/rulesets/parabellum.md): a unit a line's enemy ZoC routs retreats two more hexes at once in a frame of its own,
+citing §15.2.1; the frame is revised after each line taken. When a unit with no line is judged (§12.6.3) is the
+interpretation `retreat_blocked_judged` in both games. Which units one answer names and its wire shape stay each
+game's (`Variant.retreat_parts`, `retreat_answer`)."""
 
 from __future__ import annotations
 
@@ -29,15 +29,16 @@ RETREAT = "retreat"
 
 def opened(a: Act[Any], moves: Mapping[str, int], rule: object, guns: object = None) -> None:
     """`moves` (unit -> hexes) must retreat, forced by `rule`; where an assault forced it (`guns`: the cause the guns
-    cite) the artillery stacked with them is eliminated first (§11.1). Units with no line are eliminated; the others
-    wait for their owner, one frame a side, the attacker's on top."""
+    cite) the artillery stacked with them is eliminated first (§11.1). They wait, one frame a side, the attacker's on
+    top; one with no line is eliminated (§12.6.3) here under reading `retreat_blocked_judged` `when_forced`, else when
+    its frame comes on top with none left (`settled`: on the position its lines are drawn on)."""
     for gun in guns_with(a.world(), sorted(moves)) if guns is not None else ():
         elimination.eliminate(a, a.variant, gun, a.variant.rules.ARTILLERY_STACKED, because=guns)
     by_side: dict[str, dict[str, int]] = {}
-    for u, n in sorted(moves.items()):
-        if a.world().on_map(u) and not lines(a.variant, a.world(), [u], n):
+    for u, n in sorted((u, n) for u, n in moves.items() if a.world().on_map(u)):
+        if a.reading("retreat_blocked_judged") == "when_forced" and not lines(a.variant, a.world(), [u], n):
             _no_line(a, u, rule)
-        elif a.world().on_map(u):
+        else:
             by_side.setdefault(a.state.units[u].side, {})[u] = n
     assaulting = assault_below(a.ctx.game.core.decisions)
     for side in sorted(by_side, key=lambda s: s == (assaulting.attacker_side if assaulting else "")):
