@@ -14,7 +14,7 @@ from typing import Literal
 
 from arbitro.adjudicator.datafiles import DataProblem, StrictModel as _Strict, Where
 from arbitro.adjudicator.maps.hexmap import HexMap
-from arbitro.adjudicator.parabellum import data as pb
+from arbitro.adjudicator.parabellum import data as pb, weather_track
 from arbitro.adjudicator.parabellum.loader import DataFolder, ScenarioData
 from arbitro.adjudicator.parabellum.data import (HexStr, LeaderId, Meta, OrderName, OrderOfBattle, Place, Side, SpDrm,
                                                   UnitData, VictoryLevel)
@@ -159,8 +159,6 @@ class ArrivanoScenario(pb.ScenarioFile):
     minutes_per_turn: int
     first_turn: FirstTurn | None
     initiative_tie_winner: Side  # arrivano §6.1.1
-    commander_movement: int = Field(ge=1)
-    commander_movement_rule: str
     march_column_forbidden: list[Side]
     march_column_rule: str = ""
     charges_allowed: bool
@@ -188,7 +186,7 @@ class ArrivanoScenario(pb.ScenarioFile):
 
 
 # --- weather.json ----------------------------------------------------------------------------------------
-class WeatherTrack(pb.WeatherTrack):
+class WeatherTrack(weather_track.WeatherTrack):
     """arrivano §17.2.7: the kernel's track, boxes 1..n, each naming its movement costs (§17.2.8); the die that moves
     it is rolled at the end of each turn (turn.py)."""
 

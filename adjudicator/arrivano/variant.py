@@ -258,10 +258,6 @@ class ArrivanoVariant(Variant):
         reach, cavalry = w.command_reach(officer), w.counters.leader(officer).cavalry
         return [u for u in members if w.state.units[u].hex in reach and (not cavalry or own.cavalry_like(w, u))]
 
-    def commander_allowance(self, w: World, leader: str) -> int:
-        """arrivano §9.1.4 with §17.1.2, §17.2.2: the scenario's movement for every commander (D31)."""
-        return w.scenario.commander_movement  # type: ignore[no-any-return]
-
     def weather_one_hex(self, w: World) -> Rule | None:
         """arrivano §17.2.7 (Tormenta): combat units and commanders move one hex only, even along a road."""
         box = w.weather_box()

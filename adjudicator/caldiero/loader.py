@@ -14,7 +14,8 @@ from arbitro.adjudicator.datafiles import DataProblem, StrictModel as _Strict, W
 from arbitro.adjudicator.maps.hexmap import HexMap
 from arbitro.adjudicator.parabellum import data as pb
 from arbitro.adjudicator.parabellum.data import (FormationData, FormationId, HexStr, OrderOfBattle, Place, UnitId,
-                                                  VictoryLevel, WeatherTrack)
+                                                  VictoryLevel)
+from arbitro.adjudicator.parabellum.weather_track import WeatherTrack
 from arbitro.adjudicator.parabellum.chief_limits import CommanderLimit, limit_problems
 from arbitro.adjudicator.parabellum.loader import SCENARIO_FILES, DataFolder, ScenarioData
 

@@ -58,7 +58,7 @@ class CommanderMove:
 
 
 def commander_move(variant: Variant, world: World, leader: str, fleeing: bool = False) -> CommanderMove | None:
-    """`leader`'s move from his game's data and hooks (D31 `commander_allowance`, `commander_class`; caldiero §4.2.2
+    """`leader`'s move from his game's data and hooks (D31 `ScenarioData.commander_movement`, `commander_class`; caldiero §4.2.2
     `commander_limit`; arrivano §17.2.7 `weather_one_hex`; `World.closed_to`, caldiero §9.2.1), off the map from his
     entry hex, its cost paid (§15.4 in both); `fleeing` an enemy unit (§8.2.3). None: he cannot enter now."""
     le, cls = world.state.leaders[leader], variant.commander_class
@@ -70,7 +70,7 @@ def commander_move(variant: Variant, world: World, leader: str, fleeing: bool = 
             return None
         spent = entry_cost(table, world.hexmap.terrain(origin), cls, multiplier=multiplier)
     return CommanderMove(side, world.hexmap, table, origin or "", le.where == "map", cls,
-                         variant.commander_allowance(world, leader) * 2 - spent, multiplier,
+                         world.counters.commander_movement(leader) * 2 - spent, multiplier,
                          variant.weather_one_hex(world), lambda h: bool(world.closed_to(side, h)), fleeing,
                          (world.counters, world.scenario), variant.commander_limit(world, leader))
 

@@ -30,9 +30,9 @@ from arbitro.adjudicator.maps.costs import MovementTable, RoadRule, load_movemen
 from arbitro.adjudicator.maps.hexmap import HexMap, load_map
 from arbitro.adjudicator.parabellum.data import (FORMATION, HEX, LEADER, PLACE, SIDE, UNIT, BombardmentTable,
                                                   CombatTable, FormationData, LeaderData, Marker, OrderOfBattle,
-                                                  OrdersTable, ScenarioFile, TerrainTable, UnitData, WeatherTrack,
-                                                  fits_stacking)
+                                                  OrdersTable, ScenarioFile, TerrainTable, UnitData, fits_stacking)
 from arbitro.adjudicator.parabellum.readings import InterpretationsFile
+from arbitro.adjudicator.parabellum.weather_track import WeatherTrack
 from arbitro.adjudicator.ruleset import data_digest
 from pydantic import BaseModel
 
@@ -98,6 +98,12 @@ class ScenarioData:
 
     def formation(self, formation_id: str) -> FormationData:
         return self.oob.formation(formation_id)
+
+    def commander_movement(self, leader_id: str) -> int:
+        """D31: a commander's movement points, his counter's (caldiero §2.2.1), else the scenario's for every
+        commander (arrivano §9.1.4 with §17.1.2, §17.2.2); one of them is given (`placement_problems`)."""
+        printed = self.leader(leader_id).movement
+        return printed if printed is not None else self.scenario.commander_movement or 0
 
 
 @dataclass(frozen=True)
@@ -432,14 +438,19 @@ def placement_problems(ob: str, oob: OrderOfBattle, scenario: ScenarioFile, hexm
     (`check_counters`) and the names they give (`unknown_names`): the printed set-up (each counter's start hex) within
     the scenario's stacking limits where it is fixed (§7.1 in both, arrivano §17.2.3; not a piece with a PI area,
     which its player places within one hex of it, caldiero §21.0), every arrival, a counter's or a reinforcement
-    group's, on a turn the scenario has (caldiero §21.3-§21.4, arrivano §15.4), every terrain of the map in the
-    terrain effects table (when it could be read). `map_label`, `terrain_label`: how problems name those files."""
+    group's, on a turn the scenario has (caldiero §21.3-§21.4, arrivano §15.4), every commander's movement given by his
+    counter or the scenario (D31), every terrain of the map in the terrain effects table (when it could be read).
+    `map_label`, `terrain_label`: how problems name those files."""
     listed: tuple[tuple[str, Sequence[UnitData | LeaderData]], ...] = (("leaders", oob.leaders), ("units", oob.units))
     turns = [(f"$.{kind}[{i}].arrival.turn", p.arrival.turn) for kind, pieces in listed for i, p in enumerate(pieces)
              if p.arrival is not None and p.arrival.turn is not None]
     turns += [(f"$.reinforcements[{i}].turn", g.turn) for i, g in enumerate(oob.reinforcements)]
     problems = [DataProblem(ob, at, f"turn {turn} is after the last turn {scenario.turns}") for at, turn in turns
                 if turn > scenario.turns]
+    problems += [DataProblem(ob, f"$.leaders[{i}].movement", "required: the commander's movement allowance (caldiero "
+                             "§2.2.1), unless the scenario.json gives every commander's `commander_movement` (arrivano "
+                             "§9.1.4)") for i, le in enumerate(oob.leaders)
+                 if le.movement is None and scenario.commander_movement is None]
     by_hex: dict[str, list[UnitData]] = {}
     for u in oob.units:  # a piece with a PI area is placed by its player "entro un esagono" of its PI (caldiero §21.0):
         if u.setup is not None and u.setup.area is None:  # its stacking holds when the set-up ends (setup_problems)

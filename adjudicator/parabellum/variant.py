@@ -231,10 +231,6 @@ class Variant:
         the data give it (the default reading of both books)."""
         return table
 
-    def commander_allowance(self, w: World, leader: str) -> int:
-        """D31, caldiero §2.2.1 / arrivano §9.1.4, §17.1.2: a commander's movement points. Neutral: his counter's."""
-        return w.counters.leader(leader).movement or 0
-
     def commander_limit(self, w: World, leader: str) -> ChiefLimit | None:
         """D31, caldiero §4.2.2 / arrivano §4.3 (none): where a commander in chief may not move. Neutral: nowhere."""
         return None

@@ -22,7 +22,8 @@ from arbitro.adjudicator.maps.sight import between_cells
 from arbitro.adjudicator.memo import Memo
 from arbitro.adjudicator.parabellum.assault_frame import assault_below
 from arbitro.adjudicator.parabellum.loader import ScenarioData
-from arbitro.adjudicator.parabellum.data import HexsideEffect, OrderRules, StackPattern, TerrainEffect, TerrainTable, WeatherBox
+from arbitro.adjudicator.parabellum.data import HexsideEffect, OrderRules, StackPattern, TerrainEffect, TerrainTable
+from arbitro.adjudicator.parabellum.weather_track import WeatherBox
 from arbitro.adjudicator.ruleset import Rule
 from arbitro.events.core import Frame
 from arbitro.events.parabellum import AssaultUnderway

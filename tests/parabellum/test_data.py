@@ -357,3 +357,29 @@ def test_every_die_roll_table_is_one_kernel_model_read_one_way(variant: Variant)
         first = str(rolls[0])
         broken = table.model_copy(update={"rows": {**table.rows, first: dict(list(table.rows[first].items())[1:])}})
         assert [path for path, _ in broken.checks()] == [f"$.rows.{first}"]
+
+
+def test_a_commanders_movement_is_his_counters_else_the_scenarios_and_one_is_required(variant: Variant) -> None:
+    """D31 as data, one rule for both books: a commander moves by his counter's allowance (caldiero §2.2.1: every
+    Caldiero counter prints 6), else by the scenario's `commander_movement` (arrivano §9.1.4 with §17.1.2: 6 at
+    Montebello; no Arrivano counter prints one). A folder giving neither is refused at load at the counter's path (a
+    Caldiero counter without it moved 0 MP before), and a counter's own value wins over the scenario's."""
+    data = caldiero.CALDIERO_DATA if variant.book == "caldiero" else arrivano.ARRIVANO_DATA
+    name = "caldiero" if variant.book == "caldiero" else "montebello"
+    shipped = data.shipped().scenarios[name]
+    assert {shipped.commander_movement(le.id) for le in shipped.oob.leaders} == {6}
+    files = data.read_folder(data.folder)
+    oob, scenario = json.loads(files[f"{name}/oob.json"]), json.loads(files[f"{name}/scenario.json"])
+    for leader in oob["leaders"][1:]:
+        leader["movement"] = 4
+    oob["leaders"][0].pop("movement", None)
+    scenario.pop("commander_movement", None)
+    files[f"{name}/oob.json"], files[f"{name}/scenario.json"] = json.dumps(oob), json.dumps(scenario)
+    with pytest.raises(DataError) as caught:
+        data.from_files(files)
+    assert [(p.file, p.path) for p in caught.value.problems] == [(f"{name}/oob.json", "$.leaders[0].movement")]
+    assert "caldiero §2.2.1" in caught.value.problems[0].problem
+    scenario["commander_movement"] = 2
+    files[f"{name}/scenario.json"] = json.dumps(scenario)
+    mine = data.from_files(files).scenarios[name]
+    assert [mine.commander_movement(le.id) for le in mine.oob.leaders[:2]] == [2, 4]

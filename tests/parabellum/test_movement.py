@@ -14,7 +14,7 @@ from arbitro.adjudicator.maps.hexmap import HexMap, parse_map
 from arbitro.adjudicator.maps.movement import MoveRules, StopReason
 from arbitro.adjudicator.parabellum import commander_move, movement, orders
 from arbitro.adjudicator.parabellum.commander_move import CommanderMove, LeaderGround
-from arbitro.adjudicator.parabellum.data import WeatherBox
+from arbitro.adjudicator.parabellum.weather_track import WeatherBox
 from arbitro.adjudicator.parabellum.movement import OrderMove
 from arbitro.adjudicator.parabellum.variant import Variant
 from arbitro.adjudicator.ruleset import Rule

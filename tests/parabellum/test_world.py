@@ -14,8 +14,7 @@ from arbitro.adjudicator.arrivano.data_model import ScenarioData
 from arbitro.adjudicator.arrivano.variant import ARRIVANO_VARIANT
 from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
 from arbitro.adjudicator.datafiles import json_path
-from arbitro.adjudicator.parabellum import world
-from arbitro.adjudicator.parabellum.data import WeatherTrack
+from arbitro.adjudicator.parabellum.weather_track import WeatherTrack
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.projections.parabellum import Activation
 from arbitro.adjudicator.ruleset import interpretation_in_force
@@ -108,7 +107,7 @@ def _weather_worlds() -> list[tuple[int, World]]:
 
 
 def test_the_weather_answers_are_the_boxes_data() -> None:
-    """D29: what a weather box does to the kernel's questions is its data (parabellum/data.WeatherBox), read by the
+    """D29: what a weather box does to the kernel's questions is its data (parabellum/weather_track.WeatherBox), read by the
     kernel's World for both games: caldiero §17.1.1 range one, §17.1.2-§17.1.3 no fire, §17.1.3 command range halved
     (rounded up, §1.4); arrivano §17.2.7 range limits, no fire and no ZoC in the storm."""
     seen = {}
