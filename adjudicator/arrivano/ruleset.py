@@ -33,7 +33,7 @@ from arbitro.adjudicator.parabellum.commander_move import commander_may_move, le
 from arbitro.adjudicator.parabellum.orders import order_of, ORDERS
 from arbitro.adjudicator.decisions import Step
 from arbitro.adjudicator.parabellum.loader import GameData, ScenarioData
-from arbitro.adjudicator.parabellum.ruleset import ParaBellumRuleset, pieces_at_start, pieces_known, position_problems
+from arbitro.adjudicator.parabellum.ruleset import ParaBellumRuleset, pieces_at_start
 from arbitro.adjudicator.ruleset import Decision, Rule, Scenario
 from arbitro.events import arrivano as ev
 from arbitro.events import core
@@ -62,19 +62,11 @@ class ArrivanoRulesetImpl(ParaBellumRuleset[P.ArrivanoState]):
     def play_steps(self) -> sequence.Steps[Act, World]:
         return ARRIVANO_STEPS
 
-    def on(self, state: P.ArrivanoState) -> GameData:
-        """The data a game in `state` is played on (its own data folder, else the data in force)."""
-        on: GameData = self.data_of(state)
-        return on
-
     # --- scenario and data --------------------------------------------------------------------------
     def scenarios(self) -> dict[str, Scenario]:
         options = tuple(sorted(self.data.own["options"].options))  # type: ignore[attr-defined]  # options.json: §16's
         return {name: Scenario(name=name, title=s.scenario.title, seats=tuple(s.scenario.seats), options=options,
                                description=s.scenario.rule) for name, s in sorted(self.data.scenarios.items())}
-
-    def scenario_data(self, scenario: str) -> ScenarioData:
-        return self.data.scenarios[scenario]
 
     def option_problems(self, options: tuple[str, ...] | list[str]) -> list[str]:
         """Options chosen without the options they rest on (data/options.json `requires`; e.g. the V marker
@@ -99,9 +91,6 @@ class ArrivanoRulesetImpl(ParaBellumRuleset[P.ArrivanoState]):
     def game(self, ctx: Decision[P.ArrivanoState]) -> Act:
         return Act(ctx, self)
 
-    def scenario_on(self, state: P.ArrivanoState) -> ScenarioData:
-        return self.on(state).scenarios[state.scenario]
-
     def start(self, ctx: Decision[P.ArrivanoState]) -> None:
         """Turn 1 starts with the Action phase (arrivano §3.2; interpretation first_turn_initiative: roll)."""
         g = self.game(ctx)
@@ -110,21 +99,11 @@ class ArrivanoRulesetImpl(ParaBellumRuleset[P.ArrivanoState]):
             ARRIVANO_STEPS.begin(sequence.CHOOSE_ACTIVATION, g, "france")
         else:
             initiative.roll_initiative(g)
-        self._after(g)
+        self.go_on(g)
 
     # --- turn and decisions ---------------------------------------------------------------------------
     def steps(self) -> dict[str, Step[Any]]:
-        return S.steps(self, self._after)
-
-    def decide(self, ctx: Decision[P.ArrivanoState], command: Any) -> None:
-        g = self.game(ctx)
-        state = ctx.state
-        if state.result is not None:
-            ctx.reject(ARRIVANO.SEQUENCE, "the game is over")
-        if ctx.seat != state.seat:
-            ctx.reject(ARRIVANO.SEQUENCE, "it is not your turn to act")
-        ARRIVANO_STEPS.decide(state.step, g, g.world(), ctx.seat, command)
-        self._after(g)
+        return S.steps(self, self.go_on)
 
     # --- the procedures the kernel's protocols reach back to (parabellum/act.Game) ---------------------------------
     def exits(self, a: Act, unit: str, edge: str) -> bool:
@@ -170,22 +149,11 @@ class ArrivanoRulesetImpl(ParaBellumRuleset[P.ArrivanoState]):
     def end_turn(self, a: Act) -> None:
         T.end_phase(a)
 
-    def _after(self, g: Act) -> None:
+    def go_on(self, g: Act) -> None:
         """After every command: automatic frames and steps, then the checks of any time (`any_time`), which settle
         also makes before it ends a step by itself."""
         settle(g)
         any_time(g)
-
-    # --- legal commands ---------------------------------------------------------------------------------
-    def legal(self, state: P.ArrivanoState, seat: str) -> list[dict[str, Any]]:
-        if state.result is not None or seat != state.seat:
-            return []
-        return ARRIVANO_STEPS.legal(state.step, self.world(state), seat)
-
-    def legal_of(self, state: P.ArrivanoState, seat: str, piece: str) -> list[dict[str, Any]]:
-        if state.result is not None or seat != state.seat:
-            return []
-        return ARRIVANO_STEPS.legal_of(state.step, self.world(state), seat, piece)
 
     # --- projection (the view, what a seat may examine, the secret units and the events' redaction are the
     # kernel's: ParaBellumRuleset; Arrivano adds the decision frames and a unit's second move)
@@ -266,21 +234,18 @@ class ArrivanoRulesetImpl(ParaBellumRuleset[P.ArrivanoState]):
     def is_checkpoint(self, event: Any) -> bool:
         return isinstance(event, (ev.TurnBegan, ev.GameEnded))
 
+    automatic_steps = ("rout",)  # the end phase's rout (§3.1 C), a frame's
+
     def validate_position(self, state: P.ArrivanoState) -> list[str]:
-        """Both books' checks (parabellum/ruleset.position_problems), then Arrivano's: the optional rules'
-        requirements (§16)."""
-        data = self.on(state)
-        if state.scenario not in data.scenarios:
-            return [f"unknown scenario {state.scenario!r}"]
-        s = data.scenarios[state.scenario]
-        w = self.world(state)
-        problems = position_problems(w, s.oob, s.scenario.turns, ARRIVANO_STEP_NAMES)
-        if not pieces_known(state, s.oob):
-            return problems
+        known = state.scenario in self.data_of(state).scenarios
+        return super().validate_position(state) if known else [f"unknown scenario {state.scenario!r}"]
+
+    def own_position_problems(self, state: P.ArrivanoState, w: World, d: ScenarioData) -> list[str]:
+        """The optional rules' requirements (§16), and no order kept for the turn."""
         kept = [f"unit {u}: turn_order {unit.turn_order!r}: Arrivano keeps no order for the turn (caldiero §5.3.1's "
                 "rule; out of command a unit obeys Defence, arrivano §5.3): leave it \"\"" for u, unit in
                 sorted(state.units.items()) if unit.turn_order]  # the kernel's order_of would obey it (rev-l L5)
-        return problems + kept + self.option_problems(state.options)
+        return kept + self.option_problems(state.options)
 
 
 def movement_commands(w: World, seat: str, only: str | None = None) -> Iterator[dict[str, Any]]:
@@ -504,4 +469,3 @@ ARRIVANO_STEPS: sequence.Steps[Act, World] = sequence.Steps({
                             combat_commands, end_combat, combat_owed, unseen=True,
                             phase="action"),
 }, ARRIVANO.SEQUENCE)
-ARRIVANO_STEP_NAMES = ARRIVANO_STEPS.names("rout")  # every step a position may be at (the end phase's rout, §3.1 C, a frame's)

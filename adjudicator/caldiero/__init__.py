@@ -12,7 +12,7 @@ import msgspec
 
 from arbitro.adjudicator.caldiero import flow as F
 from arbitro.adjudicator.caldiero.commands import CaldieroCommand
-from arbitro.adjudicator.caldiero.legal import CALDIERO_STEPS, CALDIERO_STEP_NAMES, decide, legal_commands
+from arbitro.adjudicator.caldiero.legal import CALDIERO_STEPS
 from arbitro.adjudicator.caldiero.steps import caldiero_steps
 from arbitro.adjudicator.caldiero.system_activation import do_activate, eligible_formations
 from arbitro.adjudicator.caldiero.loader import BATTLE, CALDIERO_DATA
@@ -22,8 +22,8 @@ from arbitro.adjudicator.parabellum.act import Act
 from arbitro.adjudicator.decisions import Step
 from arbitro.adjudicator.parabellum.loader import GameData, ScenarioData, provisional_report
 from arbitro.adjudicator.parabellum.world import World
-from arbitro.adjudicator.parabellum.ruleset import ParaBellumRuleset, mentions, pieces_at_start, pieces_known, position_problems
-from arbitro.adjudicator.ruleset import Decision, Scenario
+from arbitro.adjudicator.parabellum.ruleset import ParaBellumRuleset, mentions, pieces_at_start
+from arbitro.adjudicator.ruleset import Scenario
 from arbitro.events import caldiero as ev
 from arbitro.projections import caldiero as P
 from arbitro.projections import parabellum as PB
@@ -107,14 +107,11 @@ class CaldieroRuleset(ParaBellumRuleset[P.CaldieroState]):
     def steps(self) -> dict[str, Step[Any]]:
         return caldiero_steps(self)
 
-    def legal(self, state: P.CaldieroState, seat: str) -> list[dict[str, Any]]:
-        return legal_commands(self.world(state), seat)
+    def step_key(self, state: P.CaldieroState) -> str:
+        return F.step_key(state)  # the orders and the initiative are rows of both phases
 
-    def legal_of(self, state: P.CaldieroState, seat: str, piece: str) -> list[dict[str, Any]]:
-        return legal_commands(self.world(state), seat, piece)
-
-    def decide(self, ctx: Decision[P.CaldieroState], command: Any) -> None:
-        decide(Act(ctx, self), ctx.seat, command)
+    def go_on(self, a: Act[Any]) -> None:
+        F.go_on(a)  # the assault under way goes on first (its stages)
 
     # --- the procedures the kernel's protocols reach back to (parabellum/act.Game) ---------------------------------
     def settle_step(self, a: Act[Any]) -> bool:
@@ -169,14 +166,9 @@ class CaldieroRuleset(ParaBellumRuleset[P.CaldieroState]):
     def is_checkpoint(self, event: Any) -> bool:
         return isinstance(event, ev.TurnEnded)
 
-    def validate_position(self, state: P.CaldieroState) -> list[str]:
-        """Both books' checks (parabellum/ruleset.position_problems), then Caldiero's: its phases, Elan left (§16),
-        the Austrians' 10xx row (§9.2.1)."""
-        d = self.scenario_on(state)
-        w = self.world(state)
-        problems = position_problems(w, d.oob, d.scenario.turns, CALDIERO_STEP_NAMES)
-        if not pieces_known(state, d.oob):
-            return problems
+    def own_position_problems(self, state: P.CaldieroState, w: World, d: ScenarioData) -> list[str]:
+        """Caldiero's: its phases, Elan left (§16), the Austrians' 10xx row (§9.2.1)."""
+        problems = []
         if state.phase not in ("setup", "command", "action", "over"):
             problems.append(f"phase must be setup, command, action or over, not {state.phase!r}")
         if not 0 <= state.elan_left <= d.scenario.elan_uses:

@@ -52,23 +52,6 @@ def _ok(check: Any, *args: Any) -> bool:
     return True
 
 
-def legal_commands(w: World, seat: str, piece: str | None = None) -> list[dict[str, Any]]:
-    """The seat's commands now; `piece`: those naming it alone (the steps' `of_piece`, issue 15)."""
-    state = w.state
-    if state.phase == "over" or seat != state.seat:
-        return []
-    if piece is not None:
-        return CALDIERO_STEPS.legal_of(F.step_key(state), w, seat, piece)
-    return CALDIERO_STEPS.legal(F.step_key(state), w, seat)
-
-
-def decide(a: Act, seat: str, cmd: Any) -> None:
-    if a.state.phase == "over":
-        refuse(R.VICTORY, "the game is over")
-    CALDIERO_STEPS.decide(F.step_key(a.state), a, a.world(), seat, cmd)
-    F.go_on(a)
-
-
 # --- each step's commands, listed: built from the checks their handlers make -----------------------------------
 def _reorganisations(w: World, seat: str) -> Iterator[dict[str, Any]]:
     for h in sorted({w.state.units[u].hex or "" for u in w.on_map_units() if w.state.units[u].side == seat}):
@@ -350,4 +333,3 @@ CALDIERO_STEPS: Steps[Act, World] = Steps({
     "activation_initiative": Step(CALDIERO.INITIATIVE, {}, run=lambda a, seat: initiative.next_activation(a), phase="action",
                                   name="initiative"),
 }, CALDIERO.SEQUENCE)
-CALDIERO_STEP_NAMES = CALDIERO_STEPS.names()  # every step a position may be at

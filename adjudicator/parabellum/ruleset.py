@@ -16,14 +16,15 @@ import msgspec
 
 from arbitro.adjudicator.datafiles import OwnData
 from arbitro.adjudicator.parabellum import command, overrides, retreat_frame, rout, sight
-from arbitro.adjudicator.parabellum.act import Act, carried_world
+from arbitro.adjudicator.parabellum.act import Act, carried_world, settle
 from arbitro.adjudicator.parabellum.data import OrderOfBattle, UnitData
 from arbitro.adjudicator.parabellum.loader import DataFolder, ScenarioData, provisional_report
 from arbitro.adjudicator.parabellum.orders import ORDERS
+from arbitro.adjudicator.parabellum.sequence import Steps
 from arbitro.adjudicator.parabellum.stacking import stack_problem
 from arbitro.adjudicator.parabellum.variant import Variant
 from arbitro.adjudicator.parabellum.world import World
-from arbitro.adjudicator.ruleset import Interpretation, Ruleset, interpretation_in_force
+from arbitro.adjudicator.ruleset import Decision, Interpretation, Ruleset, interpretation_in_force
 from arbitro.events.parabellum import (
     PIECE_FIELDS, ArtilleryFired, AssaultDeclared, AssaultResolved, FormationActivated, LeaderLost, LeaderMoved,
     LeaderPlaced, PiecesSighted, StatusChanged, UnitEliminated, UnitOrderSet, UnitPlaced, UnitRetreated, UnitsAdvanced,
@@ -126,6 +127,8 @@ class ParaBellumRuleset(Ruleset[S]):
 
     variant: ClassVar[Variant]
     folder: ClassVar[DataFolder]  # the game's shipped data folder
+    play_steps: Steps[Act[Any], World]  # the game's steps of play (parabellum/sequence.Steps), as act.Game asks them
+    automatic_steps: ClassVar[tuple[str, ...]] = ()  # the steps it runs where they begin, outside `play_steps`
 
     def __init__(self) -> None:
         super().__init__()
@@ -186,12 +189,15 @@ class ParaBellumRuleset(Ruleset[S]):
         return self.own.load(state.data_files) if state.data_files else self.own.current()
 
     def scenario_on(self, state: S) -> ScenarioData:
-        """What the game in `state` is played on: its scenario's data (its own data folder's, else the data in force)."""
-        raise NotImplementedError
+        """What the game in `state` is played on: its scenario folder's data, of its own data folder, else of the data
+        in force (Caldiero's versions all play on its one folder: its own)."""
+        on: ScenarioData = self.data_of(state).scenarios[state.scenario]
+        return on
 
     def scenario_data(self, scenario: str) -> ScenarioData:
         """What a new game of `scenario` is played on: its data in force (the shipped data, or `using_data`'s)."""
-        raise NotImplementedError
+        made: ScenarioData = self.in_force.scenarios[scenario]
+        return made
 
     def provisional(self, scenario: str) -> list[str]:
         """The reconstructed data a game of `scenario` rests on, as its files mark them (parabellum/loader.py
@@ -237,6 +243,37 @@ class ParaBellumRuleset(Ruleset[S]):
         """Every decision waits for its seat's answer, even with one answer (caldiero's; arrivano settles some); a
         retreat with none left eliminates the stack it asks (§12.6.3, retreat_frame.settled)."""
         return frame.kind == retreat_frame.RETREAT and retreat_frame.settled(a, frame)
+
+    # --- the commands of a position: its step's row of the game's steps of play (`play_steps`, both §3)
+    def step_key(self, state: S) -> str:
+        """The row of `play_steps` a position is at: its step (a game whose step names rows of two phases says which)."""
+        return state.step
+
+    def legal(self, state: S, seat: str) -> list[dict[str, Any]]:
+        """The commands of the step's row for the seat it waits for (both §3.1); none once the game is over."""
+        if state.phase == "over" or seat != state.seat:
+            return []
+        return self.play_steps.legal(self.step_key(state), self.world(state), seat)
+
+    def legal_of(self, state: S, seat: str, piece: str) -> list[dict[str, Any]]:
+        """`legal`'s commands naming `piece`, as the step's row works them out for that piece alone (issue 15)."""
+        if state.phase == "over" or seat != state.seat:
+            return []
+        return self.play_steps.legal_of(self.step_key(state), self.world(state), seat, piece)
+
+    def decide(self, ctx: Decision[S], command: Any) -> None:
+        """The command of the seat the step waits for (both §3.1), by its row's handler, then what follows it by itself
+        (`go_on`); none once the game is over."""
+        state, a = ctx.state, Act(ctx, self)
+        if state.phase == "over" or ctx.seat != state.seat:
+            a.reject(self.variant.rules.SEQUENCE, "the game is over" if state.phase == "over" else "it is not your turn to act")
+        self.play_steps.decide(self.step_key(state), a, a.world(), ctx.seat, command)
+        self.go_on(a)
+
+    def go_on(self, a: Act[Any]) -> None:
+        """After a command or an answer: the frames and steps that need no choice (`act.settle`), and what the game
+        checks at any time."""
+        settle(a)
 
     def active_seats(self, state: S) -> tuple[str, ...]:
         """The seat the current step waits for (both §3); none once the game is over."""
@@ -421,6 +458,17 @@ class ParaBellumRuleset(Ruleset[S]):
         examined is served to it alone (`PB.others_sighting`), so the enemy cannot tell which command showed it
         something; whether the fog is in force is public (engine-rules §U.1)."""
         return sight.fog_in_force(self.variant.fog_option, state.options.__contains__)
+
+    def validate_position(self, state: S) -> list[str]:
+        """Both books' checks (`position_problems`), at one of the game's steps (`play_steps`, and those it runs where
+        they begin, `automatic_steps`); then, once its pieces are the order of battle's, the game's own."""
+        d, w = self.scenario_on(state), self.world(state)
+        problems = position_problems(w, d.oob, d.scenario.turns, self.play_steps.names(*self.automatic_steps))
+        return problems + self.own_position_problems(state, w, d) if pieces_known(state, d.oob) else problems
+
+    def own_position_problems(self, state: S, w: World, d: ScenarioData) -> list[str]:
+        """What only the game's book asks of a position (`validate_position`): none by default."""
+        return []
 
     def outcome(self, state: S) -> Outcome | None:
         """The end recorded by the game's victory rules (caldiero §18, arrivano §17.1.8, §17.2.12)."""

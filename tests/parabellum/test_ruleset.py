@@ -4,18 +4,22 @@ position, and answers only what its own book settles its own way."""
 
 from __future__ import annotations
 
+import pytest
 from arbitro.adjudicator.arrivano import ArrivanoRuleset
 from arbitro.adjudicator.caldiero import CaldieroRuleset
+from arbitro.adjudicator.errors import Rejected
 from arbitro.adjudicator.parabellum.ruleset import ParaBellumRuleset
 from arbitro.adjudicator.parabellum.stacking import stack_problem
 from arbitro.adjudicator.parabellum.variant import Variant
 from arbitro.events.parabellum import GameEnded, PiecesSighted, TurnBegan
 from arbitro.projections.base import Outcome
+from tests.arrivano import harness as arrivano
+from tests.caldiero import harness as caldiero
 
 RULESETS: dict[str, type[ParaBellumRuleset]] = {"caldiero": CaldieroRuleset, "arrivano": ArrivanoRuleset}
 SCENARIOS = {"caldiero": "historical", "arrivano": "montebello"}
 WRITTEN_ONCE = ("apply", "note_interpretations", "notices", "is_irreversible", "outcome", "data_files", "world", "seats",
-                "interpretations")
+                "interpretations", "legal", "legal_of", "decide")
 
 
 def test_each_game_s_ruleset_is_the_system_s_with_its_variant(variant: Variant) -> None:
@@ -109,3 +113,22 @@ def test_a_unit_routed_in_place_beside_a_friend_is_a_legal_position(variant: Var
     c = next(v for v in w.units_of(w.side_of(a)) if v not in (a, b) and w.arm(v) == "infantry")
     state.units[c].hex = h
     assert any(p.startswith(f"{h}: 3 units in one hex") for p in ruleset.validate_position(state))
+
+
+def test_a_command_is_the_step_s_seat_s_in_both_books_and_none_once_the_game_is_over(variant: Variant) -> None:
+    """The commands of a position are its step's row of the game's steps of play, for the seat it waits for (both
+    §3.1), listed and decided once for both games (parabellum/ruleset.py): the other seat is listed nothing and
+    refused, and once the game is over nobody is listed anything and every command is refused citing the sequence of
+    play (Caldiero cited §18's victory points, Arrivano §3.1)."""
+    harness = caldiero if variant.book == "caldiero" else arrivano
+    state = RULESETS[variant.book]().new_state(SCENARIOS[variant.book], ())
+    state.phase, state.step, state.seat = "action", "choose_activation", "france"
+    table = harness.Table(state)
+    assert table.ruleset.legal(state, "france") and table.ruleset.legal(state, "austria") == []
+    with pytest.raises(Rejected, match="not your turn"):
+        table.ruleset.decide(table.decision("austria"), table.ruleset.parse_command({"type": "end_step"}))
+    state.phase = "over"
+    assert table.ruleset.legal(state, "france") == [] and table.ruleset.legal_of(state, "france", "x") == []
+    with pytest.raises(Rejected, match="the game is over") as refused:
+        table.ruleset.decide(table.decision("france"), table.ruleset.parse_command({"type": "end_step"}))
+    assert refused.value.rule == str(variant.rules.SEQUENCE)
