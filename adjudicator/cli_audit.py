@@ -14,6 +14,7 @@ from arbitro.adjudicator.errors import BadFile, BadInput, Declined
 from arbitro.adjudicator.seatcopy import SeatCopy, checked_seat_keys, checked_server_key, delete_copy
 from arbitro.adjudicator.service import Arbitro
 from arbitro.adjudicator.storecheck import check_copy, check_game
+from arbitro.adjudicator.verify_replay import default_jobs
 from arbitro.events import signing
 from arbitro.events.sqlite import SQLiteStore
 from arbitro.adjudicator import settling
@@ -151,12 +152,15 @@ def delete(game: str, seat: str, yes: bool, db: str, as_json: bool) -> None:
               help="A hash you recorded yourself (e.g. from a submit): the file's chain up to it must be the one you saw.")
 @click.option("--receipt", "receipt_files", multiple=True, type=click.Path(dir_okay=False), metavar="FILE",
               help="A receipt the server signed for one of your submissions (repeatable): the file must hold its head.")
+@click.option("--jobs", type=click.IntRange(min=1), default=None, metavar="N",
+              help="Re-adjudicate an exported file in N processes at once (default: one per core, at most 8; 1: this "
+                   "process alone); the report is the same for any N. A game in a database is judged in one.")
 @seat_key_option
 @server_key_option
 @db_option
 @json_option
 @handle_errors
-def verify(source: str, head: str | None, receipt_files: tuple[str, ...], seat_keys: tuple[str, ...],
+def verify(source: str, head: str | None, receipt_files: tuple[str, ...], jobs: int | None, seat_keys: tuple[str, ...],
            server_key: str | None, db: str, as_json: bool) -> None:
     """Verify a game (id) or an exported file: chain, genesis, commands, build, dice, re-adjudication,
     annotations; with --receipt and --head, that the file is the log the server acknowledged to you. A seat's
@@ -165,6 +169,7 @@ def verify(source: str, head: str | None, receipt_files: tuple[str, ...], seat_k
     \b
     Example:
         arbitro verify logs/marengo-full.jsonl
+        arbitro verify logs/marengo-full.jsonl --jobs 1          (in this process alone)
         arbitro verify for-france.jsonl --receipt r41.json   (a receipt france kept from a submit)
         arbitro verify for-france.jsonl --head 3f9a...       (a hash france recorded)
         arbitro verify for-france.jsonl --server-key 9c41e0d2a7b35f18   (the umpire's server key)
@@ -175,7 +180,7 @@ def verify(source: str, head: str | None, receipt_files: tuple[str, ...], seat_k
     progress = None if as_json else Progress("re-adjudicating commands", threshold=100)
     if is_file_source(source):
         app = Arbitro(SQLiteStore(":memory:"))
-        report = app.verify_file(source, progress, head, receipts, keys, server_key)
+        report = app.verify_file(source, progress, head, receipts, keys, server_key, jobs or default_jobs())
     else:
         reader = open_reader(db, source)
         if isinstance(reader, SeatCopy):

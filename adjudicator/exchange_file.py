@@ -9,6 +9,7 @@ read: one changed since (its size, time or identity) is refused, never judged ha
 from __future__ import annotations
 
 import os
+import weakref
 from array import array
 from hashlib import blake2b
 from collections.abc import Callable, Iterator, Sequence
@@ -50,6 +51,17 @@ class FileLines:
         self.line_at = 0  # where the line read last begins
         self.digest = b""  # and its digest
         self._opened = os.fstat(handle.fileno())  # the file as opened: what every later look must find
+        _OPEN.add(self)
+
+    def own_handle(self) -> None:
+        """In a forked child, a handle of its own on the same file (not reopened by name: the file first read, even
+        if renamed since). A child shares its parent's file offsets, and two processes seeking and reading the one
+        offset would read each other's lines (verify_replay's workers read the events of one file at once)."""
+        if self.handle.closed:
+            return
+        fd = self.handle.fileno()
+        self.handle = open(f"/proc/self/fd/{fd}" if os.path.exists(f"/proc/self/fd/{fd}") else self.handle.name,  # noqa: SIM115
+                           "rb")
 
     def read(self) -> Iterator[str]:
         offset = 0
@@ -97,10 +109,23 @@ class FileLines:
             raise self.changed() from None
 
 
+_OPEN: weakref.WeakSet[FileLines] = weakref.WeakSet()  # every file whose records are read again as asked
+
+
+def _own_handles() -> None:
+    for lines in list(_OPEN):
+        lines.own_handle()
+
+
+os.register_at_fork(after_in_child=_own_handles)
+
+
 class FileRecords(Sequence[T], Generic[T]):
     """Records of one kind in a file, each read from its line when asked (`entry` makes it of the line's record, as
     `read_lines` did). `read_lines` gives it each one it reads (`append`), of which it keeps where its line begins
     and the line's digest."""
+
+    forkable = True  # read in a forked child through a handle of its own (FileLines.own_handle; verify_replay)
 
     def __init__(self, lines: FileLines, entry: Callable[[dict[str, Any]], T]) -> None:
         self._lines, self._entry = lines, entry

@@ -196,10 +196,11 @@ def _keeps_signing(old: Loaded, new: Loaded) -> None:
 
 def verify_export(loaded: Loaded, progress: Callable[[int, int], None] | None = None, head: str | None = None,
                   receipts: Sequence[signing.AnyReceipt] = (), seat_keys: dict[str, str] | None = None,
-                  server_key: str | None = None) -> verification.Report:
-    """An export verified (verification.verify) and, a seat's, its views and seal too (with_views): what `arbitro
-    verify` says of a file or of a seat's copy."""
-    return with_views(verification.verify(loaded, progress, head, receipts, seat_keys), loaded, receipts, server_key)
+                  server_key: str | None = None, *, jobs: int = 1) -> verification.Report:
+    """An export verified (verification.verify, re-adjudicated by up to `jobs` processes) and, a seat's, its views and
+    seal too (with_views): what `arbitro verify` says of a file or of a seat's copy."""
+    return with_views(verification.verify(loaded, progress, head, receipts, seat_keys, jobs=jobs), loaded, receipts,
+                      server_key)
 
 
 def with_views(report: verification.Report, loaded: Loaded, receipts: Iterable[signing.AnyReceipt] = (),

@@ -116,12 +116,14 @@ class ExchangeCalls:
     def verify_file(
         self, path: str, progress: Callable[[int, int], None] | None = None, head: str | None = None,
         receipts: Iterable[dict[str, Any]] = (), seat_keys: dict[str, str] | None = None, server_key: str | None = None,
+        jobs: int = 1,
     ) -> Any:
         """`verify_lines` of the file at `path`, its events read from the file as they are checked, none held: memory
-        that does not grow with the log (issue 15; exchange_file)."""
+        that does not grow with the log (issue 15; exchange_file). `jobs`: the most processes re-adjudicating it at
+        once (verify_replay: forked workers; the report is the same for any number)."""
         anchors = [signing.read_receipt(r) for r in receipts]
         loaded = exchange_file.read_file(path)
-        return seatcopy.verify_export(loaded, progress, head, anchors, seat_keys, server_key)
+        return seatcopy.verify_export(loaded, progress, head, anchors, seat_keys, server_key, jobs=jobs)
 
     def readjudicate(self, game_id: str, progress: Callable[[int, int], None] | None = None) -> dict[str, Any]:
         """Judge a game's whole command log again under this build's ruleset version (arbitro §L.5): does

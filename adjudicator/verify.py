@@ -16,26 +16,23 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from functools import partial
 from typing import Any
 
 import msgspec
 
 from arbitro.adjudicator import registry, served_dice
-from arbitro.adjudicator.datafiles import DataError, differing_files
-from arbitro.adjudicator.engine import Adjudicator, GameContext
-from arbitro.adjudicator.errors import ArbitroError, Rejected
+from arbitro.adjudicator.datafiles import differing_files
+from arbitro.adjudicator.engine import Adjudicator
 from arbitro.adjudicator.exchange import Loaded
-from arbitro.adjudicator.randomness import (
-    EnteredSupply, NeedRandom, RecordedSupply, SeededSupply, Supply, audit_dice, describe_rerolls, unrecorded,
-)
+from arbitro.adjudicator.randomness import audit_dice, describe_rerolls
 from arbitro.adjudicator.verify_anchors import (Check, Status, beyond, check_head, check_receipt, file_commands,
                                                receipt_seq)
 from arbitro.adjudicator.verify_ranges import Spans, range_problem, seat_command_problem, spans_problem
 from arbitro.adjudicator.verify_seat import genesis_of, item_hashes, item_problem, seat_checks
 from arbitro.adjudicator.verify_signatures import signatures_said
+from arbitro.adjudicator.verify_replay import Divergence, Progress, readjudicate
 from arbitro.adjudicator.verify_reads import (
-    EventHashes, Events, MemoryHistory, Scan, Stamp, Stamps, StoredEvents, fewer_full_collections,
+    EventHashes, Events, Scan, Stamp, Stamps, StoredEvents, fewer_full_collections,
 )
 from arbitro.events import core
 from arbitro.events import random as rnd
@@ -44,13 +41,6 @@ from arbitro.events.records import GENESIS, EventBody, GameRecord
 from arbitro.events.signing import AnyReceipt
 from arbitro.events.store import Annotation, Store
 from arbitro.projections.fold import ChainBroken, Fold
-from arbitro.projections.game import GameState, may_reveal
-
-class Divergence(msgspec.Struct, kw_only=True):
-    seq: int
-    expected: Any  # what the log holds
-    found: Any  # what verification computed
-    rule: str
 
 
 class Report(msgspec.Struct, kw_only=True):
@@ -162,15 +152,15 @@ def check_genesis(game: GameRecord, created: Any, *, seats: bool = False) -> Che
     return None
 
 
-Progress = Callable[[int, int], None]
-
-
 def verify(
     loaded: Loaded, progress: Progress | None = None, head: str | None = None,
-    receipts: Sequence[AnyReceipt] = (), seat_keys: dict[str, str] | None = None,
+    receipts: Sequence[AnyReceipt] = (), seat_keys: dict[str, str] | None = None, *, jobs: int = 1,
 ) -> Report:
+    """`loaded` verified (the module's docstring), anchored to a `head` the caller recorded, `receipts` it kept and
+    `seat_keys` it trusts. `jobs`: the most processes re-adjudicating at once (verify_replay; the report is the same
+    for any number)."""
     with fewer_full_collections():
-        report = _verify(loaded, progress)
+        report = _verify(loaded, progress, jobs)
     hashes = _hashes(loaded)
     anchors = [check_head(hashes, head, commands=loaded.items is not None)] if head is not None else []
     if loaded.redacted_for is not None or loaded.seat_keys or loaded.signatures or seat_keys:
@@ -200,7 +190,7 @@ def check_signatures(loaded: Loaded, asserted: dict[str, str]) -> Check:
     return Check(name="seat signatures", status=status, detail=detail)
 
 
-def _verify(loaded: Loaded, progress: Progress | None = None) -> Report:
+def _verify(loaded: Loaded, progress: Progress | None = None, jobs: int = 1) -> Report:
     ruleset = registry.get(loaded.game.ruleset)
     game = loaded.game
     checks: list[Check] = []
@@ -236,13 +226,7 @@ def _verify(loaded: Loaded, progress: Progress | None = None) -> Report:
     seed = _check_seed(created, scan, checks, created.kind)
     _check_salts(loaded, salts, seed, checks)
     _check_dice_protection(scan.dice, checks)
-    try:
-        divergence = _readjudicate(adj, loaded, bodies, seed, checks, progress)
-    except DataError as e:  # the folder a game carries, in a layout or schema this build reads no more
-        found = (f"the data folder this game carries does not load in this build ({ruleset.name} {ruleset.version}; "
-                 f"the game was made with {created.version}): verify it with a build of {created.version}; {e}")
-        checks.append(Check(name="re-adjudication", status="failed", detail=found))
-        divergence = Divergence(seq=1, expected="the game's data folder read", found=found, rule="arbitro §V.1")
+    divergence = readjudicate(adj, loaded, bodies, seed, checks, progress, jobs)
     checks.append(_annotations_check(loaded))
     report.divergence = divergence
     report.passed = divergence is None and all(c.status != "failed" for c in checks)
@@ -373,97 +357,6 @@ def _check_dice_protection(bodies: Iterable[EventBody[Any]], checks: list[Check]
         checks.append(Check(name="dice protection", status=status, detail=audit.summary))
     checks.append(Check(name="re-rolls", status="noted" if audit.rerolls else "passed",
                         detail=describe_rerolls(audit.rerolls)))
-
-
-def _readjudicate(
-    adj: Adjudicator, loaded: Loaded, bodies: Sequence[EventBody[Any]], seed: str | None, checks: list[Check],
-    progress: Progress | None = None,
-) -> Divergence | None:
-    ruleset = adj.ruleset
-    created = bodies[0].event
-    history = MemoryHistory(adj.fold, bodies)
-    if "scenario" in created.origin:
-        with ruleset.using_data(created.origin.get("data")):
-            fresh = to_builtins(ruleset.adopt_data(ruleset.new_state(created.scenario, created.options),
-                                                   created.origin.get("data")))
-        if canonical(fresh) != canonical(created.initial):
-            checks.append(Check(name="re-adjudication", status="failed", detail="the initial state is not the scenario's set-up"))
-            return Divergence(seq=1, expected=created.initial, found=fresh, rule=f"{ruleset.name} set-up")
-    game = GameContext(seats=created.seats, kind=created.kind, options=created.options,
-                       seed=seed if may_reveal(created) else None, entropy_seats=created.entropy_seats)
-    state = adj.fold.apply(None, bodies[0], history.state_at)
-    checkpoints = 0
-    for number, (record, _digest, first, last) in enumerate(loaded.commands):
-        assert record is not None
-        stored = bodies[first - 1 : last] if first else []
-        at = first or state.core.seq + 1  # where its events begin, or would: a command may have caused none (never
-        # its expected_seq, which is in its sender's numbers: a seat's is a command's)
-        supply = _supply(game, seed, stored)
-        history.upto = state.core.seq
-        # The state the engine left, each event folded once; `state` is verification's own, so the engine works on it.
-        after: GameState[Any] | None = None
-        try:
-            if number == 0:
-                produced = adj.open(created, supply, game, history)
-            else:
-                done = adj.decide(state, record.seat, record.command, game, history, supply, consume=True,
-                                  before=None if game.kind == "transcribed" else partial(history.state_at, state.core.seq))
-                produced, after = done.events, done.state
-        except (Rejected, NeedRandom, ArbitroError) as e:
-            found = f"rejected: {e}" if isinstance(e, ArbitroError) else f"needs {unrecorded(e.purpose)}"
-            checks.append(Check(name="re-adjudication", status="failed", detail=f"command {number} at #{at}: {found}"))
-            return Divergence(seq=at, expected=_events(stored), found=found, rule=getattr(e, "rule", "arbitro §V.1"))
-        divergence = _compare(stored, produced, at)
-        if divergence is not None:
-            checks.append(Check(name="re-adjudication", status="failed",
-                                detail=f"command {number} gives different events from #{divergence.seq}"))
-            return divergence
-        checkpoints += sum(isinstance(body.event, core.Checkpoint) for body in stored)
-        if after is not None:
-            state = after
-        else:
-            for body in stored:
-                state = adj.fold.apply(state, body, history.state_at)
-        if progress is not None:
-            progress(number + 1, len(loaded.commands))
-    checks.append(Check(name="re-adjudication", status="passed",
-                        detail=f"{len(loaded.commands)} commands give exactly the stored events; "
-                               f"{checkpoints} checkpoint state hashes match"))
-    outcome = ruleset.outcome(state.rules)
-    if outcome is not None and game.kind == "generated" and may_reveal(created) and state.core.seed is None:
-        # arbitro §R.3: a finished game reveals its seed; a log without the reveal hides its dice from audit.
-        checks.append(Check(name="seed revealed at the end", status="failed",
-                            detail=f"the game ended ({outcome.reason}) but the log never reveals its seed"))
-        return Divergence(seq=state.core.seq + 1, expected="(no event)", found="seed_revealed", rule="arbitro §R.3")
-    return None
-
-
-def _supply(game: GameContext, seed: str | None, stored: list[EventBody[Any]]) -> Supply:
-    if game.kind == "transcribed":
-        return EnteredSupply(())
-    if seed is not None:
-        return SeededSupply(seed)
-    recorded = iter([
-        b.event.values if isinstance(b.event, core.DiceRolled) else b.event.drawn
-        for b in stored if isinstance(b.event, (core.DiceRolled, core.ItemsDrawn))
-    ])
-    return RecordedSupply(recorded)
-
-
-def _events(bodies: list[EventBody[Any]]) -> list[Any]:
-    return [to_builtins(b.event) for b in bodies]
-
-
-def _compare(stored: list[EventBody[Any]], produced: list[Any], first_seq: int) -> Divergence | None:
-    if len(stored) == len(produced) and all(body.event == event for body, event in zip(stored, produced)):
-        return None  # the same events, field for field, without building both as plain values (issue 15)
-    for offset in range(max(len(stored), len(produced))):
-        want = to_builtins(stored[offset].event) if offset < len(stored) else None
-        got = to_builtins(produced[offset]) if offset < len(produced) else None
-        if want != got:
-            rule = (want or {}).get("rule") or (got or {}).get("rule") or (want or got or {}).get("purpose", "")
-            return Divergence(seq=first_seq + offset, expected=want or "(no event)", found=got or "(no event)", rule=str(rule))
-    return None
 
 
 def _verify_items(loaded: Loaded, report: Report) -> Report:

@@ -6,6 +6,7 @@
     .venv/bin/python bench/rulesets.py --json               # one JSON document on stdout
     .venv/bin/python bench/rulesets.py --quick logs/arrivano-*.jsonl   # verify and serve only (no re-submission)
     .venv/bin/python bench/rulesets.py --by-piece logs/caldiero-*.jsonl  # legal() as a lazy client asks it
+    .venv/bin/python bench/rulesets.py --quick --jobs 2 logs/*.jsonl     # verify in 2 processes (critical path)
 
 For each log, four measurements against the issue's targets:
   legal()/submit()  the log's game created again from its recorded seed on a SQLite file store (WAL,
@@ -23,6 +24,11 @@ For each log, four measurements against the issue's targets:
                     searches and lines of sight) does not help it, after the ruleset's shipped data are read
                     (once per process whatever the log's length: `data_load_s`, shown beside the figure; until
                     2026-11-30 it fell inside it, 3-5 % of a Para Bellum verify). Target: <= 1 s per 10,000 events.
+                    With --jobs N (N > 1), re-adjudication is split among N forked workers (verify --jobs N): the
+                    figure is then the CRITICAL PATH, the parent's CPU time plus the longest worker's (what a user
+                    waits with N idle cores, whatever the load now), shown with the jobs, the machine's cores, the
+                    wall-clock time and the load (another user's work slows it), and the CPU time of every process
+                    (`cpu_s_per_10k`: the work, more than one process's for the workers' folds and cold caches).
   serve             each event as every playing seat is served it (its redaction, from the state right after it)
                     and each seat's view after every event, in ms per event for all seats, with a SHA-256 of every
                     served byte: the cost of fog of war where a seat reads its game (arrivano §11.3.2, caldiero
@@ -46,8 +52,10 @@ import contextlib
 import gc
 import hashlib
 import json
+import multiprocessing
 import os
 import platform
+import resource
 import sqlite3
 import subprocess
 import statistics
@@ -56,6 +64,7 @@ import tempfile
 import time
 import tracemalloc
 from pathlib import Path
+from collections.abc import Iterator
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -66,6 +75,7 @@ import msgspec  # noqa: E402
 
 from arbitro.adjudicator import registry  # noqa: E402
 from arbitro.adjudicator import verify as verification  # noqa: E402
+from arbitro.adjudicator import verify_replay  # noqa: E402
 from arbitro.adjudicator.exchange import read_lines  # noqa: E402
 from arbitro.adjudicator.ruleset import pieces_named  # noqa: E402
 from arbitro.adjudicator.service import Arbitro, settle_data  # noqa: E402
@@ -169,12 +179,43 @@ def listed_among(app: Arbitro, ruleset: str, command: dict[str, Any], listed: li
 
 
 # --- verify ----------------------------------------------------------------------------------------------------
-def measure_verify(path: Path) -> dict[str, Any]:
+def cpu_seconds() -> float:
+    """CPU seconds of this process and of its children that have ended (the verify's workers)."""
+    own, ended = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + ended.ru_utime + ended.ru_stime
+
+
+@contextlib.contextmanager
+def workers_cpu() -> Iterator[list[float]]:
+    """The CPU seconds of each segment's judging (verify_replay._judge wrapped before the workers are forked, each
+    sending its time back through a pipe), given once the verify is over."""
+    sent = multiprocessing.get_context("fork").SimpleQueue()
+    real = verify_replay._judge
+
+    def timed(*args: Any, **kwargs: Any) -> Any:
+        t0 = time.process_time()
+        try:
+            return real(*args, **kwargs)
+        finally:
+            sent.put(time.process_time() - t0)
+
+    verify_replay._judge = timed  # type: ignore[assignment]
+    times: list[float] = []
+    try:
+        yield times
+    finally:
+        verify_replay._judge = real  # type: ignore[assignment]
+        while not sent.empty():
+            times.append(sent.get())
+
+
+def measure_verify(path: Path, jobs: int = 1) -> dict[str, Any]:
     lines = path.read_text(encoding="utf-8").splitlines()
-    t0 = time.process_time()
-    loaded = read_lines(lines, str(path))
-    report = verification.verify(loaded)
-    seconds = time.process_time() - t0
+    with workers_cpu() as segments:
+        t0, cpu0, wall0 = time.process_time(), cpu_seconds(), time.perf_counter()
+        loaded = read_lines(lines, str(path))
+        report = verification.verify(loaded, jobs=jobs)
+        seconds, wall, cpu = time.process_time() - t0, time.perf_counter() - wall0, cpu_seconds() - cpu0
     events = len(loaded.events)  # the chained events alone: before 2026-11-28 21:00 the commands were counted too
     if not report.passed:  # a verify that stopped early is not a time for this log (a base tree off the logs' commit)
         failed = [f"{c.name}: {c.detail}" for c in report.checks if c.status == "failed"]
@@ -184,8 +225,14 @@ def measure_verify(path: Path) -> dict[str, Any]:
     verification.verify(read_lines(lines, str(path)))
     _, peak = tracemalloc.get_traced_memory()
     tracemalloc.stop()
-    return {"events": events, "passed": report.passed, "seconds": round(seconds, 3),
-            "s_per_10k_events": round(seconds * 10_000 / max(events, 1), 3), "peak_mb": round(peak / 2**20, 1)}
+    # in one process its CPU time, as before; in several, the critical path (the parent's CPU and the longest segment)
+    waited = seconds + max(segments) if jobs > 1 else seconds
+    return {"events": events, "passed": report.passed, "seconds": round(waited, 3),
+            "s_per_10k_events": round(waited * 10_000 / max(events, 1), 3), "peak_mb": round(peak / 2**20, 1),
+            "jobs": jobs, "segments_cpu_s": [round(t, 3) for t in segments], "cores": os.cpu_count(),
+            "load_1min": round(os.getloadavg()[0], 1),
+            "wall_s_per_10k": round(wall * 10_000 / max(events, 1), 3),
+            "cpu_s_per_10k": round(cpu * 10_000 / max(events, 1), 3)}
 
 
 def load_data(ruleset: Any, scenario: str) -> float:
@@ -198,10 +245,11 @@ def load_data(ruleset: Any, scenario: str) -> float:
     return round(time.process_time() - t0, 3)
 
 
-def verify_in_fresh_process(path: Path) -> dict[str, Any]:
+def verify_in_fresh_process(path: Path, jobs: int = 1) -> dict[str, Any]:
     """measure_verify in a new interpreter that has imported the log's ruleset and nothing else (exit status 3 and
     no time when the verify failed)."""
-    done = subprocess.run([sys.executable, __file__, "--verify-only", str(path)], capture_output=True, text=True)
+    done = subprocess.run([sys.executable, __file__, "--verify-only", "--jobs", str(jobs), str(path)],
+                          capture_output=True, text=True)
     if done.returncode not in (0, VERIFY_FAILED):
         raise RuntimeError(f"--verify-only {path} exited {done.returncode}: {done.stderr.strip()[-2000:]}")
     return json.loads(done.stdout)  # type: ignore[no-any-return]
@@ -212,6 +260,10 @@ def verify_text(v: dict[str, Any]) -> str:
     if not v["passed"]:
         return f"verify FAILED ({'; '.join(v['failed'])[:120]})"
     loading = f", data {v['data_load_s']:.2f} s" if "data_load_s" in v else ""
+    if v.get("jobs", 1) > 1:
+        return (f"verify {v['s_per_10k_events']:5.2f} s/10k critical path ({v['jobs']} jobs; wall "
+                f"{v['wall_s_per_10k']:.2f} on {v['cores']} cores at load {v['load_1min']}; CPU {v['cpu_s_per_10k']:.2f} "
+                f"s/10k, {v['peak_mb']:.0f} MB{loading})")
     return f"verify {v['s_per_10k_events']:5.2f} s/10k ({v['peak_mb']:.0f} MB{loading})"
 
 
@@ -280,13 +332,13 @@ def measure_replay(app: Arbitro, gid: str, db: Path, repeats: int = 3) -> dict[s
 
 
 # --- the report --------------------------------------------------------------------------------------------------
-def measure(path: Path, workdir: Path, by_piece: bool = False) -> dict[str, Any]:
+def measure(path: Path, workdir: Path, by_piece: bool = False, jobs: int = 1) -> dict[str, Any]:
     out: dict[str, Any] = {"log": path.name, "legal_by_piece": by_piece}
     played, app, gid = resubmit(path, workdir, by_piece)
     out.update(played)
     out["replay"] = measure_replay(app, gid, workdir / f"{path.stem}.db")
     app.store.close() if hasattr(app.store, "close") else None
-    out["verify"] = verify_in_fresh_process(path)
+    out["verify"] = verify_in_fresh_process(path, jobs)
     out["serve"] = measure_serve(path)
     out["met"] = {
         "legal": out["legal"]["p99_ms"] <= TARGET_LEGAL_P99_MS and out["legal"]["max_ms"] <= TARGET_LEGAL_MAX_MS,
@@ -305,9 +357,9 @@ def machine() -> dict[str, Any]:
             "load_1min": round(os.getloadavg()[0], 1), "sqlite": sqlite3.sqlite_version}
 
 
-def quick(path: Path) -> dict[str, Any]:
+def quick(path: Path, jobs: int = 1) -> dict[str, Any]:
     """Verify and serve only: no re-submission, no replay."""
-    out: dict[str, Any] = {"log": path.name, "verify": verify_in_fresh_process(path), "serve": measure_serve(path)}
+    out: dict[str, Any] = {"log": path.name, "verify": verify_in_fresh_process(path, jobs), "serve": measure_serve(path)}
     out["met"] = {"verify": verify_met(out["verify"])}
     return out
 
@@ -341,13 +393,15 @@ def main() -> int:
     parser.add_argument("--quick", action="store_true", help="verify and serve only (no re-submission, no replay)")
     parser.add_argument("--by-piece", action="store_true",
                         help="legal() of the piece each logged command names (the lazy listing), not the whole")
+    parser.add_argument("--jobs", type=int, default=1, metavar="N",
+                        help="verify with N forked workers (verify --jobs N): the figure is then the critical path")
     parser.add_argument("--verify-only", action="store_true", help=argparse.SUPPRESS)  # verify_in_fresh_process
     args = parser.parse_args()
     paths = args.logs or sorted(LOGS.glob("*.jsonl"))
     if args.verify_only:
         head = json.loads(paths[0].read_text(encoding="utf-8").splitlines()[0])
         loading = load_data(registry.get(head["ruleset"]), head["scenario"])  # neither the import nor the data's load
-        verified = {**measure_verify(paths[0]), "data_load_s": loading}
+        verified = {**measure_verify(paths[0], args.jobs), "data_load_s": loading}
         print(json.dumps(verified))
         return 0 if verified["passed"] else VERIFY_FAILED
     results = []
@@ -357,7 +411,7 @@ def main() -> int:
                   f"{TARGET_LEGAL_MAX_MS} ms; legal+submit p99 <= {TARGET_STEP_P99_MS} ms; verify <= "
                   f"{TARGET_VERIFY_S_PER_10K} s/10k events; replay >= {TARGET_REPLAY_RATIO}x bare)\n", flush=True)
         for path in paths:
-            result = quick(path) if args.quick else measure(path, Path(tmp), args.by_piece)
+            result = quick(path, args.jobs) if args.quick else measure(path, Path(tmp), args.by_piece, args.jobs)
             results.append(result)
             if not args.json:
                 print((quick_line if args.quick else line)(result), flush=True)

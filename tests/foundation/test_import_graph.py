@@ -59,6 +59,7 @@ RANKS: dict[str, int] = {
     "arbitro.adjudicator.verify": 7,
     "arbitro.adjudicator.verify_reads": 7,  # the log as verification reads it
     "arbitro.adjudicator.verify_ranges": 7,  # which events each command claims (verify, check, import)
+    "arbitro.adjudicator.verify_replay": 7,  # re-adjudication, in one process or in forked segments (verify --jobs)
     "arbitro.adjudicator.verify_anchors": 7,  # what anchors a log: a recorded head, receipts, completeness
     "arbitro.adjudicator.verify_seat": 7,  # what a seat checks of its export in its own numbers (arbitro-seat/3)
     "arbitro.adjudicator.verify_signatures": 7,  # seats' signatures on their own commands (verify, check, import)

@@ -16,10 +16,11 @@ from arbitro.adjudicator import registry
 from arbitro.adjudicator.exchange import Loaded, read_lines
 from arbitro.adjudicator.service import Arbitro
 from arbitro.adjudicator.verify import (
-    Check, Divergence, _annotations_check, _check_build, _compare, check_annotations, check_receipt,
+    Check, Divergence, _annotations_check, _check_build, check_annotations, check_receipt,
     check_signatures, load_stored, verify,
 )
 from arbitro.adjudicator.verify_anchors import beyond
+from arbitro.adjudicator.verify_replay import _compare
 from arbitro.adjudicator.verify_reads import MemoryHistory
 from arbitro.events import signing
 from arbitro.events.records import EventBody

@@ -1,0 +1,131 @@
+"""Re-adjudication in segments judged at once by forked workers (adjudicator/verify_replay.py, issue 15): the report
+is the same, byte for byte, for any number of jobs, on every shipped log and on a forged one; a forgery in the first
+segment and in the last is caught with the same check and detail as one process finds it; and a forked worker reads
+a file through a handle of its own."""
+
+from __future__ import annotations
+
+import json
+import multiprocessing
+import os
+from pathlib import Path
+
+import msgspec
+import pytest
+
+from arbitro.adjudicator import verify as verification
+from arbitro.adjudicator.exchange import Loaded, read_lines
+from arbitro.adjudicator.exchange_file import read_file
+from arbitro.adjudicator.verify_replay import LEAST_COMMANDS, segments
+from arbitro.events.codec import canonical, sha256_hex
+from arbitro.events.records import StoredEvent
+
+from .conftest import Cli
+
+LOGS = Path(__file__).resolve().parents[2] / "logs"
+SHIPPED = sorted(p.name for p in LOGS.glob("*.jsonl"))
+
+
+def loaded_log(name: str) -> Loaded:
+    return read_lines((LOGS / name).read_text(encoding="utf-8").splitlines(), name)
+
+
+def report_bytes(loaded: Loaded, jobs: int) -> bytes:
+    return msgspec.json.encode(verification.verify(loaded, jobs=jobs))
+
+
+@pytest.mark.parametrize("name", SHIPPED)
+def test_the_report_is_the_same_for_one_job_and_three(name: str) -> None:
+    loaded = loaded_log(name)
+    assert len(segments(loaded.commands, 3)) == 3, "the log is long enough to be judged in three segments"
+    one = report_bytes(loaded, 1)
+    assert json.loads(one)["passed"]
+    assert report_bytes(loaded_log(name), 3) == one
+
+
+def forged(loaded: Loaded, seqs: list[int]) -> Loaded:
+    """The log with the `rule` of each event numbered in `seqs` changed, every later event linked again and re-hashed
+    and the head moved, as a forger would: the chain holds, only re-adjudication can tell."""
+    prev = None
+    for i, stored in enumerate(loaded.events):
+        body = json.loads(stored.body)
+        if stored.seq in seqs:
+            body["event"]["rule"] = "forged §0"
+        if prev is not None:
+            body["prev"] = prev
+        if stored.seq in seqs or prev is not None:
+            data = canonical(body)
+            loaded.events[i] = StoredEvent(stored.seq, data, sha256_hex(data))
+            prev = sha256_hex(data)
+    loaded.game = msgspec.structs.replace(loaded.game, head_hash=prev)
+    return loaded
+
+
+def ruled(loaded: Loaded, span: range) -> int:
+    """The first event with a `rule` caused by a command in `span`."""
+    for number in span:
+        _record, _digest, first, last = loaded.commands[number]
+        for stored in loaded.events[first - 1 : last] if first else []:
+            if "rule" in json.loads(stored.body)["event"]:
+                return stored.seq
+    raise AssertionError(f"no event with a rule in commands {span}")
+
+
+@pytest.fixture(scope="module")
+def campotenese() -> tuple[str, list[range]]:
+    name = "arrivano-campotenese.jsonl"
+    return name, segments(loaded_log(name).commands, 3)
+
+
+@pytest.mark.parametrize("where", ["first", "last", "both"])
+def test_a_forged_event_is_caught_in_any_segment_as_one_process_catches_it(
+        campotenese: tuple[str, list[range]], where: str) -> None:
+    name, spans = campotenese
+    log = loaded_log(name)
+    first, last = ruled(log, spans[0][10:]), ruled(log, spans[-1][-40:])
+    seqs = {"first": [first], "last": [last], "both": [first, last]}[where]
+    one = verification.verify(forged(loaded_log(name), seqs), jobs=1)
+    three = verification.verify(forged(loaded_log(name), seqs), jobs=3)
+    assert msgspec.json.encode(three) == msgspec.json.encode(one)
+    assert not three.passed and three.divergence is not None
+    assert three.divergence.seq == seqs[0], "the first forged event, wherever the other is"
+    assert three.divergence.expected["rule"] == "forged §0"
+    failed = [c for c in three.checks if c.status == "failed"]
+    assert [c.name for c in failed] == ["re-adjudication"]
+    assert failed[0].detail.endswith(f"gives different events from #{seqs[0]}")
+
+
+def test_segments_split_the_commands_in_order_by_their_events() -> None:
+    commands = [(None, "", 1 + 2 * i, 2 + 2 * i) for i in range(300)]  # two events each
+    commands += [(None, "", 0, 0)] * 100  # then 100 causing none
+    spans = segments(commands, 3)
+    assert [n for span in spans for n in span] == list(range(len(commands)))
+    assert len(spans) == 3 and all(len(span) >= LEAST_COMMANDS for span in spans)
+    assert [span.start for span in spans] == [0, 100, 200], "a third of the events each"
+    assert segments(commands, 1) == [range(0, 400)]
+    assert len(segments(commands[: 2 * LEAST_COMMANDS - 1], 8)) == 1, "no segment shorter than LEAST_COMMANDS"
+
+
+def test_a_file_is_verified_in_segments_each_worker_reading_it_through_its_own_handle(tmp_path: Path) -> None:
+    name = "marengo-full.jsonl"
+    one = report_bytes(read_file(LOGS / name), 1)
+    assert report_bytes(read_file(LOGS / name), 3) == one
+    loaded = read_file(LOGS / name)
+    fd = loaded.events._lines.handle.fileno()  # type: ignore[attr-defined]
+    os.lseek(fd, 0, os.SEEK_SET)
+    child = multiprocessing.get_context("fork").Process(target=_read_last, args=(loaded,))
+    child.start()
+    child.join()
+    assert child.exitcode == 0
+    assert os.lseek(fd, 0, os.SEEK_CUR) == 0, "the child's reads moved its parent's offset"
+
+
+def _read_last(loaded: Loaded) -> None:
+    assert loaded.events[-1].seq == len(loaded.events)
+
+
+def test_the_command_line_verifies_in_as_many_jobs_as_asked_and_refuses_none(run: Cli) -> None:
+    path = str(LOGS / "marengo-full.jsonl")
+    one = run("verify", path, "--json", "--jobs", "1").output
+    assert run("verify", path, "--json", "--jobs", "3").output == one and json.loads(one)["passed"]
+    assert "--jobs" in run("verify", path, "--jobs", "0", code=2).output
