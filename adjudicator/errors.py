@@ -120,6 +120,13 @@ class Rejected(ArbitroError):
         return out
 
 
+class WorkerLost(ArbitroError):
+    """A process verifying part of a log (`verify --jobs`) ended without its verdict (killed, out of memory): nothing
+    is said of the log; verifying it again, or in one process, does."""
+
+    code = "verify/worker-lost"
+
+
 class Declined(ArbitroError):
     """The user answered no to a confirmation: nothing was done."""
 

@@ -22,16 +22,19 @@ child must not use its parent's connection. A file's events are read in each chi
 from __future__ import annotations
 
 import multiprocessing
+import traceback
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from functools import partial
+from multiprocessing.connection import Connection
+from multiprocessing.process import BaseProcess
 from typing import Any, NamedTuple
 
 import msgspec
 
 from arbitro.adjudicator.datafiles import DataError
 from arbitro.adjudicator.engine import Adjudicator, GameContext
-from arbitro.adjudicator.errors import ArbitroError, Rejected
+from arbitro.adjudicator.errors import ArbitroError, Rejected, WorkerLost
 from arbitro.adjudicator.exchange import Loaded
 from arbitro.adjudicator.randomness import EnteredSupply, NeedRandom, RecordedSupply, SeededSupply, Supply, unrecorded
 from arbitro.adjudicator.verify_anchors import Check
@@ -149,30 +152,55 @@ def segments(commands: Sequence[tuple[Any, str, int, int]], jobs: int) -> list[r
 
 @contextmanager
 def _judged(work: _Work, spans: list[range], progress: Progress | None) -> Iterator[Iterator[Judged]]:
-    """Each segment's judging, in log order: here for one segment; else by forked workers, each segment's result as
-    soon as it and those before it are in (`progress` told of each). Leaving it ends the workers still judging."""
+    """Each segment's judging, in log order: here for one segment; else each by a worker forked for it, its result read
+    from its pipe in turn (`progress` told of each). A worker that ends without sending it (killed: out of memory)
+    is said, never waited for; leaving this ends the workers still judging (a segment before theirs failed)."""
     if len(spans) == 1:
         yield iter([_judge(work, spans[0], progress)])
         return
-    total = len(work.loaded.commands)
-    with multiprocessing.get_context("fork").Pool(len(spans), initializer=_receive, initargs=(work,)) as pool:
-        def told() -> Iterator[Judged]:
-            for span, judged in zip(spans, pool.imap(_judge_received, spans)):
-                if progress is not None:
-                    progress(span.stop, total)
-                yield judged
-        yield told()
+    fork = multiprocessing.get_context("fork")
+    workers: list[tuple[range, Connection, BaseProcess]] = []
+    try:
+        for span in spans:
+            reading, writing = fork.Pipe(duplex=False)
+            worker = fork.Process(target=_judge_into, args=(work, span, writing), daemon=True)
+            worker.start()
+            writing.close()  # the worker's alone: its end, when it dies, is the reader's EOFError
+            workers.append((span, reading, worker))
+        yield _told(workers, len(work.loaded.commands), progress)
+    finally:
+        for _span, reading, worker in workers:
+            if worker.is_alive():
+                worker.terminate()
+            worker.join()
+            reading.close()
 
 
-_RECEIVED: list[_Work] = []  # a forked worker's work (_receive)
+def _told(workers: list[tuple[range, Connection, BaseProcess]], total: int,
+          progress: Progress | None) -> Iterator[Judged]:
+    for span, reading, worker in workers:
+        try:
+            judged = reading.recv()
+        except EOFError:
+            worker.join()
+            raise WorkerLost(f"the process re-adjudicating commands {span.start}-{span.stop - 1} ended without its "
+                             f"verdict (exit status {worker.exitcode}; killed, out of memory?): nothing was judged "
+                             "of the log; verify it again, or with --jobs 1 in one process") from None
+        if isinstance(judged, str):  # a bug in the worker: its traceback
+            raise RuntimeError(f"re-adjudicating commands {span.start}-{span.stop - 1} failed:\n{judged}")
+        if progress is not None:
+            progress(span.stop, total)
+        yield judged
 
 
-def _receive(work: _Work) -> None:
-    _RECEIVED[:] = [work]
-
-
-def _judge_received(span: range) -> Judged:
-    return _judge(_RECEIVED[0], span)
+def _judge_into(work: _Work, span: range, writing: Connection) -> None:
+    """A worker's whole life: its segment judged and the verdict sent (a failure's traceback, if judging fails)."""
+    try:
+        judged: Judged | str = _judge(work, span)
+    except Exception:  # noqa: BLE001  (any bug: said in the parent, which raises it)
+        judged = traceback.format_exc()
+    writing.send(judged)
+    writing.close()
 
 
 def _judge(work: _Work, span: range, progress: Progress | None = None) -> Judged:

@@ -9,11 +9,14 @@ import json
 import multiprocessing
 import os
 from pathlib import Path
+from typing import Any
 
 import msgspec
 import pytest
 
 from arbitro.adjudicator import verify as verification
+from arbitro.adjudicator import verify_replay
+from arbitro.adjudicator.errors import WorkerLost
 from arbitro.adjudicator.exchange import Loaded, read_lines
 from arbitro.adjudicator.exchange_file import read_file
 from arbitro.adjudicator.verify_replay import LEAST_COMMANDS, segments
@@ -122,6 +125,27 @@ def test_a_file_is_verified_in_segments_each_worker_reading_it_through_its_own_h
 
 def _read_last(loaded: Loaded) -> None:
     assert loaded.events[-1].seq == len(loaded.events)
+
+
+def test_a_worker_killed_before_its_verdict_is_said_not_waited_for(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A worker that dies (the kernel's out-of-memory killer) sends nothing: verify says so and ends the others, where a
+    pool of processes would wait for the lost segment for ever."""
+    real = verify_replay._judge
+
+    def killed(work: Any, span: range, progress: Any = None) -> Any:
+        if span.start:
+            os._exit(9)
+        return real(work, span, progress)
+
+    monkeypatch.setattr(verify_replay, "_judge", killed)
+    with pytest.raises(WorkerLost, match=r"commands \d+-\d+ ended without its verdict \(exit status 9"):
+        verification.verify(loaded_log("marengo-full.jsonl"), jobs=3)
+
+
+def test_a_bug_in_a_worker_is_raised_with_its_traceback(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(verify_replay, "_judge", lambda work, span, progress=None: 1 / 0)
+    with pytest.raises(RuntimeError, match="ZeroDivisionError"):
+        verification.verify(loaded_log("marengo-full.jsonl"), jobs=3)
 
 
 def test_the_command_line_verifies_in_as_many_jobs_as_asked_and_refuses_none(run: Cli) -> None:
