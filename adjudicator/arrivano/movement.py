@@ -17,14 +17,14 @@ from arbitro.adjudicator.maps.costs import step_cost
 from arbitro.adjudicator.maps.movement import MoveRules, check_path
 from arbitro.adjudicator.parabellum import command, orders, rout
 from arbitro.adjudicator.parabellum.movement import (
-    Mover, column_problem, costs_in_force, end_fits, ends, entry_cost, nearest_enemy_distance, one_hex_rule, order_moves,
-    toward_enemy, unit_reach, unit_rules,
+    Mover, column_problem, costs_in_force, end_fits, entry_spent, nearest_enemy_distance, one_hex_rule, order_moves,
+    toward_enemy, unit_rules,
 )
 from arbitro.adjudicator.parabellum.movement import reach as search
 from arbitro.adjudicator.parabellum.commander_move import commander_may_move, move_leader as move_leader_to
 from arbitro.adjudicator.parabellum.move_problems import destination_problem, unreachable
 from arbitro.adjudicator.parabellum.orders import order_hidden_from, order_of, ORDERS
-from arbitro.adjudicator.parabellum.stacking import fits
+from arbitro.adjudicator.parabellum.unit_moves import moves
 from arbitro.adjudicator.parabellum.zoc import enemy_zoc
 from arbitro.adjudicator.ruleset import Rule
 from arbitro.events import arrivano as ev
@@ -108,8 +108,7 @@ def _plan(w: World, uid: str, column: bool, ic: frozenset[str], chosen: str | No
     budget = w.counters.unit(uid).movement * 2
     start = unit.hex
     if unit.where == "waiting":  # arrivano §15.4: the entry hex is paid for
-        budget = max(0, budget - entry_cost(costs_in_force(ARRIVANO_VARIANT, w), w.hexmap.terrain(start), unit.arm,
-                                            on_road=bool(w.hexmap.roads_at(start))))
+        budget = max(0, budget - entry_spent(ARRIVANO_VARIANT, w, unit.arm, start))
     enter = rules_o.enter_ezoc
     if enter == "with_friend" and rules_o.ezoc_to_ezoc_test and start in ezoc and unit.where == "map":
         enter = "yes"  # arrivano §5.1.3 (D7): from EZoC to EZoC even without a friend there, with a test
@@ -156,7 +155,7 @@ def _reached(w: World, uid: str, column: bool, ic: set[str] | frozenset[str],
 
 def destination(w: World, uid: str, column: bool, ic: set[str], chosen: str | None, to: str) -> tuple[str, ...] | None:
     """`destinations(...).get(to)`: the path of a move to `to`, searched only as far as `to` (issue 15: a move names
-    its destination; the kernel's `unit_reach` with `to`), or None."""
+    its destination; the kernel's `moves` with `to`), or None."""
     return toward_only(w, uid, ic, _search(w, uid, column, frozenset(ic), chosen, to)).get(to)
 
 
@@ -166,11 +165,8 @@ def _search(w: World, uid: str, column: bool, ic: frozenset[str], chosen: str | 
     p = plan(w, uid, column, ic, chosen)
     if isinstance(p, str):
         return {}
-    found = unit_reach(ARRIVANO_VARIANT, w, w.hexmap, costs_in_force(ARRIVANO_VARIANT, w), p.mover, p.rules, to=to)
-    out = {h: found.path(h) for h in ends(found, p.rules.can_end, to)}
-    unit = w.state.units[uid]
-    if unit.where == "waiting" and to in (None, unit.hex) and fits(w, unit.hex, [uid]):
-        out[unit.hex] = (unit.hex,)  # entering and staying on the entry hex
+    found = moves(ARRIVANO_VARIANT, w, p.mover, end_fits(w, (uid,), column), to=to)
+    out = {h: move.reach.path(h) for h, move in found.items()}  # from its hex, or its entry hex (§15.4)
     march = march_of(w, uid)
     if march is not None:
         obj = next(m.objective for m in w.scenario.march_orders if m.id == march)

@@ -8,13 +8,13 @@ from __future__ import annotations
 from arbitro.adjudicator.caldiero import ground
 from arbitro.adjudicator.caldiero import rules as R
 from arbitro.adjudicator.caldiero.map_rules import attack_direction
-from arbitro.adjudicator.caldiero.system_movement import Route, step_cost
+from arbitro.adjudicator.caldiero.system_movement import Way, step_cost
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.events import caldiero as ev
 from arbitro.adjudicator.parabellum.act import Act
 
 
-def charge_targets(w: World, units: tuple[str, ...], route: Route) -> list[str]:
+def charge_targets(w: World, units: tuple[str, ...], route: Way) -> list[str]:
     """caldiero §20.2: enemy hexes in the plain the charging cavalry could still enter from the end of its move."""
     end = route.path[-1]
     side = w.state.units[units[0]].side
@@ -33,7 +33,7 @@ def chargers(w: World, units: tuple[str, ...]) -> bool:
     return all(w.counters.unit(u).charge and w.state.units[u].arm == "cavalry" for u in units)
 
 
-def charge_problem(w: World, units: tuple[str, ...], order: str, route: Route) -> str | None:
+def charge_problem(w: World, units: tuple[str, ...], order: str, route: Way) -> str | None:
     if not w.option("cavalry_charges"):
         return "cavalry charges are an optional rule not in use in this game (caldiero §20.2)"
     if order != "attack" or not chargers(w, units):

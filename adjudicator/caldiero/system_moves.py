@@ -9,7 +9,7 @@ from collections.abc import Callable
 from arbitro.adjudicator.caldiero import commands as C
 from arbitro.adjudicator.caldiero import rules as R
 from arbitro.adjudicator.caldiero.system_movement import (
-    Group, Route, any_destination, check_path, group_mover, make_group, own_step_problem, reachable, route_to,
+    Group, Route, Way, any_destination, check_path, group_mover, make_group, own_step_problem, reachable, route_to,
 )
 from arbitro.adjudicator.parabellum.commander_move import commander_may_move
 from arbitro.adjudicator.parabellum.move_problems import destination_problem, unreachable
@@ -68,13 +68,13 @@ def check_movers(w: World, seat: str, units: tuple[str, ...]) -> None:
         refuse(CALDIERO.MOVEMENT, "units moving together must start in the same hex (caldiero §9.1)")
 
 
-def move_options(w: World, units: tuple[str, ...], column: bool) -> dict[str, tuple[str, Route]]:
+def move_options(w: World, units: tuple[str, ...], column: bool) -> dict[str, tuple[str, Way]]:
     """dest -> (order used, cheapest route), for every order the group may act under. Worked out once per
     World (legal() and the movement obligations both ask): do not modify the answer."""
     return w.cached(("move_options", units, column), lambda: _move_options(w, units, column))
 
 
-def move_option(w: World, units: tuple[str, ...], column: bool, to: str) -> tuple[str, Route] | None:
+def move_option(w: World, units: tuple[str, ...], column: bool, to: str) -> tuple[str, Way] | None:
     """`move_options(w, units, column).get(to)`, each order's searches only as far as `to` where they are not worked
     out (issue 15: a move names its destination)."""
     known = w.known(("move_options", units, column))
@@ -96,8 +96,8 @@ def any_move(w: World, units: tuple[str, ...], column: bool) -> str | None:
 
 
 def _move_options(w: World, units: tuple[str, ...], column: bool,
-                  to: str | None = None) -> dict[str, tuple[str, Route]]:
-    out: dict[str, tuple[str, Route]] = {}
+                  to: str | None = None) -> dict[str, tuple[str, Way]]:
+    out: dict[str, tuple[str, Way]] = {}
     for order in mover_orders(w, units, column):
         g = make_group(w, units, order, column)
         toward = attack_toward(w, g)
@@ -117,7 +117,7 @@ def attack_toward(w: World, g: Group) -> Callable[[str], tuple[Rule, str] | None
     return toward_enemy(CALDIERO_VARIANT, w, g.side, g.start, enemy_zoc(w, g.side))
 
 
-def check_move(w: World, seat: str, cmd: C.GroupMove) -> tuple[str, Route]:
+def check_move(w: World, seat: str, cmd: C.GroupMove) -> tuple[str, Way]:
     """The order the group moves under and its route, or the refusal, saying which movers hold a Defence order
     only because they are out of command (§5.3, issue 19 item 16)."""
     units = tuple(cmd.units)
@@ -131,7 +131,7 @@ def check_move(w: World, seat: str, cmd: C.GroupMove) -> tuple[str, Route]:
         refuse(e.rule, e.message + note)
 
 
-def _order_and_route(w: World, units: tuple[str, ...], cmd: C.GroupMove) -> tuple[str, Route]:
+def _order_and_route(w: World, units: tuple[str, ...], cmd: C.GroupMove) -> tuple[str, Way]:
     column = column_problem(CALDIERO_VARIANT, w, mover_orders(w, units), w.state.units[units[0]].hex) if cmd.column else None
     if column:
         refuse(*column)
@@ -169,7 +169,7 @@ def _why_not(w: World, units: tuple[str, ...], cmd: C.GroupMove) -> tuple[Rule, 
     return unreachable(CALDIERO_VARIANT, cmd.to, units, orders)
 
 
-def do_move(a: Act, seat: str, cmd: C.GroupMove, order: str, route: Route) -> None:
+def do_move(a: Act, seat: str, cmd: C.GroupMove, order: str, route: Way) -> None:
     units = tuple(cmd.units)
     if cmd.charge:
         problem = charge_problem(a.world(), units, order, route)

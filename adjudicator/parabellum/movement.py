@@ -23,7 +23,7 @@ from typing import Literal
 from arbitro.adjudicator.maps.costs import MovementTable
 from arbitro.adjudicator.maps.hexgrid import HexId
 from arbitro.adjudicator.maps.hexmap import HexMap
-from arbitro.adjudicator.maps.movement import MoveRules, Reach, ZocRules, reachable
+from arbitro.adjudicator.maps.movement import MoveRules, Reach, ZocRules, cached_step_cost, reachable
 from arbitro.adjudicator.parabellum.data import OrdersTable
 from arbitro.adjudicator.memo import Memo
 from arbitro.adjudicator.parabellum.stacking import Piece, broken_rule, make_up, make_up_break, stack_words
@@ -256,18 +256,19 @@ def road_steps(hexmap: HexMap) -> frozenset[tuple[str, str]]:
 
 def unit_rules(variant: Variant, world: World, m: Mover, *, closed: Callable[[HexId], bool] | None = None,
                step: Callable[[HexId, HexId], bool] | None = None,
-               can_end: Callable[[HexId], bool] | None = None, terrain_multiplier: int = 1) -> MoveRules:
+               can_end: Callable[[HexId], bool] | None = None, roads_only: bool = False) -> MoveRules:
     """The engine's rules for a move, written once: never into enemy units (§9.1.2), nor into a hex the game closes
-    to the side (`closed`: caldiero §9.2.1's rows, §19.1's direction); a march column through no friends (§9.3.2)
+    to the side (`closed`: caldiero §9.2.1's rows, §19.1's direction); along roads only where `roads_only` (caldiero
+    §17.1.1's full allowance), a march column through no friends (§9.3.2)
     and, where the variant's reading says so, along roads only (`column_keeps_to_roads`, arrivano §9.3); one hex only as
     `one_hex` says, the minimum move of one hex (§9.1.1) from a start on the map, and from an entry hex as the
     variant's `entry_hex_is_first_step` says (§15.4); enemy zones of control as the order
-    allows (`zoc_rules`, §8 and §5.1 in both). `step`: the game's own step veto (caldiero §10.3 guns at a canal,
-    §17.1.1 and §17.1.3 roads only)."""
+    allows (`zoc_rules`, §8 and §5.1 in both); costs times the weather's `terrain_multiplier`. `step`: the game's own
+    step veto (caldiero §10.3 guns at a canal, §17.1.3 roads only)."""
     ezoc = enemy_zoc(world, m.side)
     enemy, friends = world.hexes_held(world.enemy(m.side)), world.hexes_held(m.side)
     column, origin = m.column, m.origin
-    follow_roads = column and variant.column_keeps_to_roads(world.reading)
+    follow_roads = roads_only or (column and variant.column_keeps_to_roads(world.reading))
     roads = road_steps(world.hexmap)
     from_entry = not m.on_map and variant.entry_hex_is_first_step  # the entry hex was the move's first hex
     moves = not (m.one_hex is not None and from_entry)
@@ -285,29 +286,8 @@ def unit_rules(variant: Variant, world: World, m: Mover, *, closed: Callable[[He
 
     plain = moves and m.one_hex is None and not follow_roads  # only the game's own veto, if any
     return MoveRules(unit_class=m.unit_class, budget=m.budget, march_column=column, minimum_move=not from_entry,
-                     terrain_multiplier=terrain_multiplier, can_enter=can_enter, can_end=can_end,
+                     terrain_multiplier=terrain_multiplier(world), can_enter=can_enter, can_end=can_end,
                      may_step=step if plain else may_step, zoc=zoc_rules(m.move, ezoc, friends.__contains__, column))
-
-
-def unit_reach(variant: Variant, world: World, hexmap: HexMap, table: MovementTable, m: Mover,
-               rules: MoveRules | Callable[[], MoveRules], key: Hashable = (),
-               anchors: tuple[object, ...] = (), *, to: str | None = None,
-               stop_at: Callable[[HexId], bool] | None = None) -> Reach:
-    """The search of `unit_rules` (or a function making them, called only for a search not kept) from the mover's
-    origin, kept across positions (`kept_reach`) under what it reads of the position: the enemy's zones of control
-    and units (§8, §9.1.2), the friends only where they matter (a march column passes through none, §9.3.2; a
-    Defence order enters an enemy ZoC only where one stands, §5.1.3), and the game's `key` (what its `closed`,
-    `step` and `terrain_multiplier` read). `to`, `stop_at`: only as far as `kept_reach` says."""
-    ezoc = enemy_zoc(world, m.side)
-    friends: tuple[str, ...] = ()
-    if m.column:
-        friends = search_key(world, ("held", m.side), world.hexes_held(m.side))
-    elif m.move.enter_ezoc == "with_friend":
-        friends = search_key(world, ("held in enemy zoc", m.side), world.hexes_held(m.side) & ezoc)
-    full = ("unit move", m.key(), search_key(world, ("enemy zoc", m.side), ezoc),
-            search_key(world, ("held", world.enemy(m.side)), world.hexes_held(world.enemy(m.side))), friends,
-            m.column and variant.column_keeps_to_roads(world.reading), key)
-    return kept_reach(variant, hexmap, table, m.origin, rules, full, anchors, to=to, stop_at=stop_at)
 
 
 def end_problem(variant: Variant, world: World, h: str, arriving: Sequence[str], column: bool = False) -> str | None:
@@ -406,6 +386,25 @@ def entry_cost(table: MovementTable, terrain: str, unit_class: str, on_road: boo
         return OFF_THE_SCALE
     inner = getattr(value, "cost", 0)
     return inner * multiplier if isinstance(inner, int) else OFF_THE_SCALE
+
+
+def entry_spent(variant: Variant, world: World, unit_class: str, entry: str) -> int:
+    """§15.4 in both: the half points a unit entering the map spends on its entry hex (`entry_cost` in the costs in
+    force, by road where a road runs there, times the weather's multiplier)."""
+    return entry_cost(costs_in_force(variant, world), world.hexmap.terrain(entry), unit_class,
+                      on_road=bool(world.hexmap.roads_at(entry)), multiplier=terrain_multiplier(world))
+
+
+def step_costs(variant: Variant, world: World, unit_class: str, column: bool) -> Callable[[str, str], int]:
+    """The half points of a step from a to b on the map in the costs in force and the weather's multiplier (§9.2 in
+    both; the march column's, §9.3.1), made once per position (issue 15: every one-hex move's record asks it)."""
+    def make() -> Callable[[str, str], int]:
+        hexmap, table = world.hexmap, costs_in_force(variant, world)
+        rules = MoveRules(unit_class=unit_class, budget=0, march_column=column,
+                          terrain_multiplier=terrain_multiplier(world))
+        return lambda a, b: cached_step_cost(hexmap, table, a, b, rules).half_points
+
+    return world.cached(("step costs", unit_class, column), make)  # type: ignore[no-any-return]
 
 
 # --- the movement obligations (§5.1.1 Advance, §5.1.2 Attack in both) -----------------------------------------

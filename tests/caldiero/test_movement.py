@@ -13,6 +13,7 @@ from arbitro.adjudicator.caldiero.system_movement import step_cost
 from arbitro.adjudicator.errors import IllegalCommand
 from arbitro.adjudicator.memo import Memo
 from arbitro.adjudicator.parabellum import movement as parabellum_movement
+from arbitro.adjudicator.parabellum import unit_moves
 from arbitro.events import caldiero as ev
 from tests.caldiero.harness import RULESET, Table, activate, position
 
@@ -337,8 +338,8 @@ def test_a_kept_unit_search_makes_its_rules_only_when_it_searches(monkeypatch: p
     is searched afresh and reaches less."""
     monkeypatch.setattr(parabellum_movement, "SEARCHES", Memo(1024))  # this test's searches only
     made: list[int] = []
-    rules = system_movement._rules
-    monkeypatch.setattr(system_movement, "_rules", lambda *a: made.append(1) or rules(*a))
+    rules = unit_moves.unit_rules
+    monkeypatch.setattr(unit_moves, "unit_rules", lambda *a, **k: made.append(1) or rules(*a, **k))
 
     def routes(weather: int, friend: str) -> set[str]:
         state = position({"fr-18-ligne": "1416", "fr-32-ligne": friend}, orders={"massena": "manoeuvre"},

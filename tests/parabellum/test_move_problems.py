@@ -32,6 +32,9 @@ class Moving(OnPlainMap):
     def crossing_prohibited(self, a: str, b: str) -> bool:
         return False
 
+    def weather_box(self) -> None:  # no weather track: no multiplier of the costs
+        return None
+
     def side_units_at(self, h: str, side: str) -> list[str]:
         return [u for u in self.units_at(h) if self.units[u].side == side]
 

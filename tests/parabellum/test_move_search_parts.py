@@ -20,7 +20,6 @@ from arbitro.adjudicator import registry
 from arbitro.adjudicator.arrivano import movement as arrivano_moves
 from arbitro.adjudicator.arrivano.world import in_command
 from arbitro.adjudicator.caldiero import legal as caldiero_legal
-from arbitro.adjudicator.caldiero import system_movement
 from arbitro.adjudicator.caldiero import system_moves
 from arbitro.adjudicator.exchange import read_lines
 from arbitro.adjudicator.memo import Memo
@@ -58,7 +57,6 @@ def movement_positions(name: str, wanted: int, step: str = "movement") -> tuple[
 def fresh(ruleset: Any, rules: Any, monkeypatch: pytest.MonkeyPatch) -> World:
     """The position read anew, with no search kept from another (so a part is searched by itself)."""
     monkeypatch.setattr(kernel_movement, "SEARCHES", Memo(1024))
-    monkeypatch.setattr(system_movement, "ROUTES", Memo(1024))
     return ruleset.world(rules)  # type: ignore[no-any-return]
 
 
@@ -98,16 +96,21 @@ def caldiero_positions(step: str, wanted: int, lister: Any, first: Any,
         yield rules, whole, alone
 
 
+def recorded(option: tuple[str, Any] | None) -> tuple[str, tuple[str, ...], int] | None:
+    """A Caldiero move option as its event records it: the order, the path and its cost."""
+    return None if option is None else (option[0], tuple(option[1].path), option[1].cost_half)
+
+
 def test_caldiero_moves_and_anything_left_answer_as_the_listing(monkeypatch: pytest.MonkeyPatch) -> None:
     compared = 0
     for rules, whole, alone in caldiero_positions("movement", 10, caldiero_legal._movement,
                                                   caldiero_legal._first_movement, monkeypatch):
         for g in caldiero_legal._mover_groups(whole, rules.seat):
             for column in (False, True):
-                options = system_moves.move_options(whole, g, column)
+                options = {h: recorded(o) for h, o in system_moves.move_options(whole, g, column).items()}
                 any_agrees(system_moves.any_move(alone(), g, column), options)
                 compared += parts_agree(whole, options, whole.state.units[g[0]].hex,
-                                        lambda h: system_moves.move_option(alone(), g, column, h))
+                                        lambda h: recorded(system_moves.move_option(alone(), g, column, h)))
     assert compared > 100
 
 
