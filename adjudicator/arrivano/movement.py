@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any, TypeVar
 
 from arbitro.adjudicator.arrivano import rules as R
@@ -14,7 +14,7 @@ from arbitro.adjudicator.arrivano.variant import ARRIVANO, ARRIVANO_VARIANT
 from arbitro.adjudicator.arrivano.world import acts_now, column_of, in_command
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.maps.costs import step_cost
-from arbitro.adjudicator.maps.movement import MoveRules, check_path
+from arbitro.adjudicator.maps.movement import check_path
 from arbitro.adjudicator.parabellum import command, orders, rout
 from arbitro.adjudicator.parabellum.movement import (
     Mover, column_problem, costs_in_force, end_fits, entry_spent, nearest_enemy_distance, one_hex_rule, order_moves,
@@ -80,22 +80,16 @@ def may_move(w: World, uid: str) -> str | None:
     return None
 
 
-@dataclass(frozen=True)
-class Plan:
-    rules: MoveRules
-    mover: Mover  # what the kernel's search reads of the unit (its order's ZoC permissions as they apply: D7, open order)
-
-
 def plan(w: World, uid: str, column: bool, ic: set[str] | frozenset[str], chosen: str | None = None,
-         open_order: bool = False) -> Plan | str:
-    """The move rules for this unit now (`chosen`: an artillery unit's order), or the citation forbidding a march
-    column. `open_order`: the move of a light unit about to fire, which may enter EZoC (and stops there) even under
+         open_order: bool = False) -> Mover | str:
+    """What the kernel's search reads of the unit now (its order's ZoC permissions as they apply: D7, open order;
+    `chosen`: an artillery unit's order), or the citation forbidding a march column. `open_order`: the move of a light unit about to fire, which may enter EZoC (and stops there) even under
     Manoeuvre (arrivano §16.3). Worked out once per World (issue 15: a move asks it, then its listing)."""
     ic = frozenset(ic)  # the same object for a World's in_command
     return w.cached(("plan", uid, column, chosen, open_order, ic), lambda: _plan(w, uid, column, ic, chosen, open_order))
 
 
-def _plan(w: World, uid: str, column: bool, ic: frozenset[str], chosen: str | None, open_order: bool) -> Plan | str:
+def _plan(w: World, uid: str, column: bool, ic: frozenset[str], chosen: str | None, open_order: bool) -> Mover | str:
     unit = w.state.units[uid]
     order = movement_order(w, uid, ic, chosen)
     rules_o = w.order_rules(order)
@@ -114,11 +108,9 @@ def _plan(w: World, uid: str, column: bool, ic: frozenset[str], chosen: str | No
         enter = "yes"  # arrivano §5.1.3 (D7): from EZoC to EZoC even without a friend there, with a test
     if open_order:
         enter = "yes"
-    mover = Mover(unit.side, start, unit.where == "map", budget, unit.arm, column,
-                  replace(order_moves(w.orders)[order], enter_ezoc=enter),
-                  one_hex=one_hex_rule(ARRIVANO_VARIANT, rules_o, ARRIVANO_VARIANT.weather_one_hex(w)))
-    rules = unit_rules(ARRIVANO_VARIANT, w, mover, can_end=end_fits(w, (uid,), column))
-    return Plan(rules, mover)
+    return Mover(unit.side, start, unit.where == "map", budget, unit.arm, column,
+                 replace(order_moves(w.orders)[order], enter_ezoc=enter),
+                 one_hex=one_hex_rule(ARRIVANO_VARIANT, rules_o, ARRIVANO_VARIANT.weather_one_hex(w)))
 
 
 def destinations(w: World, uid: str, column: bool, ic: set[str],
@@ -165,12 +157,12 @@ def _search(w: World, uid: str, column: bool, ic: frozenset[str], chosen: str | 
     p = plan(w, uid, column, ic, chosen)
     if isinstance(p, str):
         return {}
-    found = moves(ARRIVANO_VARIANT, w, p.mover, end_fits(w, (uid,), column), to=to)
+    found = moves(ARRIVANO_VARIANT, w, p, end_fits(w, (uid,), column), to=to)
     out = {h: move.reach.path(h) for h, move in found.items()}  # from its hex, or its entry hex (§15.4)
     march = march_of(w, uid)
     if march is not None:
         obj = next(m.objective for m in w.scenario.march_orders if m.id == march)
-        here = w.grid.distance(p.mover.origin, obj)
+        here = w.grid.distance(p.origin, obj)
         out = {h: path for h, path in out.items() if w.grid.distance(h, obj) < here}
     return dict(sorted(out.items()))
 
@@ -198,10 +190,10 @@ def _charge_moves(w: World, uid: str, ic: set[str]) -> dict[str, tuple[tuple[str
     p = plan(w, uid, False, ic)
     if isinstance(p, str):
         return {}
-    base = p.rules
-    rules = replace(base, minimum_move=False, may_step=lambda a, b: charge_permitted(w, b))
+    rules = replace(unit_rules(ARRIVANO_VARIANT, w, p, can_end=end_fits(w, (uid,), False)), minimum_move=False,
+                    may_step=lambda a, b: charge_permitted(w, b))
     costs = costs_in_force(ARRIVANO_VARIANT, w)
-    reach = search(ARRIVANO_VARIANT, w.hexmap, costs, p.mover.origin, rules)
+    reach = search(ARRIVANO_VARIANT, w.hexmap, costs, p.origin, rules)
     out: dict[str, tuple[tuple[str, ...], list[str]]] = {}
     for dest in reach.destinations():  # a charge is a move (arrivano §14.2)
         spent = reach.costs.get(dest, 0)
@@ -210,7 +202,7 @@ def _charge_moves(w: World, uid: str, ic: set[str]) -> dict[str, tuple[tuple[str
             if w.side_at(t) != w.enemy(unit.side) or not charge_permitted(w, t):
                 continue
             cost = step_cost(w.hexmap, costs, dest, t, unit.arm)
-            if not cost.prohibited and not cost.all_points and spent + cost.half_points <= base.budget:
+            if not cost.prohibited and not cost.all_points and spent + cost.half_points <= p.budget:
                 targets.append(t)
         if targets:
             out[dest] = (reach.path(dest), targets)
@@ -344,12 +336,12 @@ def move(g: Act, uid: str, to: str, column: bool, chosen: str | None = None) -> 
     if path is None:
         toward = None
         if to in _reached(w, uid, column, ic, chosen):  # reached, but not toward the enemy (§5.1.2)
-            toward = toward_enemy(ARRIVANO_VARIANT, w, g.ctx.seat, p.mover.origin, enemy_zoc(w, g.ctx.seat))(to)  # type: ignore[union-attr]
+            toward = toward_enemy(ARRIVANO_VARIANT, w, g.ctx.seat, p.origin, enemy_zoc(w, g.ctx.seat))(to)  # type: ignore[union-attr]
         rule, message = (str(toward[0]), toward[1]) if toward else why_not(w, uid, to, p)  # type: ignore[arg-type]
         g.reject(rule, message + command.held_note(ARRIVANO_VARIANT, w, [uid]))
     unit = w.state.units[uid]
     start_in_ezoc = unit.where == "map" and unit.hex in enemy_zoc(w, unit.side)
-    ezoc_to_ezoc = start_in_ezoc and to in enemy_zoc(w, unit.side) and len(path) > 1 and p.mover.move.order == "defence"  # type: ignore[union-attr]
+    ezoc_to_ezoc = start_in_ezoc and to in enemy_zoc(w, unit.side) and len(path) > 1 and p.move.order == "defence"  # type: ignore[union-attr]
     if ezoc_to_ezoc and g.reading("defence_ezoc_to_ezoc") == "test_first":
         # arrivano §5.1.3 (interpretation defence_ezoc_to_ezoc: test_first): failure disorders, the unit stays
         # where it is and its move is spent
@@ -361,7 +353,8 @@ def move(g: Act, uid: str, to: str, column: bool, chosen: str | None = None) -> 
     emit_move(g, uid, list(path), R.MARCH_COLUMN if column else ARRIVANO.MOVEMENT, column=column)
     data = g.data.unit(uid)
     if data.arm == "artillery":
-        spent = check_path(g.data.map, costs_in_force(ARRIVANO_VARIANT, w), path, p.rules).spent if len(path) > 1 else 0  # type: ignore[union-attr]
+        rules = unit_rules(ARRIVANO_VARIANT, w, p)  # type: ignore[arg-type]
+        spent = check_path(g.data.map, costs_in_force(ARRIVANO_VARIANT, w), path, rules).spent if len(path) > 1 else 0
         if not (data.horse and spent <= (data.movement // 2) * 2):  # arrivano §11.0.1
             g.emit(ev.ArtilleryTurned(units=[uid], moved=True, rule=str(ARRIVANO.ARTILLERY)))
     w = g.world()
@@ -374,13 +367,13 @@ def move(g: Act, uid: str, to: str, column: bool, chosen: str | None = None) -> 
     commander_checks(g, to)
 
 
-def why_not(w: World, uid: str, to: str, p: Plan) -> tuple[str, str]:
+def why_not(w: World, uid: str, to: str, p: Mover) -> tuple[str, str]:
     """The most specific citation for a destination the unit cannot reach: its march order's objective (§17.1.5),
     else the kernel's (`destination_problem`, `unreachable`)."""
     if march_of(w, uid) is not None:
         return str(R.MB_MARCH), f"{to} is not closer to the march order's objective"
-    rule, message = destination_problem(ARRIVANO_VARIANT, w, p.mover, (uid,), to) or unreachable(
-        ARRIVANO_VARIANT, to, (uid,), (p.mover.move.order,))
+    rule, message = destination_problem(ARRIVANO_VARIANT, w, p, (uid,), to) or unreachable(
+        ARRIVANO_VARIANT, to, (uid,), (p.move.order,))
     return str(rule), message
 
 

@@ -26,10 +26,10 @@ from arbitro.adjudicator.arrivano.world import acts_now, in_command
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.parabellum import efficiency, orders, retreat_frame, rout, sight
 from arbitro.adjudicator.maps.costs import step_cost
-from arbitro.adjudicator.parabellum.movement import costs_in_force
-from arbitro.adjudicator.parabellum.movement import reach as search
+from arbitro.adjudicator.parabellum.movement import costs_in_force, end_fits
 from arbitro.adjudicator.parabellum.retreat_ground import before_combat_asked
 from arbitro.adjudicator.parabellum.stacking import fits
+from arbitro.adjudicator.parabellum.unit_moves import moves
 from arbitro.adjudicator.ruleset import Rule
 from arbitro.adjudicator.tables import Modifier
 from arbitro.events import arrivano as ev
@@ -96,12 +96,11 @@ def fire_positions(w: World, uid: str) -> dict[str, tuple[tuple[str, ...], int, 
     assert act is not None
     p = M.plan(w, uid, False, in_command(w, act.formation), open_order=True)
     assert not isinstance(p, str)
-    reach = search(ARRIVANO_VARIANT, w.hexmap, costs_in_force(ARRIVANO_VARIANT, w), p.mover.origin, p.rules)
     spots: dict[str, tuple[tuple[str, ...], int]] = {}
-    if fits(w, p.mover.origin, [uid]):
-        spots[p.mover.origin] = ((p.mover.origin,), 0)
-    for h in reach.destinations():
-        spots[h] = (reach.path(h), reach.costs.get(h, 0))
+    if fits(w, p.origin, [uid]):
+        spots[p.origin] = ((p.origin,), 0)  # firing in place
+    for h, move in moves(ARRIVANO_VARIANT, w, p, end_fits(w, (uid,), False)).items():  # the kernel's kept search
+        spots[h] = (move.reach.path(h), move.reach.costs[h])
     out = {}
     visible = sight.visible_hexes(w, w.state.units[uid].side)
     for h, (path, spent) in sorted(spots.items()):
@@ -162,7 +161,7 @@ def fire(g: Act, uid: str, to: str, target: str) -> None:
         commander_checks(g, to)
     result = roll_fire(g, uid, to, target)
     mark(g, uid)
-    budget = p.rules.budget  # the allowance (less the entry hex of a reinforcement, §15.4)
+    budget = p.budget  # the allowance (less the entry hex of a reinforcement, §15.4)
     push(g, "fall_back", g.state.units[uid].side, str(R.OPEN_ORDER),
            ev.FallBackAwaited(unit=uid, target=target, left=max(0, budget - spent), budget=budget, moved=len(path) > 1))
     if result != "•":
