@@ -5,12 +5,15 @@ from __future__ import annotations
 
 from arbitro.adjudicator.arrivano import movement as arrivano_moves
 from arbitro.adjudicator.arrivano.world import in_command
+from arbitro.adjudicator.caldiero import legal as caldiero_legal
+from arbitro.adjudicator.caldiero import system_movement, system_moves
 from arbitro.adjudicator.maps.hexgrid import HexId
 from arbitro.adjudicator.maps.movement import MoveRules
 from arbitro.adjudicator.parabellum import movement
 from arbitro.adjudicator.parabellum.unit_moves import Move
 from arbitro.adjudicator.parabellum.variant import Variant
 from tests.arrivano import harness as arrivano
+from tests.parabellum.test_move_search_parts import movement_positions
 from tests.parabellum.test_movement import MAP, TABLE
 
 
@@ -51,3 +54,23 @@ def test_a_unit_entering_the_map_may_stay_on_its_entry_hex_unless_the_enemy_hold
     assert free[entry] == (entry,) and len(free) > 1
     held = waiting_at(entry, {"ir18-i": entry})
     assert entry not in held
+
+
+def test_a_searched_move_is_the_path_given_at_the_cost_its_steps_cost() -> None:
+    """Every move the kernel lists for a Caldiero group, the path it records given back as the player's own path
+    (caldiero §9.1, `check_path`), is accepted at the cost the move records: what its steps cost (§9.2, §9.3.1, the
+    entry hex first, §15.4), the minimum move its one step's (§9.1.1), whichever of §17.1.1's searches found it."""
+    compared = 0
+    for log in ("caldiero-tempo-regge.jsonl", "caldiero-full.jsonl"):
+        ruleset, positions = movement_positions(log, 8)
+        for rules in positions:
+            w = ruleset.world(rules)
+            for units in caldiero_legal._mover_groups(w, rules.seat):
+                for column in (False, True):
+                    for order, move in system_moves.move_options(w, units, column).values():
+                        given = system_movement.check_path(w, system_movement.make_group(w, units, order, column),
+                                                           tuple(move.path))
+                        assert isinstance(given, system_movement.Route), (units, move.path, given)
+                        assert given.cost_half == move.cost_half, (units, order, move.path)
+                        compared += 1
+    assert compared > 500
