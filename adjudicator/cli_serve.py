@@ -29,7 +29,8 @@ from arbitro.adjudicator.server import create_app
 @click.option("--commands-per-second", default=Limits.commands_per_second, show_default=True, type=float,
               help="Commands each seat of a game may send a second (bursts of twice as many).")
 @click.option("--games-per-token", default=Limits.games_per_token, show_default=True,
-              help="Games one token may make (the host's creations and imports, an umpire's forks).")
+              help="Games one token may make (the host's creations and imports; an umpire's forks and "
+                   "amendments, for the whole family of forks of one created game).")
 @handle_errors
 def serve(db: str, host: str, port: int, host_token: str | None, open_creation: bool, max_body: int,
           max_upload: int, commands_per_second: float, games_per_token: int) -> None:

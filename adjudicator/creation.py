@@ -207,3 +207,18 @@ def own_data(ruleset: Ruleset[Any], state: Any, data: Mapping[str, str] | None) 
 
 def fresh_game_id(ruleset: str) -> str:
     return f"{ruleset}-{secrets.token_hex(4)}"
+
+
+GAME_ID_CHARACTERS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-")
+
+
+def checked_game_id(game_id: str, where: str = "the game id") -> str:
+    """`game_id` if every client can address it: a URL path segment (`/games/{id}`), a CLI argument that is not
+    read as a file's path, a line of `arbitro games` — letters, digits, '.', '_' and '-' (the form fresh_game_id
+    makes), not "." or "..". Refused otherwise, naming the first character that is not allowed."""
+    bad = next((c for c in game_id if c not in GAME_ID_CHARACTERS), None)
+    if bad is not None or game_id in ("", ".", ".."):
+        why = f"its character {bad!r} is not allowed" if bad is not None else "it names no game"
+        raise BadInput(f"{where} {game_id!r}: {why}; a game id is letters, digits, '.', '_' and '-' "
+                       f"(e.g. {fresh_game_id('duel')!r}), so that every request and command can address it")
+    return game_id

@@ -14,13 +14,14 @@ import threading
 import time
 from collections.abc import Awaitable, Callable, MutableMapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from arbitro.adjudicator.errors import Forbidden, NotAuthenticated, NotUmpire, TooLarge, TooMany
 from arbitro.adjudicator.service import Arbitro
 from arbitro.projections.base import UMPIRE
 
 HOST = "host"
+Made = TypeVar("Made")
 
 
 @dataclass(frozen=True)
@@ -30,7 +31,8 @@ class Limits:
     max_body: int = 64 * 1024  # bytes of a JSON request
     max_upload: int = 16 * 1024 * 1024  # bytes of an exported game sent to import or verify
     commands_per_second: float = 10.0  # per seat (and umpire) of a game, with a burst of twice as many
-    games_per_token: int = 100  # games one token may make (the host's creations and imports, an umpire's forks)
+    games_per_token: int = 100  # games one token may make (the host's creations and imports; an umpire's forks and
+    # amendments, counted for the whole family of forks descending from one created game)
 
 
 @dataclass(frozen=True)
@@ -120,13 +122,14 @@ class RateLimiter:
 
 @dataclass
 class GameQuota:
-    """How many games each token has made in this process (the host's creations and imports, an umpire's forks)."""
+    """How many games each token has made in this process (the host's creations and imports, an umpire's forks and
+    amendments)."""
 
     limit: int
     _made: dict[str, int] = field(default_factory=dict)
     _lock: threading.Lock = field(default_factory=threading.Lock)
 
-    def make(self, key: str, make: Callable[[], str]) -> str:
+    def make(self, key: str, make: Callable[[], Made]) -> Made:
         """Make a game under `key`'s quota: counted before it is made (two racing requests cannot both pass the
         last place), and given back when making it fails."""
         with self._lock:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import asyncio
 import json
 import threading
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from typing import Any
 
 import msgspec
@@ -99,16 +99,19 @@ def sse(event: str, data: Any, event_id: int) -> dict[str, str]:
 
 
 async def live(app: Arbitro, watcher: AppendWatcher, game_id: str, seat: str, after: int, *, follow: bool,
-               poll: float) -> AsyncIterator[dict[str, str]]:
+               poll: float, authorised: Callable[[], object] = lambda: None) -> AsyncIterator[dict[str, str]]:
     """`seat`'s stream of game `game_id` from the event after `after`: each event (id: its sequence number, so
     Last-Event-ID resumes after it; a seat's: each item after command `after`, id its command's number, as all its
     numbers are, engine-rules §V.6), then an "awaiting" notice when the game waits for `seat` (the umpire's
     stream: for anyone) or is over; with `follow` it goes on as events are appended, else it ends at the head.
-    An error (the game deleted meanwhile) ends the stream with an "error" message saying why."""
+    `authorised` is asked again before each read and raises once the stream's token no longer grants it (replaced
+    by a new invitation: a leaked token's open stream must end with it, rev-p P2). An error (the game deleted
+    meanwhile, the token replaced) ends the stream with an "error" message saying why."""
     if follow:
         watcher.watch(game_id, watched_head(app, game_id, seat, after))
     try:
-        async for message in _messages(app, watcher, game_id, seat, after, follow=follow, poll=poll):
+        async for message in _messages(app, watcher, game_id, seat, after, follow=follow, poll=poll,
+                                       authorised=authorised):
             yield message
     except REPORTED as error:
         yield {"event": "error", "data": json.dumps(error_payload(error), ensure_ascii=False)}
@@ -139,10 +142,11 @@ def _head(app: Arbitro, game_id: str, seat: str) -> int:
 
 
 async def _messages(app: Arbitro, watcher: AppendWatcher, game_id: str, seat: str, last: int, *, follow: bool,
-                    poll: float) -> AsyncIterator[dict[str, str]]:
+                    poll: float, authorised: Callable[[], object]) -> AsyncIterator[dict[str, str]]:
     told = None
     while True:
         waker = watcher.waker(game_id)
+        await to_thread.run_sync(authorised)
         head = await to_thread.run_sync(_head, app, game_id, seat)
         if head > last:
             for event in await to_thread.run_sync(app.log, game_id, seat, last + 1, head):

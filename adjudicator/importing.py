@@ -11,6 +11,7 @@ from typing import Any
 import msgspec
 
 from arbitro.adjudicator import registry
+from arbitro.adjudicator.creation import checked_game_id
 from arbitro.adjudicator.errors import BadFile
 from arbitro.adjudicator.exchange import Loaded, read_lines
 from arbitro.adjudicator.verify import check_annotations, check_chain, check_commands
@@ -50,7 +51,8 @@ def import_loaded(store: Store, loaded: Loaded, as_id: str | None = None,
         detail = problem.detail
     if detail is not None:
         raise BadFile(f"{loaded.source}, line {_line_of(loaded, detail)}: {detail}; nothing imported")
-    game_id = as_id or loaded.game.id
+    game_id = checked_game_id(as_id, "--as-id") if as_id is not None else checked_game_id(
+        loaded.game.id, f"{loaded.source}: the game id (import it under another with --as-id NEW_ID)")
     if _exists(store, game_id):
         raise GameExists(game_id, hint=f"import it under another id (--as-id NEW_ID), or delete that game first "
                                        f"(arbitro delete {game_id})")

@@ -38,7 +38,7 @@ from arbitro.adjudicator.service import Arbitro, settle_rulesets
 from arbitro.adjudicator.viewer import HEADERS as VIEWER_HEADERS
 from arbitro.adjudicator.viewer_file import PAGE as VIEWER_PAGE
 from arbitro.adjudicator.report_phrases import worded
-from arbitro.events.store import StaleSequence
+from arbitro.events.store import GameNotFound, StaleSequence
 from arbitro.projections.base import UMPIRE
 
 UPLOADS = ("/games/import", "/verify")
@@ -170,8 +170,10 @@ class Invitation(Body):
 BEARER = HTTPBearer(auto_error=False, description="A seat's, the umpire's or the host's token.")
 
 
-def who(request: Request, credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(BEARER)]
-        ) -> Principal | None:
+Credentials = Annotated[HTTPAuthorizationCredentials | None, Depends(BEARER)]
+
+
+def who(request: Request, credentials: Credentials) -> Principal | None:
     """The caller, from its bearer token (None: no token; a token never issued here is refused)."""
     authority: Authority = request.app.state.authority
     return authority.principal(credentials.credentials if credentials else None)
@@ -259,10 +261,16 @@ def create_app(app: Arbitro, host_token: str, *, limits: Limits = Limits(), open
         watcher.notify(game_id)
         return reply(result)
 
+    def quota_key(caller: Principal | None, request: Request | None) -> str:
+        """Whose quota a new game counts against: the host's; a game's umpire's, one quota for the whole family of
+        forks and amendments descending from the game first created (each fork's umpire holds a new token, so a
+        chain of forks would otherwise be bounded by nothing: rev-p P3); else the creating client's address."""
+        if caller and caller.game:
+            return f"{_root_of(app, caller.game)}:{caller.role}"
+        return HOST if caller else f"address:{request.client.host if request and request.client else '?'}"
+
     def new_game(caller: Principal | None, request: Request | None, make: Callable[[], str]) -> Response:
-        key = (f"{caller.game}:{caller.role}" if caller and caller.game else HOST if caller
-               else f"address:{request.client.host if request and request.client else '?'}")
-        game_id = quota.make(key, make)
+        game_id = quota.make(quota_key(caller, request), make)
         return reply({"game": game_id, "tokens": app.issue_tokens(game_id)}, 201)
 
     # --- the server --------------------------------------------------------------------------------------
@@ -346,10 +354,15 @@ def create_app(app: Arbitro, host_token: str, *, limits: Limits = Limits(), open
 
     @api.get("/games/{game_id}/stream", tags=["read"], response_class=EventSourceResponse,
              summary="Server-Sent Events: each new event as the seat may see it, and an `awaiting` notice.")
-    def stream(game_id: str, caller: Who, first: Annotated[int | None, Query(alias="from", ge=0)] = None,
+    def stream(game_id: str, credentials: Credentials, first: Annotated[int | None, Query(alias="from", ge=0)] = None,
                follow: bool = True, seat: SeatQuery = None,
                last_event_id: Annotated[str | None, Header(alias="Last-Event-ID")] = None) -> EventSourceResponse:
-        reader = authority.reader(caller, game_id, seat)
+        token = credentials.credentials if credentials else None
+
+        def authorised() -> str:  # asked again before each read: a replaced token's stream ends (rev-p P2)
+            return authority.reader(authority.principal(token), game_id, seat)
+
+        reader = authorised()
         # the umpire's numbers are the log's, from #1; a seat's are its commands', from #0 (engine-rules §V.6)
         after = first - 1 if first is not None else (0 if reader == UMPIRE else -1)
         if last_event_id is not None:
@@ -357,7 +370,8 @@ def create_app(app: Arbitro, host_token: str, *, limits: Limits = Limits(), open
                 raise BadFile(f"Last-Event-ID {last_event_id!r}: the number of the last message the stream sent (an event's for the umpire, a command's for a seat)")
             after = int(last_event_id)
         app.game(game_id)  # a missing game is refused here, not after the stream has started
-        return EventSourceResponse(live(app, watcher, game_id, reader, after, follow=follow, poll=poll), ping=15)
+        return EventSourceResponse(live(app, watcher, game_id, reader, after, follow=follow, poll=poll,
+                                        authorised=authorised), ping=15)
 
     @api.get("/games/{game_id}/notes", tags=["read"], summary="The notes the seat may read.")
     def notes(game_id: str, caller: Who, seat: SeatQuery = None) -> Response:
@@ -464,8 +478,8 @@ def create_app(app: Arbitro, host_token: str, *, limits: Limits = Limits(), open
     def amend(game_id: str, body: Amendment, caller: Who) -> Response:
         authority.umpire(caller, game_id, "an amendment is the umpire's (arbitro §D.5)")
         umpire = acting(caller, game_id)  # charged as one command, though it plays every later one again
-        amended = settling.amend(app, game_id, umpire, body.at, body.command, dispute=body.dispute,
-                                 reason=body.reason, new_id=body.id)
+        amended = quota.make(quota_key(caller, None), lambda: settling.amend(
+            app, game_id, umpire, body.at, body.command, dispute=body.dispute, reason=body.reason, new_id=body.id))
         watcher.notify(game_id)
         return reply({**msgspec.to_builtins(amended), "tokens": app.issue_tokens(amended.fork)}, 201)
 
@@ -525,6 +539,19 @@ def create_app(app: Arbitro, host_token: str, *, limits: Limits = Limits(), open
         return seat, submission
 
     return api
+
+
+def _root_of(app: Arbitro, game_id: str) -> str:
+    """The game `game_id` descends from by forks (itself if it was created or imported; a parent since deleted ends
+    the walk there)."""
+    record, seen = app.game(game_id), {game_id}
+    while record.parent is not None and record.parent not in seen:
+        seen.add(record.parent)
+        try:
+            record = app.game(record.parent)
+        except GameNotFound:
+            break
+    return record.id
 
 
 def _text(body: bytes) -> str:

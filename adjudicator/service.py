@@ -24,7 +24,7 @@ from arbitro.adjudicator import overrides, registry, seatcopy
 from arbitro.adjudicator.admission import (
     as_first_cited, cited_notes, known_type, pinned, seat_signature, sign_receipt, stale, umpire_only,
 )
-from arbitro.adjudicator.creation import POSITION_FORMAT, fresh_game_id, genesis, mark_own_data
+from arbitro.adjudicator.creation import POSITION_FORMAT, checked_game_id, fresh_game_id, genesis, mark_own_data
 from arbitro.adjudicator.datafiles import DataError
 from arbitro.adjudicator.engine import R_UNDO_POINT, Adjudicator, GameContext, NoHistory
 from arbitro.adjudicator.engine_steps import awaiting_in
@@ -208,6 +208,7 @@ class Arbitro(ReadingCalls, ExchangeCalls):
         `seed` (64 hex digits) is the host's own secret seed, for sample games made again byte for byte; by
         default a fresh one is drawn."""
         ruleset = registry.get(ruleset_name)
+        game_id = checked_game_id(game_id) if game_id is not None else None
         seed = rnd.new_seed() if seed is None else rnd.checked_seed(seed)
         created = genesis(ruleset, seed, scenario, options, position=position, transcribed=transcribed,
                           seat_entropy=seat_entropy, data=data)
@@ -480,6 +481,7 @@ class Arbitro(ReadingCalls, ExchangeCalls):
     ) -> str:
         """The umpire's fork (arbitro §R.3): a new game from event `at`, recorded in the parent's log as
         `game_forked`. With `keep_dice` the fork replays the parent's seed, which must already be revealed."""
+        new_id = checked_game_id(new_id, "the fork's id") if new_id is not None else None
         parent = self.game(game_id)
         self.check_seat(parent, by)
         umpire_only(by, "a fork is played from a position the players may not see whole, and with --keep-dice "
