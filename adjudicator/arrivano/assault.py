@@ -2,7 +2,7 @@
 bombardment, the table (the kernel's parabellum/resolution.fight), results AE DE Ad Dd NE EX DR as this game's
 §12.5.4 defines them (the kernel's parabellum/results.py), retreats (parabellum/retreat_frame.py) and advance after
 combat. Until the table decides, the assault is one frame on the decision stack (parabellum/assault_frame,
-events/parabellum.AssaultUnderway) run by the kernel's stages (`AssaultStages.by_name`)."""
+events/parabellum.AssaultUnderway) run by the kernel's stages (`run`)."""
 
 from __future__ import annotations
 
@@ -17,7 +17,6 @@ from arbitro.adjudicator.arrivano import retreats as RT
 from arbitro.adjudicator.arrivano import rules as R
 from arbitro.adjudicator.arrivano.bombardment import bombard, can_fire, damage_battery
 from arbitro.adjudicator.arrivano.flow import (
-    frames,
     prompt,
     push,
     revise,
@@ -50,122 +49,112 @@ def begin(g: Act, assault: AssaultUnderway) -> None:
 
 def run(g: Act) -> None:
     """The assault's stages while it waits for none of its decisions (the kernel's `run`)."""
-    sys_assault.run(frames(g), AssaultStages(g).by_name())
+    sys_assault.run(g, {sys_assault.DECLARED: before_combat, sys_assault.DEFENSIVE_FIRE: fire_offered,
+                        sys_assault.RESUMED: fire_survivors, sys_assault.RESOLVE: table,
+                        sys_assault.DR_TESTS: dr_tests, sys_assault.ADVANCE: advance_offered})
 
 
-@dataclass(frozen=True)
-class AssaultStages:
-    """Arrivano's stages of the assault on its frame (events/parabellum.AssaultUnderway), by name (`by_name`)."""
-
-    g: Act
-
-    def declared(self, c: AssaultUnderway) -> None:
-        """The steps between declaration and the table (arrivano §12.1): B cavalry retreat (§14.1) and the light
-        troops' retreat (option §16.3.5), hex by hex of those still held; none held: the assault is cancelled. Then C,
-        the defensive bombardment (§11.4.4)."""
-        g = self.g
-        w = g.world()
-        targets = [t for t in c.targets if any(w.state.units[u].side != c.attacker_side for u in w.units_at(t))]
-        attackers = [u for u in c.attackers if w.on_map(u)]
-        for t in targets:  # arrivano §14.1: the cavalry of each defending hex may retreat before combat
-            if t in c.cavalry_done:
-                continue
-            units = cavalry_candidates(w, attackers, t)
-            if units:
-                frames(g).revise(cavalry_done=(*c.cavalry_done, t))
-                push(g, "cavalry_retreat", w.enemy(c.attacker_side), str(ARRIVANO.CAVALRY_RETREAT), BeforeCombatAwaited(units=tuple(units), hex=t))
-                return
-        for t in targets:  # arrivano §16.3.5: V units may retreat one hex before the odds, on a passed test
-            if t in c.light_done:
-                continue
-            units = light_retreat_candidates(w, t)
-            if units:
-                frames(g).revise(light_done=(*c.light_done, t))
-                push(g, "light_retreat", w.enemy(c.attacker_side), str(R.LIGHT_RETREAT), BeforeCombatAwaited(units=tuple(units), hex=t))
-                return
-        if not targets:  # the advance into the hexes left (§12.7), then the end
-            frames(g).revise(stage=sys_assault.ADVANCE, targets=())
-            rule = R.LIGHT_RETREAT if c.light_done else ARRIVANO.CAVALRY_RETREAT
-            g.emit(ev.AssaultResolved(attackers=tuple(attackers), targets=c.targets, result="cancelled",
-                                      notes=("the defenders retreated before combat",), rule=str(rule)))
+def before_combat(g: Act, c: AssaultUnderway) -> None:
+    """The steps between declaration and the table (arrivano §12.1): B cavalry retreat (§14.1) and the light
+    troops' retreat (option §16.3.5), hex by hex of those still held; none held: the assault is cancelled. Then C,
+    the defensive bombardment (§11.4.4)."""
+    w = g.world()
+    targets = [t for t in c.targets if any(w.state.units[u].side != c.attacker_side for u in w.units_at(t))]
+    attackers = [u for u in c.attackers if w.on_map(u)]
+    for t in targets:  # arrivano §14.1: the cavalry of each defending hex may retreat before combat
+        if t in c.cavalry_done:
+            continue
+        units = cavalry_candidates(w, attackers, t)
+        if units:
+            g.assault_frames().revise(cavalry_done=(*c.cavalry_done, t))
+            push(g, "cavalry_retreat", w.enemy(c.attacker_side), str(ARRIVANO.CAVALRY_RETREAT), BeforeCombatAwaited(units=tuple(units), hex=t))
             return
-        frames(g).revise(stage=sys_assault.DEFENSIVE_FIRE, attackers=tuple(attackers), targets=tuple(targets))
-
-    def defensive_fire(self, c: AssaultUnderway) -> None:
-        """arrivano §11.4.4: the assaulted hexes' ready guns may bombard an attacking hex first (the defender's
-        `defensive_fire`); none can: on to the table."""
-        g = self.g
-        w = g.world()
-        battery = _battery(w, list(c.targets))
-        fire = sys_bombardment.defensive_hexes(ARRIVANO_VARIANT, w, battery, c.attackers)
-        if fire:
-            push(g, "defensive_fire", w.enemy(c.attacker_side), str(R.DEFENSIVE_FIRE), DefensiveFireAwaited(battery=tuple(battery)))
+    for t in targets:  # arrivano §16.3.5: V units may retreat one hex before the odds, on a passed test
+        if t in c.light_done:
+            continue
+        units = light_retreat_candidates(w, t)
+        if units:
+            g.assault_frames().revise(light_done=(*c.light_done, t))
+            push(g, "light_retreat", w.enemy(c.attacker_side), str(R.LIGHT_RETREAT), BeforeCombatAwaited(units=tuple(units), hex=t))
             return
-        frames(g).revise(stage=sys_assault.RESOLVE)
+    if not targets:  # the advance into the hexes left (§12.7), then the end
+        g.assault_frames().revise(stage=sys_assault.ADVANCE, targets=())
+        rule = R.LIGHT_RETREAT if c.light_done else ARRIVANO.CAVALRY_RETREAT
+        g.emit(ev.AssaultResolved(attackers=tuple(attackers), targets=c.targets, result="cancelled",
+                                  notes=("the defenders retreated before combat",), rule=str(rule)))
+        return
+    g.assault_frames().revise(stage=sys_assault.DEFENSIVE_FIRE, attackers=tuple(attackers), targets=tuple(targets))
 
-    def resumed(self, c: AssaultUnderway) -> None:
-        """arrivano §12.1: after the retreats its defensive fire caused, the assault goes on with the attackers still in
-        good order next to every attacked hex."""
-        g = self.g
-        frames(g).revise(stage=sys_assault.RESOLVE, attackers=still_attacking(g.world(), c))
 
-    def resolve(self, c: AssaultUnderway) -> None:
-        """The assault on the table (the kernel's resolution.fight), once each side's efficiency value is known
-        (§12.3.1: on a tie in SP its owner picks one, `efficiency_value`, the assault's `chosen`); the result sets the
-        frame's last stage (`end`)."""
-        g = self.g
-        w = g.world()
-        c = msgspec.structs.replace(c, attackers=tuple(u for u in c.attackers if w.on_map(u)))
-        defenders_all = [u for t in c.targets for u in w.units_at(t)]
-        if not c.attackers or not defenders_all:
-            frames(g).revise(stage=sys_assault.END)
-            g.emit(ev.AssaultResolved(attackers=c.attackers, defenders=tuple(defenders_all), targets=c.targets,
-                                      result="cancelled", notes=("no attacker or no defender left",), rule=str(ARRIVANO.COMBAT)))
-            return
-        defenders = defending(w, list(c.targets))
-        if not defenders:
-            frames(g).revise(stage=sys_assault.END)
-            artillery_alone(g, list(c.attackers), defenders_all, list(c.targets))
-            return
+def fire_offered(g: Act, c: AssaultUnderway) -> None:
+    """arrivano §11.4.4: the assaulted hexes' ready guns may bombard an attacking hex first (the defender's
+    `defensive_fire`); none can: on to the table."""
+    w = g.world()
+    battery = _battery(w, list(c.targets))
+    if sys_bombardment.defensive_hexes(ARRIVANO_VARIANT, w, battery, c.attackers):
+        push(g, "defensive_fire", w.enemy(c.attacker_side), str(R.DEFENSIVE_FIRE), DefensiveFireAwaited(battery=tuple(battery)))
+        return
+    g.assault_frames().revise(stage=sys_assault.RESOLVE)
 
-        def efficiency(rolled: bool) -> tuple[int, int] | None:
-            for role, units in (("attack", c.attackers), ("defence", defenders)):
-                values = sys_eff.side_values(w, units)
-                if rolled and role not in c.chosen and len(values) > 1:  # §12.3.1: "il giocatore può scegliere"
-                    push(g, "efficiency_value", w.side_of(units[0]), str(ARRIVANO.SIDE_EFFICIENCY),
-                         ev.EfficiencyChoiceAwaited(role=role, values=tuple(values)))
-                    return None
-            return sys_eff.in_use(w, c.attackers, defenders, c.chosen)
-        result = resolution.fight(g, ARRIVANO_VARIANT, c, defenders, c.forced, efficiency)
-        if result == "cancelled":  # the advance into a hex left before combat (§12.7) still asked
-            frames(g).revise(stage=sys_assault.ADVANCE)
-        if result in (None, "cancelled"):
-            return
-        AssaultResults(g).apply(result, list(c.attackers), defenders)
-        for u in c.attackers:  # arrivano §14.2.2: a good-order charger is disordered after the charge
-            if u in g.state.charges and g.state.units[u].where == "map" and g.state.units[u].status == "good":
-                g.emit(ev.StatusChanged(unit=u, status="disordered", rule=str(R.CHARGE_DISORDER)))
 
-    def by_name(self) -> sys_assault.Stages:  # the kernel's assault.Stages
-        return {sys_assault.DECLARED: self.declared, sys_assault.DEFENSIVE_FIRE: self.defensive_fire,
-                sys_assault.RESUMED: self.resumed, sys_assault.RESOLVE: self.resolve,
-                sys_assault.DR_TESTS: self.dr_tests, sys_assault.ADVANCE: self.advance}
+def fire_survivors(g: Act, c: AssaultUnderway) -> None:
+    """arrivano §12.1: after the retreats its defensive fire caused, the assault goes on with the attackers still in
+    good order next to every attacked hex."""
+    g.assault_frames().revise(stage=sys_assault.RESOLVE, attackers=still_attacking(g.world(), c))
 
-    def advance(self, c: AssaultUnderway) -> None:
-        """arrivano §12.7 "Se un esagono è reso vacante a causa di un combattimento": once the result's decisions are
-        answered (the routs' retreats, a lone commander's move, §4.5.4), the advance into the hexes it vacated."""
-        frames(self.g).revise(stage=sys_assault.END)
-        advance.offered(frames(self.g), self.g.world(), c.attacker_side, ARRIVANO.ADVANCE_AFTER,
-                        prompt("advance", str(ARRIVANO.ADVANCE_AFTER)))
 
-    def dr_tests(self, c: AssaultUnderway) -> None:
-        """DR after its one-hex retreats (the assault's stage after the table's, before `advance`), the kernel's `results.dr_routed`: passed,
-        disordered (already disordered: routed, interpretation dr_pass_already_disordered); failed, routed and two
-        more hexes at once (§15.2.1, interpretation dr_rout_retreat), stack by stack, the guns in the hexes they
-        leave eliminated (§11.1: the assault forced the retreat)."""
-        frames(self.g).revise(stage=sys_assault.ADVANCE)
-        results.dr_routed(self.g, ARRIVANO_VARIANT, c.dr_units, lambda at: f"{ARRIVANO.RESULTS} DR test in {at}",
-                          f"{ARRIVANO.RESULTS} DR test; {ARRIVANO.ROUT_COMBAT}")
+def table(g: Act, c: AssaultUnderway) -> None:
+    """The assault on the table (the kernel's resolution.fight), once each side's efficiency value is known
+    (§12.3.1: on a tie in SP its owner picks one, `efficiency_value`, the assault's `chosen`); the result sets the
+    frame's last stage (`end`)."""
+    w = g.world()
+    defenders_all = [u for t in c.targets for u in w.units_at(t)]
+    if not c.attackers or not defenders_all:
+        g.assault_frames().revise(stage=sys_assault.END)
+        g.emit(ev.AssaultResolved(attackers=c.attackers, defenders=tuple(defenders_all), targets=c.targets,
+                                  result="cancelled", notes=("no attacker or no defender left",), rule=str(ARRIVANO.COMBAT)))
+        return
+    defenders = defending(w, list(c.targets))
+    if not defenders:
+        g.assault_frames().revise(stage=sys_assault.END)
+        artillery_alone(g, list(c.attackers), defenders_all, list(c.targets))
+        return
+
+    def efficiency(rolled: bool) -> tuple[int, int] | None:
+        for role, units in (("attack", c.attackers), ("defence", defenders)):
+            values = sys_eff.side_values(w, units)
+            if rolled and role not in c.chosen and len(values) > 1:  # §12.3.1: "il giocatore può scegliere"
+                push(g, "efficiency_value", w.side_of(units[0]), str(ARRIVANO.SIDE_EFFICIENCY),
+                     ev.EfficiencyChoiceAwaited(role=role, values=tuple(values)))
+                return None
+        return sys_eff.in_use(w, c.attackers, defenders, c.chosen)
+    result = resolution.fight(g, ARRIVANO_VARIANT, c, defenders, c.forced, efficiency)
+    if result == "cancelled":  # the advance into a hex left before combat (§12.7) still asked
+        g.assault_frames().revise(stage=sys_assault.ADVANCE)
+    if result in (None, "cancelled"):
+        return
+    AssaultResults(g).apply(result, list(c.attackers), defenders)
+    for u in c.attackers:  # arrivano §14.2.2: a good-order charger is disordered after the charge
+        if u in g.state.charges and g.state.units[u].where == "map" and g.state.units[u].status == "good":
+            g.emit(ev.StatusChanged(unit=u, status="disordered", rule=str(R.CHARGE_DISORDER)))
+
+
+def advance_offered(g: Act, c: AssaultUnderway) -> None:
+    """arrivano §12.7 "Se un esagono è reso vacante a causa di un combattimento": once the result's decisions are
+    answered (the routs' retreats, a lone commander's move, §4.5.4), the advance into the hexes it vacated."""
+    g.assault_frames().revise(stage=sys_assault.END)
+    advance.offered(g.assault_frames(), g.world(), c.attacker_side, ARRIVANO.ADVANCE_AFTER,
+                    prompt("advance", str(ARRIVANO.ADVANCE_AFTER)))
+
+
+def dr_tests(g: Act, c: AssaultUnderway) -> None:
+    """DR after its one-hex retreats (the assault's stage after the table's, before `advance`), the kernel's `results.dr_routed`: passed,
+    disordered (already disordered: routed, interpretation dr_pass_already_disordered); failed, routed and two
+    more hexes at once (§15.2.1, interpretation dr_rout_retreat), stack by stack, the guns in the hexes they
+    leave eliminated (§11.1: the assault forced the retreat)."""
+    g.assault_frames().revise(stage=sys_assault.ADVANCE)
+    results.dr_routed(g, ARRIVANO_VARIANT, c.dr_units, lambda at: f"{ARRIVANO.RESULTS} DR test in {at}",
+                      f"{ARRIVANO.RESULTS} DR test; {ARRIVANO.ROUT_COMBAT}")
 
 
 def cavalry_candidates(w: World, attackers: list[str], h: str) -> list[str]:
@@ -211,7 +200,7 @@ def retreat_before_combat(g: Act, units: list[str], line: RT.Line, rule: Any) ->
     start = g.state.units[units[0]].hex
     retreat_frame.retreated(g, units, line, rule)
     if not g.world().units_at(start):
-        frames(g).revise(left=(*frames(g).running().left, start))
+        g.assault_frames().revise(left=(*g.assault_frames().running().left, start))
 
 
 def still_attacking(w: World, c: AssaultUnderway) -> tuple[str, ...]:
@@ -230,7 +219,7 @@ def defensive_fire(g: Act, frame: core.Frame[DefensiveFireAwaited], artillery: s
     """The defender's answer: `target` null, no fire; else one fire at `target`, by `artillery` (each_gun) or by
     the stack's ready guns, their factors combined (one_target, §11.4.1). Under each_gun the guns that have not fired are asked again, below
     the retreats the fire caused; then the assault goes on with the attackers still in good order next to it."""
-    c = frames(g).running()
+    c = g.assault_frames().running()
     battery = sys_bombardment.ready(g.world(), frame.ctx.battery) if target is not None else []
     if target is not None and battery:
         bombard(g, [artillery] if artillery is not None else battery, target, defensive=True)
@@ -239,14 +228,14 @@ def defensive_fire(g: Act, frame: core.Frame[DefensiveFireAwaited], artillery: s
     rest = sys_bombardment.ready(w, [u for u in battery if artillery not in (None, u)])
     fire = sys_bombardment.defensive_hexes(ARRIVANO_VARIANT, w, rest, attackers) if attackers else []
     if fire:
-        frames(g).revise(attackers=attackers)
+        g.assault_frames().revise(attackers=attackers)
         push(g, "defensive_fire", frame.seats[0], frame.rule, DefensiveFireAwaited(battery=tuple(rest)))
         return
     on_top = top(g)
     # the retreat of the bombarded attackers comes first (its frame, on the engine's stack, stays above the
     # assault's); the assault goes on with those left
     waits = on_top is not None and on_top.kind in ("retreat", "artillery_retreat")
-    frames(g).revise(attackers=attackers, stage=sys_assault.RESUMED if waits else sys_assault.RESOLVE)
+    g.assault_frames().revise(attackers=attackers, stage=sys_assault.RESUMED if waits else sys_assault.RESOLVE)
     run(g)
 
 
@@ -260,14 +249,14 @@ def artillery_alone(g: Act, attackers: list[str], guns: list[str], targets: list
         if g.data.unit(u).redoubt_battery:
             damage_battery(g, u)  # interpretation redoubt_battery_adverse: damaged, then taken with the hex
         elimination.eliminate(g, ARRIVANO_VARIANT, u, R.ARTILLERY_ALONE)
-    advance.offered(frames(g), g.world(), g.state.units[attackers[0]].side, R.ARTILLERY_ALONE,
+    advance.offered(g.assault_frames(), g.world(), g.state.units[attackers[0]].side, R.ARTILLERY_ALONE,
                     prompt("advance", str(R.ARTILLERY_ALONE)), must=True)
 
 
 def efficiency_value_answer(g: Act, value: int, role: str) -> None:
     """The owner's pick of his side's efficiency value (`role`); the assault goes on (the other side may pick
     next)."""
-    frames(g).revise(chosen=frames(g).running().chosen | {role: value})
+    g.assault_frames().revise(chosen=g.assault_frames().running().chosen | {role: value})
     run(g)
 
 
@@ -287,7 +276,7 @@ class AssaultResults:
         """`result` carried out, the frame kept with the units the table fought (`attackers`, `defenders`) at its stage
         `advance` (a DR's `dr_tests` first) while what the result asks waits above it: a DR's retreats, the Ne test the
         attacker may take (`ne_choice`), the EX's losses (`exchange`), the retreats."""
-        frames(self.g).revise(stage=sys_assault.ADVANCE, attackers=tuple(attackers), defenders=tuple(defenders))
+        self.g.assault_frames().revise(stage=sys_assault.ADVANCE, attackers=tuple(attackers), defenders=tuple(defenders))
         results.apply_result(self, result, attackers, defenders, results.ne_may_test(
             [order_of(self.g.world(), u) for u in attackers], self.g.reading, self.assault().forced))
 
@@ -309,7 +298,7 @@ class AssaultResults:
         its frame waiting below each hex's retreat (defender_retreat: a village or redoubt's choice first, §10.1.1)."""
         driven = {t: here for t in self.assault().targets if (here := [u for u in units if self.g.state.units[u].hex == t
                                                                 and self.g.state.units[u].where == "map"])}
-        frames(self.g).revise(stage=sys_assault.DR_TESTS, dr_units=tuple(u for here in driven.values() for u in here))
+        self.g.assault_frames().revise(stage=sys_assault.DR_TESTS, dr_units=tuple(u for here in driven.values() for u in here))
         for t, here in driven.items():  # each hex's opened above the last: the last attacked hex's answered first
             defender_retreat(self.g, here, t)
 
@@ -326,7 +315,7 @@ def exchange(g: Act, defenders: Sequence[str] | None = None) -> None:
 
 def exchange_settled(g: Act, side: str = "attackers", named: Sequence[str] | None = None) -> None:
     """The EX's losses from `side` on (`named`: the unit its owner named), then the others' tests."""
-    if results.exchange_losses(g, ARRIVANO_VARIANT, frames(g), side, named):
+    if results.exchange_losses(g, ARRIVANO_VARIANT, g.assault_frames(), side, named):
         exchange_tests(g, waiting(g, ASSAULT).ctx)
 
 

@@ -20,7 +20,6 @@ from arbitro.adjudicator.arrivano.variant import ARRIVANO_VARIANT
 from arbitro.adjudicator.parabellum.act import Act
 from arbitro.adjudicator.decisions import close_frame, update_frame
 from arbitro.adjudicator.parabellum import advance, retreat_ground, rout
-from arbitro.adjudicator.parabellum.assault_frame import AssaultFrames
 from arbitro.adjudicator.parabellum.retreat_ground import lines
 from arbitro.events import arrivano as ev
 from arbitro.events import core
@@ -34,14 +33,8 @@ from arbitro.projections.game import awaited
 
 def push(g: Act, kind: str, seat: str, rule: str, context: FrameContext) -> None:
     """Open a decision of `kind` for `seat` ("": nobody answers it; it waits below what is above it), an
-    assault's below the other kinds (`frames`)."""
-    frames(g).push(kind, (seat,) if seat else (), rule, prompt(kind, rule), context)
-
-
-def frames(g: Act) -> AssaultFrames:
-    """The stack as the assault uses it: its decisions (ev.ASSAULT_KINDS) wait below every other kind, as when
-    they had a stack of their own; the assault in progress is one frame (kind ASSAULT) below them."""
-    return AssaultFrames(g.ctx, ev.ASSAULT_KINDS, ev.ARRIVANO_CONTEXTS)
+    assault's below the other kinds (Act.assault_frames)."""
+    g.assault_frames().push(kind, (seat,) if seat else (), rule, prompt(kind, rule), context)
 
 
 def top(g: Act) -> core.Frame[Any] | None:
@@ -67,7 +60,7 @@ def revise(g: Act, kind: str, context: FrameContext) -> None:
     retreats and choices): the frames above it are lifted for the revision, as `push` lifts them."""
     stack = list(reversed(g.ctx.game.core.decisions))
     depth = next(i for i, frame in enumerate(stack) if frame.kind == kind)
-    with frames(g).lifted(stack[:depth]):
+    with g.assault_frames().lifted(stack[:depth]):
         update_frame(g.ctx, stack[depth], context)
 
 

@@ -3,7 +3,7 @@ and hook overrides, each with its citation."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from itertools import combinations
 from pathlib import Path
 from typing import Any, ClassVar, Literal
@@ -17,6 +17,7 @@ from arbitro.adjudicator.parabellum.rules import Rulebook, read_rulebook
 from arbitro.adjudicator.parabellum.variant import Reading, Variant
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.ruleset import Rule
+from arbitro.events.arrivano import ARRIVANO_CONTEXTS, ASSAULT_KINDS
 from arbitro.events.parabellum import DieModifier
 from arbitro.projections.parabellum import Activation
 
@@ -39,6 +40,9 @@ class ArrivanoVariant(Variant):
     # arrivano §5.1.1: Advance binds while any counted unit could still close, even if the half is out of reach (D6)
     advance_binds_while: ClassVar[Literal["half", "any"]] = "any"
     column_option: ClassVar[str | None] = COLUMNS  # arrivano §16.2: independent columns, an optional rule (D30)
+    # its assault's decisions wait below every other kind of its own, as when they had a stack of their own
+    assault_kinds: ClassVar[Collection[str]] = ASSAULT_KINDS
+    decision_kinds: ClassVar[Collection[str]] = ARRIVANO_CONTEXTS
 
     def road_costs(self, table: MovementTable, reading: Reading) -> MovementTable:
         """arrivano §17.2.8 ("Ogni esagono contiguo di strada costa mezzo PM"), interpretation `road_cost_scope`:

@@ -10,10 +10,7 @@ applied by the kernel's table (parabellum/resolution.fight), each with its citat
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import partial
 from typing import Any, Literal
-
-import msgspec
 
 from arbitro.adjudicator.caldiero import commands as C
 from arbitro.adjudicator.caldiero import rules as R
@@ -23,7 +20,7 @@ from arbitro.adjudicator.caldiero.variant import CALDIERO, CALDIERO_VARIANT
 from arbitro.adjudicator.decisions import open_frame
 from arbitro.adjudicator.parabellum import advance, assault, resolution, results, retreat_ground, rout
 from arbitro.adjudicator.parabellum import efficiency as shared_efficiency
-from arbitro.adjudicator.parabellum.assault_frame import ASSAULT, AssaultFrames, assault_below
+from arbitro.adjudicator.parabellum.assault_frame import ASSAULT, assault_below
 from arbitro.adjudicator.parabellum.commands import DefensiveFire
 from arbitro.adjudicator.parabellum.retreat_ground import before_combat_asked, before_combat_lines
 from arbitro.adjudicator.ruleset import Rule
@@ -38,7 +35,7 @@ from arbitro.events.parabellum import (
     NeChoiceAwaited,
 )
 from arbitro.events.core import Frame as CoreFrame
-from arbitro.projections.caldiero import CaldieroState, enemy_of
+from arbitro.projections.caldiero import enemy_of
 from arbitro.adjudicator.caldiero.system_procedure import lone_leaders
 from arbitro.adjudicator.parabellum.retreat_frame import disordered, opened
 from arbitro.adjudicator.parabellum.act import Act, stack_roll
@@ -81,49 +78,33 @@ def do_attack(a: Act, seat: str, cmd: C.Attack) -> None:
 
 def run_stages(a: Act) -> None:
     """The assault's stages while it waits for no decision (the kernel's `run`)."""
-    assault.run(_frames(a), {name: partial(lambda stage, c: stage(a, without_eliminated(c, a.state)), stage)
-                             for name, stage in STAGES.items()})
-
-
-def _frames(a: Act) -> AssaultFrames:
-    """The decision stack as Caldiero's assault uses it: no kind lifted, so its stages run only while its frame is on
-    top (it waits for every decision opened above it: its own, the retreats, the engine's)."""
-    return AssaultFrames(a.ctx, (ASSAULT,), (ASSAULT,))
-
-
-def without_eliminated(c: AssaultUnderway, state: CaldieroState) -> AssaultUnderway:
-    """The assault without the units eliminated since its frame was last revised (an elimination can happen while a
-    decision it asked sits above it, where its frame cannot be revised): they no longer take part (caldiero
-    §12.5.4, §12.6)."""
-    on_map = {u for u in (*c.attackers, *c.defenders) if state.units[u].where == "map"}
-    return msgspec.structs.replace(c, attackers=tuple(u for u in c.attackers if u in on_map),
-                                   defenders=tuple(u for u in c.defenders if u in on_map))
+    assault.run(a, STAGES)
 
 
 def _combat(a: Act) -> AssaultUnderway:
     """The assault in progress, `without_eliminated` (its frame wherever it waits on the stack; one at a time)."""
     c = assault_below(a.ctx.game.core.decisions)
     assert c is not None, "no assault in progress"
-    return without_eliminated(c, a.state)
+    return assault.without_eliminated(a.world(), c)
 
 
 def _revise(a: Act, **fields: Any) -> None:
     """The assault's frame after a stage (its `stage` the next to run) or a withdrawal, its frame on top: `fields`
     changed, the units eliminated since its last revision left out (`without_eliminated`)."""
     c = _combat(a)
-    _frames(a).revise(**{"attackers": c.attackers, "defenders": c.defenders, **fields})
+    a.assault_frames().revise(**{"attackers": c.attackers, "defenders": c.defenders, **fields})
 
 
 def withdraw_attackers(a: Act, units: tuple[str, ...], rule: Rule) -> None:
     a.emit(ev.AttackersWithdrawn(units=units, rule=str(rule)))
     c = _combat(a)
-    _frames(a).revise(attackers=tuple(u for u in c.attackers if u not in units), defenders=c.defenders)
+    a.assault_frames().revise(attackers=tuple(u for u in c.attackers if u not in units), defenders=c.defenders)
 
 
 def _withdraw_defenders(a: Act, units: tuple[str, ...], rule: Rule) -> None:
     a.emit(ev.DefendersWithdrawn(units=units, rule=str(rule)))
     c = _combat(a)
-    _frames(a).revise(attackers=c.attackers, defenders=tuple(u for u in c.defenders if u not in units))
+    a.assault_frames().revise(attackers=c.attackers, defenders=tuple(u for u in c.defenders if u not in units))
 
 
 def stage_declared(a: Act, c: AssaultUnderway) -> None:
@@ -284,7 +265,7 @@ def start_exchange(a: Act) -> None:
     """caldiero §12.5.4 Ex: the losses (the kernel's results.exchange_losses, D26), then the others' tests (the stage
     exchange_tests)."""
     _revise(a, stage="exchange_tests")
-    results.exchange_losses(a, CALDIERO_VARIANT, _frames(a))
+    results.exchange_losses(a, CALDIERO_VARIANT, a.assault_frames())
 
 
 def do_defender_efficiency(a: Act, frame: CoreFrame[EfficiencyChoiceAwaited], cmd: C.EfficiencyValue) -> None:
@@ -294,7 +275,7 @@ def do_defender_efficiency(a: Act, frame: CoreFrame[EfficiencyChoiceAwaited], cm
 
 def do_exchange_loss(a: Act, frame: CoreFrame[ExchangeLossAwaited], cmd: C.ExchangeLoss) -> None:
     """caldiero §12.5.4 Ex: the units a side names (sorted: commands.as_set) lost; the exchange goes on."""
-    results.exchange_losses(a, CALDIERO_VARIANT, _frames(a), side=frame.ctx.role, named=cmd.units)
+    results.exchange_losses(a, CALDIERO_VARIANT, a.assault_frames(), side=frame.ctx.role, named=cmd.units)
 
 
 def stage_exchange_tests(a: Act, c: AssaultUnderway) -> None:
@@ -313,7 +294,7 @@ def do_ne_test(a: Act, frame: CoreFrame[NeChoiceAwaited], cmd: C.NeChoice) -> No
 
 def stage_advance(a: Act, c: AssaultUnderway) -> None:
     _revise(a, stage=assault.END)
-    advance.offered(_frames(a), a.world(), c.attacker_side, CALDIERO.ADVANCE_AFTER, PROMPTS[ADVANCE])
+    advance.offered(a.assault_frames(), a.world(), c.attacker_side, CALDIERO.ADVANCE_AFTER, PROMPTS[ADVANCE])
 
 
 def do_advance(a: Act, frame: CoreFrame[AdvanceAwaited], cmd: C.Advance | C.Decline) -> None:
@@ -334,11 +315,10 @@ def stage_end(a: Act, c: AssaultUnderway) -> None:
             if s.status == "good":
                 a.emit(ev.StatusChanged(unit=u, status="disordered", rule=str(CALDIERO.CHARGE)))  # caldiero §20.2.3
     a.emit(ev.CombatEnded(rule=str(R.COMBAT_PROCEDURE)))
-    _frames(a).end()
+    a.assault_frames().end()
 
 
-# Caldiero's stages of the assault by name (the kernel's assault.Stages), each given the assault as its frame stands
-# (`without_eliminated`) on the Act of the command that runs them (`run_stages`).
+# Caldiero's stages of the assault by name, run by the kernel's assault.run (`run_stages`).
 STAGES = {assault.DECLARED: stage_declared, assault.DEFENSIVE_FIRE: stage_defensive_fire, assault.RESUMED: stage_resumed,
           assault.RESOLVE: stage_resolve, "exchange_tests": stage_exchange_tests, assault.DR_TESTS: stage_dr_tests,
           assault.ADVANCE: stage_advance, assault.END: stage_end}

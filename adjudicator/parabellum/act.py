@@ -16,6 +16,7 @@ from typing import Any, Generic, Protocol, TypeVar
 
 from arbitro.adjudicator.errors import Unsettled
 from arbitro.adjudicator.parabellum import assault, efficiency
+from arbitro.adjudicator.parabellum.assault_frame import AssaultFrames
 from arbitro.adjudicator.parabellum.loader import ScenarioData
 from arbitro.adjudicator.parabellum.sequence import Steps, refuse
 from arbitro.adjudicator.parabellum.variant import Variant
@@ -137,6 +138,10 @@ class Act(Generic[S]):
 
     def _next_world(self) -> World:
         return carried_world(self.ctx.ruleset, self.ctx.game, self.data, self.variant)
+
+    def assault_frames(self) -> AssaultFrames:
+        """The decision stack as the game's assault uses it (its kinds: `Variant.assault_kinds`, `decision_kinds`)."""
+        return AssaultFrames(self.ctx, self.variant.assault_kinds, self.variant.decision_kinds)
 
     @property
     def crt(self) -> CombatTable:

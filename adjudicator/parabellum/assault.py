@@ -6,6 +6,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Protocol, TypeVar
+
+import msgspec
 
 from arbitro.adjudicator.parabellum import data
 from arbitro.adjudicator.parabellum.assault_frame import AssaultFrames
@@ -38,22 +41,42 @@ WAITS_ON_TOP = frozenset({RESUMED, DR_TESTS, ADVANCE, END})  # stages that wait 
 MAX_STAGES = 64  # a bound no assault reaches (a stage per attacked hex and retreat before combat at most)
 
 
-# A game's stages of the assault by name (those above, and its own after the table: caldiero's exchange_tests), each
-# asking a decision (a frame above the assault's), moving the assault to its next stage (AssaultFrames.revise) or
-# ending it (AssaultFrames.end); END, unless the game gives its own, closes the frame.
-Stages = Mapping[str, Callable[[AssaultUnderway], None]]
+class Procedure(Protocol):
+    """What runs the assault's stages: parabellum/act.Act (which reads this module's `crt`, so it is named here by
+    what the stages use of it)."""
+
+    def world(self) -> World: ...
+
+    def assault_frames(self) -> AssaultFrames: ...
 
 
-def run(frames: AssaultFrames, stages: Stages) -> None:
+P = TypeVar("P", bound=Procedure)
+
+
+def run(a: P, stages: Mapping[str, Callable[[P, AssaultUnderway], None]]) -> None:
     """Run the assault's stages while it waits for no decision of its own (AssaultFrames.current); a stage of
-    WAITS_ON_TOP also waits below any other decision (AssaultFrames.on_top)."""
-    by_name = {END: lambda c: frames.end(), **stages}
+    WAITS_ON_TOP also waits below any other decision (AssaultFrames.on_top). `stages`: a game's, by name (those
+    above, and its own after the table: caldiero's exchange_tests), each called with `a` and the assault
+    `without_eliminated`, asking a decision (a frame above the assault's), moving the assault to its next stage
+    (AssaultFrames.revise) or ending it (AssaultFrames.end); END, unless the game gives its own, closes the frame."""
+    frames = a.assault_frames()
     for _ in range(MAX_STAGES):
         c = frames.current()
         if c is None or (c.stage in WAITS_ON_TOP and not frames.on_top()):
             return
-        by_name[c.stage](c)
+        if c.stage == END and END not in stages:
+            frames.end()
+        else:
+            stages[c.stage](a, without_eliminated(a.world(), c))
     raise AssertionError(f"the assault's stages do not progress ({MAX_STAGES} run)")
+
+
+def without_eliminated(w: World, c: AssaultUnderway) -> AssaultUnderway:
+    """The assault without the units eliminated since its frame was last revised (an elimination can happen while a
+    decision it asked sits above it, where its frame cannot be revised): they no longer take part (§12.5.4, §12.6
+    in both)."""
+    return msgspec.structs.replace(c, attackers=tuple(u for u in c.attackers if w.on_map(u)),
+                                   defenders=tuple(u for u in c.defenders if w.on_map(u)))
 
 
 # Each CRT (a game's validated data) in the table kit's shape, under the name the variant's table reads record.

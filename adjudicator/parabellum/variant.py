@@ -6,7 +6,7 @@ overrides only what its rules change (adjudicator/caldiero/variant.py, adjudicat
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Any, ClassVar, Literal, Protocol
 
 from arbitro.adjudicator.maps.costs import MovementTable
@@ -92,6 +92,11 @@ class Variant:
     # D8, caldiero §5.3.1 / arrivano §5.3: in an activation a unit of the activated formation is out of command as the
     # activation found it (`out_of_command`), not as the position stands (another formation's unit: as it stands, §5.3).
     command_as_activated: ClassVar[bool] = False
+
+    # The kinds of the assault's decisions on the engine's stack, its own frame "assault" among them, and of all the
+    # game's decisions (parabellum/assault_frame.AssaultFrames): neutral, only the assault's frame, nothing lifted.
+    assault_kinds: ClassVar[Collection[str]] = ("assault",)
+    decision_kinds: ClassVar[Collection[str]] = ("assault",)
 
     def cite(self, section: str) -> str:
         """A citation in this variant's book ("arrivano §12.4.3")."""
