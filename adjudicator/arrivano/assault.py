@@ -16,14 +16,8 @@ from arbitro.adjudicator.arrivano import commands as C
 from arbitro.adjudicator.arrivano import retreats as RT
 from arbitro.adjudicator.arrivano import rules as R
 from arbitro.adjudicator.arrivano.bombardment import bombard, can_fire, damage_battery
-from arbitro.adjudicator.arrivano.flow import (
-    prompt,
-    push,
-    revise,
-    top,
-    waiting,
-)
-from arbitro.adjudicator.parabellum.act import Act, stack_roll, stack_test
+from arbitro.adjudicator.arrivano.flow import push, revise, top, waiting
+from arbitro.adjudicator.parabellum.act import Act, stack_test
 from arbitro.adjudicator.arrivano.open_order import light_retreat_candidates
 from arbitro.adjudicator.arrivano.variant import ARRIVANO, ARRIVANO_VARIANT, defending
 from arbitro.adjudicator.parabellum.orders import order_hidden_from, order_of
@@ -51,7 +45,7 @@ def run(g: Act) -> None:
     """The assault's stages while it waits for none of its decisions (the kernel's `run`)."""
     sys_assault.run(g, {sys_assault.DECLARED: before_combat, sys_assault.DEFENSIVE_FIRE: fire_offered,
                         sys_assault.RESUMED: fire_survivors, sys_assault.RESOLVE: table,
-                        sys_assault.DR_TESTS: dr_tests, sys_assault.ADVANCE: advance_offered})
+                        sys_assault.DR_TESTS: results.dr_tests, sys_assault.ADVANCE: advance.stage})
 
 
 def before_combat(g: Act, c: AssaultUnderway) -> None:
@@ -137,24 +131,6 @@ def table(g: Act, c: AssaultUnderway) -> None:
     for u in c.attackers:  # arrivano §14.2.2: a good-order charger is disordered after the charge
         if u in g.state.charges and g.state.units[u].where == "map" and g.state.units[u].status == "good":
             g.emit(ev.StatusChanged(unit=u, status="disordered", rule=str(R.CHARGE_DISORDER)))
-
-
-def advance_offered(g: Act, c: AssaultUnderway) -> None:
-    """arrivano §12.7 "Se un esagono è reso vacante a causa di un combattimento": once the result's decisions are
-    answered (the routs' retreats, a lone commander's move, §4.5.4), the advance into the hexes it vacated."""
-    g.assault_frames().revise(stage=sys_assault.END)
-    advance.offered(g.assault_frames(), g.world(), c.attacker_side, ARRIVANO.ADVANCE_AFTER,
-                    prompt("advance", str(ARRIVANO.ADVANCE_AFTER)))
-
-
-def dr_tests(g: Act, c: AssaultUnderway) -> None:
-    """DR after its one-hex retreats (the assault's stage after the table's, before `advance`), the kernel's `results.dr_routed`: passed,
-    disordered (already disordered: routed, interpretation dr_pass_already_disordered); failed, routed and two
-    more hexes at once (§15.2.1, interpretation dr_rout_retreat), stack by stack, the guns in the hexes they
-    leave eliminated (§11.1: the assault forced the retreat)."""
-    g.assault_frames().revise(stage=sys_assault.ADVANCE)
-    results.dr_routed(g, ARRIVANO_VARIANT, c.dr_units, lambda at: f"{ARRIVANO.RESULTS} DR test in {at}",
-                      f"{ARRIVANO.RESULTS} DR test; {ARRIVANO.ROUT_COMBAT}")
 
 
 def cavalry_candidates(w: World, attackers: list[str], h: str) -> list[str]:
@@ -249,8 +225,7 @@ def artillery_alone(g: Act, attackers: list[str], guns: list[str], targets: list
         if g.data.unit(u).redoubt_battery:
             damage_battery(g, u)  # interpretation redoubt_battery_adverse: damaged, then taken with the hex
         elimination.eliminate(g, ARRIVANO_VARIANT, u, R.ARTILLERY_ALONE)
-    advance.offered(g.assault_frames(), g.world(), g.state.units[attackers[0]].side, R.ARTILLERY_ALONE,
-                    prompt("advance", str(R.ARTILLERY_ALONE)), must=True)
+    advance.offered(g, g.state.units[attackers[0]].side, R.ARTILLERY_ALONE, must=True)
 
 
 def efficiency_value_answer(g: Act, value: int, role: str) -> None:
@@ -275,7 +250,7 @@ class AssaultResults:
     def apply(self, result: str, attackers: list[str], defenders: list[str]) -> None:
         """`result` carried out, the frame kept with the units the table fought (`attackers`, `defenders`) at its stage
         `advance` (a DR's `dr_tests` first) while what the result asks waits above it: a DR's retreats, the Ne test the
-        attacker may take (`ne_choice`), the EX's losses (`exchange`), the retreats."""
+        attacker may take (`ne_choice`), the EX's losses (the kernel's results.exchanged), the retreats."""
         self.g.assault_frames().revise(stage=sys_assault.ADVANCE, attackers=tuple(attackers), defenders=tuple(defenders))
         results.apply_result(self, result, attackers, defenders, results.ne_may_test(
             [order_of(self.g.world(), u) for u in attackers], self.g.reading, self.assault().forced))
@@ -290,7 +265,7 @@ class AssaultResults:
         push(self.g, "ne_choice", self.assault().attacker_side, str(ARRIVANO.RESULTS), NeChoiceAwaited())
 
     def exchanged(self) -> None:
-        exchange(self.g)
+        results.exchanged(self.g, ARRIVANO_VARIANT)
 
     def retreat_tested(self, units: Sequence[str]) -> None:
         """DR: one test for the whole result once the retreats are made (the assault's stage `dr_tests`, one die a
@@ -303,35 +278,11 @@ class AssaultResults:
             defender_retreat(self.g, here, t)
 
 
-def exchange(g: Act, defenders: Sequence[str] | None = None) -> None:
-    """arrivano §12.5.4 EX in the assault's frame, against its defenders (`defenders`: a village's whose DR became an
-    EX, §10.1.1): the kernel's losses (results.exchange_losses; D26 each side's most efficient unit, then the
-    strongest by the reading ex_strength_basis, its owner choosing among exact ties: `exchange_loss`), then the
-    others' tests."""
-    if defenders is not None:
-        revise(g, ASSAULT, msgspec.structs.replace(waiting(g, ASSAULT).ctx, defenders=tuple(defenders)))
-    exchange_settled(g)
-
-
-def exchange_settled(g: Act, side: str = "attackers", named: Sequence[str] | None = None) -> None:
-    """The EX's losses from `side` on (`named`: the unit its owner named), then the others' tests."""
-    if results.exchange_losses(g, ARRIVANO_VARIANT, g.assault_frames(), side, named):
-        exchange_tests(g, waiting(g, ASSAULT).ctx)
-
-
-def exchange_tests(g: Act, c: AssaultUnderway) -> None:
-    """arrivano §12.5.4 EX: every other participant tests, failing ones are disordered; a hex the losses or the tests'
-    routs empty may be advanced into (§12.7), the assault's stage `advance`, once their retreats are made."""
-    for routed in results.exchange_tested(g, ARRIVANO_VARIANT, sorted(c.attackers + c.defenders),
-                                          stack_roll(g, lambda h: f"{ARRIVANO.RESULTS} EX test in {h}")):
-        retreat_frame.opened(g, dict.fromkeys(routed, rout.RETREAT_HEXES), ARRIVANO.ROUT_COMBAT,
-                             f"{ARRIVANO.RESULTS}; {ARRIVANO.ROUT_COMBAT}")
-
-
 def defender_retreat(g: Act, units: list[str], h: str) -> None:
     """DR (arrivano §12.5.4): in a village, farm or redoubt with a Defence order the defender chooses first
     (interpretation village_dr_procedure: `choose_then_one_test` one test decides; `two_tests` a failed exchange
-    test is followed by the normal DR test and retreat); otherwise the DR test and retreat."""
+    test is followed by the normal DR test and retreat); otherwise the kernel's DR retreat, then its test
+    (results.dr_retreat, the assault's stage `dr_tests`)."""
     w = g.world()
     options: list[str] = []
     if all(order_of(w, u) == "defence" for u in units):
@@ -343,14 +294,7 @@ def defender_retreat(g: Act, units: list[str], h: str) -> None:
     if options:
         push(g, "dr_choice", w.state.units[units[0]].side, str(R.VILLAGE_EX), ev.DrChoiceAwaited(units=tuple(units), hex=h, choices=(*sorted(options), "retreat")))
         return
-    dr_retreat_then_test(g, units)
-
-
-def dr_retreat_then_test(g: Act, units: list[str]) -> None:
-    """DR (arrivano §12.5.4 "devono ritirarsi di un esagono e fare un test di efficienza"): the artillery stacked
-    with them is eliminated (§11.1), they retreat one hex, and then test where they stand (the assault's stage
-    `dr_tests`, its frame waiting below the retreat; issue 19: Arrivano tested first until 1.19.0)."""
-    retreat_frame.opened(g, dict.fromkeys(units, 1), ARRIVANO.RETREAT, f"{ARRIVANO.RESULTS} DR")
+    results.dr_retreat(g, units)
 
 
 def rout_hexes(g: Act) -> int:
@@ -364,18 +308,19 @@ def dr_choice(g: Act, frame: core.Frame[ev.DrChoiceAwaited], choice: str) -> Non
     if not units:
         return
     if choice == "retreat":
-        dr_retreat_then_test(g, units)
+        results.dr_retreat(g, units)
         return
     tested = stack_test(g, units, f"{R.VILLAGE_EX} DR {choice} test in {h}")
     passed = all(tested[u] for u in units)
     if choice == "exchange" and not passed and g.reading("village_dr_procedure") == "two_tests":
-        dr_retreat_then_test(g, units)  # the exchange failed: the normal DR procedure with its own test
+        results.dr_retreat(g, units)  # the exchange failed: the normal DR procedure with its own test
         return
     dr = waiting(g, ASSAULT)  # this test replaced the DR test: its units leave the DR's (§13.1.2)
     revise(g, ASSAULT, msgspec.structs.replace(dr.ctx, dr_units=tuple(u for u in dr.ctx.dr_units
                                                                       if u not in frame.ctx.units)))
     if choice == "exchange" and passed:  # arrivano §10.1.1: DR becomes EX, against the assault's attackers
-        exchange(g, units)
+        revise(g, ASSAULT, msgspec.structs.replace(waiting(g, ASSAULT).ctx, defenders=tuple(units)))
+        results.exchanged(g, ARRIVANO_VARIANT)
         return
     if choice == "hold" and passed:  # arrivano §12.5.4: need not retreat, disordered in place (routed: §15.2.1)
         retreat_frame.disordered(g, units, ARRIVANO.RESULTS)  # the advance: the DR's stage `advance`
@@ -384,7 +329,7 @@ def dr_choice(g: Act, frame: core.Frame[ev.DrChoiceAwaited], choice: str) -> Non
     # enemy ZoC ignored; a unit passing the DR test's die later retreated its first hex as any retreat (§12.6.1)
     for u in units:
         rout.disorder(g, ARRIVANO_VARIANT, u, ARRIVANO.RESULTS, 2, routs=ARRIVANO.ROUT_COMBAT)  # §12.5.4 DR "(15.2.1)"
-    retreat_frame.opened(g, dict.fromkeys(units, rout_hexes(g)), ARRIVANO.ROUT_COMBAT, f"{ARRIVANO.RESULTS} DR")
+    retreat_frame.routed_away(g, dict.fromkeys(units, rout_hexes(g)), ARRIVANO.RESULTS)
 
 
 def resolve_countercharges(g: Act) -> None:

@@ -158,7 +158,7 @@ def settle_single(g: Act, frame: core.Frame[Any], only: dict[str, Any] | None) -
     if only is not None:
         KINDS[frame.kind].handler(g, frame, g.ctx.ruleset.parse_command(only))
     elif frame.kind == "exchange_loss":
-        A.exchange_settled(g, frame.ctx.role, ())
+        results.exchanged(g, ARRIVANO_VARIANT, frame.ctx.role, ())
 
 
 def _artillery_retreat(g: Act, frame: core.Frame[ev.ArtilleryRetreatAwaited], cmd: C.ArtilleryRetreat) -> None:
@@ -238,7 +238,7 @@ KINDS: dict[str, Row] = {
     "free_order": Row(lambda w, frame: [{"type": "free_order", "order": o} for o in ORDERS], _free_order),
     "exchange_loss": Row(lambda w, frame: [{"type": "exchange_loss", "units": list(s)} for s in frame.ctx.sets
                                            if all(w.on_map(u) for u in s)],
-                         lambda g, frame, cmd: A.exchange_settled(g, frame.ctx.role, cmd.units)),
+                         lambda g, frame, cmd: results.exchanged(g, ARRIVANO_VARIANT, frame.ctx.role, cmd.units)),
     "replacement_hex": Row(_replacement_hex, lambda g, frame, cmd: g.emit(ev.UnitPlaced(
         unit=frame.ctx.unit, hex=cmd.hex, rule=str(R.RETURN), reduced=True))),
     "commander_refuge": Row(_refuge, lambda g, frame, cmd: g.emit(ev.LeaderMoved(

@@ -47,7 +47,6 @@ COMBAT_PROMPT = "the assault goes on when the decisions it asked are answered (c
 CAVALRY_RETREAT, DEFENSIVE_FIRE, DEFENDER_EFFICIENCY = "cavalry_retreat", "defensive_fire", "defender_efficiency"
 NE_TEST, ADVANCE = "ne_test", "advance"
 PROMPTS = {
-    ADVANCE: "advance one unit, or units of a stack with their general, into the vacated hex, or decline (caldiero §12.7)",
     DEFENDER_EFFICIENCY: "choose the defenders' efficiency among the tied values (caldiero §12.3.1)",
     NE_TEST: "Ne with an Attack order: test efficiency (Ex if passed, Ad if failed) or keep Ne (caldiero §12.5.4)",
     DEFENSIVE_FIRE: "defending artillery may bombard one attacking hex (caldiero §11.4.5)",
@@ -246,26 +245,12 @@ class CombatResults:
         _await(self.a, NE_TEST, _combat(self.a).attacker_side, CALDIERO.RESULTS, NeChoiceAwaited())
 
     def exchanged(self) -> None:
-        start_exchange(self.a)
+        results.exchanged(self.a, CALDIERO_VARIANT)
 
     def retreat_tested(self, units: Sequence[str]) -> None:
         """caldiero §12.5.4 Dr: every defender retreats one hex, then tests (stage dr_tests, after the retreats)."""
         _revise(self.a, stage=assault.DR_TESTS, dr_units=tuple(units))
-        opened(self.a, {u: 1 for u in units}, CALDIERO.RESULTS, guns=CALDIERO.RESULTS)
-
-
-def stage_dr_tests(a: Act, c: AssaultUnderway) -> None:
-    """caldiero §12.5.4 Dr, after the one-hex retreat: each defending unit tests (one die per stack where it
-    now stands, §13.1.2); passed: disordered; failed: routed, and retreats two more hexes at once (§15.2.1)."""
-    _revise(a, stage=assault.ADVANCE)
-    results.dr_routed(a, CALDIERO_VARIANT, c.dr_units, lambda h: f"{CALDIERO.RESULTS} Dr test at {h}", CALDIERO.ROUT_COMBAT)
-
-
-def start_exchange(a: Act) -> None:
-    """caldiero §12.5.4 Ex: the losses (the kernel's results.exchange_losses, D26), then the others' tests (the stage
-    exchange_tests)."""
-    _revise(a, stage="exchange_tests")
-    results.exchange_losses(a, CALDIERO_VARIANT, a.assault_frames())
+        results.dr_retreat(self.a, units)
 
 
 def do_defender_efficiency(a: Act, frame: CoreFrame[EfficiencyChoiceAwaited], cmd: C.EfficiencyValue) -> None:
@@ -275,26 +260,12 @@ def do_defender_efficiency(a: Act, frame: CoreFrame[EfficiencyChoiceAwaited], cm
 
 def do_exchange_loss(a: Act, frame: CoreFrame[ExchangeLossAwaited], cmd: C.ExchangeLoss) -> None:
     """caldiero §12.5.4 Ex: the units a side names (sorted: commands.as_set) lost; the exchange goes on."""
-    results.exchange_losses(a, CALDIERO_VARIANT, a.assault_frames(), side=frame.ctx.role, named=cmd.units)
-
-
-def stage_exchange_tests(a: Act, c: AssaultUnderway) -> None:
-    """caldiero §12.5.4 Ex: every other unit in the combat tests; failing ones are disordered."""
-    routed = [u for stack in results.exchange_tested(a, CALDIERO_VARIANT, c.attackers + c.defenders, stack_roll(
-        a, lambda h: f"{CALDIERO.RESULTS} Ex test at {h}")) for u in stack]
-    _revise(a, stage=assault.ADVANCE)
-    if routed:
-        opened(a, dict.fromkeys(routed, rout.RETREAT_HEXES), CALDIERO.ROUT_COMBAT, guns=CALDIERO.ROUT_COMBAT)
+    results.exchanged(a, CALDIERO_VARIANT, frame.ctx.role, cmd.units)
 
 
 def do_ne_test(a: Act, frame: CoreFrame[NeChoiceAwaited], cmd: C.NeChoice) -> None:
     """caldiero §12.5.4 Ne under an Attack order, on the assault's units (its frame below the choice)."""
     results.ne_answered(a, CALDIERO_VARIANT, CombatResults(a), cmd.test, lambda h: f"{CALDIERO.RESULTS} Ne test at {h}")
-
-
-def stage_advance(a: Act, c: AssaultUnderway) -> None:
-    _revise(a, stage=assault.END)
-    advance.offered(a.assault_frames(), a.world(), c.attacker_side, CALDIERO.ADVANCE_AFTER, PROMPTS[ADVANCE])
 
 
 def do_advance(a: Act, frame: CoreFrame[AdvanceAwaited], cmd: C.Advance | C.Decline) -> None:
@@ -320,5 +291,5 @@ def stage_end(a: Act, c: AssaultUnderway) -> None:
 
 # Caldiero's stages of the assault by name, run by the kernel's assault.run (`run_stages`).
 STAGES = {assault.DECLARED: stage_declared, assault.DEFENSIVE_FIRE: stage_defensive_fire, assault.RESUMED: stage_resumed,
-          assault.RESOLVE: stage_resolve, "exchange_tests": stage_exchange_tests, assault.DR_TESTS: stage_dr_tests,
-          assault.ADVANCE: stage_advance, assault.END: stage_end}
+          assault.RESOLVE: stage_resolve, assault.DR_TESTS: results.dr_tests, assault.ADVANCE: advance.stage,
+          assault.END: stage_end}

@@ -16,12 +16,12 @@ from typing import Any
 
 from arbitro.adjudicator.parabellum import elimination, stacking
 from arbitro.adjudicator.parabellum.act import Act
-from arbitro.adjudicator.parabellum.assault_frame import AssaultFrames
+from arbitro.adjudicator.parabellum.assault import END
 from arbitro.adjudicator.parabellum.variant import Variant
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.ruleset import Rule
 from arbitro.events import core
-from arbitro.events.parabellum import AdvanceAwaited, UnitsAdvanced
+from arbitro.events.parabellum import AdvanceAwaited, AssaultUnderway, UnitsAdvanced
 
 
 def groups(eligible: Sequence[str], hex_of: Callable[[str], str], with_general: Callable[[str], bool],
@@ -81,12 +81,19 @@ def possible(w: World, side: str, must: bool = False) -> list[dict[str, Any]]:
     return answers(w, sorted(c.attackers), [*c.targets, *(() if must else c.left)], w.enemy(side))
 
 
-def offered(frames: AssaultFrames, w: World, side: str, rule: Rule, prompt: str, must: bool = False) -> None:
-    """§12.7 in both, the assault's stage ADVANCE (its frame already moved on to END): once every decision its result
-    asked is answered, the attacker `side` is asked to advance (`must`: shall, arrivano §11.1.1) into the hexes it
-    vacated, if any attacker `possible` may, above the assault's frame."""
-    if possible(w, side, must):
-        frames.push("advance", (side,), str(rule), prompt, AdvanceAwaited(must=must))
+def stage(a: Act, c: AssaultUnderway) -> None:
+    """The assault's stage ADVANCE in both games (§12.7: "Se un esagono è reso vacante a causa di un
+    combattimento"): once every decision its result asked is answered, the advance `offered`; the assault ends next."""
+    a.assault_frames().revise(stage=END)
+    offered(a, c.attacker_side, a.variant.rules.ADVANCE_AFTER)
+
+
+def offered(a: Act, side: str, rule: Rule, must: bool = False) -> None:
+    """§12.7 in both: the attacker `side` is asked to advance (`must`: shall, arrivano §11.1.1) into the hexes the
+    assault vacated, if any attacker `possible` may, above the assault's frame (one prompt for both games)."""
+    if possible(a.world(), side, must):
+        a.assault_frames().push("advance", (side,), str(rule), f"advance into a hex the assault vacated"
+                                f"{'' if must else ', or decline'} ({rule})", AdvanceAwaited(must=must))
 
 
 def listed(w: World, frame: core.Frame[AdvanceAwaited]) -> list[dict[str, Any]]:

@@ -56,7 +56,7 @@ P = TypeVar("P", bound=Procedure)
 def run(a: P, stages: Mapping[str, Callable[[P, AssaultUnderway], None]]) -> None:
     """Run the assault's stages while it waits for no decision of its own (AssaultFrames.current); a stage of
     WAITS_ON_TOP also waits below any other decision (AssaultFrames.on_top). `stages`: a game's, by name (those
-    above, and its own after the table: caldiero's exchange_tests), each called with `a` and the assault
+    above; DR_TESTS and ADVANCE are the kernel's results.dr_tests and advance.stage in both), each called with `a` and the assault
     `without_eliminated`, asking a decision (a frame above the assault's), moving the assault to its next stage
     (AssaultFrames.revise) or ending it (AssaultFrames.end); END, unless the game gives its own, closes the frame."""
     frames = a.assault_frames()

@@ -3,12 +3,12 @@ books), written once: which side each result strikes and how, the Dr test's outc
 assault's die makes test (caldiero §4.4.1-§4.4.2, arrivano §4.5.1-§4.5.2).
 
 Written once here or in the kernel too: an Ae's or a De's eliminations (`eliminated`), the retreat a rout forces at
-once (both §15.2.1: parabellum/retreat_frame.disordered), whom an Ex takes (D26's hooks, `exchange_losses`), what a
-tested Ne gives (D25, `ne_answered`), and Caldiero's Dr turned Dd or Ex by its terrain (the table's
-`Variant.table_result`). What stays each game's, through `Results`: where in its assault's stages each result's
-decisions wait (the Ne test's offer, the Ex's losses and tests, the Dr's one-hex retreats before their tests) and
-Arrivano's DR procedure (arrivano §10.1.1, §12.5.4: Defence-order units in a village or redoubt may hold or
-exchange)."""
+once (both §15.2.1: parabellum/retreat_frame.disordered, routed_away), the Ex whole (`exchanged`: whom it takes by
+D26's hooks, then the others' tests), the Dr's one-hex retreat (`dr_retreat`) and its tests, both games' assault stage
+DR_TESTS (`dr_tests`), what a tested Ne gives (D25, `ne_answered`), and Caldiero's Dr turned Dd or Ex by its terrain
+(the table's `Variant.table_result`). What stays each game's, through `Results`: where its Ne test's offer waits,
+the hexes a Dr's retreats are asked by, and Arrivano's DR procedure (arrivano §10.1.1, §12.5.4: Defence-order units
+in a village or redoubt may hold or exchange)."""
 
 from __future__ import annotations
 
@@ -18,11 +18,12 @@ from typing import Final, Literal, Protocol, get_args
 from arbitro.adjudicator.parabellum import efficiency, elimination, retreat_frame, rout
 from arbitro.adjudicator.parabellum.data import CrtResult
 from arbitro.adjudicator.parabellum.act import Act, stack_roll
-from arbitro.adjudicator.parabellum.assault_frame import AssaultFrames, assault_below
+from arbitro.adjudicator.parabellum.assault import ADVANCE
+from arbitro.adjudicator.parabellum.assault_frame import assault_below
 from arbitro.adjudicator.parabellum.leaders import leader_test
 from arbitro.adjudicator.parabellum.variant import Reading, Variant
 from arbitro.adjudicator.parabellum.world import World
-from arbitro.events.parabellum import AssaultResolved, ExchangeLossAwaited
+from arbitro.events.parabellum import AssaultResolved, AssaultUnderway, ExchangeLossAwaited
 
 # Both §12.5.4: the results a CRT cell holds, as the tables store them (parabellum/data.CrtResult validates them).
 RESULTS: Final[tuple[str, ...]] = get_args(CrtResult)
@@ -114,8 +115,7 @@ def ne_answered(game: Act, variant: Variant, results: Results, test: bool, why: 
     apply_result(results, new, attackers, (), ne_may_test=False)
 
 
-def exchange_losses(game: Act, variant: Variant, frames: AssaultFrames, side: str = "attackers",
-                    named: Sequence[str] | None = None) -> bool:
+def exchange_losses(game: Act, variant: Variant, side: str = "attackers", named: Sequence[str] | None = None) -> bool:
     """§12.5.4 Ex in both ("sia l'attaccante che il difensore perdono"; caldiero: the attacker first, the defender
     then at least the SP he lost), between the assault's attackers and defenders: from `side` on, each side loses
     what the variant allows (D26: `ex_attacker_losses` with the attackers' efficiency in use, `ex_defender_losses`
@@ -138,7 +138,7 @@ def exchange_losses(game: Act, variant: Variant, frames: AssaultFrames, side: st
                     if role == "attackers" else [tuple(s) for s in variant.ex_defender_losses(w, units, lost, sp)])
             if len(sets) > 1:
                 rule = str(variant.rules.RESULTS)
-                frames.push(EXCHANGE_LOSS, (w.side_of(sets[0][0]),), rule, f"decide the exchange loss ({rule})",
+                game.assault_frames().push(EXCHANGE_LOSS, (w.side_of(sets[0][0]),), rule, f"decide the exchange loss ({rule})",
                             ExchangeLossAwaited(role=role, sets=tuple(sets)))
                 return False
             named = sets[0] if sets else ()
@@ -156,6 +156,21 @@ def exchange_tested(game: Act, variant: Variant, units: Sequence[str], roll: eff
     w = game.world()
     for stack in efficiency.stack_tests(variant, w, [u for u in units if w.on_map(u) and not w.is_artillery(u)], roll):
         yield [u for u in efficiency.failed([stack]) if rout.disorder(game, variant, u, variant.rules.RESULTS)]
+
+
+def exchanged(game: Act, variant: Variant, side: str = "attackers", named: Sequence[str] | None = None) -> None:
+    """Both §12.5.4 Ex in the assault below, in both games' order: the losses (`exchange_losses` from `side` on,
+    `named` an owner's answer), then, once both sides have lost, the others' tests (`exchange_tested`, sorted), and
+    the units they routed retreat at once (§15.2.1, retreat_frame.routed_away), their frames opened once every die is
+    rolled. One reading for both books since the eighteenth session (caldiero opened them so; arrivano opened each
+    stack's before the next die: the dice and what they decide are the same either way, only the retreats' frames
+    differ, one a side)."""
+    if not exchange_losses(game, variant, side, named):
+        return
+    c, rules = game.world().assault(), variant.rules
+    routed = [u for stack in exchange_tested(game, variant, sorted(c.attackers + c.defenders),
+                                             stack_roll(game, lambda h: f"{rules.RESULTS} Ex test in {h}")) for u in stack]
+    retreat_frame.routed_away(game, dict.fromkeys(routed, rout.RETREAT_HEXES), rules.RESULTS)
 
 
 def ne_may_test(orders: Sequence[str], reading: Reading, attacked_under_attack: bool = True) -> bool:
@@ -195,17 +210,27 @@ def dr_tested(variant: Variant, w: World, units: Sequence[str], roll: efficiency
         yield {u: dr_levels(w.status(u), passed, reading) for u, passed in stack.items()}
 
 
-def dr_routed(game: Act, variant: Variant, units: Sequence[str], why: Callable[[str], str], guns: object) -> None:
-    """Both §12.5.4 Dr's tests (`dr_tested`; both games' stage DR_TESTS) carried out on `units` still on the map, one
-    die a stack (`why(hex)` wording it): each unit's levels recorded (`rout.disorder`), citing the result, or where
-    they rout it §15.2.1, which both books' §12.5.4 Dr names ("(15.2.1)"): its rout is the combat's (arrivano 1.42.0
-    and before cited §15.1.1, the second disorder), so the units routed, in test order, retreat `dr_rout_hexes` more
-    at once, the guns with them eliminated citing `guns` (§11.1, retreat_frame.opened)."""
-    w = game.world()
-    routed = [u for levels in dr_tested(variant, w, [u for u in units if w.on_map(u)], stack_roll(game, why), game.reading)
+def dr_retreat(game: Act, units: Sequence[str]) -> None:
+    """Both §12.5.4 Dr ("devono ritirarsi di un esagono e fare un test di efficienza"): `units` retreat one hex first,
+    the guns with them eliminated (§11.1), both citing the result; their tests are the assault's stage DR_TESTS
+    (`dr_tests`), once the retreats are made."""
+    rules = game.variant.rules
+    retreat_frame.opened(game, dict.fromkeys(units, 1), rules.RESULTS, rules.RESULTS)
+
+
+def dr_tests(game: Act, c: AssaultUnderway) -> None:
+    """The assault's stage DR_TESTS in both games, once the Dr's one-hex retreats are made, the advance next: its
+    `dr_units` still on the map test (`dr_tested`, one die a stack where they now stand, "Dr test in <hex>"), each
+    unit's levels recorded (`rout.disorder`) citing the result, or where they rout it §15.2.1, which both books'
+    §12.5.4 Dr names ("(15.2.1)"); the routed, in test order, retreat `dr_rout_hexes` more at once
+    (retreat_frame.routed_away: the guns with them eliminated, §11.1)."""
+    game.assault_frames().revise(stage=ADVANCE)
+    w, rules = game.world(), game.variant.rules
+    roll = stack_roll(game, lambda h: f"{rules.RESULTS} Dr test in {h}")
+    routed = [u for levels in dr_tested(game.variant, w, [u for u in c.dr_units if w.on_map(u)], roll, game.reading)
               for u, added in levels.items()
-              if rout.disorder(game, variant, u, variant.rules.RESULTS, added, routs=variant.rules.ROUT_COMBAT)]
-    retreat_frame.opened(game, dict.fromkeys(routed, dr_rout_hexes(game.reading)), variant.rules.ROUT_COMBAT, guns)
+              if rout.disorder(game, game.variant, u, rules.RESULTS, added, routs=rules.ROUT_COMBAT)]
+    retreat_frame.routed_away(game, dict.fromkeys(routed, dr_rout_hexes(game.reading)), rules.RESULTS)
 
 
 def dr_rout_hexes(reading: Callable[[str], str]) -> int:

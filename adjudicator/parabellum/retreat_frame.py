@@ -50,9 +50,15 @@ def disordered(a: Act[Any], units: Sequence[str], rule: object, assault: bool = 
     """One disorder level each from a combat result (`rule`, rout.disorder); the units it routs retreat two hexes at
     once (§15.2.1 in both, "si deve immediatamente ritirare di 2 esagoni"), after an `assault` the guns with them
     eliminated (§11.1: "a seguito di combattimenti"; a bombardment's stay)."""
-    routed = [u for u in units if disorder(a, a.variant, u, rule)]
-    because = f"{rule}; {a.variant.rules.ROUT_COMBAT}" if assault else None
-    opened(a, dict.fromkeys(routed, RETREAT_HEXES), a.variant.rules.ROUT_COMBAT, because)
+    routed = dict.fromkeys((u for u in units if disorder(a, a.variant, u, rule)), RETREAT_HEXES)
+    routed_away(a, routed, rule) if assault else opened(a, routed, a.variant.rules.ROUT_COMBAT)
+
+
+def routed_away(a: Act[Any], moves: Mapping[str, int], rule: object) -> None:
+    """Units an assault's result (`rule`: Ad/Dd, the Ex and Dr tests) routed retreat at once (§15.2.1 in both), the
+    guns with them eliminated citing the result and the rout (§11.1: the assault forced it; one wording for both
+    games and every result since the eighteenth session)."""
+    opened(a, moves, a.variant.rules.ROUT_COMBAT, f"{rule}; {a.variant.rules.ROUT_COMBAT}")
 
 
 def _no_line(a: Act[Any], u: str, because: object) -> None:

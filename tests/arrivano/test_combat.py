@@ -113,7 +113,7 @@ def test_ex_each_side_loses_its_best_unit_others_test():
 
 
 def dr_tests(t):
-    return [r for r in t.rolls if "DR test" in r.purpose]
+    return [r for r in t.rolls if "Dr test" in r.purpose]
 
 
 def test_dr_retreats_one_hex_then_tests_where_it_stands():
@@ -129,7 +129,9 @@ def test_dr_retreats_one_hex_then_tests_where_it_stands():
     unit = t.state.units["ir18-i"]
     assert unit.status == "disordered" and GRID.distance(unit.hex, D) == 1 and GRID.distance(unit.hex, X) == 2
     (test,) = dr_tests(t)
-    assert test.purpose.endswith(f"DR test in {unit.hex}")
+    assert test.purpose.endswith(f"arrivano §12.5.4 Dr test in {unit.hex}")  # the kernel's words for both ("DR test" before the eighteenth session)
+    advance = t.pending()  # §12.7: one prompt for both books (parabellum/advance.stage)
+    assert (advance.kind, advance.prompt) == ("advance", "advance into a hex the assault vacated, or decline (arrivano §12.7)")
 
 
 def test_dr_failed_test_routs_and_retreats_two_more_hexes():
@@ -570,3 +572,26 @@ def test_an_ex_that_empties_the_hex_lets_a_surviving_attacker_advance():
     assert t.state.units["ir18-i"].where != "map" and t.state.units["6e-legere-ii"].status == "good"
     pending = t.pending()
     assert pending.kind == "advance" and {"type": "advance", "units": ["6e-legere-ii"], "to": D} in pending.options
+
+
+def test_the_ex_tests_routs_retreat_in_one_frame_a_side_once_every_die_is_rolled():
+    """arrivano §12.5.4 EX, caldiero §12.5.4 Ex, written once (parabellum/results.exchanged): after the losses every
+    other unit tests, one die a stack in hex order ("Ex test in <hex>", both games' words); the units the tests rout
+    retreat at once (§15.2.1) in one frame a side, opened when every die is rolled (Arrivano opened one a stack before
+    the next die until the eighteenth session: the same dice, the same outcome); the gun with a routed unit is
+    eliminated citing the result and the rout (§11.1)."""
+    other = GRID.neighbour(X, 0)  # next to X, as D is
+    t = fight({"6e-legere-i": X, "6e-legere-ii": X}, {"ir18-i": D, "ir18-ii": D, "ir57-i": other, "art-gottesheim": other})
+    for u in ("ir18-i", "ir18-ii", "ir57-i"):
+        t.state.units[u].status = "disordered"
+    t.send("france", {"type": "assault", "attackers": ["6e-legere-i", "6e-legere-ii"], "targets": sorted([D, other])})
+    t.send("austria", {"type": "defensive_fire", "target": None}, [3])  # +2 against a disordered defence: EX
+    assert resolved(t).result == "Ex"
+    t.send("france", {"type": "exchange_loss", "units": ["6e-legere-i"]})
+    t.send("austria", {"type": "exchange_loss", "units": ["ir18-i"]}, [6, 1, 6])  # other and D fail, X passes
+    assert [r.purpose.rsplit(": ", 1)[-1] for r in t.rolls[-3:]] == [f"arrivano §12.5.4 Ex test in {h}"
+                                                                     for h in sorted([other, X, D])]
+    retreats = [f for f in t.game.core.decisions if f.kind == "retreat"]
+    assert [(f.rule, f.ctx.moves) for f in retreats] == [("arrivano §15.2.1", {"ir18-ii": 2, "ir57-i": 2})]
+    gun = t.of(ev.UnitEliminated)[-1]
+    assert (gun.unit, gun.cause) == ("art-gottesheim", "arrivano §12.5.4; arrivano §15.2.1; arrivano §11.1")

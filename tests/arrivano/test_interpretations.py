@@ -282,10 +282,10 @@ def test_village_dr_two_tests_falls_back_on_the_dr_procedure():
     assert t is not None, "no die gives DR against this village: the provisional CRT changed, pick another set-up"
     # the exchange test failed: the DR procedure, its one-hex retreat first (arrivano §12.5.4), then its own test
     assert t.state.units["ir18-i"].status == "good" and t.pending().kind == "retreat"
-    assert sum("DR test" in r.purpose for r in t.rolls) == 0
+    assert sum("Dr test" in r.purpose for r in t.rolls) == 0
     t.send("austria", t.pending().options[0], [1])
     assert t.state.units["ir18-i"].status == "disordered"  # the second (DR) test passed: disordered
-    assert sum("DR test" in r.purpose for r in t.rolls) == 1
+    assert sum("Dr test" in r.purpose for r in t.rolls) == 1
 
 
 # --- ex_strength_basis (arrivano §12.5.4 EX) -----------------------------------------------------------------------

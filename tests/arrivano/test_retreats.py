@@ -686,9 +686,11 @@ def test_a_routed_unit_that_surrenders_names_15_2():
 
 
 def test_a_dr_retreat_off_the_map_names_the_dr_and_12_8_1():
+    """The DR's one-hex retreat is forced by §12.5.4 in both games (results.dr_retreat; Arrivano's cited §12.6 until
+    the eighteenth session)."""
     t = dr_against(E, dict(zip(W_UNITS, E_NEXT)))
     gone = [e for e in t.of(ev.UnitEliminated) if e.unit == "ir18-i"]
-    assert gone[0].cause == f"{ARRIVANO_VARIANT.rules.RETREAT}; {ARRIVANO_VARIANT.rules.OFF_MAP}"
+    assert gone[0].cause == f"{ARRIVANO_VARIANT.rules.RESULTS}; {ARRIVANO_VARIANT.rules.OFF_MAP}"
 
 
 def test_a_de_through_the_table_names_de():

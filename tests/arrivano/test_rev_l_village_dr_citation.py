@@ -1,5 +1,5 @@
 """rev-l (fifteenth session): a DR's failed test routs "(15.2.1)" whichever way the defender met it. Since 0842d063
-a plain DR's failed test cites arrivano §15.2.1 (results.dr_routed); a village's DR met by a failed hold (or a failed
+a plain DR's failed test cites arrivano §15.2.1 (results.dr_tests); a village's DR met by a failed hold (or a failed
 exchange under `choose_then_one_test`) is the same DR test failed (arrivano §10.1.1 with §12.5.4 DR "altrimenti vanno
 in Rotta (15.2.1)") but assault.dr_choice still cites §15.1.1 (rout.disorder without `routs`)."""
 

@@ -507,3 +507,36 @@ def test_cavalry_left_with_no_lawful_hex_is_not_asked_again() -> None:
     t.send("austria", {"type": "cavalry_retreat", "unit": "au-stab-dragoner", "to": "1618"}, dice=[3])
     assert len([e for e in t.of(core.DecisionOpened) if e.frame.kind == "cavalry_retreat"]) == 1
     assert t.unit("au-erz-jozsef-hussars").hex != DEF or t.of(ev.AssaultResolved), "the assault went on"
+
+
+def test_an_ex_test_rout_eliminates_the_guns_citing_the_result_and_the_rout_as_arrivano() -> None:
+    """caldiero §12.5.4 Ex, arrivano §12.5.4 EX, written once (parabellum/results.exchanged): after the losses every
+    other unit tests ("Ex test in <hex>", both games' words), a disordered defender failing routs and retreats at once
+    (§15.2.1), and the gun stacked with it is eliminated (§11.1) citing the result and the rout, as every assault's
+    rout does (retreat_frame.routed_away; Caldiero cited §15.2.1 alone until the eighteenth session)."""
+    t = table({"fr-carabiniers": ATT, "fr-18-legere": ATT}, {"au-colloredo": DEF, "au-hungarian": DEF, "au-brabeck-3pdr": DEF})
+    t.unit("au-colloredo").status = "disordered"
+    t.unit("au-hungarian").status = "disordered"
+    attack(t, ["fr-carabiniers", "fr-18-legere"], [DEF], dice=[])
+    t.send("austria", {"type": "decline"}, dice=[2])  # no defensive fire; +2 against a disordered defence: Ex
+    assert result_of(t) == "Ex"
+    t.send("france", {"type": "exchange_loss", "units": ["fr-carabiniers"]})
+    t.send("austria", {"type": "exchange_loss", "units": ["au-colloredo"]}, dice=[1, 6])  # 1417 passes, 1517 fails
+    assert [r.purpose.rsplit(": ", 1)[-1] for r in t.rolls[-2:]] == [f"caldiero §12.5.4 Ex test in {ATT}",
+                                                                     f"caldiero §12.5.4 Ex test in {DEF}"]
+    gun = t.of(ev.UnitEliminated)[-1]
+    assert (gun.unit, gun.cause) == ("au-brabeck-3pdr", "caldiero §12.5.4; caldiero §15.2.1; caldiero §11.1")
+    assert (t.awaited().kind, t.awaited().rule, t.awaited().ctx.moves) == ("retreat", "caldiero §15.2.1", {"au-hungarian": 2})
+
+
+def test_the_dr_test_and_the_advance_are_worded_as_arrivano_s() -> None:
+    """caldiero §12.5.4 Dr and §12.7, the kernel's stages for both games (results.dr_tests, advance.stage): the test
+    after the one-hex retreat is rolled as "Dr test in <hex>" (Caldiero's said "at" until the eighteenth session), the
+    advance asked in one prompt for both books."""
+    t = table({"fr-18-ligne": ATT}, {"au-colloredo": DEF})
+    attack(t, ["fr-18-ligne"], [DEF], dice=[6])
+    assert result_of(t) == "Dr"
+    t.send("austria", t.legal("austria")[0], dice=[1])
+    at = t.unit("au-colloredo").hex
+    assert t.rolls[-1].purpose.endswith(f"caldiero §12.5.4 Dr test in {at}") and t.unit("au-colloredo").status == "disordered"
+    assert (t.awaited().kind, t.awaited().prompt) == ("advance", "advance into a hex the assault vacated, or decline (caldiero §12.7)")

@@ -28,7 +28,7 @@ def test_an_ex_waits_in_the_combat_frame_below_the_losses_it_asks_caldiero_12_5_
     stack = t.game.core.decisions
     assert [f.kind for f in stack[-2:]] == ["assault", "exchange_loss"] and stack[-1].ctx.role == "attackers"
     c = stack[-2].ctx
-    assert isinstance(c, AssaultUnderway) and c.stage == "exchange_tests"
+    assert isinstance(c, AssaultUnderway) and c.stage == "advance"  # the others' tests follow the losses at once
     assert c.attacker_side == "france" and c.targets == (DEF,) and c.attackers == ("fr-carabiniers", "fr-18-legere")
     assert stack[-2].rule == "caldiero §12.2"
     t.send("france", {"type": "exchange_loss", "units": ["fr-carabiniers"]})
