@@ -115,13 +115,13 @@ def table(g: Act, c: AssaultUnderway) -> None:
         return
 
     def efficiency(rolled: bool) -> tuple[int, int] | None:
+        values = sys_eff.choices(w, c.attackers, defenders)
         for role, units in (("attack", c.attackers), ("defence", defenders)):
-            values = sys_eff.side_values(w, units)
-            if rolled and role not in c.chosen and len(values) > 1:  # §12.3.1: "il giocatore può scegliere"
+            if rolled and role not in c.chosen and len(values[role]) > 1:  # §12.3.1: "il giocatore può scegliere"
                 push(g, "efficiency_value", w.side_of(units[0]), str(ARRIVANO.SIDE_EFFICIENCY),
-                     ev.EfficiencyChoiceAwaited(role=role, values=tuple(values)))
+                     ev.EfficiencyChoiceAwaited(role=role, values=tuple(values[role])))
                 return None
-        return sys_eff.in_use(w, c.attackers, defenders, c.chosen)
+        return sys_eff.in_use(values, c.chosen)
     result = resolution.fight(g, ARRIVANO_VARIANT, c, defenders, c.forced, efficiency)
     if result == "cancelled":  # the advance into a hex left before combat (§12.7) still asked
         g.assault_frames().revise(stage=sys_assault.ADVANCE)

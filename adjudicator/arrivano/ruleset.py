@@ -106,7 +106,7 @@ class ArrivanoRulesetImpl(ParaBellumRuleset[P.ArrivanoState]):
         return S.steps(self, self.go_on)
 
     # --- the procedures the kernel's protocols reach back to (parabellum/act.Game) ---------------------------------
-    def exits(self, a: Act, unit: str, edge: str) -> bool:
+    def exit_play(self, a: Act, unit: str, edge: str) -> bool:
         """arrivano §17.2.1, reading neapolitan_retreat_flags exit_not_eliminated: through one of its side's retreat
         flags a unit leaves play without counting as eliminated."""
         rules = a.data.scenario

@@ -195,8 +195,9 @@ def _efficiency(a: Act) -> None:
     if not c.attackers or not [d for d in c.defenders if not w.is_artillery(d)]:
         _revise(a, stage=assault.RESOLVE)
         return
-    attack, defence = shared_efficiency.in_use(w, c.attackers, c.defenders, c.chosen)  # the declared or the best
-    def_choices = shared_efficiency.side_values(w, c.defenders)
+    values = shared_efficiency.choices(w, c.attackers, c.defenders)
+    attack, defence = shared_efficiency.in_use(values, c.chosen)  # the declared or the best
+    def_choices = values["defence"]  # §12.3.1: the defenders' owner picks among tied ones
     _revise(a, stage=assault.RESOLVE, chosen={"attack": attack} | ({"defence": defence} if len(def_choices) == 1 else {}))
     if len(def_choices) > 1:
         _await(a, DEFENDER_EFFICIENCY, enemy_of(c.attacker_side), CALDIERO.SIDE_EFFICIENCY,

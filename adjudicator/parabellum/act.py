@@ -52,9 +52,9 @@ class Game(Protocol):
         """`units` retreat rout.RETREAT_HEXES hexes, enemy ZoC ignored (§15.2), a decision of their owner."""
         ...
 
-    def exits(self, a: Act[Any], unit: str, edge: str) -> bool:
-        """Whether `unit`, retreating off the map from `edge`, leaves play (recorded) instead of being eliminated for
-        good (§12.8.1 in both; arrivano §17.2.1's retreat flags)."""
+    def exit_play(self, a: Act[Any], unit: str, edge: str) -> bool:
+        """`unit`, retreating off the map from `edge`, leaves play where the game lets it (arrivano §17.2.1's retreat
+        flags), its exit recorded (UnitExited); whether it did, else it is eliminated for good (§12.8.1 in both)."""
         ...
 
     def to_nearest_friends(self, a: Act[Any], leader: str, h: str) -> None:
@@ -212,8 +212,8 @@ class Act(Generic[S]):
     def rout_retreat(self, units: list[str]) -> None:
         self.game.rout_retreat(self, units)
 
-    def exits(self, unit: str, edge: str) -> bool:
-        return self.game.exits(self, unit, edge)
+    def exit_play(self, unit: str, edge: str) -> bool:
+        return self.game.exit_play(self, unit, edge)
 
     def to_nearest_friends(self, leader: str, h: str) -> None:
         self.game.to_nearest_friends(self, leader, h)

@@ -39,12 +39,16 @@ def side_values(world: World, units: Iterable[str]) -> list[int]:
     return most_sp_values((world.test_efficiency(u), world.strength(u)) for u in units if not world.is_artillery(u))
 
 
-def in_use(world: World, attackers: Iterable[str], defenders: Iterable[str], chosen: Mapping[str, int]) -> tuple[int, int]:
+def choices(world: World, attackers: Iterable[str], defenders: Iterable[str]) -> dict[str, list[int]]:
+    """Each side's `side_values` by role ("attack", "defence"), worked out once an assault (both §12.3.1)."""
+    return {"attack": side_values(world, attackers), "defence": side_values(world, defenders)}
+
+
+def in_use(values: Mapping[str, list[int]], chosen: Mapping[str, int]) -> tuple[int, int]:
     """The attacker's and the defender's values an assault is read with (caldiero §12.3.1, arrivano §12.3.1): each
     side's `chosen` one (by role, "attack" / "defence": declared, or picked on a tie) while it is still one of its
-    `side_values`, else the best of them (0 for a side with none)."""
-    pick = [(v if (v := chosen.get(role)) in values else (values or [0])[-1])
-            for role, values in (("attack", side_values(world, attackers)), ("defence", side_values(world, defenders)))]
+    `values` (`choices`), else the best of them (0 for a side with none)."""
+    pick = [(v if (v := chosen.get(role)) in values[role] else (values[role] or [0])[-1]) for role in ("attack", "defence")]
     return pick[0], pick[1]
 
 

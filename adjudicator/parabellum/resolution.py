@@ -56,6 +56,7 @@ def fight(a: Act, variant: Variant, c: AssaultUnderway, defenders: Sequence[str]
     if values is None:
         return None
     table: CombatTableRead | None = None
+    rule = variant.rules.RESULTS if automatic is None else variant.rules.BELOW_1_5
     if automatic is not None:
         result, die = automatic, 0
         notes.append(f"worse than {crt.columns[0]}: automatic {automatic}")
@@ -70,11 +71,12 @@ def fight(a: Act, variant: Variant, c: AssaultUnderway, defenders: Sequence[str]
         look = look_up(crt, col.column, die, mods)  # the modifiers capped at the table's cap (§12.5.2: its `drm_cap`)
         table, result = assault.table_read(look), variant.table_result(w, c.targets, look.result, a.reading, notes)
     a.emit(AssaultResolved(
-        result=result, rule=str(variant.rules.BELOW_1_5 if automatic else variant.rules.RESULTS), attackers=c.attackers, defenders=tuple(defenders),
+        result=result, rule=str(rule), attackers=c.attackers, defenders=tuple(defenders),
         targets=c.targets, attack_strength=attack, defence_strength=defence,
         odds=assault.odds_label(crt, attack, defence), shifts=right - left, attacker_efficiency=values[0],
-        defender_efficiency=values[1], table=table, automatic=str(variant.rules.BELOW_1_5) if automatic else "",
+        defender_efficiency=values[1], table=table, automatic="" if automatic is None else str(rule),
         below_minimum=col.below_minimum, notes=tuple(notes)))
+    w = a.world()  # the position the die's tests read, after its roll and record
     general = assault.general_with(w, c.attackers) if c.use_general else None
-    results.commanders_tested(a, variant, a.world(), die, w.side_of(defenders[0]), c.targets, general)
+    results.commanders_tested(a, variant, w, die, w.side_of(defenders[0]), c.targets, general)
     return result

@@ -117,10 +117,10 @@ def take(game: Act[Any], variant: Variant, units: Sequence[str], line: Line, rul
     start, side = w.hex_of(units[0]), w.side_of(units[0])
     for u in units if line.path else ():
         game.emit(UnitRetreated(unit=u, path=line.path, rule=cited(rules, line, str(rule))))
-    if line.off_map:  # eliminated for good unless the game lets it out of play (`Act.exits`); the commanders left
+    if line.off_map:  # eliminated for good unless the game lets it out of play (`Act.exit_play`); the commanders left
         exited = False  # alone test once, here where no elimination emptied the start (§4.5.4 in arrivano)
         for u in units:
-            exited = game.exits(u, line.to)
+            exited = game.exit_play(u, line.to)
             if not exited:
                 eliminate(game, variant, u, rules.OFF_MAP, permanent=True, because=rule)
         if (exited or line.path) and start is not None:

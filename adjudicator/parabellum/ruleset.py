@@ -232,7 +232,7 @@ class ParaBellumRuleset(Ruleset[S]):
     def rout_retreat(self, a: Act[Any], units: list[str]) -> None:
         retreat_frame.opened(a, dict.fromkeys(units, rout.RETREAT_HEXES), self.variant.rules.ROUT)
 
-    def exits(self, a: Act[Any], unit: str, edge: str) -> bool:
+    def exit_play(self, a: Act[Any], unit: str, edge: str) -> bool:
         return False  # §12.8.1 in both: a unit forced off the map is eliminated for good
 
     def after_leader_lost(self, a: Act[Any], leader: str) -> None:

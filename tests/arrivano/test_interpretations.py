@@ -470,7 +470,7 @@ def test_disordered_defender_drm_any_unit_or_every_unit():
     def plus_two() -> bool:
         w, attackers, defenders = world(t.state), ["6e-legere-i"], ["ir18-i", "ir18-ii"]
         mods = sys_assault.side_modifiers(ARRIVANO_VARIANT, w, attackers, defenders,
-                                          sys_eff.in_use(w, attackers, defenders, {}), True, w.reading)
+                                          sys_eff.in_use(sys_eff.choices(w, attackers, defenders), {}), True, w.reading)
         return any("disordered defender" in m.reason and m.value == 2 for m in mods)
     assert plus_two()  # any_unit: "la presenza di unità in Disordine"
     t.rule({"disordered_defender_drm": "every_unit"})

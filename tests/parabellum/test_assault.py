@@ -185,12 +185,15 @@ def test_the_sides_efficiency_is_the_value_with_most_sp_without_guns(variant: Va
 
 def test_the_values_in_use_are_the_chosen_ones_while_still_the_sides(variant: Variant) -> None:
     """§12.3.1 in both (efficiency.in_use): a side's declared or picked value while it is still one of its tied
-    values, else the best of them; a side with none (guns alone) 0."""
+    values, else the best of them; a side with none (guns alone) 0. The values are worked out once an assault
+    (efficiency.choices: each side's tied values by role, what its owner picks among)."""
     w = Fighting(hexes={"a": "1612", "b": "1612", "d": "1613", "gun": "1613"}, eff={"a": 3, "b": 4, "d": 2, "gun": 5},
                  sp={"a": 2, "b": 2, "d": 3, "gun": 9}, guns=frozenset({"gun"}))
-    assert efficiency.in_use(w, ["a", "b"], ["d"], {}) == (4, 2)
-    assert efficiency.in_use(w, ["a", "b"], ["d"], {"attack": 3}) == (3, 2)
-    assert efficiency.in_use(w, ["a"], ["gun"], {"attack": 4, "defence": 5}) == (3, 0)  # b gone: 4 is no longer a's
+    both = efficiency.choices(w, ["a", "b"], ["d"])
+    assert both == {"attack": [3, 4], "defence": [2]}
+    assert efficiency.in_use(both, {}) == (4, 2)
+    assert efficiency.in_use(both, {"attack": 3}) == (3, 2)
+    assert efficiency.in_use(efficiency.choices(w, ["a"], ["gun"]), {"attack": 4, "defence": 5}) == (3, 0)  # b gone
 
 
 def test_the_modifiers_both_books_list_come_in_their_order_with_each_books_citation(variant: Variant) -> None:
