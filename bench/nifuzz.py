@@ -20,7 +20,9 @@ unit moved into another unseen stack, an unseen commander moved to another unsee
 revealed seed): both games roll alike.
 
 A difference is a candidate, not a finding: `ALLOWED` lists the differences the books and engine-rules make inherent,
-each with its rule, and the report marks them so; the rest are "unexplained" (exit 1). Each unexplained group is a
+each with its rule and the parts (events, view keys) it may hold, and the report marks them so, each judged on its own
+parts (rev-o O4); an inherent wait (the end phase's rout move) is answered in the game that waits and the two compared
+after it. The rest are "unexplained" (exit 1). Each unexplained group is a
 leak to prove with a non-interference test (tests/*/test_fog_*.py) or a new entry in `ALLOWED`, with its rule.
 
     .venv/bin/python bench/nifuzz.py logs/caldiero-tempo-regge-fog.jsonl                 # every 10th command
@@ -35,9 +37,10 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import re
 import sys
 import time
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass
 from pathlib import Path
@@ -50,39 +53,50 @@ if str(ROOT) not in sys.path:
 from arbitro.adjudicator.core_commands import CORE_COMMAND_TYPES  # noqa: E402
 from arbitro.adjudicator.engine import Adjudicator, GameContext, NoHistory  # noqa: E402
 from arbitro.adjudicator.errors import Rejected  # noqa: E402
-from arbitro.adjudicator.parabellum.ruleset import ParaBellumRuleset  # noqa: E402
+from arbitro.adjudicator.parabellum.ruleset import ParaBellumRuleset, mentions  # noqa: E402
 from arbitro.adjudicator.randomness import SeededSupply  # noqa: E402
 from arbitro.adjudicator.service import Arbitro  # noqa: E402
 from arbitro.events.codec import canonical  # noqa: E402
 from arbitro.events.sqlite import SQLiteStore  # noqa: E402
-from arbitro.projections.game import GameState  # noqa: E402
+from arbitro.projections.game import GameState, awaited  # noqa: E402
 from arbitro.projections.views import seat_view  # noqa: E402
 from bench.served import served  # noqa: E402
 
 
 @dataclass(frozen=True)
 class Allowed:
-    """A difference the rules make inherent: the perturbation kinds it follows, its channels, and what in the
-    comparison's evidence (every channel's detail together) shows it is that one; with the rule."""
+    """A difference the rules make inherent: the perturbation kinds it follows, its channels, and every part a
+    finding of it may hold (`parts`: a log's differing events as `event_key`s, a view's differing keys), judged on
+    that finding's own parts alone (rev-o O4: one channel's difference never explains another's, nor one event the
+    next); with the rule. Where the difference is a wait (one game asks a question the other does not: `answers`,
+    the kind of the decision on a touched piece), the game that waits answers it first and the two are compared
+    once both have played it, so the rest of the turn is compared and not waved through with the wait."""
     kinds: tuple[str, ...]
     channels: tuple[str, ...]
-    shows: str  # a string the evidence holds ('' : any)
+    shows: tuple[str, ...]  # the parts it may hold: an event key (a bare type: any of its keys) or a view key; () any
     why: str
+    answers: str = ""  # the kind of a decision on a touched piece that the waiting game answers before comparing
 
+
+# A rout move's own events as the enemy is served them: its question and the end phase's under it, opened and
+# resolved, and the unseen unit's move or stop (stubs: naming the unit is `names:` and fails them)
+ROUT_MOVE_SERVED = ("decision_opened[rout_move]", "decision_resolved[rout_move]", "decision_opened[end_phase]",
+                    "decision_resolved[end_phase]", "unit_retreated", "rout_stopped", "hidden_stacks")
 
 ALLOWED: tuple[Allowed, ...] = (
-    Allowed(("zoc",), ("legal", "result"), "", "engine-rules §V.4 known limit: legal() lists, and the adjudicator "
+    Allowed(("zoc",), ("legal", "result"), (), "engine-rules §V.4 known limit: legal() lists, and the adjudicator "
             "judges, moves by the true ZoC (caldiero §5.1.4, §9.1.2; arrivano the same), so an unseen stack's good "
             "order shows within the movers' reach"),
-    Allowed(("swap", "moved_unit", "zoc"), ("view",), "hidden_stacks", "a stack's marker is public (caldiero §20.4, "
-            "arrivano §11.3.2): a command moving units out of a stack whose units were changed leaves a marker in "
-            "one game only"),
-    Allowed(("marker",), ("log", "view"), "open_order_tested", "an F unit owes a fatigue test (arrivano §16.3.4): "
-            "that a roll was made is public by design, its faces and stack not (engine-rules §V.4, one rule for "
-            "hidden tests; rev-k K9)"),
-    Allowed(("status",), ("log", "view", "status"), "rout_move", "a routed unit makes its rout move in the end "
-            "phase (arrivano §15.2.2: two hexes away), its marker moving on the table: the game waits for its owner "
-            "where a disordered unit's would not (rev-m, sixteenth session: inherent)"),
+    Allowed(("swap", "moved_unit", "zoc"), ("view",), ("hidden_stacks",), "a stack's marker is public (caldiero "
+            "§20.4, arrivano §11.3.2): a command moving units out of a stack whose units were changed leaves a marker "
+            "in one game only"),
+    Allowed(("marker",), ("log", "view"), ("dice_rolled[arrivano §13.1]", "open_order_tested", "engine.rolls"),
+            "an F unit owes a fatigue test (arrivano §16.3.4): that a roll was made is public by design, its faces "
+            "and stack not (engine-rules §V.4, one rule for hidden tests; rev-k K9)"),
+    Allowed(("status",), ("log", "view"), ROUT_MOVE_SERVED, "a routed unit makes its rout move in the end phase "
+            "(arrivano §15.2.2: two hexes away), its marker moving on the table: the game waits for its owner where "
+            "a disordered unit's would not (rev-m, sixteenth session: inherent); answered, the rest must agree",
+            answers="rout_move"),
 )
 
 
@@ -272,36 +286,87 @@ class Finding:
     allowed: str = ""  # the rule that makes it inherent (ALLOWED), "" unexplained
 
 
-def explain(f: Finding, evidence: str) -> str:
-    """The rule that makes the difference inherent (`ALLOWED`), or '': unexplained."""
+KEY = re.compile(r"[^\s\[]+(?:\[[^\]]*\])?")  # one part of a finding's `what`: a word, or an event key
+
+
+def explain(f: Finding) -> str:
+    """The rule that makes the difference inherent (`ALLOWED`): an entry of its kind and channel holding every part
+    of its own `what`; or '': unexplained."""
+    parts = KEY.findall(f.what)
     for a in ALLOWED:
-        if f.kind in a.kinds and f.channel in a.channels and a.shows in evidence:
+        if f.kind in a.kinds and f.channel in a.channels and (not a.shows or all(shown(x, a.shows) for x in parts)):
             return a.why
     return ""
 
 
-def event_keys(events: list[Any]) -> list[str]:
-    return [f"{e.get('type')}[{e.get('rule', '')}]" for e in events if isinstance(e, dict)]
+def shown(part: str, shows: tuple[str, ...]) -> bool:
+    """Whether `part` is one of `shows`: the same key, or a key of a type `shows` names bare."""
+    return part in shows or part.split("[")[0] in shows
 
 
-def served_difference(a: bytes, b: bytes) -> list[tuple[str, str, str]]:
-    """Where two services differ: (channel, what, detail) for the log item's events, the view, status."""
+def event_key(e: dict[str, Any]) -> str:
+    """A served event as a part of a difference: its type, with a decision's kind, else its rule or a roll's purpose
+    (a purpose not cut to its rule names the hex: a part no entry shows)."""
+    data = e.get("event") if isinstance(e.get("event"), dict) else e
+    kind = data.get("kind") or (data.get("frame") or {}).get("kind")
+    return f"{data.get('type', e.get('type'))}[{kind or data.get('rule') or data.get('purpose') or ''}]"
+
+
+def served_difference(a: bytes, b: bytes, touched: tuple[str, ...] = (), answered: bool = False
+                      ) -> list[tuple[str, str, str]]:
+    """Where two services differ: (channel, what, detail) for the log's events, the view, status. `what` lists the
+    parts (`event_key`s; `names:P` where a differing event names the touched piece P, hidden from the seat in both);
+    after answered waits the items differ by the answers (public commands): their events are compared alone."""
     (log_a, view_a, status_a), (log_b, view_b, status_b) = json.loads(a), json.loads(b)
     out = []
-    if log_a != log_b:
-        ev_a = [e for item in log_a for e in item.get("events", [])]
-        ev_b = [e for item in log_b for e in item.get("events", [])]
-        only_a = [e for e in ev_a if e not in ev_b]
-        only_b = [e for e in ev_b if e not in ev_a]
-        keys = sorted(set(event_keys(only_a)) | set(event_keys(only_b))) or ["(order or links)"]
-        out.append(("log", " ".join(keys), f"only in one: {json.dumps(only_a)} | other: {json.dumps(only_b)}"))
+    ev_a = [e for item in log_a for e in item.get("events", [])]
+    ev_b = [e for item in log_b for e in item.get("events", [])]
+    if (ev_a != ev_b) if answered else (log_a != log_b):
+        only_a, only_b = beyond(ev_a, ev_b), beyond(ev_b, ev_a)
+        keys = {event_key(e) for e in only_a + only_b} | {f"names:{t}" for t in touched if mentions(only_a + only_b, {t})}
+        out.append(("log", " ".join(sorted(keys)) or "(order or links)",
+                    f"only in one: {json.dumps(only_a)} | other: {json.dumps(only_b)}"))
     if view_a != view_b:
         parts = sorted(k for k in set(view_a["state"]) | set(view_b["state"])
                        if view_a["state"].get(k) != view_b["state"].get(k))
-        out.append(("view", " ".join(parts) or "engine", ""))
+        parts += sorted(f"engine.{k}" for k in set(view_a["engine"]) | set(view_b["engine"])
+                        if view_a["engine"].get(k) != view_b["engine"].get(k))
+        out.append(("view", " ".join(parts) or "seat", ""))
     if status_a != status_b:
         out.append(("status", "awaiting/notices", f"{json.dumps(status_a)} | {json.dumps(status_b)}"))
     return out
+
+
+def beyond(events: list[Any], others: list[Any]) -> list[Any]:
+    """The events of `events` that `others` has fewer of (a second rout move's frame is the first's bytes again)."""
+    spare = Counter(canonical(e) for e in others)
+    out = []
+    for e in events:
+        if spare[key := canonical(e)] > 0:
+            spare[key] -= 1
+        else:
+            out.append(e)
+    return out
+
+
+def answered(game: Game, after: GameState[Any], touched: tuple[str, ...], kind: str
+             ) -> tuple[list[tuple[str, list[Any]]], GameState[Any]]:
+    """The decisions of `kind` on a touched piece that the game waits for at `after`, each answered by its seat's
+    first listed answer (canonical order: a rout move's on-map lines before off-map ones): the answers (seat,
+    events) and the state after them. None where the game does not wait so; at most four."""
+    answers: list[tuple[str, list[Any]]] = []
+    for _ in range(4):
+        top = awaited(after.core)
+        if top is None or top.kind != kind or getattr(top.ctx, "unit", None) not in touched:
+            break
+        seat = top.seats[0]
+        listed = sorted((c for c in game.engine.legal(after, seat) if c.get("type") == kind), key=canonical)
+        done = play(game, after, seat, listed[0]) if listed else None
+        if done is None or done.events is None or done.after is None:
+            break
+        answers.append((seat, done.events))
+        after = done.after
+    return answers, after
 
 
 class Fuzzer:
@@ -315,11 +380,11 @@ class Fuzzer:
         self.checked = 0
 
     def note(self, cmd: int, sender: str, observer: str, p: Perturbation | None, channel: str, what: str,
-             command: dict[str, Any] | str, detail: str = "", evidence: str = "") -> None:
+             command: dict[str, Any] | str, detail: str = "") -> None:
         kind, name = (p.kind, p.name) if p else ("twin", "two commands alike but for hidden names")
         f = Finding(self.game.name, cmd, sender, observer, kind, name, channel, what,
                     command if isinstance(command, str) else json.dumps(command, sort_keys=True), detail)
-        f.allowed = explain(f, evidence or detail)
+        f.allowed = explain(f)
         self.findings.append(f)
 
     def position(self, cmd: int, sender: str, command: dict[str, Any], state: GameState[Any]) -> None:
@@ -373,15 +438,18 @@ class Fuzzer:
             self.note(cmd, sender, observer, p, "result", "crashed", command, again.result[1])
         if base.events is None or again.events is None or base.after is None or again.after is None:
             return
-        if any(t not in rs.hidden_pieces(s.rules, observer) for t in p.touched for s in (base.after, again.after)):
+        (answers_a, after_a), (answers_b, after_b) = ([], base.after), ([], again.after)
+        wait = next((a.answers for a in ALLOWED if a.answers and p.kind in a.kinds), "")
+        if wait:  # the inherent wait answered where it is asked: the rest of the turn is compared after it
+            answers_a, after_a = answered(g, base.after, p.touched, wait)
+            answers_b, after_b = answered(g, again.after, p.touched, wait)
+        if any(t not in rs.hidden_pieces(s.rules, observer) for t in p.touched for s in (after_a, after_b)):
             return  # a touched piece came into sight: the difference is what it sees
-        a = served(rs, g.engine.fold, state, [(sender, base.events)], observer)
-        b = served(rs, g.engine.fold, other, [(sender, again.events)], observer)
+        a = served(rs, g.engine.fold, state, [(sender, base.events), *answers_a], observer)
+        b = served(rs, g.engine.fold, other, [(sender, again.events), *answers_b], observer)
         if a != b:
-            diffs = served_difference(a, b)
-            evidence = " ".join(f"{what} {detail}" for _, what, detail in diffs)
-            for channel, what, detail in diffs:
-                self.note(cmd, sender, observer, p, channel, what, command, detail, evidence)
+            for channel, what, detail in served_difference(a, b, p.touched, bool(answers_a or answers_b)):
+                self.note(cmd, sender, observer, p, channel, what, command, detail)
 
     def twins(self, cmd: int, sender: str, enemy: str, state: GameState[Any], listed: list[dict[str, Any]]) -> None:
         """Two of the sender's listed commands alike but for the pieces and places hidden from the enemy that they

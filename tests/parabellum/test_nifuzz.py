@@ -1,7 +1,8 @@
 """The non-interference fuzzer (bench/nifuzz.py, docs/engine-rules.md §V.4) on short slices of two shipped fog logs:
 no difference the allow-list does not explain; and the leaks the sixteenth session fixed, put back, are found there
 (rev-m M1: Caldiero's reorganised hex served whole, caldiero §15.3 with §20.4; rev-m M4: Arrivano's end-phase
-`artillery_turned` served as a stub where an unseen gun turned, arrivano §3.1 C with §11.3.2)."""
+`artillery_turned` served as a stub where an unseen gun turned, arrivano §3.1 C with §11.3.2), as is a leak riding
+with the end phase's inherent rout-move wait (rev-o O4: a decision's context served whole, arrivano §11.3.2)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
+import msgspec
 
 from arbitro.adjudicator.arrivano.ruleset import ArrivanoRulesetImpl
 from arbitro.adjudicator.caldiero import CaldieroRuleset
@@ -51,14 +54,27 @@ def test_the_reorganised_hex_served_whole_is_found(caldiero: Game, monkeypatch: 
         return None if isinstance(event, cev.StepRecorded) else owner(self, event, state)
     monkeypatch.setattr(CaldieroRuleset, "owner", served_whole)
     found = unexplained(caldiero, *CALDIERO_SLICE, kinds=frozenset({"twin"}))
-    assert {(f.cmd, f.channel, f.what) for f in found} == {(211, "log", "step_recorded[]")}
+    assert {(f.cmd, f.channel, f.what) for f in found} == {(211, "log", "step_recorded[caldiero §15.3]")}
 
 
 def test_a_hidden_gun_turned_served_as_a_stub_is_found(arrivano: Game, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(ArrivanoRulesetImpl, "listed_fields", {})
     found = unexplained(arrivano, *ARRIVANO_SLICE, kinds=frozenset({"moved_side"}))
     assert {(f.cmd, f.channel, f.what, f.perturbation) for f in found} == {
-        (1441, "log", "artillery_turned[]", "art-vogelsang art_moved False")}
+        (1441, "log", "artillery_turned[arrivano §11.3.2] artillery_turned[arrivano §3.1 C]",
+         "art-vogelsang art_moved False")}
+
+
+def test_a_leak_riding_with_the_rout_move_wait_is_found(arrivano: Game, monkeypatch: pytest.MonkeyPatch) -> None:
+    """#1441 ends Austria's activation: France's unseen 12e-hussards or 28e-ii made routed, not disordered, makes the
+    end phase wait for its rout move (arrivano §15.2.2), inherent. A rout move's question served with its unit (the
+    frame's context whole, not its seat's alone) used to pass with the wait (rev-o O4): the wait is now answered and
+    every difference judged on its own events."""
+    monkeypatch.setattr(ArrivanoRulesetImpl, "redact_frame", lambda self, frame, seat, state: msgspec.to_builtins(frame))
+    found = unexplained(arrivano, *ARRIVANO_SLICE, kinds=frozenset({"status"}))
+    assert {(f.cmd, f.channel, f.perturbation.split()[0]) for f in found} == {
+        (1441, "log", "12e-hussards"), (1441, "log", "28e-ii")}
+    assert all(f"names:{f.perturbation.split()[0]}" in f.what for f in found)
 
 
 def test_a_unit_moved_into_an_unseen_routed_stack_is_the_known_zoc_limit() -> None:
