@@ -24,7 +24,7 @@ from arbitro.adjudicator.errors import IllegalCommand
 from arbitro.events import arrivano as ev
 from arbitro.projections.arrivano import Column
 from tests.arrivano.harness import FOLD, RULESET, Table, position, village_attack_hexes, world
-from tests.parabellum.served_status import served
+from tests.parabellum.served_status import markers_aside, served
 
 VILLAGE, ATT, BACK = village_attack_hexes()
 COLUMN_AT = "1014"  # out of France's sight (tests/arrivano/test_fog_column_order.py's NEAR)
@@ -144,3 +144,25 @@ def test_an_officer_s_column_activated_again_is_refused_citing_its_own_rule() ->
     with pytest.raises(IllegalCommand) as e:
         t.send("austria", {"type": "activate", "formation": "letzenyi"})
     assert e.value.rule == "arrivano §16.2" and "already activated this turn" in str(e.value), (e.value.rule, e.value)
+
+
+def test_a_rejoin_tells_france_nothing_of_where_the_unseen_officer_and_general_stand() -> None:
+    """fogw (s17 re-read's doubt): `column_dissolved` is served to France whole where Letzenyi and Schellenberg are
+    out of its sight. A rejoin needs the officer "nel raggio di comando del proprio Superiore" (§16.2.1), so it tells
+    France he is within range; but so does the owner's choice itself, whatever is served of it: the activation is
+    spent without a formation activated, and the column leaves the activations France is listed (it may activate an
+    enemy column, §6.1 "amica o nemica"). Serving it to Austria alone would hide nothing; what no service may tell is
+    more than the choice: two games differing in where the unseen Schellenberg stands within range (1013, 1016) serve
+    France the same bytes, and so do two differing in where Letzenyi and his column stand (1014, 1015), but for
+    where their marker stands (public: caldiero §20.4, arrivano §11.3.2)."""
+    def rejoined(general_at: str, column_at: str) -> bytes:
+        t = table(Column(units=UNITS, order="attack"), NEAR, units_at=column_at)
+        t.state.leaders["schellenberg"].hex, t.state.leaders["letzenyi"].hex = general_at, column_at
+        assert officer_in_superior_range(world(t.state), "letzenyi")
+        assert RULESET.unexaminable(t.state, "france", [general_at, column_at]) == {general_at, column_at}
+        served_france, events, _ = france_served(t, [{"type": "rejoin_column", "officer": "letzenyi"}], dice=[1, 1])
+        assert any(isinstance(e, ev.ColumnDissolved) for e in events), "the premise: the column rejoined"
+        return served_france
+    assert rejoined(NEAR, COLUMN_AT) == rejoined("1016", COLUMN_AT), "France learns where the unseen general stands"
+    assert markers_aside(rejoined(NEAR, COLUMN_AT)) == markers_aside(rejoined(NEAR, "1015")), \
+        "France learns where the unseen column stands"
