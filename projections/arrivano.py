@@ -58,11 +58,9 @@ class ArrivanoState(parabellum.SystemState, kw_only=True):
         return self.charges.get(unit)
 
     def served_own(self, seat: str, fogged: bool) -> dict[str, Any]:
-        """What Arrivano adds to a view. A seat is told only which formation is activated, and only its own
-        independent columns (arrivano §11.3.2, §17.2.9)."""
-        act = self.activation
-        own: dict[str, Any] = {"activation": {"formation": act.formation}} if fogged and act is not None else {}
-        return own | {
+        """What Arrivano adds to a view. Under the fog a seat is told only its own independent columns (arrivano
+        §11.3.2, §17.2.9)."""
+        return {
             "hq_used": dict(sorted(self.hq_used.items())),
             "columns": {c: msgspec.to_builtins(col) for c, col in sorted(self.columns.items())
                         if not fogged or self.leaders[c].side == seat},

@@ -51,12 +51,8 @@ class CaldieroState(parabellum.SystemState, kw_only=True):
             self.step = "choose_activation"
 
     def served_own(self, seat: str, fogged: bool) -> dict[str, Any]:
-        """Caldiero's Elan (caldiero §16); with fog of war, the enemy's activation record lists only its formation."""
-        own: dict[str, Any] = {"elan_left": self.elan_left}
-        act = self.activation
-        if fogged and act is not None and self.formations[act.formation].side != seat:
-            own["activation"] = {"formation": act.formation}
-        return own
+        """Caldiero's Elan (caldiero §16)."""
+        return {"elan_left": self.elan_left}
 
     def fold_own(self, event: Any) -> None:
         """What Caldiero keeps of an event beside what the system folds (projections/parabellum.apply folds that

@@ -267,13 +267,15 @@ def view(state: SystemState, seat: str, examinable: Callable[[str], bool] | None
         if leader.side != seat and examinable is not None and leader.where == "map" and not examinable(leader.hex):
             continue
         leaders[lid] = _served_piece(leader, state.leader_served, fogged and leader.side != seat)
+    act = state.activation  # the enemy's, under the fog, only as which formation (its units acting, out of command...)
+    enemy_act = act if act is not None and fogged and state.formations[act.formation].side != seat else None
     return {
         "scenario": state.scenario, "options": list(state.options), "turn": state.turn, "last_turn": state.last_turn,
         "phase": state.phase, "step": state.step, "seat": state.seat, "weather": state.weather,
         "initiative": state.initiative, "first_turn": state.first_turn,
         "formations": {f: msgspec.to_builtins(s) for f, s in sorted(state.formations.items())},
         "units": units, "hidden_stacks": dict(sorted(stacks.items())), "leaders": leaders,
-        "activation": msgspec.to_builtins(state.activation) if state.activation is not None else None,
+        "activation": {"formation": enemy_act.formation} if enemy_act else msgspec.to_builtins(act),
         "result": msgspec.to_builtins(state.result),
     } | state.served_own(seat, fogged)
 

@@ -245,3 +245,17 @@ def test_an_event_naming_an_unseen_unit_outside_its_piece_fields_is_served_hidde
     served = [RULESET.redact(ev.FormationActivated(formation="W", by="france", rule="r", out_of_command=(u,)),
                              "austria", state) for u in ("6e-legere-i", "6e-legere-ii")]
     assert served[0] == served[1] and served[0]["formation"] == "W" and "out_of_command" not in served[0]
+
+
+def test_the_activating_side_is_served_its_own_activation_record_the_enemy_its_formation_alone() -> None:
+    """arrivano §11.3.2 hides the enemy's pieces, not one's own: under the fog France, activating W, is served the
+    activation's record whole (as without the fog, and as Caldiero serves it: projections/caldiero.served_own), Austria
+    only which formation is activated (the s17 re-read: Arrivano cut both seats' to the formation). Views only."""
+    a = line(X, n=7)
+    t = activated_table(a[2], a[6])
+    t.send("france", {"type": "activate", "formation": "W"})
+    assert t.state.activation is not None, "the premise: W activated"
+    record = seat_view(RULESET, t.game, "umpire")["state"]["activation"]
+    assert record != {"formation": "W"}, "the premise: the record holds more than the formation"
+    assert seat_view(RULESET, t.game, "france")["state"]["activation"] == record
+    assert seat_view(RULESET, t.game, "austria")["state"]["activation"] == {"formation": "W"}
