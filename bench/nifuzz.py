@@ -16,8 +16,9 @@ The facts perturbed (one at a time): a unit's status (disordered <-> routed; `--
 unit moved into or out of a stack's good order, the known limit: `ALLOWED`'s first entry), the turn it moved, acted,
 attacked, fired or was activated, its Moved side, its step lost (reduced), Arrivano's F/V marker and a redoubt gun's
 damage, Caldiero's turn order and a reserve unit's attachment, two unseen units in different hexes swapped, an unseen
-unit moved into another unseen stack, an unseen commander moved to another unseen hex. Dice are the log's own (its
-revealed seed): both games roll alike.
+unit moved into another unseen stack, an unseen commander moved to another unseen hex; and the records the enemy keeps
+that no view serves: Caldiero's hexes tried in a step and directions released, Arrivano's march orders in force
+(bench/nifuzz_facts.py). Dice are the log's own (its revealed seed): both games roll alike.
 
 A difference is a candidate, not a finding: `ALLOWED` lists the differences the books and engine-rules make inherent,
 each with its rule and the parts (events, view keys) it may hold, and the report marks them so, each judged on its own
@@ -41,7 +42,7 @@ import re
 import sys
 import time
 from collections import Counter, defaultdict
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
@@ -60,6 +61,7 @@ from arbitro.events.codec import canonical  # noqa: E402
 from arbitro.events.sqlite import SQLiteStore  # noqa: E402
 from arbitro.projections.game import GameState, awaited  # noqa: E402
 from arbitro.projections.views import seat_view  # noqa: E402
+from bench.nifuzz_facts import Perturbation, perturbations  # noqa: E402
 from bench.served import served  # noqa: E402
 
 
@@ -88,8 +90,8 @@ ALLOWED: tuple[Allowed, ...] = (
             "judges, moves by the true ZoC (caldiero §5.1.4, §9.1.2; arrivano the same), so an unseen stack's good "
             "order shows within the movers' reach"),
     Allowed(("swap", "moved_unit", "zoc"), ("view",), ("hidden_stacks",), "a stack's marker is public (caldiero "
-            "§20.4, arrivano §11.3.2): a command moving units out of a stack whose units were changed leaves a marker "
-            "in one game only"),
+            "§20.4, arrivano §11.3.2): a command moving units out of a stack whose units were changed leaves a "
+            "marker in one game only"),
     Allowed(("marker",), ("log", "view"), ("dice_rolled[arrivano §13.1]", "open_order_tested", "engine.rolls"),
             "an F unit owes a fatigue test (arrivano §16.3.4): that a roll was made is public by design, its faces "
             "and stack not (engine-rules §V.4, one rule for hidden tests; rev-k K9)"),
@@ -135,120 +137,6 @@ def replayed(path: Path) -> Game:
     context = GameContext(seats=tuple(app.game(game_id).seats), kind="generated", options=tuple(state.rules.options),
                           seed=head["seed"], game_id=game_id)
     return Game(path.stem, ruleset, Adjudicator(ruleset), context, head["seed"], positions)
-
-
-@dataclass(frozen=True)
-class Perturbation:
-    kind: str  # status, zoc, turn, moved_side, reduced, marker, damaged, turn_order, attached, swap, moved_unit, leader
-    name: str  # what was changed, for the report
-    touched: tuple[str, ...]  # the pieces changed: a difference once one of them is in sight is a sighting, skipped
-    mutate: Callable[[Any], None]
-
-
-def perturbations(game: Game, state: Any, observer: str, rng: random.Random, zoc: bool) -> list[Perturbation]:
-    """One fact at a time of the pieces hidden from `observer` (`hidden_pieces`): its enemy's."""
-    hidden = game.ruleset.hidden_pieces(state, observer)
-    units = sorted(u for u in hidden if u in state.units)
-    out = [p for u in units for p in unit_facts(state, u, zoc)]
-    on_map = [u for u in units if state.units[u].where == "map"]
-    out += swaps(state, on_map, rng) + moved_units(state, on_map)
-    out += moved_leaders(game, state, observer, sorted(p for p in hidden if p in state.leaders), rng)
-    return out if zoc else [p for p in out if p.kind != "zoc"]
-
-
-def flip_turn(u: str, field: str) -> Callable[[Any], None]:
-    """Unit `u`'s turn mark `field` set to this turn where it is not, else to the turn before."""
-    def mutate(r: Any) -> None:
-        unit = r.units[u]
-        setattr(unit, field, r.turn if getattr(unit, field) != r.turn else max(0, r.turn - 1))
-    return mutate
-
-
-def unit_facts(state: Any, u: str, zoc: bool) -> Iterator[Perturbation]:
-    unit = state.units[u]
-
-    def put(field: str, value: Any) -> Callable[[Any], None]:
-        return lambda r: setattr(r.units[u], field, value)
-
-    if unit.status in ("disordered", "routed"):
-        other = "routed" if unit.status == "disordered" else "disordered"
-        yield Perturbation("status", f"{u} {unit.status}->{other}", (u,), put("status", other))
-    elif zoc and unit.status == "good":
-        yield Perturbation("zoc", f"{u} good->disordered", (u,), put("status", "disordered"))
-    for field in ("moved_turn", "acted_turn", "attacked_turn", "fired_turn", "activated_turn"):
-        yield Perturbation("turn", f"{u} {field}", (u,), flip_turn(u, field))
-    if unit.arm == "artillery":
-        flipped = not unit.art_moved
-        yield Perturbation("moved_side", f"{u} art_moved {flipped}", (u,), put("art_moved", flipped))
-    yield Perturbation("reduced", f"{u} reduced {not unit.reduced}", (u,), put("reduced", not unit.reduced))
-    if "open_order" in state.unit_served:  # Arrivano's exhaustion markers (arrivano §16.3.4)
-        for marker in ("", "V", "F"):
-            if marker != unit.open_order:
-                yield Perturbation("marker", f"{u} marker {marker or 'none'}", (u,),
-                                   lambda r, m=marker: (setattr(r.units[u], "open_order", m),
-                                                        setattr(r.units[u], "marker_turn", r.turn if m else 0)))
-        if unit.damaged:
-            yield Perturbation("damaged", f"{u} repaired", (u,), put("damaged", False))
-    if "attached" in state.unit_served:  # Caldiero's own orders and reserve (caldiero §5.3.1, §15.4.3)
-        for order in ("", "attack", "defence", "manoeuvre", "advance"):
-            if order != unit.turn_order:
-                yield Perturbation("turn_order", f"{u} turn_order {order or 'none'}", (u,), put("turn_order", order))
-        if unit.formation == "reserve":
-            for f in sorted(state.formations):
-                if state.formations[f].side == unit.side and f != unit.attached:
-                    yield Perturbation("attached", f"{u} attached {f}", (u,), put("attached", f))
-
-
-def swaps(state: Any, on_map: list[str], rng: random.Random) -> list[Perturbation]:
-    """Two unseen units of one arm and status in different hexes, swapped (who is where is hidden; each hex shows
-    a marker either way)."""
-    pairs = [(a, b) for i, a in enumerate(on_map) for b in on_map[i + 1:]
-             if state.units[a].hex != state.units[b].hex and state.units[a].status == state.units[b].status]
-    out = []
-    for a, b in rng.sample(pairs, min(3, len(pairs))):
-        def swap(r: Any, a: str = a, b: str = b) -> None:
-            r.units[a].hex, r.units[b].hex = r.units[b].hex, r.units[a].hex
-        out.append(Perturbation("swap", f"{a}<->{b}", (a, b), swap))
-    return out
-
-
-def moved_units(state: Any, on_map: list[str]) -> list[Perturbation]:
-    """An unseen unit of a stack of several moved into another unseen stack of its side: both hexes still show a
-    marker (the view check drops the move where they would not). A move that gives a stack its only unit in good
-    order, or takes it away, changes where a ZoC lies: kind `zoc`, the known limit (tried with --zoc only)."""
-
-    def good(units: list[str]) -> bool:
-        return any(state.units[u].status == "good" for u in units)
-    stacks: dict[str, list[str]] = defaultdict(list)
-    for u in on_map:
-        stacks[state.units[u].hex].append(u)
-    out = []
-    for here, held in sorted(stacks.items()):
-        if len(held) < 2:
-            continue
-        for there in sorted(stacks):
-            if there != here and state.units[stacks[there][0]].side == state.units[held[0]].side:
-                zoc = good(held) != good(held[:-1]) or good(stacks[there]) != good([*stacks[there], held[-1]])
-                out.append(Perturbation("zoc" if zoc else "moved_unit", f"{held[-1]} {here}->{there}", (held[-1],),
-                                        lambda r, u=held[-1], h=there: setattr(r.units[u], "hex", h)))
-    return out
-
-
-def moved_leaders(game: Game, state: Any, observer: str, leaders: list[str], rng: random.Random) -> list[Perturbation]:
-    """An unseen commander on the map moved to another hex within three that the observer may not examine and holds
-    no unit of its own."""
-    w = game.ruleset.world(state)
-    held = {unit.hex for unit in state.units.values() if unit.side == observer and unit.where == "map"}
-    out = []
-    for leader in leaders:
-        here = state.leaders[leader].hex
-        if state.leaders[leader].where != "map":
-            continue
-        near = sorted(game.ruleset.unexaminable(state, observer, w.grid.within(here, 3)) - {here} - held)
-        for there in rng.sample(near, min(2, len(near))):
-            out.append(Perturbation("leader", f"{leader} {here}->{there}", (leader,),
-                                    lambda r, l=leader, h=there: setattr(r.leaders[l], "hex", h)))
-    return out
 
 
 @dataclass
@@ -323,7 +211,8 @@ def served_difference(a: bytes, b: bytes, touched: tuple[str, ...] = (), answere
     ev_b = [e for item in log_b for e in item.get("events", [])]
     if (ev_a != ev_b) if answered else (log_a != log_b):
         only_a, only_b = beyond(ev_a, ev_b), beyond(ev_b, ev_a)
-        keys = {event_key(e) for e in only_a + only_b} | {f"names:{t}" for t in touched if mentions(only_a + only_b, {t})}
+        keys = {event_key(e) for e in only_a + only_b}
+        keys |= {f"names:{t}" for t in touched if mentions(only_a + only_b, {t})}
         out.append(("log", " ".join(sorted(keys)) or "(order or links)",
                     f"only in one: {json.dumps(only_a)} | other: {json.dumps(only_b)}"))
     if view_a != view_b:
@@ -409,7 +298,7 @@ class Fuzzer:
         answers) in games differing from `state` in one fact hidden from it, at most `per_position` of them."""
         g, rs = self.game, self.game.ruleset
         view = canonical(seat_view(rs, state, observer))
-        found = [p for p in perturbations(g, state.rules, observer, self.rng, self.zoc)
+        found = [p for p in perturbations(g.ruleset, state.rules, observer, self.rng, self.zoc)
                  if self.kinds is None or p.kind in self.kinds]
         kept = 0
         for p in self.rng.sample(found, len(found)):

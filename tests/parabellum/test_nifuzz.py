@@ -2,7 +2,9 @@
 no difference the allow-list does not explain; and the leaks the sixteenth session fixed, put back, are found there
 (rev-m M1: Caldiero's reorganised hex served whole, caldiero §15.3 with §20.4; rev-m M4: Arrivano's end-phase
 `artillery_turned` served as a stub where an unseen gun turned, arrivano §3.1 C with §11.3.2), as is a leak riding
-with the end phase's inherent rout-move wait (rev-o O4: a decision's context served whole, arrivano §11.3.2)."""
+with the end phase's inherent rout-move wait (rev-o O4: a decision's context served whole, arrivano §11.3.2), and a
+leak of each record the enemy keeps (bench/nifuzz_facts.records: Caldiero's hexes tried and directions released,
+Arrivano's march orders) put back."""
 
 from __future__ import annotations
 
@@ -11,10 +13,14 @@ from typing import Any
 
 import pytest
 
+import dataclasses
+
 import msgspec
 
 from arbitro.adjudicator.arrivano.ruleset import ArrivanoRulesetImpl
 from arbitro.adjudicator.caldiero import CaldieroRuleset
+from arbitro.adjudicator.caldiero.legal import CALDIERO_STEPS
+from arbitro.events import arrivano as aev
 from arbitro.events import caldiero as cev
 from bench.nifuzz import Finding, Game, fuzz, replayed
 
@@ -75,6 +81,40 @@ def test_a_leak_riding_with_the_rout_move_wait_is_found(arrivano: Game, monkeypa
     assert {(f.cmd, f.channel, f.perturbation.split()[0]) for f in found} == {
         (1441, "log", "12e-hussards"), (1441, "log", "28e-ii")}
     assert all(f"names:{f.perturbation.split()[0]}" in f.what for f in found)
+
+
+def test_a_reorganisation_step_ending_by_itself_under_the_fog_is_found(caldiero: Game,
+                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Caldiero #212: Austria reorganises its last untried hex. A step that ended by itself once its seat had nothing
+    left told France that no other unseen stack of Austria's is disordered or routed (caldiero §15.3 under §20.4;
+    fog15a's waits, `Step.unseen`): put back, it is found by an Austrian hex marked tried (`step_done`)."""
+    monkeypatch.setitem(CALDIERO_STEPS.rows, "reorganise", dataclasses.replace(CALDIERO_STEPS.rows["reorganise"],
+                                                                               unseen=False))
+    found = fuzz(caldiero, every=1, first=CALDIERO_SLICE[0], last=CALDIERO_SLICE[1], per_position=50,
+                 kinds=frozenset({"step_done"})).findings
+    assert {(f.cmd, f.observer, f.channel) for f in found if not f.allowed} == {
+        (212, "france", "log"), (212, "france", "view"), (212, "france", "status")}
+
+
+def test_a_direction_released_served_to_the_enemy_is_found(caldiero: Game, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Caldiero #177: a unit of Massena's formation enters the place its direction of attack names, out of Austria's
+    sight (§19.1.1, §19.1.2; rev-m M2): `direction_released` served to Austria is found by the release perturbed."""
+    owner = CaldieroRuleset.owner
+    monkeypatch.setattr(CaldieroRuleset, "owner", lambda self, event, state: None if isinstance(
+        event, cev.DirectionReleased) else owner(self, event, state))
+    found = unexplained(caldiero, 176, 178, kinds=frozenset({"released"}))
+    assert {(f.cmd, f.observer, f.what, f.perturbation) for f in found} == {
+        (177, "austria", "direction_released[caldiero §19.1]", "massena released True")}
+
+
+def test_a_march_order_s_end_served_to_the_enemy_is_found(arrivano: Game, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Montebello #259: Retz's march order ends, its units reached their objective unseen (arrivano §17.1.5; rev-m
+    M3): `march_order_ended` served to France is found by a march order in force perturbed."""
+    owner = ArrivanoRulesetImpl.owner
+    monkeypatch.setattr(ArrivanoRulesetImpl, "owner", lambda self, event, state: None if isinstance(
+        event, aev.MarchOrderEnded) else owner(self, event, state))
+    found = unexplained(arrivano, 257, 259, kinds=frozenset({"march"}))
+    assert {(f.cmd, f.observer, f.what) for f in found} == {(259, "france", "march_order_ended[arrivano §17.1.5]")}
 
 
 def test_a_unit_moved_into_an_unseen_routed_stack_is_the_known_zoc_limit() -> None:

@@ -1,0 +1,158 @@
+"""The facts bench/nifuzz.py perturbs (docs/engine-rules.md §V.4), one at a time, of the pieces and records hidden
+from an observing seat: its enemy's. Each perturbation names its kind (the report's and `ALLOWED`'s), what it changed
+and the pieces it touched, and mutates a copy of the rules state."""
+
+from __future__ import annotations
+
+import random
+from collections import defaultdict
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from arbitro.adjudicator.parabellum.ruleset import ParaBellumRuleset
+
+
+@dataclass(frozen=True)
+class Perturbation:
+    # status, zoc, turn, moved_side, reduced, marker, damaged, turn_order, attached, swap, moved_unit, leader,
+    # step_done, released, march
+    kind: str
+    name: str  # what was changed, for the report
+    touched: tuple[str, ...]  # the pieces changed: a difference once one of them is in sight is a sighting, skipped
+    mutate: Callable[[Any], None]
+
+
+def perturbations(ruleset: ParaBellumRuleset[Any], state: Any, observer: str, rng: random.Random,
+                  zoc: bool) -> list[Perturbation]:
+    """One fact at a time of the pieces hidden from `observer` (`hidden_pieces`), and of the records its enemy
+    keeps from it (`records`)."""
+    hidden = ruleset.hidden_pieces(state, observer)
+    units = sorted(u for u in hidden if u in state.units)
+    out = [p for u in units for p in unit_facts(state, u, zoc)]
+    on_map = [u for u in units if state.units[u].where == "map"]
+    out += swaps(state, on_map, rng) + moved_units(state, on_map)
+    leaders = sorted(p for p in hidden if p in state.leaders)
+    out += moved_leaders(ruleset, state, observer, leaders, rng)
+    out += records(ruleset, state, observer)
+    return out if zoc else [p for p in out if p.kind != "zoc"]
+
+
+def records(ruleset: ParaBellumRuleset[Any], state: Any, observer: str) -> list[Perturbation]:
+    """What the observer's enemy keeps that no view serves the observer: Caldiero's hexes tried in its step
+    (`step_done`, caldiero §15.3: an unseen hex tried, or one tried untried) and its formations freed of their
+    direction of attack (§19.1); Arrivano's march orders in force (§17.1.5)."""
+    out: list[Perturbation] = []
+    enemy = {f for f, fs in state.formations.items() if fs.side != observer}
+    if hasattr(state, "step_done") and state.seat not in ("", observer):
+        out += [Perturbation("step_done", f"{item} untried", (), lambda r, i=item: r.step_done.remove(i))
+                for item in state.step_done]
+        theirs = {u.hex for u in state.units.values() if u.side == state.seat and u.where == "map"}
+        unseen = sorted(ruleset.unexaminable(state, observer, theirs) - set(state.step_done))
+        out += [Perturbation("step_done", f"{h} tried", (), lambda r, h=h: r.step_done.append(h)) for h in unseen]
+    if hasattr(state, "direction_released"):
+        out += [Perturbation("released", f"{f} released {f not in state.direction_released}", (),
+                             lambda r, f=f: r.direction_released.remove(f) if f in r.direction_released
+                             else r.direction_released.append(f)) for f in sorted(enemy)]
+    if hasattr(state, "march_orders"):
+        side = getattr(ruleset, "march_side")
+        out += [Perturbation("march", f"{m} in force {not on}", (),
+                             lambda r, m=m, on=on: r.march_orders.update({m: not on}))
+                for m, on in sorted(state.march_orders.items()) if side(state, m) != observer]
+    return out
+
+
+def flip_turn(u: str, field: str) -> Callable[[Any], None]:
+    """Unit `u`'s turn mark `field` set to this turn where it is not, else to the turn before."""
+    def mutate(r: Any) -> None:
+        unit = r.units[u]
+        setattr(unit, field, r.turn if getattr(unit, field) != r.turn else max(0, r.turn - 1))
+    return mutate
+
+
+def unit_facts(state: Any, u: str, zoc: bool) -> Iterator[Perturbation]:
+    unit = state.units[u]
+
+    def put(field: str, value: Any) -> Callable[[Any], None]:
+        return lambda r: setattr(r.units[u], field, value)
+
+    if unit.status in ("disordered", "routed"):
+        other = "routed" if unit.status == "disordered" else "disordered"
+        yield Perturbation("status", f"{u} {unit.status}->{other}", (u,), put("status", other))
+    elif zoc and unit.status == "good":
+        yield Perturbation("zoc", f"{u} good->disordered", (u,), put("status", "disordered"))
+    for field in ("moved_turn", "acted_turn", "attacked_turn", "fired_turn", "activated_turn"):
+        yield Perturbation("turn", f"{u} {field}", (u,), flip_turn(u, field))
+    if unit.arm == "artillery":
+        flipped = not unit.art_moved
+        yield Perturbation("moved_side", f"{u} art_moved {flipped}", (u,), put("art_moved", flipped))
+    yield Perturbation("reduced", f"{u} reduced {not unit.reduced}", (u,), put("reduced", not unit.reduced))
+    if "open_order" in state.unit_served:  # Arrivano's exhaustion markers (arrivano §16.3.4)
+        for marker in ("", "V", "F"):
+            if marker != unit.open_order:
+                yield Perturbation("marker", f"{u} marker {marker or 'none'}", (u,),
+                                   lambda r, m=marker: (setattr(r.units[u], "open_order", m),
+                                                        setattr(r.units[u], "marker_turn", r.turn if m else 0)))
+        if unit.damaged:
+            yield Perturbation("damaged", f"{u} repaired", (u,), put("damaged", False))
+    if "attached" in state.unit_served:  # Caldiero's own orders and reserve (caldiero §5.3.1, §15.4.3)
+        for order in ("", "attack", "defence", "manoeuvre", "advance"):
+            if order != unit.turn_order:
+                yield Perturbation("turn_order", f"{u} turn_order {order or 'none'}", (u,), put("turn_order", order))
+        if unit.formation == "reserve":
+            for f in sorted(state.formations):
+                if state.formations[f].side == unit.side and f != unit.attached:
+                    yield Perturbation("attached", f"{u} attached {f}", (u,), put("attached", f))
+
+
+def swaps(state: Any, on_map: list[str], rng: random.Random) -> list[Perturbation]:
+    """Two unseen units of one arm and status in different hexes, swapped (who is where is hidden; each hex shows
+    a marker either way)."""
+    pairs = [(a, b) for i, a in enumerate(on_map) for b in on_map[i + 1:]
+             if state.units[a].hex != state.units[b].hex and state.units[a].status == state.units[b].status]
+    out = []
+    for a, b in rng.sample(pairs, min(3, len(pairs))):
+        def swap(r: Any, a: str = a, b: str = b) -> None:
+            r.units[a].hex, r.units[b].hex = r.units[b].hex, r.units[a].hex
+        out.append(Perturbation("swap", f"{a}<->{b}", (a, b), swap))
+    return out
+
+
+def moved_units(state: Any, on_map: list[str]) -> list[Perturbation]:
+    """An unseen unit of a stack of several moved into another unseen stack of its side: both hexes still show a
+    marker (the view check drops the move where they would not). A move that gives a stack its only unit in good
+    order, or takes it away, changes where a ZoC lies: kind `zoc`, the known limit (tried with --zoc only)."""
+
+    def good(units: list[str]) -> bool:
+        return any(state.units[u].status == "good" for u in units)
+    stacks: dict[str, list[str]] = defaultdict(list)
+    for u in on_map:
+        stacks[state.units[u].hex].append(u)
+    out = []
+    for here, held in sorted(stacks.items()):
+        if len(held) < 2:
+            continue
+        for there in sorted(stacks):
+            if there != here and state.units[stacks[there][0]].side == state.units[held[0]].side:
+                zoc = good(held) != good(held[:-1]) or good(stacks[there]) != good([*stacks[there], held[-1]])
+                out.append(Perturbation("zoc" if zoc else "moved_unit", f"{held[-1]} {here}->{there}", (held[-1],),
+                                        lambda r, u=held[-1], h=there: setattr(r.units[u], "hex", h)))
+    return out
+
+
+def moved_leaders(ruleset: ParaBellumRuleset[Any], state: Any, observer: str, leaders: list[str],
+                  rng: random.Random) -> list[Perturbation]:
+    """An unseen commander on the map moved to another hex within three that the observer may not examine and holds
+    no unit of its own."""
+    w = ruleset.world(state)
+    held = {unit.hex for unit in state.units.values() if unit.side == observer and unit.where == "map"}
+    out = []
+    for leader in leaders:
+        here = state.leaders[leader].hex
+        if state.leaders[leader].where != "map":
+            continue
+        near = sorted(ruleset.unexaminable(state, observer, w.grid.within(here, 3)) - {here} - held)
+        for there in rng.sample(near, min(2, len(near))):
+            out.append(Perturbation("leader", f"{leader} {here}->{there}", (leader,),
+                                    lambda r, l=leader, h=there: setattr(r.leaders[l], "hex", h)))
+    return out
