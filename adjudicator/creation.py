@@ -215,10 +215,15 @@ GAME_ID_CHARACTERS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUV
 def checked_game_id(game_id: str, where: str = "the game id") -> str:
     """`game_id` if every client can address it: a URL path segment (`/games/{id}`), a CLI argument that is not
     read as a file's path, a line of `arbitro games` — letters, digits, '.', '_' and '-' (the form fresh_game_id
-    makes), not "." or "..". Refused otherwise, naming the first character that is not allowed."""
+    makes), not "." or "..", not starting with '-' (an option to click) nor ending ".json"/".jsonl" (a file to
+    `cli_common.is_file_source`). Refused otherwise, saying which."""
     bad = next((c for c in game_id if c not in GAME_ID_CHARACTERS), None)
-    if bad is not None or game_id in ("", ".", ".."):
-        why = f"its character {bad!r} is not allowed" if bad is not None else "it names no game"
+    file_like = game_id.endswith((".json", ".jsonl"))
+    if bad is not None or game_id in ("", ".", "..") or game_id.startswith("-") or file_like:
+        why = (f"its character {bad!r} is not allowed" if bad is not None
+               else "the CLI would read it as an option" if game_id.startswith("-")
+               else "the CLI would read it as an exported file's name" if file_like
+               else "it names no game")
         raise BadInput(f"{where} {game_id!r}: {why}; a game id is letters, digits, '.', '_' and '-' "
                        f"(e.g. {fresh_game_id('duel')!r}), so that every request and command can address it")
     return game_id

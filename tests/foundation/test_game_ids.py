@@ -12,7 +12,7 @@ from arbitro.events.sqlite import SQLiteStore
 
 from .conftest import Cli
 
-UNADDRESSABLE = ["a/b", "a?b", "a#b", "a\nb", "a b", "..", ".", "../x", "é"]
+UNADDRESSABLE = ["a/b", "a?b", "a#b", "a\nb", "a b", "..", ".", "../x", "é", "club.jsonl", "x.json", "-x"]
 
 
 @pytest.mark.parametrize("game_id", UNADDRESSABLE)
