@@ -14,8 +14,8 @@ first that fails is the one reported, its check and divergence made by the same 
 the same, byte for byte, for any number of jobs. Where a later segment fails and an earlier one too, the earlier is
 reported, as the single pass, which never reached the later one, would.
 
-Workers are forked (Linux's 'fork') after the ruleset's data are read and the set-up checked, so each starts with
-them read; a log whose events are read from a database (`StoredEvents`) is judged in one process, since a forked
+The first segment is judged by the verifying process itself, the others by workers forked (Linux's 'fork') after
+the ruleset's data are read and the set-up checked, so each starts with them read; a log whose events are read from a database (`StoredEvents`) is judged in one process, since a forked
 child must not use its parent's connection. A file's events are read in each child through its own handle
 (exchange_file)."""
 
@@ -25,6 +25,7 @@ import multiprocessing
 import traceback
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from itertools import chain
 from functools import partial
 from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
@@ -152,22 +153,21 @@ def segments(commands: Sequence[tuple[Any, str, int, int]], jobs: int) -> list[r
 
 @contextmanager
 def _judged(work: _Work, spans: list[range], progress: Progress | None) -> Iterator[Iterator[Judged]]:
-    """Each segment's judging, in log order: here for one segment; else each by a worker forked for it, its result read
-    from its pipe in turn (`progress` told of each). A worker that ends without sending it (killed: out of memory)
-    is said, never waited for; leaving this ends the workers still judging (a segment before theirs failed)."""
-    if len(spans) == 1:
-        yield iter([_judge(work, spans[0], progress)])
-        return
+    """Each segment's judging, in log order: the first here (once the others' workers are forked: this process would
+    otherwise only wait, and its caches are warm), each other by a worker forked for it, its result read from its
+    pipe in turn (`progress` told of each). A worker that ends without sending it (killed: out of memory) is said,
+    never waited for; leaving this ends the workers still judging (a segment before theirs failed)."""
     fork = multiprocessing.get_context("fork")
     workers: list[tuple[range, Connection, BaseProcess]] = []
     try:
-        for span in spans:
+        for span in spans[1:]:
             reading, writing = fork.Pipe(duplex=False)
             worker = fork.Process(target=_judge_into, args=(work, span, writing), daemon=True)
             worker.start()
             writing.close()  # the worker's alone: its end, when it dies, is the reader's EOFError
             workers.append((span, reading, worker))
-        yield _told(workers, len(work.loaded.commands), progress)
+        here = (_judge(work, spans[0], progress) for _ in (0,))  # judged when asked: after the forks
+        yield chain(here, _told(workers, len(work.loaded.commands), progress))
     finally:
         for _span, reading, worker in workers:
             if worker.is_alive():

@@ -186,21 +186,22 @@ def cpu_seconds() -> float:
 
 
 @contextlib.contextmanager
-def workers_cpu() -> Iterator[list[float]]:
-    """The CPU seconds of each segment's judging (verify_replay._judge wrapped before the workers are forked, each
-    sending its time back through a pipe), given once the verify is over."""
+def workers_cpu() -> Iterator[list[tuple[bool, float]]]:
+    """The CPU seconds of each segment's judging, and whether this process judged it (the first segment; the others
+    are forked workers'): verify_replay._judge wrapped before the workers are forked, each sending its time back
+    through a pipe; given once the verify is over."""
     sent = multiprocessing.get_context("fork").SimpleQueue()
-    real = verify_replay._judge
+    real, parent = verify_replay._judge, os.getpid()
 
     def timed(*args: Any, **kwargs: Any) -> Any:
         t0 = time.process_time()
         try:
             return real(*args, **kwargs)
         finally:
-            sent.put(time.process_time() - t0)
+            sent.put((os.getpid() == parent, time.process_time() - t0))
 
     verify_replay._judge = timed  # type: ignore[assignment]
-    times: list[float] = []
+    times: list[tuple[bool, float]] = []
     try:
         yield times
     finally:
@@ -225,11 +226,12 @@ def measure_verify(path: Path, jobs: int = 1) -> dict[str, Any]:
     verification.verify(read_lines(lines, str(path)))
     _, peak = tracemalloc.get_traced_memory()
     tracemalloc.stop()
-    # in one process its CPU time, as before; in several, the critical path (the parent's CPU and the longest segment)
-    waited = seconds + max(segments) if jobs > 1 else seconds
+    # in one process its CPU time, as before; in several, the critical path: the parent's CPU but its own segment's,
+    # and the longest segment's
+    waited = seconds - sum(t for here, t in segments if here) + max(t for _here, t in segments)
     return {"events": events, "passed": report.passed, "seconds": round(waited, 3),
             "s_per_10k_events": round(waited * 10_000 / max(events, 1), 3), "peak_mb": round(peak / 2**20, 1),
-            "jobs": jobs, "segments_cpu_s": [round(t, 3) for t in segments], "cores": os.cpu_count(),
+            "jobs": jobs, "segments_cpu_s": [round(t, 3) for _here, t in segments], "cores": os.cpu_count(),
             "load_1min": round(os.getloadavg()[0], 1),
             "wall_s_per_10k": round(wall * 10_000 / max(events, 1), 3),
             "cpu_s_per_10k": round(cpu * 10_000 / max(events, 1), 3)}

@@ -143,7 +143,12 @@ def test_a_worker_killed_before_its_verdict_is_said_not_waited_for(monkeypatch: 
 
 
 def test_a_bug_in_a_worker_is_raised_with_its_traceback(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(verify_replay, "_judge", lambda work, span, progress=None: 1 / 0)
+    real = verify_replay._judge
+
+    def broken(work: Any, span: range, progress: Any = None) -> Any:
+        return 1 / 0 if span.start else real(work, span, progress)  # the first segment is judged by the parent
+
+    monkeypatch.setattr(verify_replay, "_judge", broken)
     with pytest.raises(RuntimeError, match="ZeroDivisionError"):
         verification.verify(loaded_log("marengo-full.jsonl"), jobs=3)
 
