@@ -19,9 +19,11 @@ from arbitro.adjudicator import verify_replay
 from arbitro.adjudicator.errors import WorkerLost
 from arbitro.adjudicator.exchange import Loaded, read_lines
 from arbitro.adjudicator.exchange_file import read_file
+from arbitro.adjudicator.service import Arbitro
 from arbitro.adjudicator.verify_replay import LEAST_COMMANDS, segments
 from arbitro.events.codec import canonical, sha256_hex
 from arbitro.events.records import StoredEvent
+from arbitro.events.sqlite import SQLiteStore
 
 from .conftest import Cli
 
@@ -151,6 +153,22 @@ def test_a_bug_in_a_worker_is_raised_with_its_traceback(monkeypatch: pytest.Monk
     monkeypatch.setattr(verify_replay, "_judge", broken)
     with pytest.raises(RuntimeError, match="ZeroDivisionError"):
         verification.verify(loaded_log("marengo-full.jsonl"), jobs=3)
+
+
+def test_a_game_read_from_a_database_is_judged_in_one_process(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A forked child must not use its parent's database connection: a stored game's events (`StoredEvents`) are
+    judged here whatever the jobs asked, with the same report."""
+    store = SQLiteStore(tmp_path / "stored.db")
+    try:
+        app = Arbitro(store)
+        gid = app.import_lines((LOGS / "marengo-full.jsonl").read_text(encoding="utf-8").splitlines(), seat="umpire")
+        one = msgspec.json.encode(verification.verify(verification.load_stored(store, gid, streamed=True), jobs=1))
+        monkeypatch.setattr(multiprocessing.get_context("fork"), "Process", None)  # any fork fails
+        loaded = verification.load_stored(store, gid, streamed=True)
+        assert len(segments(loaded.commands, 3)) == 3
+        assert msgspec.json.encode(verification.verify(loaded, jobs=3)) == one and json.loads(one)["passed"]
+    finally:
+        store.close()
 
 
 def test_the_command_line_verifies_in_as_many_jobs_as_asked_and_refuses_none(run: Cli) -> None:
