@@ -62,10 +62,13 @@ def routed_away(a: Act[Any], moves: Mapping[str, int], rule: object) -> None:
 
 
 def _no_line(a: Act[Any], u: str, because: object) -> None:
-    """§12.6.3 (§12.8.1 at the edge of a map its lines never leave): eliminated for good."""
-    rules = a.variant.rules
-    rule = rules.OFF_MAP if a.world().grid.is_edge(a.world().hex_of(u) or "") else rules.RETREAT_BLOCKED
-    elimination.eliminate(a, a.variant, u, rule, permanent=True, because=because)
+    """Eliminated for good (`_blocked`)."""
+    elimination.eliminate(a, a.variant, u, _blocked(a.world(), u), permanent=True, because=because)
+
+
+def _blocked(w: World, u: str) -> Rule:
+    """What eliminates a unit with no line: §12.6.3, or §12.8.1 at the edge of a map its lines never leave."""
+    return w.variant.rules.OFF_MAP if w.grid.is_edge(w.hex_of(u) or "") else w.variant.rules.RETREAT_BLOCKED
 
 
 def listed(w: World, frame: core.Frame[RetreatAwaited]) -> list[tuple[list[str], Line]]:
@@ -84,12 +87,16 @@ def answers(w: World, frame: core.Frame[RetreatAwaited]) -> list[dict[str, Any]]
 
 
 def refusal(w: World, frame: core.Frame[RetreatAwaited], answer: dict[str, Any], opts: list[dict[str, Any]]) -> tuple[Rule, str]:
-    """Why an unlisted answer is refused: a unit it names (its `unit`, or `units`) not waiting; a line not permitted to
-    its units; units that may not go apart from their stack (artillery never alone, §11.1; one place for all)."""
+    """Why an unlisted answer is refused: a unit it names (its `unit`, or `units`) not waiting; units of one hex with no
+    line (left in the frame till no answer is left, `settled`); a line not permitted to its units; units that may not
+    go apart from their stack (artillery never alone, §11.1; one place for all)."""
     rules, waiting = w.variant.rules, sorted(u for u in frame.ctx.moves if w.on_map(u))
     named = sorted(map(str, answer.get("units") or [answer.get("unit")]))
     if not set(named) <= set(waiting):
         return rules.RETREAT, f"{', '.join(named)}: no retreat to make; the units still to retreat are {', '.join(waiting)}"
+    if len({w.hex_of(u) for u in named}) == 1 and not lines(w.variant, w, named, frame.ctx.moves[named[0]]):
+        return _blocked(w, named[0]), (f"{', '.join(named)}: no line of retreat, every way closed "
+                                       f"({_blocked(w, named[0])}): eliminated when its turn comes; permitted: {opts}")
     mine = [w.variant.retreat_answer(p, ln) for p, ln in listed(w, frame) if sorted(p) == named]
     if mine:
         return rules.RETREAT, (f"not a legal retreat for {', '.join(named)}: away from the enemy if possible, not into "

@@ -111,8 +111,9 @@ def take(game: Act[Any], variant: Variant, units: Sequence[str], line: Line, rul
     retreat, and §12.6.2 where the line went on: `cited`). The commanders of their side left alone in the start hex go
     with them along the same hexes (caldiero §12.6, arrivano §12.6 with §4.5.4: a commander moves with his stack),
     citing the book's §12.6. A line through an enemy ZoC that counts adds a disorder level (§12.6.1,
-    `rout.disorder`). Returns the units it routed, which retreat two hexes at once (§15.2.1) as the caller's frames
-    carry it out."""
+    `rout.disorder`) where it ends on the map; off it (arrivano's §12.6.2 going on, or exits) none: the units leave
+    play (§12.8.1, arrivano §17.2.1), where a level changes nothing. Returns the units it routed, which retreat two
+    hexes at once (§15.2.1) as the caller's frames carry it out."""
     w, rules = game.world(), variant.rules
     start, side = w.hex_of(units[0]), w.side_of(units[0])
     for u in units if line.path else ():

@@ -83,3 +83,28 @@ def test_a_frame_on_top_with_no_line_eliminates_its_unit_and_waits_for_nobody(ga
     assert [(e.unit, e.permanent, e.rule, e.cause) for e in t.of(UnitEliminated)] == [
         (surrounded, True, f"{game} §12.6.3", f"{game} §15.2.1; {game} §12.6.3")]
     assert t.top() is None and t.state.units[surrounded].where == "eliminated"
+
+
+@pytest.mark.parametrize("game", ["caldiero", "arrivano"])
+def test_a_unit_with_no_line_named_in_an_answer_is_refused_citing_12_6_3(game: str) -> None:
+    """The surrounded unit waits in its side's frame beside a unit that has lines (default reading): an answer naming
+    it is refused as having no line (§12.6.3), not as parting from its stack; once the other has retreated, it is
+    eliminated."""
+    centre, near, first, surrounded, ring = POSITIONS[game]
+    harness = caldiero if game == "caldiero" else arrivano
+    free, free_at = ("au-hungarian", "2020") if game == "caldiero" else ("28e-i", "1510")  # where it has several lines
+    grid = harness.RULESET.world(harness.fresh()).grid
+    state = harness.position({surrounded: centre, free: free_at, **dict(zip([first, *ring], sorted(grid.neighbours(centre))))})
+    t = harness.Table(state)
+    ctx = t.decision()
+    a = Act(ctx, harness.RULESET) if game == "caldiero" else harness.RULESET.game(ctx)
+    retreat_frame.opened(a, {surrounded: 1, free: 1}, a.variant.rules.RETREAT)
+    settle(a)
+    t.game, t.events = ctx.game, t.events + ctx.events
+    side, answer = t.state.units[surrounded].side, t.legal(t.state.units[surrounded].side)[0]
+    named = ({"unit": surrounded, "path": [near]} if game == "caldiero"
+             else {"units": [surrounded], "to": near, "off_map": False})
+    refused = t.refuse(side, {"type": "retreat", **named}, rule=f"{game} §12.6.3")
+    assert f"{surrounded}: no line of retreat" in str(refused) and "apart from the rest" not in str(refused)
+    t.send(side, answer)
+    assert [(e.unit, e.rule) for e in t.of(UnitEliminated)] == [(surrounded, f"{game} §12.6.3")] and t.top() is None
