@@ -88,8 +88,8 @@ def answers(w: World, frame: core.Frame[RetreatAwaited]) -> list[dict[str, Any]]
 
 def refusal(w: World, frame: core.Frame[RetreatAwaited], answer: dict[str, Any], opts: list[dict[str, Any]]) -> tuple[Rule, str]:
     """Why an unlisted answer is refused: a unit it names (its `unit`, or `units`) not waiting; units of one hex with no
-    line (left in the frame till no answer is left, `settled`); a line not permitted to its units; units that may not
-    go apart from their stack (artillery never alone, §11.1; one place for all)."""
+    line (left in the frame till no answer is left, `settled`); units of a stack not asked yet; a line not permitted to
+    its units; units that may not go apart from their stack (artillery never alone, §11.1; one place for all)."""
     rules, waiting = w.variant.rules, sorted(u for u in frame.ctx.moves if w.on_map(u))
     named = sorted(map(str, answer.get("units") or [answer.get("unit")]))
     if not set(named) <= set(waiting):
@@ -97,7 +97,10 @@ def refusal(w: World, frame: core.Frame[RetreatAwaited], answer: dict[str, Any],
     if len({w.hex_of(u) for u in named}) == 1 and not lines(w.variant, w, named, frame.ctx.moves[named[0]]):
         return _blocked(w, named[0]), (f"{', '.join(named)}: no line of retreat, every way closed "
                                        f"({_blocked(w, named[0])}): eliminated when its turn comes; permitted: {opts}")
-    mine = [w.variant.retreat_answer(p, ln) for p, ln in listed(w, frame) if sorted(p) == named]
+    found = listed(w, frame)
+    mine, asked = [w.variant.retreat_answer(p, ln) for p, ln in found if sorted(p) == named], {u for p, _ in found for u in p}
+    if asked and not asked & set(named):  # arrivano's one stack at a time (D45 retreat_parts)
+        return rules.RETREAT, f"{', '.join(named)}: not asked yet; first {', '.join(sorted(asked))}; permitted: {opts}"
     if mine:
         return rules.RETREAT, (f"not a legal retreat for {', '.join(named)}: away from the enemy if possible, not into "
                                f"enemy ZoC if avoidable ({rules.RETREAT_EZOC}), where stacking allows "

@@ -108,3 +108,17 @@ def test_a_unit_with_no_line_named_in_an_answer_is_refused_citing_12_6_3(game: s
     assert f"{surrounded}: no line of retreat" in str(refused) and "apart from the rest" not in str(refused)
     t.send(side, answer)
     assert [(e.unit, e.rule) for e in t.of(UnitEliminated)] == [(surrounded, f"{game} §12.6.3")] and t.top() is None
+
+
+def test_an_arrivano_answer_for_a_stack_not_asked_yet_says_which_is_asked() -> None:
+    """Arrivano asks one stack at a time (D45 `retreat_parts`, the last stack in hex order first): an answer naming a
+    unit of another stack, which has lines of its own, is refused naming the stack asked, not as parting from it."""
+    state = arrivano.position({"28e-i": "1510", "28e-ii": "1004"})
+    t = arrivano.Table(state)
+    ctx = t.decision()
+    retreat_frame.opened(arrivano.RULESET.game(ctx), {"28e-i": 1, "28e-ii": 1}, arrivano.RULESET.variant.rules.RETREAT)
+    t.game, t.events = ctx.game, t.events + ctx.events
+    assert {o["units"][0] for o in t.legal("france")} == {"28e-i"}  # 1510 after 1004
+    refused = t.refuse("france", {"type": "retreat", "units": ["28e-ii"], "to": "1005", "off_map": False},
+                       rule="arrivano §12.6")
+    assert "28e-ii: not asked yet; first 28e-i" in str(refused) and "apart from the rest" not in str(refused)
