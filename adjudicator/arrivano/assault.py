@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any
 
 import msgspec
 
@@ -252,20 +252,11 @@ class AssaultResults:
         `advance` (a DR's `dr_tests` first) while what the result asks waits above it: a DR's retreats, the Ne test the
         attacker may take (`ne_choice`), the EX's losses (the kernel's results.exchanged), the retreats."""
         self.g.assault_frames().revise(stage=sys_assault.ADVANCE, attackers=tuple(attackers), defenders=tuple(defenders))
-        results.apply_result(self, result, attackers, defenders, results.ne_may_test(
+        results.apply_result(self.g, self, result, attackers, defenders, results.ne_may_test(
             [order_of(self.g.world(), u) for u in attackers], self.g.reading, self.assault().forced))
-
-    def eliminated(self, units: Sequence[str], result: Literal["Ae", "De"]) -> None:
-        results.eliminated(self.g, ARRIVANO_VARIANT, units, result, self.assault().targets)
-
-    def disordered(self, units: Sequence[str]) -> None:
-        retreat_frame.disordered(self.g, units, ARRIVANO.RESULTS)
 
     def ne_test_offered(self) -> None:
         push(self.g, "ne_choice", self.assault().attacker_side, str(ARRIVANO.RESULTS), NeChoiceAwaited())
-
-    def exchanged(self) -> None:
-        results.exchanged(self.g, ARRIVANO_VARIANT)
 
     def retreat_tested(self, units: Sequence[str]) -> None:
         """DR: one test for the whole result once the retreats are made (the assault's stage `dr_tests`, one die a

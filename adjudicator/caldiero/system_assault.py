@@ -10,7 +10,7 @@ applied by the kernel's table (parabellum/resolution.fight), each with its citat
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Literal
+from typing import Any
 
 from arbitro.adjudicator.caldiero import commands as C
 from arbitro.adjudicator.caldiero import rules as R
@@ -37,7 +37,7 @@ from arbitro.events.parabellum import (
 from arbitro.events.core import Frame as CoreFrame
 from arbitro.projections.caldiero import enemy_of
 from arbitro.adjudicator.caldiero.system_procedure import lone_leaders
-from arbitro.adjudicator.parabellum.retreat_frame import disordered, opened
+from arbitro.adjudicator.parabellum.retreat_frame import opened
 from arbitro.adjudicator.parabellum.act import Act, stack_roll
 from arbitro.adjudicator.caldiero.system_artillery import do_bombard
 from arbitro.adjudicator.caldiero.scenario_rules import check_direction_release
@@ -225,7 +225,7 @@ def stage_resolve(a: Act, c: AssaultUnderway) -> None:
                               lambda rolled: (c.chosen.get("attack", 0), c.chosen.get("defence", 0)), gained or 0, notes)
     assert result is not None  # its sides' efficiency was chosen before (stage_resumed)
     _revise(a, stage=assault.ADVANCE)  # the advance once the result is carried out, unless it asks more
-    results.apply_result(CombatResults(a), result, c.attackers, fighting,
+    results.apply_result(a, CombatResults(a), result, c.attackers, fighting,
                          results.ne_may_test([order_of(a.world(), u) for u in c.attackers], a.reading))
 
 
@@ -236,17 +236,8 @@ class CombatResults:
     def __init__(self, a: Act) -> None:
         self.a = a
 
-    def eliminated(self, units: Sequence[str], result: Literal["Ae", "De"]) -> None:
-        results.eliminated(self.a, CALDIERO_VARIANT, units, result, _combat(self.a).targets)
-
-    def disordered(self, units: Sequence[str]) -> None:
-        disordered(self.a, units, CALDIERO.RESULTS)  # caldiero §12.5.4 Ad/Dd, a rout retreating at once (§15.2.1)
-
     def ne_test_offered(self) -> None:
         _await(self.a, NE_TEST, _combat(self.a).attacker_side, CALDIERO.RESULTS, NeChoiceAwaited())
-
-    def exchanged(self) -> None:
-        results.exchanged(self.a, CALDIERO_VARIANT)
 
     def retreat_tested(self, units: Sequence[str]) -> None:
         """caldiero §12.5.4 Dr: every defender retreats one hex, then tests (stage dr_tests, after the retreats)."""
@@ -266,7 +257,7 @@ def do_exchange_loss(a: Act, frame: CoreFrame[ExchangeLossAwaited], cmd: C.Excha
 
 def do_ne_test(a: Act, frame: CoreFrame[NeChoiceAwaited], cmd: C.NeChoice) -> None:
     """caldiero §12.5.4 Ne under an Attack order, on the assault's units (its frame below the choice)."""
-    results.ne_answered(a, CALDIERO_VARIANT, CombatResults(a), cmd.test, lambda h: f"{CALDIERO.RESULTS} Ne test at {h}")
+    results.ne_answered(a, CALDIERO_VARIANT, cmd.test)
 
 
 def do_advance(a: Act, frame: CoreFrame[AdvanceAwaited], cmd: C.Advance | C.Decline) -> None:

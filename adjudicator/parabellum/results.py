@@ -34,57 +34,48 @@ EXCHANGE_LOSS: Final = "exchange_loss"  # the kind of the decision a side's owne
 
 
 class Results(Protocol):
-    """The game as an assault's result asks it (caldiero's combat stages, arrivano's assault procedure)."""
-
-    def eliminated(self, units: Sequence[str], result: Literal["Ae", "De"]) -> None:
-        """Ae / De: `units` (every attacker, or every defender) are eliminated (§12.8), and the guns an assault drags
-        with them (§11.1 in both)."""
-        ...
-
-    def disordered(self, units: Sequence[str]) -> None:
-        """Ad / Dd: `units` take one disorder level; one it routs retreats two hexes at once (§15.2.1 in both)."""
-        ...
+    """What each game does itself with an assault's result (caldiero's combat stages, arrivano's assault procedure)."""
 
     def ne_test_offered(self) -> None:
-        """Ne under an Attack order: the attacker may test (what the test gives is the variant's, D25); without, nothing."""
-        ...
-
-    def exchanged(self) -> None:
-        """Ex: each side's losses (D26), then every other unit of the combat tests."""
+        """Ne under an Attack order: the attacker is asked whether to test (`ne_answered`), in the game's decision."""
         ...
 
     def retreat_tested(self, units: Sequence[str]) -> None:
-        """Dr: `units` retreat one hex and test (each game's procedure: `dr_levels` decides each unit's outcome)."""
+        """Dr: `units` retreat one hex (`dr_retreat`; arrivano's village or redoubt choice first, §10.1.1) and then
+        test (the assault's stage DR_TESTS, `dr_tests`)."""
         ...
 
 
-def apply_result(game: Results, result: str, attackers: Sequence[str], defenders: Sequence[str],
+def apply_result(a: Act, game: Results, result: str, attackers: Sequence[str], defenders: Sequence[str],
                  ne_may_test: bool) -> None:
     """caldiero §12.5.4, arrivano §12.5.4: what `result` does. `attackers` are the units still attacking,
     `defenders` those the table fought (artillery, which takes no part in an assault, is not among them except as
-    the game's De takes it); `ne_may_test`: a Ne may be tested (`ne_may_test` above). A result outside the table
-    changes nothing."""
+    a De takes it); `ne_may_test`: a Ne may be tested (`ne_may_test` above). Ae / De: every attacker / defender
+    eliminated with the guns it drags (`eliminated`); Ad / Dd: a disorder level each, a rout retreating at once
+    (§15.2.1, retreat_frame.disordered); Ex: `exchanged`; a Ne's offer and a Dr's retreats are the game's
+    (`Results`). A result outside the table changes nothing."""
     if result in ("Ae", "De"):
-        game.eliminated(attackers if result == "Ae" else defenders, "Ae" if result == "Ae" else "De")
+        eliminated(a, attackers if result == "Ae" else defenders, "Ae" if result == "Ae" else "De")
     elif result in ("Ad", "Dd"):
-        game.disordered(attackers if result == "Ad" else defenders)
+        retreat_frame.disordered(a, attackers if result == "Ad" else defenders, a.variant.rules.RESULTS)
     elif result == "Ne" and ne_may_test:  # with no Attack order, no effect
         game.ne_test_offered()
     elif result == "Ex":
-        game.exchanged()
+        exchanged(a, a.variant)
     elif result == "Dr":
         game.retreat_tested(defenders)
 
 
-def eliminated(game: Act, variant: Variant, units: Sequence[str], result: Literal["Ae", "De"], hexes: Sequence[str]) -> None:
-    """Both §12.5.4 Ae / De with §11.1 (the guns an assault's result drags with its units), each game's `eliminated`:
-    an Ae's `units` (the attackers), then the guns they leave alone in their hexes; a De's every unit of the attacked
-    `hexes`, hex by hex, `units` (the defenders) citing the result, the guns stacked with them §11.1, forced by it."""
+def eliminated(game: Act, units: Sequence[str], result: Literal["Ae", "De"]) -> None:
+    """Both §12.5.4 Ae / De with §11.1 (the guns an assault's result drags with its units): an Ae's `units` (the
+    attackers), then the guns they leave alone in their hexes; a De's every unit of the assault's attacked hexes, hex
+    by hex, `units` (the defenders) citing the result, the guns stacked with them §11.1, forced by it."""
+    variant = game.variant
     rules = variant.rules
     if result == "Ae":
         elimination.eliminated_with_guns(game, variant, units, rules.RESULTS, result="Ae")
         return
-    for u in [x for h in hexes for x in game.world().units_at(h)]:
+    for u in [x for h in game.world().assault().targets for x in game.world().units_at(h)]:
         if u in units:
             elimination.eliminate(game, variant, u, rules.RESULTS, result="De")
         else:
@@ -99,20 +90,19 @@ def ne_tested(variant: Variant, w: World, attackers: Sequence[str], roll: effici
     return "Ex" if variant.ne_passes(passed) else "Ad"
 
 
-def ne_answered(game: Act, variant: Variant, results: Results, test: bool, why: Callable[[str], str]) -> None:
+def ne_answered(game: Act, variant: Variant, test: bool) -> None:
     """Both §12.5.4 Ne under an Attack order, the attacker's answer to the test `Results.ne_test_offered` asked, on the
-    attackers still in the assault below: kept, no effect; tested (one die a stack, §13.1.2, `why(hex)` wording it),
-    Ex where the tests pass as the variant reads it (D25), else Ad, recorded as the assault's result (arrivano recorded
-    none until the sixteenth session) and carried out as the table's."""
+    attackers still in the assault below: kept, no effect; tested (one die a stack, §13.1.2, "Ne test in <hex>" in
+    both games since the eighteenth session), Ex where the tests pass as the variant reads it (D25), else Ad, recorded
+    as the assault's result (arrivano recorded none until the sixteenth session) and carried out as the table's."""
     if not test:
         return
-    w = game.world()
+    w, rules = game.world(), variant.rules
     c = w.assault()
     attackers = [u for u in c.attackers if w.on_map(u)]
-    new = ne_tested(variant, w, sorted(attackers), stack_roll(game, why))
-    game.emit(AssaultResolved(result=new, rule=str(variant.rules.RESULTS), targets=c.targets,
-                              notes=("Ne tested by the attacker",)))
-    apply_result(results, new, attackers, (), ne_may_test=False)
+    new = ne_tested(variant, w, sorted(attackers), stack_roll(game, lambda h: f"{rules.RESULTS} Ne test in {h}"))
+    game.emit(AssaultResolved(result=new, rule=str(rules.RESULTS), targets=c.targets, notes=("Ne tested by the attacker",)))
+    exchanged(game, variant) if new == "Ex" else retreat_frame.disordered(game, attackers, rules.RESULTS)
 
 
 def exchange_losses(game: Act, variant: Variant, side: str = "attackers", named: Sequence[str] | None = None) -> bool:

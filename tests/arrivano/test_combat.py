@@ -90,6 +90,8 @@ def test_ne_under_attack_lets_the_attacker_test_for_ex():
     assert sorted(lost) == ["6e-legere-i", "ir18-i"]
     # the test's outcome recorded as the assault's result, as Caldiero's (parabellum/results.ne_answered)
     assert (resolved(t).result, resolved(t).notes) == ("Ex", ("Ne tested by the attacker",))
+    # the test worded once for both games (parabellum/results.ne_answered; Arrivano said "NE" until the 18th session)
+    assert any(r.purpose.endswith(f"arrivano §12.5.4 Ne test in {X}") for r in t.rolls)
 
 
 def test_ne_under_advance_is_no_effect():

@@ -120,6 +120,8 @@ def test_ne_with_attack_order_tested_and_passed_becomes_ex() -> None:
     t.send("france", {"type": "ne_choice", "test": True}, dice=[2, 6])  # test passed; Ex tests: jager gone, none left
     assert [e.result for e in t.of(ev.AssaultResolved)] == ["Ne", "Ex"]
     assert t.unit("fr-18-ligne").where == "track" and t.unit("au-mahoney-jager").where == "track"
+    # the test worded once for both games (parabellum/results.ne_answered; Caldiero said "at" until the 18th session)
+    assert any(r.purpose.endswith(f"caldiero §12.5.4 Ne test in {ATT}") for r in t.rolls)
 
 
 

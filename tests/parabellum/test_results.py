@@ -17,25 +17,27 @@ from tests.parabellum.position import Piece, Position
 
 
 class Game:
-    """The game's procedures as a result asks them, recorded in order."""
+    """The game's procedures as a result asks them, recorded in order; the kernel's own (its eliminations, the
+    disorder's retreats, the exchange) recorded in the same list (`kernel`)."""
 
-    def __init__(self) -> None:
+    def __init__(self, variant: Variant) -> None:
         self.calls: list[tuple[Any, ...]] = []
-
-    def eliminated(self, units: Sequence[str], result: str) -> None:
-        self.calls.append(("eliminated", tuple(units), result))
-
-    def disordered(self, units: Sequence[str]) -> None:
-        self.calls.append(("disordered", tuple(units)))
+        self.variant = variant  # the Act the kernel's procedures take
 
     def ne_test_offered(self) -> None:
         self.calls.append(("ne_test_offered",))
 
-    def exchanged(self) -> None:
-        self.calls.append(("exchanged",))
-
     def retreat_tested(self, units: Sequence[str]) -> None:
         self.calls.append(("retreat_tested", tuple(units)))
+
+
+@pytest.fixture
+def kernel(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The kernel's procedures apply_result calls, recording on the Game they are given as the Act."""
+    monkeypatch.setattr(results, "eliminated", lambda a, units, result: a.calls.append(("eliminated", tuple(units), result)))
+    monkeypatch.setattr(results.retreat_frame, "disordered",
+                        lambda a, units, rule: a.calls.append(("disordered", tuple(units), str(rule))))
+    monkeypatch.setattr(results, "exchanged", lambda a, variant: a.calls.append(("exchanged",)))
 
 
 ATTACKERS, DEFENDERS = ("a1", "a2"), ("d1",)
@@ -47,26 +49,28 @@ EXPECTED = {
 
 
 @pytest.mark.parametrize("result", sorted(EXPECTED))
-def test_each_result_strikes_its_side_once(variant: Variant, result: str) -> None:
-    """§12.5.4 in both: Ae/De eliminate every attacker/defender, Ad/Dd disorder them, Ex exchanges, Dr makes every
-    defender retreat and test; one procedure each, whatever the Ne rule says."""
+def test_each_result_strikes_its_side_once(variant: Variant, kernel: None, result: str) -> None:
+    """§12.5.4 in both: Ae/De eliminate every attacker/defender, Ad/Dd disorder them (citing the result), Ex
+    exchanges, all three the kernel's for both games; Dr makes every defender retreat and test, the game's; one
+    procedure each, whatever the Ne rule says."""
     for may_test in (True, False):
-        game = Game()
-        results.apply_result(game, result, ATTACKERS, DEFENDERS, ne_may_test=may_test)
-        assert game.calls == EXPECTED[result]
+        game = Game(variant)
+        results.apply_result(game, game, result, ATTACKERS, DEFENDERS, ne_may_test=may_test)  # type: ignore[arg-type]
+        assert [call[:3] if call[0] != "disordered" else call[:2] for call in game.calls] == EXPECTED[result]
+        assert all(call[2] == str(variant.rules.RESULTS) for call in game.calls if call[0] == "disordered")
 
 
-def test_ne_is_tested_only_under_an_attack_order(variant: Variant) -> None:
+def test_ne_is_tested_only_under_an_attack_order(variant: Variant, kernel: None) -> None:
     """§12.5.4 Ne in both: "Se le unità in attacco avevano Ordine Attacco" the attacker may test; else no effect."""
-    offered, kept = Game(), Game()
-    results.apply_result(offered, "Ne", ATTACKERS, DEFENDERS, ne_may_test=True)
-    results.apply_result(kept, "Ne", ATTACKERS, DEFENDERS, ne_may_test=False)
+    offered, kept = Game(variant), Game(variant)
+    results.apply_result(offered, offered, "Ne", ATTACKERS, DEFENDERS, ne_may_test=True)  # type: ignore[arg-type]
+    results.apply_result(kept, kept, "Ne", ATTACKERS, DEFENDERS, ne_may_test=False)  # type: ignore[arg-type]
     assert offered.calls == [("ne_test_offered",)] and kept.calls == []  # nothing asked of the game
 
 
-def test_a_result_outside_the_table_changes_nothing(variant: Variant) -> None:
-    game = Game()
-    results.apply_result(game, "cancelled", ATTACKERS, DEFENDERS, ne_may_test=True)
+def test_a_result_outside_the_table_changes_nothing(variant: Variant, kernel: None) -> None:
+    game = Game(variant)
+    results.apply_result(game, game, "cancelled", ATTACKERS, DEFENDERS, ne_may_test=True)  # type: ignore[arg-type]
     assert game.calls == []
     assert set(results.RESULTS) == set(EXPECTED) | {"Ne"}
 
