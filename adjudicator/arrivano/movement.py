@@ -20,7 +20,6 @@ from arbitro.adjudicator.parabellum.movement import (
     Mover, column_problem, costs_in_force, end_fits, entry_spent, nearest_enemy_distance, one_hex_rule, order_moves,
     toward_enemy, unit_rules,
 )
-from arbitro.adjudicator.parabellum.movement import reach as search
 from arbitro.adjudicator.parabellum.commander_move import commander_may_move, move_leader as move_leader_to
 from arbitro.adjudicator.parabellum.move_problems import destination_problem, unreachable
 from arbitro.adjudicator.parabellum.orders import order_hidden_from, order_of, ORDERS
@@ -190,22 +189,21 @@ def _charge_moves(w: World, uid: str, ic: set[str]) -> dict[str, tuple[tuple[str
     p = plan(w, uid, False, ic)
     if isinstance(p, str):
         return {}
-    rules = replace(unit_rules(ARRIVANO_VARIANT, w, p, can_end=end_fits(w, (uid,), False)), minimum_move=False,
-                    may_step=lambda a, b: charge_permitted(w, b))
+    # the unit's own kept search, through charge terrain only: its one-hex and other limits kept (a storm's, §17.2.7)
+    found = moves(ARRIVANO_VARIANT, w, p, end_fits(w, (uid,), False), "charge", (w.scenario,),
+                  step=lambda a, b: charge_permitted(w, b))
     costs = costs_in_force(ARRIVANO_VARIANT, w)
-    reach = search(ARRIVANO_VARIANT, w.hexmap, costs, p.origin, rules)
     out: dict[str, tuple[tuple[str, ...], list[str]]] = {}
-    for dest in reach.destinations():  # a charge is a move (arrivano §14.2)
-        spent = reach.costs.get(dest, 0)
-        targets = []
+    for dest in sorted(found, key=lambda h: (found[h].reach.costs[h], h)):  # a charge is a move (arrivano §14.2)
+        spent, targets = found[dest].reach.costs[dest], []
         for t in sorted(w.grid.neighbours(dest)):
             if w.side_at(t) != w.enemy(unit.side) or not charge_permitted(w, t):
                 continue
             cost = step_cost(w.hexmap, costs, dest, t, unit.arm)
             if not cost.prohibited and not cost.all_points and spent + cost.half_points <= p.budget:
                 targets.append(t)
-        if targets:
-            out[dest] = (reach.path(dest), targets)
+        if targets:  # never after a minimum move (§9.1.1), which spends every point
+            out[dest] = (found[dest].reach.path(dest), targets)
     return out
 
 

@@ -3,7 +3,11 @@ one) are searched by the kernel's `moves`, each hex's move read on demand from t
 
 from __future__ import annotations
 
+import pytest
+
 from arbitro.adjudicator.arrivano import movement as arrivano_moves
+from arbitro.adjudicator.arrivano.rules import CT_WEATHER
+from arbitro.adjudicator.arrivano.variant import ARRIVANO_VARIANT
 from arbitro.adjudicator.arrivano.world import in_command
 from arbitro.adjudicator.caldiero import legal as caldiero_legal
 from arbitro.adjudicator.caldiero import system_movement, system_moves
@@ -74,3 +78,17 @@ def test_a_searched_move_is_the_path_given_at_the_cost_its_steps_cost() -> None:
                         assert given.cost_half == move.cost_half, (units, order, move.path)
                         compared += 1
     assert compared > 500
+
+
+def test_a_charge_is_the_unit_s_own_move_with_its_limits(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A charge is a move (arrivano §14.2) through charge terrain only: the unit's own search with the charge's step
+    veto added, so the limits of its move hold for it too: in a storm one hex at most (§17.2.7, here the hook forced
+    on Montebello, whose charges run far: 12e Hussards at 3703 on Bach in 3708, test_fog_charge_beside)."""
+    state = arrivano.position({"12e-hussards": "3703", "bach": "3708"}, leaders={"lannes": "3703"},
+                              orders={"L": "attack", "R": "defence"})
+    w = arrivano.world(arrivano.at_step(state, "L", "movement").state)
+    ic = set(in_command(w, "L"))
+    assert any(len(path) > 2 for path, _ in arrivano_moves.charges(w, "12e-hussards", ic).values())
+    monkeypatch.setattr(type(ARRIVANO_VARIANT), "weather_one_hex", lambda self, world: CT_WEATHER)
+    w = arrivano.world(arrivano.at_step(state, "L", "movement").state)
+    assert all(len(path) <= 2 for path, _ in arrivano_moves.charges(w, "12e-hussards", ic).values())
