@@ -16,7 +16,9 @@ import msgspec
 from rich import progress as rich_progress
 from rich.console import Console
 
-from arbitro.adjudicator.errors import REPORTED, BadFile, BadInput, NoSuchFile, error_payload, exit_status, not_utf8
+from arbitro.adjudicator.errors import (
+    REPORTED, BadFile, BadInput, NoSuchFile, error_payload, exit_status, not_utf8, read_utf8,
+)
 from arbitro.adjudicator.seatcopy import SeatCopy
 from arbitro.adjudicator.service import Arbitro
 from arbitro.events import signing
@@ -218,15 +220,13 @@ class Progress:
 
 def read_text(path: str, missing: str = "no such file") -> str:
     """The text of a file named on the command line, every CLI path's one reader: a missing file is NoSuchFile
-    (`missing` says what to do), one that is not UTF-8 a BadFile naming the file, the byte and the fix."""
-    try:
-        raw = Path(path).read_bytes()
-    except FileNotFoundError:
-        raise NoSuchFile(f"{path}: {missing}") from None
-    try:
-        return raw.decode("utf-8")
-    except UnicodeDecodeError as e:
-        raise not_utf8(path, e) from None
+    (`missing` says what to do), one that is not UTF-8 a BadFile naming the file, the byte and the fix; any other
+    OSError goes on as it is."""
+    def refused(e: OSError | UnicodeDecodeError) -> Exception:
+        if isinstance(e, UnicodeDecodeError):
+            return not_utf8(path, e)
+        return NoSuchFile(f"{path}: {missing}") if isinstance(e, FileNotFoundError) else e
+    return read_utf8(Path(path), refused)
 
 
 def read_json_arg(text: str | None, file: str | None, what: str) -> Any:

@@ -19,7 +19,7 @@ from pathlib import Path
 from pydantic import BaseModel, ConfigDict, StrictBool, StrictInt, StrictStr, ValidationError, model_validator
 from pydantic_core import PydanticCustomError
 
-from arbitro.adjudicator.errors import BadPosition, not_utf8_text
+from arbitro.adjudicator.errors import BadPosition, not_utf8_text, read_utf8
 from arbitro.adjudicator.memo import Memo
 
 
@@ -88,16 +88,13 @@ def validated(model: type[Model], data: object, source: str) -> Model:
 def read_text(path: Path, file: str) -> str:
     """The text of a data file, every loader's one reader; a missing or unreadable file, or one that is not UTF-8
     (errors.not_utf8_text's words, as for every file the CLI reads), is a :class:`DataError` naming ``file``."""
-    try:
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        raise DataError([DataProblem(file, "$", "file not found")]) from None
-    except OSError as exc:
-        raise DataError([DataProblem(file, "$", f"cannot read file: {exc.strerror}")]) from None
-    try:
-        return raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise DataError([DataProblem(file, "$", not_utf8_text(exc))]) from None
+    return read_utf8(path, lambda e: DataError([DataProblem(file, "$", _unreadable(e))]))
+
+
+def _unreadable(e: OSError | UnicodeDecodeError) -> str:
+    if isinstance(e, UnicodeDecodeError):
+        return not_utf8_text(e)
+    return "file not found" if isinstance(e, FileNotFoundError) else f"cannot read file: {e.strerror}"
 
 
 def read_json(path: Path, file: str) -> object:

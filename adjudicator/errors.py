@@ -8,6 +8,8 @@ here too, at the end: the CLI and the HTTP server share it."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from arbitro.events.store import (
@@ -70,6 +72,16 @@ def not_utf8_text(e: UnicodeDecodeError, fix: str = "save it as UTF-8") -> str:
 def not_utf8(where: str, e: UnicodeDecodeError, fix: str = "save it as UTF-8") -> BadFile:
     """A file (or a line of one, or a request body: `where`) whose bytes are not UTF-8, refused in those words."""
     return BadFile(f"{where}: {not_utf8_text(e, fix)}")
+
+
+def read_utf8(path: Path, refused: Callable[[OSError | UnicodeDecodeError], Exception]) -> str:
+    """The text of a file someone hands arbitro (a data file: datafiles.read_text; a file named on the command line:
+    cli_common.read_text), its bytes decoded as UTF-8: one reader, each caller keeping its own error type, which
+    `refused` makes of a file missing or unreadable or not UTF-8 (returning the error itself lets it through)."""
+    try:
+        return path.read_bytes().decode("utf-8")
+    except (OSError, UnicodeDecodeError) as e:
+        raise refused(e) from None
 
 
 class NotFound(ArbitroError):
