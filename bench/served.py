@@ -1,5 +1,5 @@
 """What a seat is served of some commands, as one byte string for the non-interference tests of both Para Bellum games
-(tests/caldiero/test_fog_steps_wait.py, tests/arrivano/test_fog_steps_wait.py, through tests/parabellum/served_status.py)
+(tests/caldiero/test_fog_steps_wait.py, tests/arrivano/test_fog_steps_wait.py)
 and the non-interference fuzzer (bench/nifuzz.py): its log, one item per command
 (seat_numbers.per_command, each event redacted with the state right after it), its view numbered by command, and what
 status tells it (the awaited seat and step, its notices)."""

@@ -73,7 +73,7 @@ class Table(harness.Table[ArrivanoState]):
 
 def end_phase_made(state: ArrivanoState) -> tuple[Any, list[tuple[str, list[Any]]], ArrivanoState]:
     """The end phase (arrivano §3.1 C) run on `state` as one command's events, for the fog's non-interference tests
-    (tests/parabellum/served_status.served): the game before, the command, the state after."""
+    (bench/served.served): the game before, the command, the state after."""
     t = Table(state)
     before = FOLD.copy(t.game)
     ctx = t.decision()

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from arbitro.projections.base import UMPIRE
 from arbitro.projections.arrivano import ArrivanoState
+from bench.served import served
 from tests.arrivano.harness import FOLD, RULESET, Table, at_step, position
-from tests.parabellum.served_status import served
 
 OTT_SEEN = "0802"  # with Bussy, in France's sight: Bussy in command, R's order his
 ASSAULT = {"type": "assault", "attackers": ["28e-i", "28e-ii"], "targets": ["0802"]}

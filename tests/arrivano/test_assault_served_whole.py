@@ -18,8 +18,8 @@ from typing import Any
 import pytest
 
 from arbitro.projections.base import UMPIRE
+from bench.served import served
 from tests.arrivano.harness import FOLD, RULESET, Table, at_step, position
-from tests.parabellum.served_status import served
 
 DEFENDER, ATTACKER, BEHIND, BEYOND, AWAY = "2011", "1911", "2110", "2210", "3914"
 HIDDEN = {"ir18-i": BEHIND, "ir18-ii": BEYOND, "ir18-iii": AWAY, "ir57-ii": AWAY}

@@ -21,8 +21,8 @@ from arbitro.adjudicator.engine_steps import awaiting_in
 from arbitro.events import arrivano as ev
 from arbitro.events.codec import canonical, to_builtins
 from arbitro.projections.base import UMPIRE
+from bench.served import served
 from tests.arrivano.harness import FOLD, RULESET, Table, at_step, position
-from tests.parabellum.served_status import served
 
 CHARGER, COUNTER, FOOT = "12e-hussards", "bussy", "ir18-i"
 BUSSY, IR18, STOP, LANNES = "0802", "0803", "0902", "1302"

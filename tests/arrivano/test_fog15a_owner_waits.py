@@ -3,7 +3,7 @@ what the enemy may not examine (arrivano §11.3.2): which seat the game awaits i
 settled by itself where the count reads stacks out of the enemy's sight tells the enemy what they hold. The enemy sees
 a marker on each such stack (projections/parabellum.view, `hidden_stacks`), never what it holds nor a commander there.
 Each test plays two games differing only in a fact hidden from France and asks for France's whole service (its log
-items per command, view, status: tests/parabellum/served_status.served). The retreat's and rout's cases are
+items per command, view, status: bench/served.served). The retreat's and rout's cases are
 tests/arrivano/test_rev_j_retreat_wait.py and test_fix_j_owner_waits.py."""
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 
+from bench.served import served
 from tests.arrivano.harness import FOLD, RULESET, Table, at_step, ev, open_ground, position
-from tests.parabellum.served_status import served
 
 X = open_ground()
 GRID = RULESET.data.scenarios["montebello"].map.grid

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from arbitro.events import core
 from arbitro.projections.base import UMPIRE
+from bench.served import served
 from tests.arrivano.harness import FOLD, RULESET, Table, at_step, position
-from tests.parabellum.served_status import served
 
 DEFENDER, ATTACKER, FLANKS, BEHIND, AWAY = "2011", "1911", ("1910", "2012"), "2110", "3914"
 INFANTRY, CAVALRY = "ir18-i", "nauendorff-i"

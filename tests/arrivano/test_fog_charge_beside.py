@@ -17,8 +17,8 @@ from typing import Any
 
 from arbitro.events import arrivano as ev
 from arbitro.events import parabellum as pb
+from bench.served import served
 from tests.arrivano.harness import FOLD, RULESET, at_step, position
-from tests.parabellum.served_status import served
 
 CHARGER, TARGET, START, STOP, BESIDE = "12e-hussards", "3708", "3703", "3609", "3406"
 PATH = ("3604", "3504", "3505", "3506", "3507", "3508", "3609")

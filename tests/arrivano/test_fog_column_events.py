@@ -23,8 +23,8 @@ from arbitro.adjudicator.arrivano.activation import officer_in_superior_range
 from arbitro.adjudicator.errors import IllegalCommand
 from arbitro.events import arrivano as ev
 from arbitro.projections.arrivano import Column
+from bench.served import markers_aside, served
 from tests.arrivano.harness import FOLD, RULESET, Table, position, village_attack_hexes, world
-from tests.parabellum.served_status import markers_aside, served
 
 VILLAGE, ATT, BACK = village_attack_hexes()
 COLUMN_AT = "1014"  # out of France's sight (tests/arrivano/test_fog_column_order.py's NEAR)

@@ -4,7 +4,7 @@ piece gone from the map (projections/parabellum.TRACK_SHOWN: which unit, whose, 
 when it went (its reduced side, its status), which the view served whole before.
 
 Non-interference: two games differing only in the unit's reduced side and status serve France the same bytes (its
-log item, view and status: tests/parabellum/served_status.served); the umpire is served each whole."""
+log item, view and status: bench/served.served); the umpire is served each whole."""
 
 from __future__ import annotations
 
@@ -13,8 +13,8 @@ from typing import Any
 from arbitro.events import arrivano as ev
 from arbitro.projections.base import UMPIRE
 from arbitro.projections.views import seat_view
+from bench.served import served
 from tests.arrivano import harness as A
-from tests.parabellum.served_status import served
 
 FLAG_D = "1012"  # retreat flag D (tests/arrivano/test_retreats.py)
 UNIT = "real-principessa"

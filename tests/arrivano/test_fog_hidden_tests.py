@@ -3,15 +3,15 @@ die (engine-rules §V.4, "one rule for hidden tests"; rev-k's K2 note and K9). T
 rule, is public; its faces are its owner's (arrivano §11.3.2: the enemy may not examine the stack, whose markers the
 outcome changes); what it changed is served as the stack is: not at all where the enemy may not examine it.
 Each test plays two games differing only in the die and asks for Austria's whole service (log items per command,
-view, status: tests/parabellum/served_status.served)."""
+view, status: bench/served.served)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
 
+from bench.served import served
 from tests.arrivano.harness import FOLD, RULESET, at_step, ev, open_ground, position
-from tests.parabellum.served_status import served
 
 X = open_ground()
 GRID = RULESET.data.scenarios["montebello"].map.grid

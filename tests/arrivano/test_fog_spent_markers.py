@@ -11,8 +11,8 @@ from collections.abc import Callable
 from typing import Any
 
 from arbitro.projections.base import UMPIRE
+from bench.served import served
 from tests.arrivano.harness import FOLD, RULESET, at_step, end_phase_made, position
-from tests.parabellum.served_status import served
 
 FRENCH, AUSTRIA = "1004", "3914"  # far apart: neither side sees the other
 OPTIONS = ["open_order", "physical_exhaustion"]

@@ -18,9 +18,9 @@ from __future__ import annotations
 from typing import Any
 
 from arbitro.projections.base import UMPIRE
+from bench.served import served
 from tests.arrivano.harness import FOLD, RULESET, Table, at_step, line, open_ground, position, world
 from tests.arrivano.test_fog_served import AUSTRIAN, FAR, GRID, X, play
-from tests.parabellum.served_status import served
 
 CAMPOTENESE = "campotenese"
 REYNIER = open_ground(CAMPOTENESE)

@@ -19,8 +19,8 @@ from arbitro.adjudicator.arrivano.variant import ARRIVANO, ARRIVANO_VARIANT
 from arbitro.adjudicator.parabellum.commander_move import leader_ends
 from arbitro.events import arrivano as ev
 from arbitro.events import core
+from bench.served import served
 from tests.arrivano.harness import FOLD, RULESET, Table, open_ground, position
-from tests.parabellum.served_status import served
 
 
 @pytest.mark.parametrize("scenario", ["montebello", "campotenese"])

@@ -5,7 +5,7 @@ and `retreats.asks_owner` judges only the stack asked). The 6e Légère I and II
 test and routs, and both routed stacks wait in ONE frame for two hexes more (§15.2.1), the unseen one (2110) asked
 first. Three games differ only in the Austrian battalions out of France's sight around its way (who stands in 2210 and
 2109, one or two, the rest far off in 3914): Austria answers alike, France declines to advance, and France is served
-the same bytes (its log items per command, its view, its status: tests/parabellum/served_status.served)."""
+the same bytes (its log items per command, its view, its status: bench/served.served)."""
 
 from __future__ import annotations
 
@@ -14,8 +14,8 @@ from typing import Any
 import pytest
 
 from arbitro.projections.base import UMPIRE
+from bench.served import served
 from tests.arrivano.harness import FOLD, RULESET, at_step, position
-from tests.parabellum.served_status import served
 
 ASSAULT = {"type": "assault", "attackers": ["6e-legere-i", "6e-legere-ii"], "targets": ["2011", "2012"]}
 UNSEEN = "2110"  # next to 2011, out of France's sight from 1911

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from bench.served import served
 from tests.arrivano import test_assault_served_whole as W
 from tests.arrivano.harness import FOLD, RULESET, at_step, position
-from tests.parabellum.served_status import served
 
 FULL = {"ir18-i": W.BEHIND, "ir18-ii": W.BEHIND, "ir18-iii": W.AWAY, "ir57-ii": W.AWAY}
 ONE = {"ir18-i": W.BEHIND, "ir18-ii": W.AWAY, "ir18-iii": W.AWAY, "ir57-ii": W.AWAY}

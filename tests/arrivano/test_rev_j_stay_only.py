@@ -1,7 +1,7 @@
 """rev-j: arrivano §14.1 and §14.2.4 are now asked whatever the cavalry's order (fog14, aa854a9 and c7fadf5), the
 true order filtering the owner's answers. Asked, the question must tell France nothing of where Ott (out of its sight,
 arrivano §11.3.2) stands, neither while it waits nor after Austria's answer: France's whole service (its log, view and
-status: tests/parabellum/served_status.served) from the declaration through Austria's "stay"/"decline" must be the
+status: bench/served.served) from the declaration through Austria's "stay"/"decline" must be the
 same bytes whether Bussy is in command (Attack: stay/decline its only answer) or out of command (Defence: it could
 have gone). Montebello, as tests/arrivano/test_fog_cavalry_asked.py: Bussy at 0802, Ott at 0806 (4 hexes, in
 command) or 0807 (5 hexes, out of command)."""
@@ -9,8 +9,8 @@ command) or 0807 (5 hexes, out of command)."""
 from __future__ import annotations
 
 from arbitro.projections.base import UMPIRE
+from bench.served import served
 from tests.arrivano.harness import FOLD, RULESET, Table, at_step, position
-from tests.parabellum.served_status import served
 
 OTT_NEAR, OTT_FAR = "0806", "0807"
 ASSAULT = {"type": "assault", "attackers": ["28e-i", "28e-ii"], "targets": ["0802"]}

@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from bench.served import served
 from tests.arrivano.harness import FOLD, RULESET, at_step, ev, position
-from tests.parabellum.served_status import served
 
 FIRER, TARGET, OBSERVER = "0912", "0911", "1111"
 AROUND = ("0812", "0813", "0911", "0913", "1012", "1013")

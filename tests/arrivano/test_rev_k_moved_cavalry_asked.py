@@ -16,8 +16,8 @@ from typing import Any
 
 import pytest
 
+from bench.served import served
 from tests.arrivano.harness import FOLD, RULESET, at_step, position
-from tests.parabellum.served_status import served
 
 
 def assaulted(moved: bool, reading: str) -> tuple[bytes, list[dict[str, Any]]]:

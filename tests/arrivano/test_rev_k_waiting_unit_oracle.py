@@ -13,8 +13,8 @@ the question is asked whatever the order (this test passes); on ux15 it fails.""
 
 from __future__ import annotations
 
+from bench.served import served
 from tests.arrivano.harness import FOLD, RULESET, at_step, position
-from tests.parabellum.served_status import served
 
 DEFENDER, ATTACKERS, BESIDE = "0802", "0902", "1306"
 

@@ -9,9 +9,9 @@ served to the enemy not at all (ParaBellumRuleset.owner)."""
 from __future__ import annotations
 
 from arbitro.projections.base import UMPIRE
+from bench.served import served
 from tests.arrivano.harness import FOLD, RULESET, Table, position
 from tests.arrivano.test_fog_served import SEEN, SEER, X, line
-from tests.parabellum.served_status import served
 
 IN_RANGE, OUT_OF_RANGE = "1302", "0812"
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from bench.served import markers_aside, served
 from tests.arrivano.harness import FOLD, RULESET, at_step, position
-from tests.parabellum.served_status import markers_aside, served
 
 CORVINO = "2815"
 

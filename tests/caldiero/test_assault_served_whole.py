@@ -18,10 +18,10 @@ from typing import Any
 import pytest
 
 from arbitro.projections.base import UMPIRE
+from bench.served import served
 from tests.caldiero.harness import FOLD, RULESET
 from tests.caldiero.test_combat import ATT, DEF, FLANKS_HELD, table
 from tests.caldiero.test_fog_served import FOG
-from tests.parabellum.served_status import served
 
 BEHIND, AWAY = "1621", "2618"
 HIDDEN = {"au-callenberg": BEHIND, "au-colloredo": AWAY, "au-banal-grenz": AWAY}

@@ -12,10 +12,10 @@ its view, what status tells it)."""
 from __future__ import annotations
 
 from arbitro.projections.base import UMPIRE
+from bench.served import served
 from tests.caldiero.harness import FOLD, RULESET
 from tests.caldiero.test_combat import ATT, DEF, FLANKS_HELD, table
 from tests.caldiero.test_fog_served import FOG
-from tests.parabellum.served_status import served
 
 BEHIND, AWAY = "1618", "2618"  # both out of France's sight from 1417
 INFANTRY, CAVALRY = "au-callenberg", "au-meszaros-uhlans"

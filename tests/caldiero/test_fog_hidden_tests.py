@@ -1,14 +1,14 @@
 """fogm: Caldiero's twin of tests/arrivano/test_fog_hidden_tests.py (engine-rules §V.4, one rule for hidden tests): a
 stack out of Austria's sight that tries to reorganise (caldiero §15.3, under the fog §20.4) serves Austria alike
 whatever its die: that a die was rolled under §13.1 is public; its faces, and the status change a pass makes
-(§15.3.1), are France's. Served as tests/parabellum/served_status.served (log items per command, view, status)."""
+(§15.3.1), are France's. Served as bench/served.served (log items per command, view, status)."""
 
 from __future__ import annotations
 
 from arbitro.events import caldiero as ev
+from bench.served import served
 from tests.caldiero.harness import FOLD, RULESET, Table, activate, position
 from tests.caldiero.test_fog_served import FOG, OOC, OTHER
-from tests.parabellum.served_status import served
 
 
 def reorganising(die: int) -> tuple[bytes, bytes, str]:

@@ -13,9 +13,9 @@ from __future__ import annotations
 from typing import Any
 
 from arbitro.projections.base import UMPIRE
+from bench.served import served
 from tests.caldiero.harness import FOLD, RULESET, Table, activate, position
 from tests.caldiero.test_fog_served import FOG
-from tests.parabellum.served_status import served
 
 MOVER, STILL = "fr-18-ligne", "fr-40-ligne"
 FROM, TO, OTHER = "2518", "2618", "2718"  # all out of Austria's sight from 1917

@@ -19,10 +19,10 @@ from typing import Any
 from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
 from arbitro.adjudicator.parabellum.retreat_ground import lines
 from arbitro.projections.base import UMPIRE
+from bench.served import served
 from tests.caldiero.harness import FOLD, RULESET
 from tests.caldiero.test_combat import ATT, DEF, table
 from tests.caldiero.test_fog_served import FOG
-from tests.parabellum.served_status import served
 
 ATTACKERS = {"fr-18-ligne": ATT, "fr-40-ligne": ATT}
 ATTACK = {"type": "attack", "attackers": sorted(ATTACKERS), "defenders": [DEF]}

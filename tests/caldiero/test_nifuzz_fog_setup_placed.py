@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from bench.nifuzz import play, replayed
-from tests.parabellum.served_status import served
+from bench.served import served
 
 LOG = Path(__file__).resolve().parents[2] / "logs" / "caldiero-tempo-regge-fog.jsonl"
 

@@ -15,8 +15,8 @@ from __future__ import annotations
 import pytest
 
 from arbitro.projections.base import UMPIRE
+from bench.served import served
 from tests.caldiero.harness import FOLD, RULESET, activate, position
-from tests.parabellum.served_status import served
 
 CLOSE, FAR = "2120", "1317"
 

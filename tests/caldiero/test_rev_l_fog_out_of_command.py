@@ -9,8 +9,8 @@ range 4) stands out of Austria's sight: at 2120, four hexes from the 40e, or at 
 from __future__ import annotations
 
 from arbitro.projections.base import UMPIRE
+from bench.served import served
 from tests.caldiero.harness import FOLD, RULESET, Table, position
-from tests.parabellum.served_status import served
 
 
 FORTY = "2518"

@@ -11,8 +11,8 @@ out of Massena's range, is then listed out of command too: both fields say it)."
 from __future__ import annotations
 
 from arbitro.projections.base import UMPIRE
+from bench.served import served
 from tests.caldiero.harness import FOLD, RULESET, Table, position
-from tests.parabellum.served_status import served
 
 UNIT, AT = "fr-4-ligne", "2518"
 

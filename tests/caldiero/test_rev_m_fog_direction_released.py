@@ -8,8 +8,8 @@ Austria different bytes, telling it that a unit of Augereau's stands in Caldiero
 from __future__ import annotations
 
 from arbitro.projections.base import UMPIRE
+from bench.served import markers_aside, served
 from tests.caldiero.test_fog_served import FOG, FOLD, RULESET, activate, position
-from tests.parabellum.served_status import markers_aside, served
 
 START, CALDIERO_HEX, ELSEWHERE = "1512", "1613", "1513"  # 1613: caldiero §18's village hex; 1513 beside it, not
 

@@ -4,7 +4,7 @@ is gone for good or the turn it comes back in; docs/rulesets/parabellum.md, "Los
 fell nor why, whether he could see it fall or not (projections/parabellum.served_loss; its view shows it off the map with no hex).
 
 Non-interference: two games that differ only in where an unseen French unit (or commander) fell and why serve Austria
-the same bytes (its log item, view and status: tests/parabellum/served_status.served); the umpire is served each
+the same bytes (its log item, view and status: bench/served.served); the umpire is served each
 whole. The reading pinned: the unit's name and its box on the track are served (public at the table), in one shape
 whether Austria could see it fall or not."""
 
@@ -18,9 +18,9 @@ from arbitro.events import parabellum as pb
 from arbitro.events.codec import canonical
 from arbitro.projections.base import UMPIRE
 from arbitro.projections.views import redact_event, seat_view
+from bench.served import served
 from tests.arrivano import harness as A
 from tests.caldiero import harness as C
-from tests.parabellum.served_status import served
 
 ARRIVANO_X = A.open_ground()
 

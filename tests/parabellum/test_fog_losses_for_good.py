@@ -18,9 +18,9 @@ from arbitro.adjudicator.parabellum import reinforcements
 from arbitro.events import parabellum as pb
 from arbitro.projections.parabellum import TRACK_SHOWN
 from arbitro.projections.views import seat_view
+from bench.served import served
 from tests.arrivano import harness as A
 from tests.caldiero import harness as C
-from tests.parabellum.served_status import served
 from tests.parabellum.test_fog_losses import GAMES, places
 
 

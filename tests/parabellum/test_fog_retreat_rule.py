@@ -21,8 +21,8 @@ from arbitro.adjudicator.parabellum.retreat_ground import lines
 from arbitro.events import parabellum as pb
 from arbitro.projections.base import UMPIRE
 from arbitro.projections.views import seat_view
+from bench.served import served
 from tests.caldiero import harness as C
-from tests.parabellum.served_status import served
 
 R, K1, K2 = "fr-12-legere", "fr-18-legere", "fr-18-ligne"
 FULL = ("fr-25-ligne", "fr-32-ligne")  # two units fill 1206 (caldiero §7.1)
