@@ -95,6 +95,9 @@ ALLOWED: tuple[Allowed, ...] = (
     Allowed(("marker",), ("log", "view"), ("dice_rolled[arrivano §13.1]", "open_order_tested", "engine.rolls"),
             "an F unit owes a fatigue test (arrivano §16.3.4): that a roll was made is public by design, its faces "
             "and stack not (engine-rules §V.4, one rule for hidden tests; rev-k K9)"),
+    Allowed(("march",), ("log", "view"), ("order_changed[arrivano §17.1.5]", "formations"), "a march order's end "
+            "gives its formation Defence (arrivano §17.1.5), an order marker on the table (§5.1; engine-rules §V.4: "
+            "order changes are public): where it ends in one game only, the enemy sees the marker turn"),
     Allowed(("status",), ("log", "view"), ROUT_MOVE_SERVED, "a routed unit makes its rout move in the end phase "
             "(arrivano §15.2.2: two hexes away), its marker moving on the table: the game waits for its owner where "
             "a disordered unit's would not (rev-m, sixteenth session: inherent); answered, the rest must agree",

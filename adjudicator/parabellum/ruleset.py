@@ -375,6 +375,12 @@ class ParaBellumRuleset(Ruleset[S]):
     # each. A variant adds its own events' types (`withheld` of its ruleset).
     withheld: ClassVar[frozenset[type]] = frozenset({StatusChanged, UnitPlaced, LeaderPlaced})
 
+    def withholds(self, event: Any) -> bool:
+        """Whether `event`, naming a piece hidden from the seat, is served nothing: a `withheld` type, or a commander's
+        move he did not make himself (`own` false: with his retreating stack, §12.6; to friends left alone; away from
+        enemy units), made only where he stood in the hex: its stub told an unseen stack held a commander (nifuzz)."""
+        return type(event) in self.withheld or (isinstance(event, LeaderMoved) and not event.own)
+
     def stub(self, event: Any) -> dict[str, Any]:
         """What a seat under fog is served of `event` when it may see none of it: its type, the rule its type cites
         (`stub_rules`, never the event's) and the game's fog marker (`fog_marker`)."""
@@ -406,7 +412,7 @@ class ParaBellumRuleset(Ruleset[S]):
         # Who is out of command goes before `hides` judges the rest: a stub for an unseen unit among them told it
         data = PB.served_command(state, event, data, seat)
         if self.hides(event, data, seat, state):
-            return None if type(event) in self.withheld else self.stub(event)
+            return None if self.withholds(event) else self.stub(event)
         stub = self.stub(event)
         data = PB.served_loss(state, event, data, seat, stub)
         return PB.served_move(state, event, data, seat, lambda route: self.unexaminable(state, seat, route),

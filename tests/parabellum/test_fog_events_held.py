@@ -38,7 +38,8 @@ LISTED = {"arrivano": {"ArtilleryTurned": "guns turned each for itself (§11, §
 # its marker seen to move), an assault's (its pieces adjacent, so examined), a public roll's or the turn track's
 STUBBED = {
     "both": {
-        "LeaderMoved": "a command, or with a retreat or a loss it follows (§4.4.4/§4.5.4)",
+        "LeaderMoved": "a command (`own`); not his own move (with a retreat, after a loss, an escape) is withheld "
+                       "(`withholds`): tests/arrivano/test_fog_retreat_commander.py",
         "LeaderLost": "a commander's test after a combat or an escape, its die public (§4.4.3/§4.5.3)",
         "UnitRetreated": "an assault's result or a rout, both told by the assault or the rout's wait",
         "UnitsMoved": "a move command (the marker moves), a charge, a rout move (its wait public)",
