@@ -270,7 +270,8 @@ def entropy_answer(app: Arbitro | SeatCopy, game: str, seat: str, text: str, mad
 @click.argument("game")
 @click.option("--reason", default="revealed by the umpire", show_default=True)
 @click.option("--expose-hidden", is_flag=True,
-              help="Required: you accept that every seat learns every hidden fact of the game so far (arbitro §R.3).")
+              help="Required before the game's end: you accept that every seat learns every roll and draw so far, "
+                   "hidden ones included (and, in a game made before the salt key, every hidden fact; arbitro §R.3).")
 @seat_option(required=False, default="umpire")
 @db_option
 @json_option
@@ -284,22 +285,34 @@ def reveal(game: str, reason: str, expose_hidden: bool, seat: str, db: str, as_j
     settle a dispute without it, `arbitro roll GAME SEQ` shows how a roll was derived; a proof of one roll
     that keeps the seed secret is not possible with this derivation (docs/engine-rules.md §R.5).
 
-    AND IT SHOWS EVERYTHING HIDDEN SO FAR: every event's salt derives from the seed, so with it each seat can test
-    guesses against the hash of every event it was served redacted (an unseen move, a hidden face, a hand), and a
-    fork starts from a position both seats then know. Refused unless you say --expose-hidden.
+    AND IT SHOWS EVERY ROLL AND DRAW SO FAR, those a seat was not shown included (a die rolled out of its sight, a
+    private draw: a hand): each is a function of the seed. Unseen moves and positions stay hidden: every salt and
+    the position file's digest derive from the game's salt key, a second secret revealed only at the game's end
+    (arbitro §V.3). A game made before the salt key (its genesis commits none, as every log made before
+    2026-11-30) was salted by its seed: there a reveal shows every seat every hidden fact so far. Refused unless
+    you say --expose-hidden.
 
     \b
     Example:
         arbitro reveal marengo-1a2b --reason "dispute over turn 7" --expose-hidden
         arbitro fork marengo-1a2b --at 412       (then: play on in the fork it prints)
     """
-    result = open_app(db).reveal(game, reason, seat=seat, expose_hidden=expose_hidden)
+    app = open_app(db)
+    result = app.reveal(game, reason, seat=seat, expose_hidden=expose_hidden)
+    keyed = "salt_key_commitment" in app.log(game, UMPIRE, 1, 1)[0]["event"]  # its genesis says (only the umpire reveals)
     # the only way play goes on (arbitro §R.3): the fork command, beside the result's own fields
-    shown = {**msgspec.to_builtins(result), "continue": f"arbitro fork {game} --at {result.head}"}
+    shown = {**msgspec.to_builtins(result), "continue": f"arbitro fork {game} --at {result.head}",
+             "exposed_hidden": not keyed}
     out(shown, as_json, lambda r: "\n".join([*event_lines(result.events),
                                              f"{game} makes no further roll (arbitro §R.3). To play on, fork it: "
                                              f"{r['continue']}  (add --keep-dice to replay the same dice, for "
-                                             "analysis)"]))
+                                             "analysis)", EXPOSED[not keyed]]))
+
+
+# What a reveal before the end exposed (arbitro §R.3, §V.3), by whether the game's salts have a key of their own.
+EXPOSED = ("Every roll and draw so far is now public, hidden ones included; unseen moves and positions stay hidden "
+           "(the salts derive from the game's salt key, revealed only at its end).",
+           "This game was made before the salt key: every seat can now test what it was served redacted.")
 
 
 DICE_COMMANDS = (roll, entropy, reveal)

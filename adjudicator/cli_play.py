@@ -84,7 +84,8 @@ def submit(game: str, command: str | None, seat: str | None, file: str | None, e
       undo (§U; `arbitro undo`), consent (a seat asked to agree to another's undo, §U.2)
         '{"type": "undo", "to": 118, "reason": "misclick"}'
         '{"type": "consent", "accept": true}'
-      reveal_seed (umpire, §R.3; `arbitro reveal`: ENDS THE GAME'S DICE and shows every hidden fact so far)
+      reveal_seed (umpire, §R.3; `arbitro reveal`: ENDS THE GAME'S DICE and shows every roll and draw so far, hidden
+        ones included; a game made before the salt key: every hidden fact)
         '{"type": "reveal_seed", "reason": "dispute over turn 7", "expose_hidden": true}'
       fork (umpire, §R.3): recorded by `arbitro fork GAME --at N`, not sent by hand
       dispute_open, dispute_reply, dispute_rule (§D): sent by `arbitro dispute open|reply|rule`

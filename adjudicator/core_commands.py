@@ -94,8 +94,9 @@ class RevealSeed(_Command):
 
     type: Literal["reveal_seed"]
     reason: Annotated[str, Field(min_length=3)]
-    # Before the game's end a reveal hands every seat every hidden fact served so far: each event's salt derives
-    # from the seed, so its served hash becomes a test of guesses (arbitro §R.3, §V.3; rev-o O1). The umpire says so.
+    # Before the game's end a reveal hands every seat every roll and draw so far, hidden ones included, and in a game
+    # made before the salt key (events.random: salted by its seed) every hidden fact served so far, each served hash
+    # becoming a test of guesses (arbitro §R.3, §V.3; rev-o O1, rev-p). The umpire says so (adjudicator/reveal.py).
     expose_hidden: bool = False
 
 

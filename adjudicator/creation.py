@@ -21,11 +21,12 @@ POSITION_FORMAT = "arbitro-position/1"
 
 
 def genesis(
-    ruleset: Ruleset[Any], seed: str, scenario: str | None = None, options: Iterable[str] = (), *,
+    ruleset: Ruleset[Any], seed: str, scenario: str | None = None, options: Iterable[str] = (), *, salt_key: str,
     position: dict[str, Any] | None = None, transcribed: bool = False, seat_entropy: bool = False,
     data: Mapping[str, str] | None = None,
 ) -> core.GameCreated:
-    """A new game's `game_created`, committing to `seed`. `seat_entropy`: every playing seat commits entropy, then
+    """A new game's `game_created`, committing to `seed` and to `salt_key` (the key its salts and its position's
+    digest derive from, events.random). `seat_entropy`: every playing seat commits entropy, then
     reveals it, before anything is rolled (arbitro §R.2). `data`: a user's data folder (Ruleset.read_data), played
     instead of the shipped data: recorded whole in origin["data"] and hashed into data_hash."""
     chosen = tuple(sorted({options} if isinstance(options, str) else set(options)))
@@ -39,7 +40,7 @@ def genesis(
             initial_core["interpretations"] = {**readings, **position_interpretations(ruleset, position)}
             scenario, chosen, initial, overridden = from_position(ruleset, position, scenario, chosen, data,
                                                                   initial_core["interpretations"])
-            origin: dict[str, Any] = {"position": rnd.position_digest(seed, canonical(position))}
+            origin: dict[str, Any] = {"position": rnd.position_digest(salt_key, canonical(position))}
             if overridden:  # public names: `status` lists them as non-standard (adjudicator/overrides.py)
                 origin["overrides"] = overridden
         else:
@@ -59,6 +60,7 @@ def genesis(
         seed_commitment=rnd.commitment(seed), data_hash=ruleset.played_hash(initial, data), origin=origin,
         initial=to_builtins(initial), provisional=provisional, initial_core=initial_core,
         entropy_seats=ruleset.seats(initial) if seat_entropy and not transcribed else (),
+        salt_key_commitment=rnd.commitment(salt_key),
     )
 
 

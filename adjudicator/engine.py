@@ -6,8 +6,8 @@ Order of checks (after boardgame.io's reducer): the seat exists -> the command p
 pending decision (consent to an undo, a roll to enter, the entropy round: the engine's steps on the decision
 stack) -> engine commands -> the game is not over -> the decision on top of the stack (its seats, its listed
 options; then its step answers) or the ruleset's turn -> the ruleset decides. Then the engine adds what every game gets:
-the seed revealed when the game ends, and a checkpoint (state hash) after a ruleset checkpoint event or
-every CHECKPOINT_EVERY events.
+the seed and salt key revealed when the game ends (adjudicator/reveal.py), and a checkpoint (state hash) after a
+ruleset checkpoint event or every CHECKPOINT_EVERY events.
 """
 
 from __future__ import annotations
@@ -31,6 +31,7 @@ from arbitro.adjudicator.errors import (
 )
 from arbitro.adjudicator.log_points import Points
 from arbitro.adjudicator.randomness import DiceUnavailable, EnteredSupply, NeedRandom, Supply
+from arbitro.adjudicator.reveal import record_fork, reveal_at_end, reveal_seed
 from arbitro.adjudicator.ruleset import Decision, Ruleset, malformed, naming
 from arbitro.events import core
 from arbitro.events.random import mix_entropy
@@ -50,13 +51,6 @@ DISPUTING = (cc.OpenDispute, cc.ReplyDispute, cc.RuleDispute)
 # The engine's own rules, cited like a rulebook's (docs/engine-rules.md); R_ENTROPY, R_ENTER and
 # R_UNDO_CONSENT are its steps' (adjudicator/engine_steps.py).
 R_TURN = "arbitro §S.2"
-R_REVEAL = "arbitro §R.3"
-EXPOSES_HIDDEN = (
-    "a reveal before the game's end shows every seat everything hidden from it so far: each event's salt derives "
-    "from the seed, so with the seed a seat can test guesses against the hash of every event it was served redacted "
-    "(unseen moves, hidden faces, hands; arbitro §V.3), and a fork made to play on starts from a position both seats "
-    "then know. To settle a dispute over one roll, `arbitro roll GAME SEQ` explains it without the seed. If the "
-    "dispute needs the seed all the same, send expose_hidden: true (`arbitro reveal GAME --expose-hidden`)")
 R_UNDO_FREE = "arbitro §U.1"
 R_UNDO_POINT = "arbitro §U.3"
 R_BEHALF = "arbitro §S.5"
@@ -103,6 +97,8 @@ class GameContext(msgspec.Struct, kw_only=True):
     no_seed_reason: str = "this database does not hold the game's seed"
     entropy_seats: tuple[str, ...] = ()  # the seats whose commit-reveal entropy protects the dice (arbitro §R.2)
     game_id: str = "GAME"  # named in messages only (the fork command a refusal suggests)
+    salt_key: str | None = None  # the secret salt key, when held: revealed at the game's end only (arbitro §R.3)
+    salted_by_seed: bool = False  # a game made before the salt key: its seed opens its salts (reveal.EXPOSES)
 
 
 class Adjudicated(msgspec.Struct, kw_only=True):
@@ -379,17 +375,9 @@ class Adjudicator:
                 ctx.emit(core.EntropyAdded(seat=seat, entropy=command.entropy,
                                            mix=mix_entropy(state.core.mix, seat, command.entropy)))
             case cc.RevealSeed():
-                if seat != UMPIRE:
-                    raise IllegalCommand("only the umpire reveals the seed", rule=R_REVEAL)
-                if state.core.seed is not None:
-                    raise IllegalCommand("the seed is already revealed", rule=R_REVEAL)
-                if game.seed is None:
-                    raise IllegalCommand(game.no_seed_reason, rule=R_REVEAL)
-                if not command.expose_hidden:
-                    raise IllegalCommand(EXPOSES_HIDDEN, rule=R_REVEAL)
-                ctx.emit(core.SeedRevealed(seed=game.seed, reason=command.reason))
+                reveal_seed(ctx, state, command, game.seed, game.no_seed_reason, game.salted_by_seed)
             case cc.RecordFork():
-                self._record_fork(ctx, state, command)
+                record_fork(ctx, state, command)
             case cc.Ruling():
                 self._ruling(ctx, state, command)
             case cc.Undo():
@@ -427,25 +415,6 @@ class Adjudicator:
             return IllegalCommand("no entropy round is open", rule=R_ENTROPY)
         return IllegalCommand("no entropy round is open: the seats' entropy is committed and revealed once, "
                               "before the first roll", rule=R_ENTROPY)
-
-    @staticmethod
-    def _record_fork(ctx: Decision[Any], state: GameState[Any], command: cc.RecordFork) -> None:
-        """A fork shows the position to whoever plays it, and a fork that keeps the dice replays this game's
-        seed: so forking is the umpire's act, and keeping the dice needs this game's seed already public
-        (otherwise the fork would show the very rolls this game is about to make)."""
-        if ctx.seat != UMPIRE:
-            raise IllegalCommand(f"only the umpire forks a game, not {ctx.seat}: a fork is played from a position "
-                                 "the players may not see whole, and may replay this game's dice", rule=R_REVEAL)
-        if command.at > state.core.seq:
-            raise IllegalCommand(f"#{command.at} is after the head (#{state.core.seq}): fork at an event that exists",
-                                 rule=R_REVEAL)
-        if command.keep_dice and state.core.seed is None:
-            raise IllegalCommand(
-                "this game's seed is not revealed: a fork that keeps its dice would show the rolls this game is "
-                "about to make; reveal the seed first (arbitro reveal GAME, which ends the dice here), or fork "
-                "without --keep-dice (a new seed)", rule=R_REVEAL)
-        ctx.emit(core.GameForked(child=command.child, at=command.at, hash=command.hash, keep_dice=command.keep_dice,
-                                 rule=R_REVEAL))
 
     def _ruling(self, ctx: Decision[Any], state: GameState[Any], command: cc.Ruling) -> None:
         if ctx.seat != UMPIRE:
@@ -554,8 +523,8 @@ class Adjudicator:
                                 "the umpire, who reports it with the game's log", rule=R_EVENTFUL)
         checkpoints: list[tuple[int, bytes]] = []
         outcome = self.ruleset.outcome(ctx.game.rules)
-        if outcome is not None and not was_over and game.seed is not None and ctx.game.core.seed is None:
-            ctx.emit(core.SeedRevealed(seed=game.seed, reason=f"the game is over: {outcome.reason}"))
+        if outcome is not None and not was_over:
+            reveal_at_end(ctx, game.seed, game.salt_key, f"the game is over: {outcome.reason}")
         marks = [e for e in ctx.events if type(e) not in core.CORE_EVENT_TYPES and self.ruleset.is_checkpoint(e)]
         due = ctx.game.core.seq - ctx.game.core.last_checkpoint >= CHECKPOINT_EVERY
         if ctx.events and (marks or due or (outcome is not None and not was_over)):

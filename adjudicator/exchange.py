@@ -1,7 +1,7 @@
 """The exchange format: JSON Lines, one canonical record per line (docs/exchange-format.md).
 
-    {"record": "game", "format": "arbitro/2", ...}          the game's metadata (never an unrevealed seed,
-                                                          unless the umpire asks for it to move a game)
+    {"record": "game", "format": "arbitro/2", ...}          the game's metadata (never an unrevealed seed or
+                                                          salt key, unless the umpire asks for them to move a game)
     {"record": "command", "cmd": 1, "hash": ..., "body": {...}}
     {"record": "event", "seq": 1, "hash": ..., "body": {...}}          full (umpire's) export
     {"record": "event", "seq": 1, "hash": ..., "served": {...}}        a seat's export: what it may see
@@ -73,7 +73,7 @@ class Loaded(msgspec.Struct, kw_only=True):
 
 
 def export_lines(
-    store: Store, game: GameRecord, seat: str, *, revealed: bool, server_key: str | None,
+    store: Store, game: GameRecord, seat: str, *, revealed: bool, key_revealed: bool, server_key: str | None,
     served: Iterable[dict[str, Any]], notes: Iterable[Annotation], with_seed: bool = False,
     seat_state: dict[str, Any] | None = None, views: Iterable[dict[str, Any]] = (),
     seal: Callable[[str], dict[str, Any] | None] | None = None,
@@ -83,9 +83,11 @@ def export_lines(
     (seat_numbers.per_command), the `notes` it may read (numbered by command, digests withheld), its view after each
     command (`views`, as patches) and, last, its `seat_state` at the head (what it is served there: status, legal
     commands), then the server's seal on all that: `seal` makes it from the digest of every record before it
-    (signing.RecordsDigest). The seed only once `revealed`, or to the umpire on request (`with_seed`)."""
+    (signing.RecordsDigest). The seed only once `revealed`, the salt key once `key_revealed` (at the game's end),
+    or both to the umpire on request (`with_seed`)."""
     digest = RecordsDigest()
-    for line in _records(store, game, seat, revealed=revealed, server_key=server_key, served=served, notes=notes,
+    secrets = (revealed or (with_seed and seat == UMPIRE), key_revealed or (with_seed and seat == UMPIRE))
+    for line in _records(store, game, seat, secrets=secrets, server_key=server_key, served=served, notes=notes,
                          with_seed=with_seed, seat_state=seat_state, views=views):
         digest.add(line.encode())
         yield line
@@ -95,18 +97,20 @@ def export_lines(
 
 
 def _records(
-    store: Store, game: GameRecord, seat: str, *, revealed: bool, server_key: str | None,
+    store: Store, game: GameRecord, seat: str, *, secrets: tuple[bool, bool], server_key: str | None,
     served: Iterable[dict[str, Any]], notes: Iterable[Annotation], with_seed: bool,
     seat_state: dict[str, Any] | None, views: Iterable[dict[str, Any]],
 ) -> Iterator[str]:
-    """An export's records before the seal (export_lines)."""
+    """An export's records before the seal (export_lines); `secrets`: whether it holds the seed, the salt key."""
     game_id = game.id
     if with_seed and seat != UMPIRE:  # refused, not ignored: the caller asked for something it will not get
         raise BadInput(f"--with-seed is the umpire's (to move a whole game between servers); {seat}'s export never "
                        "holds an unrevealed seed: drop --with-seed, or export as the umpire")
     head = msgspec.to_builtins(game)
-    if not (revealed or (with_seed and seat == UMPIRE)):
+    if not secrets[0]:
         head["seed"] = None
+    if not secrets[1] or head["salt_key"] is None:  # none held (an older game): the head as it was before the key
+        del head["salt_key"]
     head.update(record="game", format=FORMAT if seat == UMPIRE else SEAT_FORMAT,
                 redacted_for=None if seat == UMPIRE else seat, server_key=server_key)
     if seat != UMPIRE:  # the log's numbers (its head, a fork's point in its parent): the seat's are its commands'

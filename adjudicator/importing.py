@@ -112,14 +112,15 @@ def _resealed(
     loaded: Loaded, bodies: list[Any], batches: list[tuple[CommandRecord, list[StoredEvent]]], as_id: str
 ) -> tuple[GameRecord, list[tuple[CommandRecord, list[StoredEvent]]]]:
     """The same commands and events under another game id: each record names its game, so each is salted and
-    sealed again (with the file's seed, or fresh salts without it), chained from the start."""
-    seed = loaded.game.seed
+    sealed again (with the file's salt key, an older game's seed, or fresh salts without it), chained from the
+    start."""
+    key = loaded.game.salting_key(bodies[0].event.salted_by_key())
     events_of = {b.seq: b.event for b in bodies}
     prev, out = GENESIS, []
     for record, events in batches:
-        copy = msgspec.structs.replace(record, game=as_id, salt=command_salt(seed, as_id, record.cmd))
+        copy = msgspec.structs.replace(record, game=as_id, salt=command_salt(key, as_id, record.cmd))
         first = events[0].seq if events else 0
-        _, stored = seal_events(as_id, seed, copy, [events_of[e.seq] for e in events], first_seq=first, prev=prev)
+        _, stored = seal_events(as_id, key, copy, [events_of[e.seq] for e in events], first_seq=first, prev=prev)
         out.append((copy, stored))
         prev = stored[-1].hash if stored else prev
     # The record keeps the original's fields (its genesis, event #1, chains them): only the id differs.

@@ -41,6 +41,7 @@ PHRASES: dict[str, str | tuple[str, ...]] = {
     "undo_declined": "the undo asked by {seat} is declined",
     "undone": "Undone by {by} back to #{to_seq}: {reason}",
     "seed_revealed": "the dice seed is revealed ({reason})",
+    "salt_key_revealed": "the salt key is revealed ({reason}): every salt can now be recomputed",
     "game_forked": "game {child} is forked from #{at}",
     "entered_on_behalf": "{by} enters this command for {seat}",
     "random_requested": "{seat} is asked to enter a {kind} for {purpose}",
@@ -162,7 +163,7 @@ TEMPLATES: dict[str, tuple[tuple[str, frozenset[str]], ...]] = {
                 for text in ((texts,) if isinstance(texts, str) else texts))
     for name, texts in PHRASES.items()}
 QUIET_FIELDS = frozenset({"type", "rule", "index", "source", "about", "visible_to", "seed_commitment", "data_hash",
-                          "initial", "initial_core", "origin", "hash", "frame", "ctx",
+                          "salt_key_commitment", "initial", "initial_core", "origin", "hash", "frame", "ctx",
                           "cites", "evidence"})  # a dispute's: named apart, with what they name (report.cited)
 
 

@@ -45,7 +45,7 @@ from arbitro.events.store import DuplicateKey, GameNotFound, Snapshot, StaleSequ
 from arbitro.projections.base import UMPIRE
 from arbitro.projections.disputes import open_in
 from arbitro.projections.fold import Replayer
-from arbitro.projections.game import GameState, awaited, may_reveal, state_bytes
+from arbitro.projections.game import GameState, awaited, may_reveal, salting_key_public, state_bytes
 from arbitro.projections.views import serve_event, served_origin
 
 __all__ = ["POSITION_FORMAT", "Arbitro", "awaiting_in", "now", "token_hash"]
@@ -186,7 +186,8 @@ class Arbitro(ReadingCalls, ExchangeCalls):
                                no_seed_reason=f"this fork kept the dice of game {created.origin.get('fork')}: its seed "
                                               "is that game's, revealed with that game, never by the fork")
         return GameContext(seats=game.seats, kind=game.kind, options=created.options, seed=game.seed,
-                           entropy_seats=created.entropy_seats, game_id=game.id)
+                           entropy_seats=created.entropy_seats, game_id=game.id, salt_key=game.salt_key,
+                           salted_by_seed=not created.salted_by_key())
 
     @staticmethod
     def supply(game: GameRecord) -> Supply:
@@ -201,37 +202,43 @@ class Arbitro(ReadingCalls, ExchangeCalls):
         self, ruleset_name: str, scenario: str | None = None, options: Iterable[str] = (), *,
         position: dict[str, Any] | None = None, transcribed: bool = False, game_id: str | None = None,
         seat_entropy: bool = False, data: Mapping[str, str] | None = None, seed: str | None = None,
+        salt_key: str | None = None,
     ) -> str:
         """A new game. `seat_entropy`: every playing seat commits entropy, then reveals it, before anything is
         rolled (arbitro §R.2); without it the dice rest on the server's seed alone (not protected against the
         host: fine for hot-seat play, and what the tests' fixed logs use). A transcribed game rolls nothing.
-        `seed` (64 hex digits) is the host's own secret seed, for sample games made again byte for byte; by
-        default a fresh one is drawn."""
+        `seed` and `salt_key` (64 hex digits each) are the host's own secrets, for sample games made again byte for
+        byte; by default fresh ones are drawn, each on its own (events.random: the salt key is never the seed's)."""
         ruleset = registry.get(ruleset_name)
         game_id = checked_game_id(game_id) if game_id is not None else None
         seed = rnd.new_seed() if seed is None else rnd.checked_seed(seed)
-        created = genesis(ruleset, seed, scenario, options, position=position, transcribed=transcribed,
-                          seat_entropy=seat_entropy, data=data)
-        return self._start_game(ruleset, created, seed, game_id or fresh_game_id(ruleset.name))
+        salt_key = rnd.new_salt_key() if salt_key is None else rnd.checked_seed(salt_key, "salt key")
+        created = genesis(ruleset, seed, scenario, options, salt_key=salt_key, position=position,
+                          transcribed=transcribed, seat_entropy=seat_entropy, data=data)
+        return self._start_game(ruleset, created, seed, game_id or fresh_game_id(ruleset.name), salt_key=salt_key)
 
     def _start_game(
         self, ruleset: Ruleset[Any], created: core.GameCreated, seed: str, game_id: str,
-        parent: tuple[str, int, str] | None = None,
+        parent: tuple[str, int, str] | None = None, *, salt_key: str | None = None,
     ) -> str:
+        """Store a game from its genesis `created`, which commits to `seed` and (a game made since the salt key)
+        `salt_key`; a recorded log's genesis played again (relog) may be an older one, salted by its seed."""
         adj = self.adjudicator(ruleset.name)
         record = GameRecord(
             id=game_id, ruleset=ruleset.name, version=ruleset.version, scenario=created.scenario, kind=created.kind,
             seed=seed, seed_commitment=created.seed_commitment, seats=created.seats, created_at=self.clock(),
             parent=parent[0] if parent else None, parent_seq=parent[1] if parent else None,
-            parent_hash=parent[2] if parent else None,
+            parent_hash=parent[2] if parent else None, salt_key=salt_key,
         )
         game = GameContext(seats=created.seats, kind=created.kind, options=created.options, seed=seed,
-                           entropy_seats=created.entropy_seats)
+                           entropy_seats=created.entropy_seats, salt_key=salt_key,
+                           salted_by_seed=not created.salted_by_key())
         supply: Supply = EnteredSupply(()) if created.kind == "transcribed" else SeededSupply(seed)
         events = adj.open(created, supply, game, NoHistory())
+        key = record.salting_key(created.salted_by_key())
         command = CommandRecord(game=game_id, cmd=0, seat=UMPIRE, key=f"create:{game_id}",
-                                salt=rnd.command_salt(seed, game_id, 0), command={"type": "create", "origin": created.origin}, expected_seq=0, received_at=self.clock())
-        _, stored = seal_events(record.id, seed, command, events, first_seq=1, prev=GENESIS)
+                                salt=rnd.command_salt(key, game_id, 0), command={"type": "create", "origin": created.origin}, expected_seq=0, received_at=self.clock())
+        _, stored = seal_events(record.id, key, command, events, first_seq=1, prev=GENESIS)
         self.store.create_game(record, command, stored)
         self._genesis[game_id] = ((record.seed_commitment, record.created_at), created)
         return game_id
@@ -267,17 +274,19 @@ class Arbitro(ReadingCalls, ExchangeCalls):
                               numbers=lambda: self.numbers(game))
         history = Replayer(adj.fold, self.store, game_id, head=game.head_seq, head_hash=game.head_hash)
         head = self._head_bytes(game)  # decoded, a private copy given up to the engine, which works on it (issue 15)
-        done = adj.decide(adj.fold.decode_state(head), seat, command, self.context(game, created), history,
+        state = adj.fold.decode_state(head)
+        salting = game.salting_key(created.salted_by_key(), salting_key_public(created, state.core))  # read first
+        done = adj.decide(state, seat, command, self.context(game, created), history,
                           self.supply(game), keep_states=True, consume=True, before=partial(adj.fold.decode_state, head))
         cmd = game.head_cmd + 1
         record = CommandRecord(game=game_id, cmd=cmd, seat=seat, key=key or secrets.token_hex(16),
-                               salt=rnd.command_salt(game.seed, game_id, cmd), command=done.command,
+                               salt=rnd.command_salt(salting, game_id, cmd), command=done.command,
                                # the head its seat saw and signed, in its numbers (a seat's: a command's); behind
                                # the head only for crossed entropy answers; unsent: the head it was judged at, in the
                                # same numbers (the log's would tell a seat's own export every event count, §V.6)
                                expected_seq=self.recorded_head(game, seat, command, expected_seq),
                                received_at=self.clock())
-        bodies, stored = seal_events(game_id, game.seed, record, done.events, first_seq=game.head_seq + 1,
+        bodies, stored = seal_events(game_id, salting, record, done.events, first_seq=game.head_seq + 1,
                                      prev=game.head_hash)
         snapshots = [Snapshot(seq, data, sha256_hex(data)) for seq, data in done.checkpoints]
         try:  # the snapshots in the append's transaction: one commit per submit (issue 15)
@@ -502,7 +511,10 @@ class Arbitro(ReadingCalls, ExchangeCalls):
         # The parent records the fork first (the engine refuses a seat, and kept dice before the reveal).
         self.submit(game_id, by, {"type": "fork", "child": child, "at": at, "hash": parent_hash, "keep_dice": keep_dice})
         revealed = self.state_at(game_id).core.seed
+        # Kept dice replay the parent's public seed; the salt key is the fork's own, fresh, always: the public seed
+        # opens nothing the fork hides (arbitro §V.3).
         seed = revealed if keep_dice and revealed is not None else rnd.new_seed()
+        salt_key = rnd.new_salt_key()
         initial_core: dict[str, Any] = {"interpretations": state.core.interpretations}
         if state.core.decisions:  # e.g. a roll still to be entered carries over
             initial_core["decisions"] = to_builtins(state.core.decisions)
@@ -522,9 +534,9 @@ class Arbitro(ReadingCalls, ExchangeCalls):
             kind=created.kind, seats=created.seats, seed_commitment=rnd.commitment(seed),
             data_hash=ruleset.played_hash(state.rules, origin.get("data")), origin=origin, initial=to_builtins(state.rules), initial_core=initial_core, provisional=created.provisional,
             # A new seed gets a new round from the same seats; kept dice are public already (arbitro §R.2, §R.3).
-            entropy_seats=() if keep_dice else created.entropy_seats,
+            entropy_seats=() if keep_dice else created.entropy_seats, salt_key_commitment=rnd.commitment(salt_key),
         )
-        return self._start_game(ruleset, fork, seed, child, (game_id, at, parent_hash))
+        return self._start_game(ruleset, fork, seed, child, (game_id, at, parent_hash), salt_key=salt_key)
 
     def _exists(self, game_id: str) -> bool:
         try:

@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
+import msgspec
+
 from arbitro.adjudicator import exchange, exchange_file, importing, registry, seatcopy
 from arbitro.adjudicator import verify as verification
 from arbitro.adjudicator.admission import umpire_only
@@ -41,7 +43,8 @@ class ExchangeCalls:
     def _export(self, game_id: str, seat: str, *, with_seed: bool) -> Iterator[str]:
         game = self.game(game_id)
         self.check_seat(game, seat)
-        revealed = self._head_state(game).core.seed is not None
+        head = self._head_state(game).core
+        revealed, key_revealed = head.seed is not None, head.salt_key is not msgspec.UNSET
         notes = self.annotations(game_id, seat)  # the umpire's, the full export's: every note, private ones included
         ruleset = registry.get(game.ruleset)
         # A seat's export holds one item per command and what it was shown after each (its copy's history, `view
@@ -57,7 +60,8 @@ class ExchangeCalls:
                    "legal": self.legal(game_id, seat)} if seat != UMPIRE else None
         sealed = (lambda records: seatcopy.seal(self.store, game_id, seat, items, views, at_head, records)
                   ) if at_head is not None else None
-        return exchange.export_lines(self.store, game, seat, revealed=revealed, server_key=self.server_key(),
+        return exchange.export_lines(self.store, game, seat, revealed=revealed, key_revealed=key_revealed,
+                                     server_key=self.server_key(),
                                      served=items, notes=notes, with_seed=with_seed, seat_state=at_head, views=views,
                                      seal=sealed)
 

@@ -145,10 +145,10 @@ def check_genesis(game: GameRecord, created: Any, *, seats: bool = False) -> Che
             return Check(name="genesis", status="failed",
                          detail=f"the game record says {name}={record!r} but the chained genesis (#1) says "
                                 f"{value!r}: the record was edited")
-    if game.seed is not None and rnd.commitment(game.seed) != genesis.get("seed_commitment"):
-        return Check(name="genesis", status="failed",
-                     detail="the game record carries a seed that does not match the seed commitment of the chained "
-                            "genesis (#1)")
+    for name, secret in (("seed", game.seed), ("salt key", game.salt_key)):
+        if secret is not None and rnd.commitment(secret) != genesis.get(f"{name.replace(' ', '_')}_commitment"):
+            return Check(name="genesis", status="failed", detail=f"the game record carries a {name} that does not "
+                                                                 f"match the {name} commitment of the chained genesis (#1)")
     return None
 
 
@@ -215,7 +215,8 @@ def _verify(loaded: Loaded, progress: Progress | None = None, jobs: int = 1) -> 
     assert isinstance(created, core.GameCreated)
     report.provisional = list(created.provisional)
     stamps = Stamps(loaded.events)
-    salts = Salts(loaded.game.id, scan.revealed.seed if scan.revealed is not None else None)
+    salts = Salts(loaded.game.id, _salting_key(created, scan),
+                  scan.made_public.get(core.SaltKeyRevealed if created.salted_by_key() else core.SeedRevealed, 0))
     if not check_commands(loaded, stamps, checks, salts.see):  # the salts judged in the same read of the stamps
         misplaced = range_problem(loaded, stamps)
         if misplaced is not None:
@@ -224,9 +225,10 @@ def _verify(loaded: Loaded, progress: Progress | None = None, jobs: int = 1) -> 
         return report
     _check_build(ruleset, created, checks)
     seed = _check_seed(created, scan, checks, created.kind)
-    _check_salts(loaded, salts, seed, checks)
+    salt_key = _check_salt_key(created, scan, checks)
+    _check_salts(loaded, salts, salt_key if created.salted_by_key() else seed, checks, created.salted_by_key())
     _check_dice_protection(scan.dice, checks)
-    divergence = readjudicate(adj, loaded, bodies, seed, checks, progress, jobs)
+    divergence = readjudicate(adj, loaded, bodies, seed, checks, progress, jobs, salt_key=salt_key)
     checks.append(_annotations_check(loaded))
     report.divergence = divergence
     report.passed = divergence is None and all(c.status != "failed" for c in checks)
@@ -311,41 +313,71 @@ def _check_seed(created: core.GameCreated, scan: Scan, checks: list[Check], kind
     return revealed.seed if ok else None
 
 
-class Salts:
-    """Whether each event's salt derives from the revealed seed, judged as the command check reads the stamps (`see`):
-    the first that does not, and how many were judged. Reported only once the seed is found to be the committed one."""
+def _salting_key(created: core.GameCreated, scan: Scan) -> str | None:
+    """The key the log says its salts derive from, not yet checked against its commitment: the salt key the game's
+    end reveals (an older game, made before the salt key: its revealed seed)."""
+    if created.salted_by_key():
+        return scan.salt_key.salt_key if scan.salt_key is not None else None
+    return scan.revealed.seed if scan.revealed is not None else None
 
-    def __init__(self, game_id: str, seed: str | None) -> None:
-        self.game_id, self.seed = game_id, seed
-        self.wrong: int | None = None  # the first event whose salt does not derive from `seed`
+
+def _check_salt_key(created: core.GameCreated, scan: Scan, checks: list[Check]) -> str | None:
+    """The salt key revealed at the game's end, once checked against the commitment its genesis made, for the salts
+    that derive from it (events.random); None before the end, and for an older game."""
+    if not created.salted_by_key() or scan.salt_key is None:
+        return None
+    ok = rnd.commitment(scan.salt_key.salt_key) == created.salt_key_commitment
+    checks.append(Check(name="salt key commitment", status="passed" if ok else "failed",
+                        detail="the revealed salt key matches the commitment made at creation" if ok else
+                        "the revealed salt key does NOT match the commitment made at creation"))
+    return scan.salt_key.salt_key if ok else None
+
+
+class Salts:
+    """Whether each event's salt derives from the revealed key (_salting_key), judged as the command check reads the
+    stamps (`see`): the first that does not, and how many were judged. Reported only once the key is found to be the
+    committed one. The events of commands after `last` (the one that revealed the key) have fresh random salts
+    (projections.game.salting_key_public): not judged."""
+
+    def __init__(self, game_id: str, key: str | None, last: int) -> None:
+        self.game_id, self.key, self.last = game_id, key, last
+        self.wrong: int | None = None  # the first event whose salt does not derive from `key`
         self.seen = 0
 
     def see(self, stamp: EventBody[Any] | Stamp) -> None:
+        if stamp.cmd > self.last:
+            return
         self.seen += 1
-        if self.seed is not None and self.wrong is None and stamp.salt != rnd.salt(self.seed, self.game_id, stamp.seq):
+        if self.key is not None and self.wrong is None and stamp.salt != rnd.salt(self.key, self.game_id, stamp.seq):
             self.wrong = stamp.seq
 
 
-def _check_salts(loaded: Loaded, salts: Salts, seed: str | None, checks: list[Check]) -> None:
-    """Every command's and event's salt derives from the seed (arbitro §V.3): a salt chosen otherwise could be one a
-    seat knows, which would make the hashes it is served testable against its guesses. `seed` is the revealed seed
-    `salts` judged the events by, once found to be the committed one (_check_seed), else None."""
-    if seed is None:
-        checks.append(Check(name="salts", status="unchecked",
-                            detail="command and event salts derive from the seed: checkable once it is revealed"))
+def _check_salts(loaded: Loaded, salts: Salts, key: str | None, checks: list[Check], keyed: bool) -> None:
+    """Every command's and event's salt derives from the salt key, `keyed` (an older game's: from its seed; arbitro
+    §V.3): a salt chosen otherwise could be one a seat knows, which would make the hashes it is served testable
+    against its guesses. `key` is the revealed key `salts` judged the events by, once found to be the committed one
+    (_check_salt_key, _check_seed), else None."""
+    source = "the salt key" if keyed else "the seed"
+    if key is None:
+        checks.append(Check(name="salts", status="unchecked", detail=f"command and event salts derive from {source}: "
+                            + ("checkable once the game's end reveals it" if keyed else "checkable once it is revealed")))
         return
     game = loaded.game.id
     for record, _digest, first, _last in loaded.commands:
         assert record is not None  # check_commands saw every record
-        if record.salt != rnd.command_salt(seed, game, record.cmd):
+        if record.cmd > salts.last:
+            break
+        if record.salt != rnd.command_salt(key, game, record.cmd):
             checks.append(Check(name="salts", status="failed",
-                                detail=f"command {record.cmd} (events from #{first}) has a salt not derived from the seed"))
+                                detail=f"command {record.cmd} (events from #{first}) has a salt not derived from {source}"))
             return
     if salts.wrong is not None:
-        checks.append(Check(name="salts", status="failed", detail=f"event #{salts.wrong} has a salt not derived from the seed"))
+        checks.append(Check(name="salts", status="failed", detail=f"event #{salts.wrong} has a salt not derived from {source}"))
         return
-    checks.append(Check(name="salts", status="passed",
-                        detail=f"the salts of {len(loaded.commands)} commands and {salts.seen} events derive from the seed"))
+    after = len(loaded.commands) - salts.last - 1  # salted at random once the key was public (arbitro §V.3)
+    checks.append(Check(name="salts", status="passed", detail=f"the salts of {salts.last + 1} commands and {salts.seen} "
+                        f"events derive from {source}" + (f"; the {after} commands after its reveal are salted at random"
+                                                          if after else "")))
 
 
 def _check_dice_protection(bodies: Iterable[EventBody[Any]], checks: list[Check]) -> None:

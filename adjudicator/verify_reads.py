@@ -210,7 +210,7 @@ class StoredEvents(ReadWhenAsked[StoredEvent]):
 
 class Scan:
     """What verification needs of the whole log besides re-adjudication, gathered while `check_chain` reads it once
-    (issue 15): the genesis, the rolls and the seed's reveal, and the few events the dice audit reads
+    (issue 15): the genesis, the rolls, the seed's and the salt key's reveals, and the few events the dice audit reads
     (randomness.audit_dice: entropy rounds, waivers, undos). Nothing per event: `Stamps` reads those again."""
 
     def __init__(self) -> None:
@@ -218,13 +218,18 @@ class Scan:
         self.created: Any = None
         self.rolls = 0
         self.revealed: core.SeedRevealed | None = None
+        self.salt_key: core.SaltKeyRevealed | None = None  # the game's end reveals it (never before, arbitro §R.3)
+        self.made_public: dict[type, int] = {}  # the command that revealed the seed, the salt key: salts after it are
+        # drawn at random (projections.game.salting_key_public)
 
     def see(self, body: EventBody[Any]) -> None:
         event = body.event
         if isinstance(event, (core.DiceRolled, core.ItemsDrawn)):
             self.rolls += 1
         elif self.revealed is None and isinstance(event, core.SeedRevealed):
-            self.revealed = event
+            self.revealed, self.made_public[core.SeedRevealed] = event, body.cmd
+        elif self.salt_key is None and isinstance(event, core.SaltKeyRevealed):
+            self.salt_key, self.made_public[core.SaltKeyRevealed] = event, body.cmd
         elif isinstance(event, _AUDITED):
             self.dice.append(body)
             if self.created is None and isinstance(event, core.GameCreated):

@@ -61,11 +61,11 @@ class Divergence(msgspec.Struct, kw_only=True):
 class Judged(NamedTuple):
     """What judging some of the log's commands found: the failed re-adjudication check and its divergence, if one
     failed (judging stops there); the checkpoints it compared; and, where it judged the last command, whether the game
-    ended without revealing its seed (the reason, and the number the reveal should have had)."""
+    ended without revealing its seed or salt key (the reason, the number the reveal should have had, which secret)."""
 
     failure: tuple[Check, Divergence] | None
     checkpoints: int
-    unrevealed: tuple[str, int] | None = None
+    unrevealed: tuple[str, int, str] | None = None
 
 
 class _Work(NamedTuple):
@@ -88,10 +88,11 @@ def default_jobs() -> int:
 
 def readjudicate(
     adj: Adjudicator, loaded: Loaded, bodies: Sequence[EventBody[Any]], seed: str | None, checks: list[Check],
-    progress: Progress | None = None, jobs: int = 1,
+    progress: Progress | None = None, jobs: int = 1, *, salt_key: str | None = None,
 ) -> Divergence | None:
     """Re-adjudication's check appended to `checks`, and its first divergence (None if the log is the rules'). `jobs`:
-    the most processes judging segments at once (1: this process alone)."""
+    the most processes judging segments at once (1: this process alone). `seed`, `salt_key`: the revealed ones, each
+    checked against its commitment (the game's end reveals both again as the log did)."""
     created = bodies[0].event
     ruleset = adj.ruleset
     try:
@@ -106,7 +107,8 @@ def readjudicate(
     except DataError as e:
         return _failed(checks, *_data_failure(adj, created, e))
     game = GameContext(seats=created.seats, kind=created.kind, options=created.options,
-                       seed=seed if may_reveal(created) else None, entropy_seats=created.entropy_seats)
+                       seed=seed if may_reveal(created) else None, entropy_seats=created.entropy_seats,
+                       salt_key=salt_key, salted_by_seed=not created.salted_by_key())
     work = _Work(adj, loaded, bodies, created, game, seed)
     spans = segments(loaded.commands, jobs if _forkable(loaded) else 1)
     checkpoints, judged = 0, Judged(None, 0)
@@ -118,11 +120,12 @@ def readjudicate(
     checks.append(Check(name="re-adjudication", status="passed",
                         detail=f"{len(loaded.commands)} commands give exactly the stored events; "
                                f"{checkpoints} checkpoint state hashes match"))
-    if judged.unrevealed is not None:  # arbitro §R.3: a finished game reveals its seed, or its dice escape audit
-        reason, seq = judged.unrevealed
-        checks.append(Check(name="seed revealed at the end", status="failed",
-                            detail=f"the game ended ({reason}) but the log never reveals its seed"))
-        return Divergence(seq=seq, expected="(no event)", found="seed_revealed", rule="arbitro §R.3")
+    if judged.unrevealed is not None:  # arbitro §R.3: a finished game reveals its seed, or its dice escape audit,
+        reason, seq, secret = judged.unrevealed  # and its salt key, or no salt can be checked (§V.3)
+        checks.append(Check(name=f"{secret} revealed at the end", status="failed",
+                            detail=f"the game ended ({reason}) but the log never reveals its {secret}"))
+        return Divergence(seq=seq, expected="(no event)", found=f"{secret.replace(' ', '_')}_revealed",
+                          rule="arbitro §R.3")
     return None
 
 
@@ -256,10 +259,15 @@ def _judge(work: _Work, span: range, progress: Progress | None = None) -> Judged
 
 def _unrevealed(adj: Adjudicator, created: core.GameCreated, game: GameContext,
                 state: GameState[Any]) -> tuple[str, int] | None:
-    """Why the game is over and where its seed's reveal is missing, if it ended unrevealed (arbitro §R.3)."""
+    """Why the game is over, where its seed's (or salt key's) reveal is missing and which, if it ended with one
+    unrevealed (arbitro §R.3)."""
     outcome = adj.ruleset.outcome(state.rules)
-    if outcome is not None and game.kind == "generated" and may_reveal(created) and state.core.seed is None:
-        return outcome.reason, state.core.seq + 1
+    if outcome is None:
+        return None
+    if game.kind == "generated" and may_reveal(created) and state.core.seed is None:
+        return outcome.reason, state.core.seq + 1, "seed"
+    if created.salted_by_key() and state.core.salt_key is msgspec.UNSET:
+        return outcome.reason, state.core.seq + 1, "salt key"
     return None
 
 

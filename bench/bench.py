@@ -137,9 +137,10 @@ class Player:
         seat, command = self.choose(self.state)
         done = self.decide(seat, command)
         self.cmd += 1
+        key = self.record.salting_key(not self.context.salted_by_seed)
         record = CommandRecord(game=self.game_id, cmd=self.cmd, seat=seat, key=f"bench-{self.cmd}",
-                               salt=command_salt(self.record.seed, self.game_id, self.cmd), command=done.command, expected_seq=self.head_seq, received_at=now())
-        _, events = seal_events(self.record.id, self.record.seed, record, done.events, first_seq=self.head_seq + 1,
+                               salt=command_salt(key, self.game_id, self.cmd), command=done.command, expected_seq=self.head_seq, received_at=now())
+        _, events = seal_events(self.record.id, key, record, done.events, first_seq=self.head_seq + 1,
                                 prev=self.head_hash)
         prepared = Prepared(self.head_seq, record, events, done.checkpoints)
         self.state = done.state

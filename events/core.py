@@ -32,6 +32,14 @@ class GameCreated(Event, tag="game_created"):
     initial_core: dict[str, Any] = {}  # a fork's dice position (rolls, mix) and interpretations
     # The seats whose committed entropy every roll waits for (arbitro §R.2); () = the server's seed alone.
     entropy_seats: tuple[str, ...] = ()
+    # SHA-256 of the game's secret salt key (events.random: every salt and origin.position's digest derive from it,
+    # revealed only at the game's end, arbitro §V.3). UNSET (never written): a game made before the salt key, its
+    # salts derived from its seed; so its genesis, and every hash after it, are what they were.
+    salt_key_commitment: str | msgspec.UnsetType = msgspec.UNSET
+
+    def salted_by_key(self) -> bool:
+        """Whether the game's salts derive from a salt key of their own (else, an older game: from its seed)."""
+        return self.salt_key_commitment is not msgspec.UNSET
 
 
 class EntropyAdded(Event, tag="entropy_added"):
@@ -128,6 +136,14 @@ class EnteredOnBehalf(Event, tag="entered_on_behalf"):
 
 class SeedRevealed(Event, tag="seed_revealed"):
     seed: str
+    reason: str
+
+
+class SaltKeyRevealed(Event, tag="salt_key_revealed"):
+    """The game's salt key, revealed at its end (arbitro §R.3) and never before, unlike the seed: from it anyone
+    recomputes every salt and checks origin.position's digest against the file (arbitro §V.3)."""
+
+    salt_key: str
     reason: str
 
 
@@ -384,6 +400,7 @@ CoreEvent = Union[
     RandomRequested,
     EnteredOnBehalf,
     SeedRevealed,
+    SaltKeyRevealed,
     GameForked,
     RulingMade,
     DisputeOpened,

@@ -43,7 +43,7 @@ from arbitro.events.rows import (
     insert_note,
     renumber_notes_table,
 )
-from arbitro.events.postgres_schema import GAME_COLUMNS, NOTES_TABLE, SCHEMA
+from arbitro.events.postgres_schema import GAME_COLUMNS, NOTES_TABLE, SALT_KEY_COLUMN, SCHEMA
 from arbitro.events.signing import CommandSignature
 from arbitro.events.sqlite import OpenMode
 from arbitro.events.store import (
@@ -111,6 +111,10 @@ class PostgresStore:
                 self._check_schema()
             if mode != "read":
                 self._write(self._number_notes_per_chain)
+                if "salt_key" not in self._columns("games"):  # a database made before the salt key
+                    self._write(lambda cur: cur.execute(SALT_KEY_COLUMN))
+            # an older database read as it is: its games hold no salt key (GameRecord.salt_key None)
+            self._game_columns = tuple(c for c in GAME_COLUMNS if c in self._columns("games"))
             self._notes_per_game = "chain" not in self._note_columns()  # an older database read as it is
         self._notify = self._probe_notify()
 
@@ -152,9 +156,12 @@ class PostgresStore:
         return True
 
     def _note_columns(self, cur: "psycopg.Cursor[Any] | None" = None) -> set[str]:
+        return self._columns("annotations", cur)
+
+    def _columns(self, table: str, cur: "psycopg.Cursor[Any] | None" = None) -> set[str]:
         return {row[0] for row in (cur or self.conn).execute(
             "SELECT column_name FROM information_schema.columns WHERE table_schema = current_schema() "
-            "AND table_name = 'annotations'")}
+            "AND table_name = %s", (table,))}
 
     def _number_notes_per_chain(self, cur: "psycopg.Cursor[Any]") -> None:
         """Schema 3 (events.rows.renumber_notes_table), in one transaction; the schema version's row, locked first,
@@ -294,14 +301,14 @@ class PostgresStore:
                         [(game.id, s, s == "umpire") for s in (*game.seats, "umpire")])
 
     def game(self, game_id: str) -> GameRecord:
-        rows = self._read(f"SELECT {', '.join(GAME_COLUMNS)} FROM games WHERE id = %s", (game_id,))
+        rows = self._read(f"SELECT {', '.join(self._game_columns)} FROM games WHERE id = %s", (game_id,))
         if not rows:
             raise GameNotFound(game_id, self.where)
-        return game_from_row(dict(zip(GAME_COLUMNS, rows[0], strict=True)))
+        return game_from_row(dict(zip(self._game_columns, rows[0], strict=True)))
 
     def games(self) -> list[GameRecord]:
-        rows = self._read(f"SELECT {', '.join(GAME_COLUMNS)} FROM games ORDER BY created_at, id")
-        return [game_from_row(dict(zip(GAME_COLUMNS, row, strict=True))) for row in rows]
+        rows = self._read(f"SELECT {', '.join(self._game_columns)} FROM games ORDER BY created_at, id")
+        return [game_from_row(dict(zip(self._game_columns, row, strict=True))) for row in rows]
 
     # --- the append ---------------------------------------------------------------------------
     def append(

@@ -5,6 +5,10 @@ NOTES_TABLE = """CREATE TABLE IF NOT EXISTS annotations (
         private BOOLEAN NOT NULL, text TEXT NOT NULL, created_at TEXT NOT NULL, at_hash TEXT NOT NULL,
         prev TEXT NOT NULL, hash TEXT NOT NULL, PRIMARY KEY (game, chain, id))"""
 
+# A database made before the salt key (events.records.GameRecord.salt_key), whose games were salted by their seeds,
+# gets the column when opened to write (PostgresStore.__init__).
+SALT_KEY_COLUMN = "ALTER TABLE games ADD COLUMN IF NOT EXISTS salt_key TEXT"
+
 # Every table's key is led by the game: a distributed database keeps each game's rows on one shard. `meta` is
 # the only table without a game (the schema version and the server's signing key): a reference table in Citus.
 SCHEMA = (
@@ -12,7 +16,7 @@ SCHEMA = (
         id TEXT PRIMARY KEY, ruleset TEXT NOT NULL, version TEXT NOT NULL, scenario TEXT NOT NULL,
         kind TEXT NOT NULL, seed TEXT, seed_commitment TEXT NOT NULL, seats TEXT NOT NULL, created_at TEXT NOT NULL,
         head_seq BIGINT NOT NULL, head_hash TEXT NOT NULL, head_cmd BIGINT NOT NULL,
-        parent TEXT, parent_seq BIGINT, parent_hash TEXT)""",
+        parent TEXT, parent_seq BIGINT, parent_hash TEXT, salt_key TEXT)""",
     """CREATE TABLE IF NOT EXISTS seats (
         game TEXT NOT NULL, seat TEXT NOT NULL, umpire BOOLEAN NOT NULL, PRIMARY KEY (game, seat))""",
     """CREATE TABLE IF NOT EXISTS commands (
@@ -44,4 +48,4 @@ SCHEMA = (
 )
 
 GAME_COLUMNS = ("id", "ruleset", "version", "scenario", "kind", "seed", "seed_commitment", "seats", "created_at",
-                "head_seq", "head_hash", "head_cmd", "parent", "parent_seq", "parent_hash")
+                "head_seq", "head_hash", "head_cmd", "parent", "parent_seq", "parent_hash", "salt_key")

@@ -4,6 +4,11 @@ A game's dice come from a secret seed committed at creation (the log stores only
 the entropy each seat adds, and the roll's index: roll i of a game is a pure function of
 (seed, mix at that time, i). Nothing here reads the clock or the `random` module. Once the seed is
 revealed anyone can recompute every roll of the log.
+
+The salts that make a redacted event's hash useless for guessing (arbitro §V.3) and the digest of a position file
+derive from a second secret, the game's salt key, drawn with the seed and committed beside it, revealed only at
+the game's end: a seed revealed earlier (a dispute, a fork that keeps the dice) opens no hidden fact. Games created
+before the salt key (their genesis commits none) were salted by their seed, and are still checked that way.
 """
 
 from __future__ import annotations
@@ -22,11 +27,17 @@ def new_seed() -> str:
     return secrets.token_hex(32)
 
 
-def checked_seed(seed_hex: str) -> str:
-    """A seed the host chose itself (for sample games made again byte for byte): 32 bytes as 64 lowercase hex
-    digits, exactly the form `new_seed` gives, or ValueError saying what is wrong."""
+def new_salt_key() -> str:
+    """A fresh secret salt key (hex), drawn from the same source as the seed and independent of it: nothing about
+    the seed tells anything about it."""
+    return secrets.token_hex(32)
+
+
+def checked_seed(seed_hex: str, what: str = "seed") -> str:
+    """A seed (or salt key, `what`) the host chose itself (for sample games made again byte for byte): 32 bytes as
+    64 lowercase hex digits, exactly the form `new_seed` gives, or ValueError saying what is wrong."""
     if len(seed_hex) != 64 or any(c not in "0123456789abcdef" for c in seed_hex):
-        raise ValueError(f"a seed is 64 lowercase hex digits (32 bytes); the one given has {len(seed_hex)} characters")  # never echoed: it is secret
+        raise ValueError(f"a {what} is 64 lowercase hex digits (32 bytes); the one given has {len(seed_hex)} characters")  # never echoed: it is secret
     return seed_hex
 
 
@@ -91,27 +102,29 @@ def draw(seed_hex: str, mix: str, index: int, population: Sequence[str], k: int)
     return tuple(items[:k])
 
 
-def salt(seed_hex: str | None, game_id: str, seq: int) -> str:
+def salt(key_hex: str | None, game_id: str, seq: int) -> str:
     """Per-event salt: makes a redacted event's hash useless for guessing its hidden content. Derived from the
-    secret seed, so verification recomputes it once the seed is revealed. A game held without its seed (an import)
-    gets a fresh random salt instead: one derived from a public value could be recomputed by any seat."""
-    return _salt(seed_hex, f"salt|{game_id}|{seq}")
+    game's secret salt key (a game older than the salt key: its seed), so verification recomputes it once the key
+    is revealed at the game's end. A game held without its key (an import) gets a fresh random salt instead: one
+    derived from a public value could be recomputed by any seat."""
+    return _salt(key_hex, f"salt|{game_id}|{seq}")
 
 
-def command_salt(seed_hex: str | None, game_id: str, cmd: int) -> str:
+def command_salt(key_hex: str | None, game_id: str, cmd: int) -> str:
     """Per-command salt, stored in the command record so that its hash (`cmd_hash`, served to every seat) cannot be
-    matched against guessed commands (arbitro §V.3); only the sender and the umpire are served the record."""
-    return _salt(seed_hex, f"command-salt|{game_id}|{cmd}")
+    matched against guessed commands (arbitro §V.3); only the sender and the umpire are served the record. Keyed
+    as `salt` is."""
+    return _salt(key_hex, f"command-salt|{game_id}|{cmd}")
 
 
-def _salt(seed_hex: str | None, label: str) -> str:
-    if seed_hex is None:
+def _salt(key_hex: str | None, label: str) -> str:
+    if key_hex is None:
         return secrets.token_hex(16)
-    return hmac.new(bytes.fromhex(seed_hex), label.encode(), hashlib.sha256).hexdigest()[:32]
+    return hmac.new(bytes.fromhex(key_hex), label.encode(), hashlib.sha256).hexdigest()[:32]
 
 
-def position_digest(seed_hex: str, position: bytes) -> str:
-    """The digest of the position file a game starts from (`origin.position`), keyed by the secret seed: the file
-    holds every hidden face, so a seat must not be able to test candidate positions against it (arbitro §V.3);
-    anyone can check a file against it once the seed is revealed."""
-    return hmac.new(bytes.fromhex(seed_hex), b"position|" + position, hashlib.sha256).hexdigest()
+def position_digest(key_hex: str, position: bytes) -> str:
+    """The digest of the position file a game starts from (`origin.position`), keyed by the secret salt key (an
+    older game's: its seed): the file holds every hidden face, so a seat must not be able to test candidate
+    positions against it (arbitro §V.3); anyone can check a file against it once the key is revealed."""
+    return hmac.new(bytes.fromhex(key_hex), b"position|" + position, hashlib.sha256).hexdigest()

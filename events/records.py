@@ -27,7 +27,7 @@ class EventBody(msgspec.Struct, Generic[E], frozen=True, kw_only=True, forbid_un
     cmd: int  # the sequence number of the command that caused this event (0: game creation)
     cmd_hash: str
     seat: str  # the seat that sent that command
-    salt: str  # per-event salt derived from the secret seed (see events.random.salt)
+    salt: str  # per-event salt derived from the secret salt key (an older game's: its seed; events.random.salt)
     prev: str  # the previous event's hash
     event: E
 
@@ -45,7 +45,7 @@ class CommandRecord(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fi
     cmd: int
     seat: str
     key: str  # idempotency key: a retried command is not applied twice
-    salt: str  # derived from the secret seed and `cmd` (events.random.command_salt): the record's hash is not guessable
+    salt: str  # derived from the secret salt key and `cmd` (events.random.command_salt): the record's hash is not guessable
     command: dict[str, Any]
     expected_seq: int  # the head the command was sent against (the head it was judged at, or an entropy answer's
     # older head when it crossed other seats' answers to the same round, arbitro §R.2), in its sender's numbers: the
@@ -82,6 +82,17 @@ class GameRecord(msgspec.Struct, kw_only=True):
     parent: str | None = None
     parent_seq: int | None = None
     parent_hash: str | None = None
+    # The secret salt key (events.random), revealed at the game's end and never served before; None for a game made
+    # before it (salted by its seed) or held without it (an import of an export that did not carry it).
+    salt_key: str | None = None
+
+    def salting_key(self, salted_by_key: bool, public: bool = False) -> str | None:
+        """The key this game's salts derive from: its salt key where its genesis commits one (`salted_by_key`:
+        GameCreated.salted_by_key), else, an older game, its seed. None: not held here, or `public` already (revealed
+        in the log: projections.game.salting_key_public), so salts are drawn fresh: never a public value's."""
+        if public:
+            return None
+        return self.salt_key if salted_by_key else self.seed
 
 
 def seal(body: EventBody[Any]) -> StoredEvent:
@@ -91,15 +102,16 @@ def seal(body: EventBody[Any]) -> StoredEvent:
 
 
 def seal_events(
-    game_id: str, seed: str | None, command: CommandRecord, events: list[Any], *, first_seq: int, prev: str
+    game_id: str, key: str | None, command: CommandRecord, events: list[Any], *, first_seq: int, prev: str
 ) -> tuple[list[EventBody[Any]], list[StoredEvent]]:
-    """Number, salt, chain and hash a command's events, ready to append after `prev`."""
+    """Number, salt (by `key`: GameRecord.salting_key), chain and hash a command's events, ready to append after
+    `prev`."""
     bodies: list[EventBody[Any]] = []
     stored: list[StoredEvent] = []
     cmd_hash = command.digest()
     for seq, event in enumerate(events, first_seq):
         body = EventBody(game=game_id, seq=seq, cmd=command.cmd, cmd_hash=cmd_hash, seat=command.seat,
-                         salt=salt(seed, game_id, seq), prev=prev, event=event)
+                         salt=salt(key, game_id, seq), prev=prev, event=event)
         sealed = seal(body)
         bodies.append(body)
         stored.append(sealed)

@@ -145,10 +145,10 @@ class SQLiteStore:
             {
                 "id": str, "ruleset": str, "version": str, "scenario": str, "kind": str, "seed": str,
                 "seed_commitment": str, "seats": str, "created_at": str, "head_seq": int, "head_hash": str, "head_cmd": int,
-                "parent": str, "parent_seq": int, "parent_hash": str,
-            },
-            pk="id", if_not_exists=True,
-        )
+                "parent": str, "parent_seq": int, "parent_hash": str, "salt_key": str,
+            }, pk="id", if_not_exists=True)
+        if "salt_key" not in db["games"].columns_dict:  # a database made before the salt key (GameRecord.salt_key)
+            db["games"].add_column("salt_key", str)
         db["seats"].create({"game": str, "seat": str, "umpire": int}, pk=("game", "seat"), if_not_exists=True)
         db["commands"].create(
             {"game": str, "cmd": int, "seat": str, "key": str, "body": str, "hash": str,

@@ -136,6 +136,8 @@ class Fold:
                 c.decisions = apply_decision(c.decisions, event)
             case core.SeedRevealed(seed=seed):
                 c.seed = seed
+            case core.SaltKeyRevealed(salt_key=key):
+                c.salt_key = key
             case core.RulingMade():
                 if event.patch:
                     patched = apply_patch(to_builtins(state.rules), event.patch)

@@ -24,6 +24,9 @@ class CoreState(msgspec.Struct, Generic[C], kw_only=True):
     # The pending decisions, innermost last (arbitro §S.3): the engine's and the ruleset's, one stack.
     decisions: tuple[Frame[C], ...] = ()
     last_checkpoint: int = 0
+    # The salt key, once revealed at the game's end (core.SaltKeyRevealed). UNSET is never encoded: the states, and
+    # so the checkpoints' hashes, of games that reveal none are what they were.
+    salt_key: str | msgspec.UnsetType = msgspec.UNSET
 
 
 def awaited(core: CoreState[Any]) -> Frame[Any] | None:
@@ -62,6 +65,14 @@ def kept_state(state: GameState[S], concrete: Any) -> Callable[[], GameState[S]]
     it each time it is called. Keeping costs the encoding alone, a third of a copy; the copy is made if asked for."""
     data = msgspec.msgpack.encode(state)
     return lambda: msgspec.msgpack.decode(data, type=concrete)  # type: ignore[no-any-return]
+
+
+def salting_key_public(created: GameCreated, core: CoreState[Any]) -> bool:
+    """Whether the key this game's salts derive from is public already: its salt key, revealed at its end, or (a
+    game made before the salt key) its seed, revealed at all. Play taken back past the end (an undo, a dispute's
+    ruling) must not salt new events with it, or they are hashes a seat can test guesses against (arbitro §V.3;
+    rev-p P1): they get fresh random salts (GameRecord.salting_key), which verify does not judge."""
+    return core.salt_key is not msgspec.UNSET if created.salted_by_key() else core.seed is not None
 
 
 def may_reveal(created: GameCreated) -> bool:

@@ -1,9 +1,9 @@
 """The suite's dice: every game a test creates gets a seed derived from a name, so every run plays the same games.
 
-`Arbitro.create` and `Arbitro.fork` draw a game's secret seed from `arbitro.events.random.new_seed` and its id from
-`fresh_game_id` (the OS entropy source, as a real game must; the id matters too: self-play derives the seats'
+`Arbitro.create` and `Arbitro.fork` draw a game's secret seed from `arbitro.events.random.new_seed`, its salt key
+from `new_salt_key` and its id from `fresh_game_id` (the OS entropy source, as a real game must; the id matters too: self-play derives the seats'
 entropy from it, and the entropy is mixed into the dice). Under pytest (tests/conftest.py installs this) and in the
-log generators (`tests/*/full_game.py`), both are replaced by `seed_for`: sha256 of the run's base, a key and a
+log generators (`tests/*/full_game.py`), all three are replaced by `seed_for`: sha256 of the run's base, a key and a
 counter. The key is the test's node id (or, for a game created while a wider-scoped fixture is set up, that
 fixture's node and name; or a name given to `named`); the counter counts the values given out under the key.
 
@@ -50,22 +50,22 @@ def seed_for(key: str, n: int, run_base: str | None = None) -> str:
 
 
 class Seeds:
-    """Replaces `new_seed` and `fresh_game_id` while installed; a stack of keys, each with its counts; the seeds
+    """Replaces `new_seed`, `new_salt_key` and `fresh_game_id` while installed; a stack of keys, each with its counts; the seeds
     given out since `reset`."""
 
     def __init__(self) -> None:
         self._stack: list[tuple[str, dict[str, int]]] = []  # (key, values given under it, by kind)
         self.given: list[tuple[str, int, str]] = []
-        self._originals: tuple[object, object] | None = None
+        self._originals: tuple[object, object, object] | None = None
 
     def install(self) -> None:
         if self._originals is None:
-            self._originals = (rnd.new_seed, service.fresh_game_id)
-            rnd.new_seed, service.fresh_game_id = self.new_seed, self.game_id
+            self._originals = (rnd.new_seed, rnd.new_salt_key, service.fresh_game_id)
+            rnd.new_seed, rnd.new_salt_key, service.fresh_game_id = self.new_seed, self.salt_key, self.game_id
 
     def uninstall(self) -> None:
         if self._originals is not None:
-            rnd.new_seed, service.fresh_game_id = self._originals  # type: ignore[assignment]
+            rnd.new_seed, rnd.new_salt_key, service.fresh_game_id = self._originals  # type: ignore[assignment]
             self._originals = None
 
     @property
@@ -99,6 +99,10 @@ class Seeds:
         seed = seed_for(key, n)
         self.given.append((key, n, seed))
         return seed
+
+    def salt_key(self) -> str:
+        key, n = self._next("salt key")
+        return seed_for(f"{key}|salt key", n)
 
     def game_id(self, ruleset: str) -> str:
         key, n = self._next("game id")

@@ -23,6 +23,12 @@ def sample_seed(name: str) -> str:
     return hashlib.sha256(f"arbitro sample game|{name}".encode()).hexdigest()
 
 
+def sample_salt_key(name: str) -> str:
+    """The salt key of the sample game `name` (events.random), fixed like its seed so that the log is made again
+    byte for byte; a real game's is drawn fresh, independent of its seed, by `Arbitro.create`."""
+    return hashlib.sha256(f"arbitro sample game salt key|{name}".encode()).hexdigest()
+
+
 class SampleClock:
     """The service's clock while a driver plays: a fixed start, one second later at each reading, in the form the
     service's own clock gives."""

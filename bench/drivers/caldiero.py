@@ -24,7 +24,7 @@ from arbitro.adjudicator.parabellum import assault
 from arbitro.adjudicator.parabellum.movement import nearest_enemy_distance
 from arbitro.adjudicator.selfplay import SelfPlay
 from arbitro.adjudicator.service import Arbitro
-from bench.drivers import SampleClock, foglog, sample_seed, write_log
+from bench.drivers import SampleClock, foglog, sample_salt_key, sample_seed, write_log
 from arbitro.events.sqlite import SQLiteStore
 from arbitro.projections.caldiero import CaldieroState
 
@@ -154,7 +154,8 @@ def play(app: Arbitro, game: str, seed: str, max_steps: int = 6000) -> int:
 def make_log(path: Path, scenario: str, options: tuple[str, ...], seed: str) -> str:
     app = Arbitro(SQLiteStore(":memory:"), clock=SampleClock())
     name = f"caldiero-{path.stem.removeprefix('caldiero-')}"
-    game = app.create("caldiero", scenario, options, game_id=name, seed=sample_seed(f"{name}|{seed}"))
+    game = app.create("caldiero", scenario, options, game_id=name, seed=sample_seed(f"{name}|{seed}"),
+                      salt_key=sample_salt_key(f"{name}|{seed}"))
     steps = play(app, game, seed)
     write_log(path, app, game)
     state = app.state_at(game).rules

@@ -20,7 +20,7 @@ from arbitro.adjudicator import registry
 from arbitro.adjudicator.caricat.world import World
 from arbitro.adjudicator.selfplay import SelfPlay
 from arbitro.adjudicator.service import Arbitro
-from bench.drivers import SampleClock, sample_seed, write_log
+from bench.drivers import SampleClock, sample_salt_key, sample_seed, write_log
 from arbitro.events.sqlite import SQLiteStore
 
 LOGS = Path(__file__).resolve().parents[2] / "logs"
@@ -71,7 +71,8 @@ class Chooser:
 
 def play(name: str, scenario: str, options: tuple[str, ...], max_steps: int = 4000) -> Path:
     app = Arbitro(SQLiteStore(":memory:"), clock=SampleClock())
-    game = app.create("caricat", scenario, options, game_id=name, seed=sample_seed(name))
+    game = app.create("caricat", scenario, options, game_id=name, seed=sample_seed(name),
+                      salt_key=sample_salt_key(name))
     SelfPlay(app, game, seed=name, chooser=Chooser(app, game, name)).play(max_steps)
     state = app.state_at(game).rules
     if state.phase != "over":

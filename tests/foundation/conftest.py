@@ -113,7 +113,7 @@ def fixed_duel() -> Arbitro:
     """A duel "g" on a fixed seed and clock, one exchange played (red attacks high, blue guards low): two of them
     differ only in what a test does next, as a non-interference test needs."""
     app = Arbitro(SQLiteStore(":memory:"), clock=lambda: "2026-01-01T00:00:00+00:00")
-    app.create("duel", "standard", game_id="g", seed="5e" * 32)
+    app.create("duel", "standard", game_id="g", seed="5e" * 32, salt_key="a1" * 32)
     app.submit("g", "red", {"type": "attack", "aim": "high"})
     app.submit("g", "blue", {"type": "guard", "stance": "low"})
     return app
@@ -124,6 +124,13 @@ def exchange(run: Cli, game: str, attacker: str = "red", aim: str = "high", stan
     defender = "blue" if attacker == "red" else "red"
     run.submit(game, attacker, {"type": "attack", "aim": aim})
     return run.submit(game, defender, {"type": "guard", "stance": stance})  # type: ignore[no-any-return]
+
+
+def played_out(run: Cli, game: str) -> None:
+    """Every turn ended until the game is over: its end reveals the seed and the salt key (arbitro §R.3), which
+    alone makes a game's salts checkable (events.random)."""
+    while run.json("status", game)["outcome"] is None:
+        run.submit(game, run.json("status", game)["awaiting"]["seats"][0], {"type": "end_turn"})
 
 
 def events_of(result: dict[str, Any], kind: str) -> list[dict[str, Any]]:

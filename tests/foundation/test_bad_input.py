@@ -362,14 +362,17 @@ def test_a_finished_game_with_its_reveal_stripped_fails_verification(run: Cli, t
     path = export(run, tmp_path)
     records = read_export(path)
     tamper_first_damage_roll(records)
-    # Strip the end-of-game reveal; renumber the final checkpoint and recompute its state hash.
-    reveal = next(r for r in event_records(records) if r["body"]["event"]["type"] == "seed_revealed")
-    records.remove(reveal)
-    checkpoint = next(r for r in event_records(records) if r["seq"] == reveal["seq"] + 1)
+    # Strip the end-of-game reveals (the seed, then the salt key); renumber the final checkpoint and recompute its
+    # state hash.
+    reveal, key = [r for r in event_records(records) if r["body"]["event"]["type"] in ("seed_revealed", "salt_key_revealed")]
+    for stripped in (reveal, key):
+        records.remove(stripped)
+    checkpoint = next(r for r in event_records(records) if r["seq"] == reveal["seq"] + 2)
     assert checkpoint["body"]["event"]["type"] == "checkpoint"
     checkpoint["seq"] = checkpoint["body"]["seq"] = reveal["seq"]
     next(r for r in records if r["record"] == "command" and r["cmd"] == reveal["body"]["cmd"])["last_seq"] = reveal["seq"]
     records[0].update(head_seq=reveal["seq"], seed=None)
+    records[0].pop("salt_key", None)
     rechain(records)
     fold = Fold(registry.get("duel"))
     bodies = [fold.decode(StoredEvent(r["seq"], canonical(r["body"]), r["hash"]), "g", None)

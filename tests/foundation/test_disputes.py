@@ -152,6 +152,7 @@ def served_to(seat: str, claim: str, monkeypatch: pytest.MonkeyPatch) -> bytes:
     """A fixed-seed duel in which red privately claims `claim`; everything `seat` is served of it afterwards, its
     chain fields aside (they hash the whole record: §V.3 keeps them untestable by withholding the salt)."""
     monkeypatch.setattr(rnd, "new_seed", lambda: "5e" * 32)
+    monkeypatch.setattr(rnd, "new_salt_key", lambda: "a1" * 32)  # and its salt key
     app = Arbitro(SQLiteStore(":memory:"))
     app.create("duel", "standard", game_id="g")
     app.submit("g", "red", {"type": "attack", "aim": "high"})

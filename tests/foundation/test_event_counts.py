@@ -63,6 +63,7 @@ def attacked_and_guarded(tmp_path: Path, red_card: str, ruleset: str, monkeypatc
     """Game "g" of `ruleset`, red holding `red_card` (the same seed whatever the card), after red's attack and blue's
     guard."""
     monkeypatch.setattr(rnd, "new_seed", lambda: "5e" * 32)
+    monkeypatch.setattr(rnd, "new_salt_key", lambda: "a1" * 32)  # and its salt key
     position = json.loads(position_file(tmp_path, red_card=red_card).read_text())
     position["ruleset"] = ruleset
     app = Arbitro(SQLiteStore(":memory:"))

@@ -64,12 +64,14 @@ def test_a_position_game_does_not_serve_the_position_file_hash(app: Arbitro, run
     for card in DECKS["red"]:
         candidate = {**position, "state": {**position["state"], "cards": {"red": card, "blue": BLUE_CARD}}}
         assert sha256_hex(canonical(candidate)) not in served, f"blue can test red's card {card} against origin"
-    # The umpire (and anyone once the seed is revealed) can still tell which file the game started from.
-    seed = app.game(game).seed
-    assert seed is not None
-    assert app.status(game).origin["position"] == rnd.position_digest(seed, canonical(position))
-    other = rnd.position_digest(rnd.new_seed(), canonical(position))
-    assert app.status(game).origin["position"] != other, "the digest is keyed by this game's seed"
+    # The umpire (and anyone once the game's end reveals the salt key) can still tell which file the game started
+    # from; the seed, which a dispute may reveal mid-game, cannot (events.random.position_digest).
+    key, seed = app.game(game).salt_key, app.game(game).seed
+    assert key is not None and seed is not None
+    assert app.status(game).origin["position"] == rnd.position_digest(key, canonical(position))
+    assert app.status(game).origin["position"] != rnd.position_digest(seed, canonical(position))
+    other = rnd.position_digest(rnd.new_salt_key(), canonical(position))
+    assert app.status(game).origin["position"] != other, "the digest is keyed by this game's salt key"
 
 
 def test_a_fork_does_not_serve_the_parent_s_suspended_command(app: Arbitro) -> None:
@@ -112,26 +114,28 @@ def test_a_seat_cannot_recover_another_seat_s_command_from_its_hash(app: Arbitro
     assert stored.record.salt in red_export, "red's own export holds its command with its salt"
 
 
-def test_command_salts_derive_from_the_seed(app: Arbitro) -> None:
+def test_command_salts_derive_from_the_salt_key_not_the_seed(app: Arbitro) -> None:
     one = app.create("duel", "standard", game_id="one")
     two = app.create("duel", "standard", game_id="two")
     for game in (one, two):
         app.submit(game, "red", {"type": "end_turn"}, key="same")
     salts = {g: [c.record.salt for c in app.store.commands(g)] for g in (one, two)}
     for game in (one, two):
-        seed = app.game(game).seed
-        assert seed is not None
-        assert salts[game] == [rnd.command_salt(seed, game, cmd) for cmd in range(len(salts[game]))]
-    assert rnd.command_salt("ab" * 32, "g", 1) != rnd.command_salt("cd" * 32, "g", 1), "the salt depends on the seed"
-    assert rnd.command_salt(None, "g", 1) != rnd.command_salt(None, "g", 1), "without the seed: fresh random salts"
+        key, seed = app.game(game).salt_key, app.game(game).seed
+        assert key is not None and seed is not None and key != seed
+        assert salts[game] == [rnd.command_salt(key, game, cmd) for cmd in range(len(salts[game]))]
+        assert salts[game][-1] != rnd.command_salt(seed, game, len(salts[game]) - 1), "a revealed seed opens no salt"
+    assert rnd.command_salt("ab" * 32, "g", 1) != rnd.command_salt("cd" * 32, "g", 1), "the salt depends on the key"
+    assert rnd.command_salt(None, "g", 1) != rnd.command_salt(None, "g", 1), "without the key: fresh random salts"
 
 
-def test_verify_fails_a_log_whose_command_salt_does_not_derive_from_the_seed(app: Arbitro, tmp_path: Path) -> None:
+def test_verify_fails_a_log_whose_command_salt_does_not_derive_from_the_salt_key(app: Arbitro, tmp_path: Path) -> None:
     """A careful forger swaps a command's salt for one a seat knows, rehashes the record, points every event of that
-    command at the new hash and rechains the log: the chain holds, and only the salt check can catch it."""
-    game = app.create("duel", "standard", game_id="g")
-    app.submit(game, "red", {"type": "end_turn"})
-    app.reveal(game, "audit", seat="umpire", expose_hidden=True)
+    command at the new hash and rechains the log: the chain holds, and only the salt check can catch it, once the
+    game's end has revealed the salt key."""
+    game = app.create("duel", "standard", ["short"], game_id="g")
+    while app.status(game).outcome is None:
+        app.submit(game, app.status(game).awaiting.seats[0], {"type": "end_turn"})
     records = [json.loads(line) for line in app.export(game, "umpire")]
     command = next(r for r in records if r["record"] == "command" and r["cmd"] == 1)
     command["body"]["salt"] = "00" * 16
@@ -143,6 +147,6 @@ def test_verify_fails_a_log_whose_command_salt_does_not_derive_from_the_seed(app
     report = app.verify_lines([canonical(r).decode() for r in records])
     checks = {c.name: c for c in report.checks}
     assert not report.passed and checks["salts"].status == "failed", report.checks
-    assert "command 1" in checks["salts"].detail
+    assert "command 1" in checks["salts"].detail and "salt key" in checks["salts"].detail
     honest = app.verify(game)
     assert honest.passed and {c.name: c.status for c in honest.checks}["salts"] == "passed"

@@ -212,6 +212,7 @@ def served_to_blue(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, red_writes: 
     between them, and a dispute citing the public chain's second note; everything blue is served of it through the
     CLI (text and --json), its export, its seat's copy imported from that export, and its reports."""
     monkeypatch.setattr(rnd, "new_seed", lambda: "5e" * 32)
+    monkeypatch.setattr(rnd, "new_salt_key", lambda: "a1" * 32)
     monkeypatch.setattr(service, "now", lambda: "2026-01-01T00:00:00+00:00")
     monkeypatch.setitem(PICTURES, "duel", duel_picture)  # the viewer draws the duel's map
     keys = itertools.count(1)  # the commands' idempotency keys, else random

@@ -86,8 +86,8 @@ def test_the_data_hash_of_overridden_data_is_not_served_to_a_seat(
         app = Arbitro(SQLiteStore(":memory:"))
         gid = app.create(ruleset, position={**position, "overrides": [{**override, field: value}]})
         genesis = [app.log(gid, seat, 0, 0)[0]["events"][0]["event"] for seat in app.game(gid).seats]
-        for event in genesis:  # each game's own seed: its commitment, and the position digest keyed by it
-            event["origin"].pop("position"), event.pop("seed_commitment")
+        for event in genesis:  # each game's own seed and salt key: their commitments, the position digest keyed by one
+            event["origin"].pop("position"), event.pop("seed_commitment"), event.pop("salt_key_commitment")
         served.append(genesis)
         assert app.log(gid, "umpire", 1, 1)[0]["event"]["data_hash"] != r_hash(ruleset)
         assert all(event["data_hash"] == UMPIRE_ONLY for event in genesis), "each seat is told whose the hash is"
@@ -149,7 +149,7 @@ def test_a_data_folder_s_hidden_value_is_served_to_no_seat(ruleset: str) -> None
         seen = []
         for seat in blind:
             event = app.log(gid, seat, 0, 0)[0]["events"][0]["event"]  # command #0's first: the genesis (§V.6)
-            event.pop("seed_commitment")
+            event.pop("seed_commitment"), event.pop("salt_key_commitment")
             assert event["data_hash"] == event["origin"]["data"] == UMPIRE_ONLY
             status = app.status(gid, seat)
             assert status.non_standard == [f"data file {name}: changed"] and status.origin["data"] == UMPIRE_ONLY

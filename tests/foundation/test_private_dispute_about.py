@@ -49,7 +49,7 @@ def test_which_events_a_private_claim_disputes_serves_the_other_seat_the_same_by
 
 def test_a_public_claim_shows_every_seat_what_it_disputes() -> None:
     app = Arbitro(SQLiteStore(":memory:"))
-    app.create("duel", "standard", game_id="g", seed="5e" * 32)
+    app.create("duel", "standard", game_id="g", seed="5e" * 32, salt_key="a1" * 32)
     app.submit("g", "red", {"type": "attack", "aim": "high"})
     app.submit("g", "blue", {"type": "dispute_open", "about": [1], "text": "the aim was seen"})
     assert settling.disputes(app, "g", "red")[0].about == [1]  # red's attack, command #1, as every seat numbers it

@@ -12,13 +12,13 @@ from arbitro.adjudicator.service import Arbitro
 from arbitro.events import random as rnd
 from arbitro.events.sqlite import SQLiteStore
 from arbitro.projections.base import UMPIRE
-from bench.drivers import SampleClock, sample_seed, write_log
+from bench.drivers import SampleClock, sample_salt_key, sample_seed, write_log
 from bench.drivers.caricat import Chooser
 
 
 def _sample(name: str, tmp_path: Path, steps: int = 40) -> str:
     app = Arbitro(SQLiteStore(":memory:"), clock=SampleClock())
-    game = app.create("caricat", "pastrengo", (), game_id=name, seed=sample_seed(name))
+    game = app.create("caricat", "pastrengo", (), game_id=name, seed=sample_seed(name), salt_key=sample_salt_key(name))
     SelfPlay(app, game, seed=name, chooser=Chooser(app, game, name)).play(steps)
     write_log(tmp_path / f"{name}.jsonl", app, game)
     return (tmp_path / f"{name}.jsonl").read_text(encoding="utf-8")

@@ -54,6 +54,7 @@ def test_a_stale_refusal_is_the_same_bytes_whatever_the_count(
     from blue: blue's command sent against the creation is refused in the same bytes (the CLI's and the server's
     error body, errors.error_payload), and blue's own head is accepted in both."""
     monkeypatch.setattr(rnd, "new_seed", lambda: "5e" * 32)
+    monkeypatch.setattr(rnd, "new_salt_key", lambda: "a1" * 32)  # and its salt key
     refusals, heads = [], []
     for card in RED_CARDS:
         position = json.loads(position_file(tmp_path, red_card=card).read_text())

@@ -29,6 +29,7 @@ def duelled(tmp_path: Path, red_card: str, ruleset: str, monkeypatch: pytest.Mon
     """Game "g" of `ruleset` (the same seed, clock and keys whatever red's card): red attacks, blue guards, neither
     naming the head it expects."""
     monkeypatch.setattr(rnd, "new_seed", lambda: "5e" * 32)
+    monkeypatch.setattr(rnd, "new_salt_key", lambda: "a1" * 32)  # and its salt key
     position = json.loads(position_file(tmp_path, red_card=red_card).read_text())
     position["ruleset"] = ruleset
     app = Arbitro(SQLiteStore(":memory:"), clock=lambda: "2026-11-29T00:00:00+00:00")
@@ -143,6 +144,7 @@ def test_a_command_entered_for_a_seat_records_the_command_it_followed(
     records = []
     for card in RED_CARDS:
         monkeypatch.setattr(rnd, "new_seed", lambda: "5e" * 32)
+        monkeypatch.setattr(rnd, "new_salt_key", lambda: "a1" * 32)  # and its salt key
         position = json.loads(position_file(tmp_path, red_card=card).read_text())
         position["ruleset"] = "tellingduel"
         app = Arbitro(SQLiteStore(":memory:"), clock=lambda: "2026-11-29T00:00:00+00:00")

@@ -39,7 +39,7 @@ def played() -> tuple[Arbitro, str]:
              "bonus": {"red": 0, "blue": 0}, "attack": None}
     app.create("tellingduel", position={"format": "arbitro-position/1", "ruleset": "tellingduel",
                                         "scenario": "standard", "options": [], "state": state},
-               game_id="g", seed="5e" * 32)
+               game_id="g", seed="5e" * 32, salt_key="a1" * 32)
     app.submit("g", "red", {"type": "attack", "aim": "high"})
     app.submit("g", "blue", {"type": "guard", "stance": "low"})
     return app, "\n".join(legacy_export(app, "g", "blue")) + "\n"

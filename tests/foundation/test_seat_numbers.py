@@ -136,7 +136,7 @@ def test_an_item_links_as_the_log_does_holds_only_what_the_seat_may_see_and_name
         assert (item["prev"], item["hash"], item["seat"]) == (own[0]["prev"], own[-1]["hash"], own[0]["seat"])
         assert all(set(e) == {"type", "event"} for e in item["events"])  # no number, link or salt of its own
     assert [i["prev"] for i in blue[1:]] == [i["hash"] for i in blue[:-1]] and blue[-1]["hash"] == app.game("g").head_hash
-    assert "salt" not in json.dumps(blue)
+    assert '"salt"' not in json.dumps(blue)  # the key, not the genesis's salt_key_commitment
     assert [e["type"] for e in blue[1]["events"]] == ["attack_declared"]  # red's card shown to red alone
     assert [e["type"] for e in red[1]["events"]][:2] == ["card_dealt", "attack_declared"]
     (undone,) = [e["event"] for e in blue[3]["events"] if e["type"] == "undone"]

@@ -32,7 +32,7 @@ def play_two_games_in_three_apps() -> None:
     for n in range(3):  # three applications (a CLI call each, or a server's) and two games each, in one process
         app = Arbitro(SQLiteStore(":memory:"))
         for g in ("a", "b"):
-            app.create("duel", "standard", game_id=f"{g}{n}", seed="5e" * 32)
+            app.create("duel", "standard", game_id=f"{g}{n}", seed="5e" * 32, salt_key="a1" * 32)
             app.legal(f"{g}{n}", "red")
 
 

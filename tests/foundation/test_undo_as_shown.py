@@ -50,6 +50,7 @@ registry.register("watchfulduel", "tests.foundation.test_undo_as_shown:WatchfulD
 def duel_game(tmp_path: Path, ruleset: str, red_card: str, monkeypatch: pytest.MonkeyPatch, **state: Any) -> Arbitro:
     """Game "g" of a toy duel `ruleset` from a position (the same seed, clock and keys whatever red's card)."""
     monkeypatch.setattr(rnd, "new_seed", lambda: "5e" * 32)
+    monkeypatch.setattr(rnd, "new_salt_key", lambda: "a1" * 32)  # and its salt key
     position = json.loads(position_file(tmp_path, red_card=red_card, **state).read_text())
     position["ruleset"] = ruleset
     app = Arbitro(SQLiteStore(":memory:"), clock=lambda: "2026-11-29T00:00:00+00:00")

@@ -15,13 +15,14 @@ import pytest
 from arbitro.adjudicator.service import Arbitro
 from arbitro.adjudicator.verify import Check, Report, check_genesis, load_stored
 from arbitro.events import core
+from arbitro.events import random as rnd
 from arbitro.events.codec import canonical, sha256_hex
 from arbitro.events.records import GameRecord
 from arbitro.events.sqlite import SQLiteStore
 from tests.foundation import duel
 from tests.foundation.duel import DuelRuleset
 
-from .conftest import Cli, event_records, exchange, read_export, rechain, write_export
+from .conftest import Cli, event_records, exchange, played_out, read_export, rechain, write_export
 from .test_bad_input import checks, export, game  # noqa: F401 - the fixture: a duel one round in, 17 events
 
 __all__ = ["game"]
@@ -95,7 +96,7 @@ def test_an_intact_logs_report_says_what_each_check_covered(run: Cli, game: str)
         {"name": "scenario data", "status": "passed", "detail": "the same data files"},
         {"name": "dice", "status": "unchecked", "detail": "4 rolls and draws cannot be recomputed until the seed is revealed"},
         {"name": "salts", "status": "unchecked",
-         "detail": "command and event salts derive from the seed: checkable once it is revealed"},
+         "detail": "command and event salts derive from the salt key: checkable once the game's end reveals it"},
         {"name": "dice protection", "status": "unchecked", "detail": HOST_DICE},
         {"name": "re-rolls", "status": "passed", "detail": "no undo voided a roll or draw"},
         {"name": "re-adjudication", "status": "passed",
@@ -128,14 +129,21 @@ def test_a_file_without_its_events_claims_no_anchor(run: Cli, tmp_path: Path, ga
     assert detail(report, "completeness") == "the file holds no event: nothing is anchored"
 
 
-def test_once_the_seed_is_revealed_the_commitment_and_every_salt_are_checked(run: Cli, game: str) -> None:
-    run("reveal", "--expose-hidden", "g", "--reason", "the end")
+def test_a_seed_revealed_mid_game_is_checked_and_the_salts_wait_for_the_end(run: Cli, game: str) -> None:
+    """A mid-game reveal (a dispute, arbitro §R.3) checks the seed and recomputes the dice; the salts derive from the
+    salt key, which only the game's end reveals: then its commitment and every salt are checked."""
+    run("reveal", "--expose-hidden", "g", "--reason", "a dispute")  # the seed alone: it opens no salt
     report = run.json("verify", "g")
     assert report["passed"] is True
     found = {c["name"]: (c["status"], c["detail"]) for c in report["checks"]}
     assert found["seed commitment"] == ("passed", "the revealed seed matches the commitment made at creation")
-    assert found["salts"] == ("passed", "the salts of 6 commands and 18 events derive from the seed")
-    assert "dice" not in found
+    assert found["salts"] == ("unchecked", "command and event salts derive from the salt key: checkable once the "
+                                           "game's end reveals it")
+    assert "dice" not in found and "salt key commitment" not in found
+    played_out(run, "g")
+    found = {c["name"]: (c["status"], c["detail"]) for c in run.json("verify", "g")["checks"]}
+    assert found["salt key commitment"] == ("passed", "the revealed salt key matches the commitment made at creation")
+    assert found["salts"][0] == "passed" and found["salts"][1].endswith("events derive from the salt key")
 
 
 # --- the chain and the genesis (arbitro §L.1) --------------------------------------------------------------------
@@ -225,7 +233,7 @@ def test_a_log_whose_first_event_is_not_a_creation_has_no_genesis(record: tuple[
 
 def test_a_served_genesis_is_compared_on_the_fields_it_carries(record: tuple[GameRecord, Any]) -> None:
     """A seat's export holds #1 as it was served: what it lacks cannot disagree, what it has must agree."""
-    game = msgspec.structs.replace(record[0], seed=None)  # a seat's copy never holds the seed
+    game = msgspec.structs.replace(record[0], seed=None, salt_key=None)  # a seat's copy never holds either
     assert check_genesis(game, {"type": "game_created", "ruleset": "duel"}) is None
     assert check_genesis(game, {"type": "game_created", "seats": ["red"]}) == Check(  # after fields it lacks
         name="genesis", status="failed",
@@ -284,18 +292,35 @@ def test_a_game_played_with_other_data_or_version_says_both(
                                "detail": "played with duel 1.0.0; this build has 2.0.0"}]
 
 
-def test_a_salt_not_derived_from_the_revealed_seed_is_named(run: Cli, tmp_path: Path, game: str) -> None:
+def test_a_salt_not_derived_from_the_revealed_salt_key_is_named(run: Cli, tmp_path: Path, game: str) -> None:
     """A salt a seat could know would let it test the hashes it is served against its guesses (arbitro §V.3)."""
-    run("reveal", "--expose-hidden", "g", "--reason", "the end")
+    played_out(run, "g")
 
     def event_salt(records: list[dict[str, Any]]) -> None:
         event_records(records)[8]["body"]["salt"] = "5a" * 16
 
     report = verify_edited(run, tmp_path, event_salt)
-    assert failed(report) == [{"name": "salts", "status": "failed", "detail": "event #9 has a salt not derived from the seed"}]
+    assert failed(report) == [{"name": "salts", "status": "failed",
+                               "detail": "event #9 has a salt not derived from the salt key"}]
     report = verify_edited(run, tmp_path, lambda records: edit_command(records, 3, salt="5a" * 16))
     assert failed(report) == [{"name": "salts", "status": "failed",
-                               "detail": "command 3 (events from #11) has a salt not derived from the seed"}]
+                               "detail": "command 3 (events from #11) has a salt not derived from the salt key"}]
+
+
+def test_a_forged_salt_key_fails_its_commitment_and_opens_no_salt(run: Cli, tmp_path: Path, game: str) -> None:
+    """A forger who salted a log with a key of his own reveals that key at the end and rehashes the chain: the key
+    is not the one the genesis committed to, so the commitment fails and no salt is judged by it."""
+    played_out(run, "g")
+
+    def forged_key(records: list[dict[str, Any]]) -> None:
+        (reveal,) = [e for e in event_records(records) if e["body"]["event"]["type"] == "salt_key_revealed"]
+        reveal["body"]["event"]["salt_key"] = "5a" * 32
+
+    report = verify_edited(run, tmp_path, forged_key)
+    found = {c["name"]: (c["status"], c["detail"]) for c in report["checks"]}
+    assert found["salt key commitment"] == ("failed", "the revealed salt key does NOT match the commitment made at "
+                                                      "creation")
+    assert found["salts"][0] == "unchecked"
 
 
 # --- re-adjudication (arbitro §V.1) ------------------------------------------------------------------------------
@@ -388,9 +413,10 @@ def test_a_transcribed_games_dice_are_reported_as_entered_not_recomputed(app: Ar
     assert found["dice"] == ("unchecked", "transcribed game: 2 rolls and draws were entered from the table as recorded")
     assert "dice protection" not in found and found["re-adjudication"][0] == "passed"
     assert found["salts"][0] == "unchecked"
-    run("reveal", "--expose-hidden", "t", "--reason", "the table is cleared")  # its salts still derive from its seed
+    while app.status(game).outcome is None:  # its salts derive from its salt key, revealed at the end
+        app.submit(game, app.status(game).awaiting.seats[0], {"type": "end_turn"})
     found = {c.name: (c.status, c.detail) for c in app.verify(game).checks}
-    assert found["salts"] == ("passed", "the salts of 4 commands and 11 events derive from the seed")
+    assert found["salts"][0] == "passed" and found["salts"][1].endswith("events derive from the salt key")
 
 
 def test_a_finished_game_whose_log_drops_the_reveal_fails_naming_the_missing_event(
@@ -404,6 +430,10 @@ def test_a_finished_game_whose_log_drops_the_reveal_fails_naming_the_missing_eve
         (reveal,) = [e for e in event_records(records) if e["body"]["event"]["type"] == "seed_revealed"]
         assert all(e["body"]["cmd"] == reveal["body"]["cmd"] for e in event_records(records) if e["seq"] > reveal["seq"])
         drop_event(records, reveal["seq"])
+        (key,) = [e["body"]["event"]["salt_key"] for e in event_records(records)
+                  if e["body"]["event"]["type"] == "salt_key_revealed"]
+        for later in event_records(records)[reveal["seq"] - 1:]:  # renumbered: salted again from the revealed key
+            later["body"]["salt"] = rnd.salt(key, "g", later["seq"])
 
     head = app.game("g").head_seq
     # The end's checkpoint hashes a state that holds the revealed seed: a careful forger hashes the state without it,
@@ -419,6 +449,34 @@ def test_a_finished_game_whose_log_drops_the_reveal_fails_naming_the_missing_eve
     assert failed(report) == [{"name": "seed revealed at the end", "status": "failed",
                                "detail": f"the game ended ({app.status('g').outcome.reason}) but the log never reveals its seed"}]
     assert report["divergence"] == {"seq": head, "expected": "(no event)", "found": "seed_revealed", "rule": "arbitro §R.3"}
+
+
+def test_a_finished_game_whose_log_drops_the_salt_key_fails_naming_the_missing_event(
+    app: Arbitro, run: Cli, tmp_path: Path
+) -> None:
+    """Without the salt key no salt can be checked, so a log that hides it hides whether its salts were ones a seat
+    could know: the end must reveal it (arbitro §R.3, §V.3), even where the forger recomputes the end's checkpoint."""
+    app.create("duel", "standard", ["short"], game_id="g")
+    while app.status("g").outcome is None:
+        app.submit("g", app.status("g").awaiting.seats[0], {"type": "end_turn"})
+
+    def drop_the_key(records: list[dict[str, Any]]) -> None:
+        (reveal,) = [e for e in event_records(records) if e["body"]["event"]["type"] == "salt_key_revealed"]
+        drop_event(records, reveal["seq"])
+
+    head = app.game("g").head_seq
+    recomputed = verify_edited(run, tmp_path, drop_the_key)["divergence"]
+    assert recomputed["seq"] == head - 1 and recomputed["found"]["type"] == "checkpoint"
+
+    def forged(records: list[dict[str, Any]]) -> None:
+        drop_the_key(records)
+        event_records(records)[-1]["body"]["event"] = recomputed["found"]
+
+    report = verify_edited(run, tmp_path, forged)
+    assert failed(report) == [{"name": "salt key revealed at the end", "status": "failed", "detail":
+                               f"the game ended ({app.status('g').outcome.reason}) but the log never reveals its salt key"}]
+    assert report["divergence"] == {"seq": head, "expected": "(no event)", "found": "salt_key_revealed",
+                                    "rule": "arbitro §R.3"}
 
 
 # --- a seat's own export (arbitro §V.2) ----------------------------------------------------------------------------

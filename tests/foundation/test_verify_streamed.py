@@ -22,7 +22,7 @@ from arbitro.adjudicator.service import Arbitro
 from arbitro.events.codec import canonical, sha256_hex
 from arbitro.events.sqlite import SQLiteStore
 
-from .conftest import Cli, exchange
+from .conftest import Cli, exchange, played_out
 
 LOGS = Path(__file__).resolve().parents[2] / "logs"
 
@@ -47,15 +47,15 @@ def test_a_file_read_as_asked_keeps_where_its_lines_begin_not_its_records() -> N
 
 
 def undone_and_forged(run: Cli, tmp_path: Path, forge: str | None) -> Path:
-    """A duel with an undo (re-adjudication folds the log again up to the state it returns to), its seed revealed,
-    exported; `forge`:
+    """A duel with an undo (re-adjudication folds the log again up to the state it returns to), played out (its end
+    reveals the seed and the salt key), exported; `forge`:
     its last event's field set to another value, re-hashed and made the head, as a forger would."""
     run("new", "duel", "standard", "--id", "g")
     exchange(run, "g")
     run.submit("g", "blue", {"type": "attack", "aim": "high"})
     run.json("undo", "g", "--as", "blue", "--to", str(run.json("status", "g", "--as", "blue")["head"] - 1))
     exchange(run, "g", attacker="blue", aim="low")
-    run("reveal", "--expose-hidden", "g", "--reason", "the evening's end")  # the salts checkable
+    played_out(run, "g")  # the salts checkable
     path = tmp_path / "g.jsonl"
     run("export", "g", "--as", "umpire", "-o", str(path))
     if forge is not None:

@@ -48,7 +48,7 @@ def position_reading(ruleset: str, scenario: str, name: str, value: str, copy: s
     if copy == "out":
         del position["state"]["interpretations"]
     game = app.create(ruleset, position=position)
-    stored = genesis(registry.get(ruleset), "00" * 32, position=position).initial["interpretations"]
+    stored = genesis(registry.get(ruleset), "00" * 32, salt_key="00" * 32, position=position).initial["interpretations"]
     return app.state_at(game).rules.interpretations[name], app.status(game).interpretations[name], stored
 
 
@@ -83,7 +83,7 @@ def folded_reading_patch(ruleset: str, scenario: str, op: dict[str, Any]) -> tup
     """A stored ruling whose patch writes the state's copy of the readings (a log recorded before the refusal,
     e6d9ab9), folded: the state's copy and the core's readings after it."""
     fold = Fold(registry.get(ruleset))
-    state = fold.apply_event(None, 1, genesis(registry.get(ruleset), "00" * 32, scenario))
+    state = fold.apply_event(None, 1, genesis(registry.get(ruleset), "00" * 32, scenario, salt_key="00" * 32))
     state = fold.apply_event(state, 2, core.RulingMade(reason="recorded before e6d9ab9", patch=(op,)))
     return state.rules.interpretations, state.core.interpretations
 

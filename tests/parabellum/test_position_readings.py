@@ -44,7 +44,7 @@ def test_a_state_copy_naming_only_readings_in_force_is_accepted(ruleset: str, sc
         position["state"]["interpretations"] = copy
         game = app.create(ruleset, position=position)
         assert app.status(game).interpretations == app.state_at(game).rules.interpretations == {BELOW: other}
-        stored = genesis(registry.get(ruleset), "00" * 32, position=position).initial["interpretations"]
+        stored = genesis(registry.get(ruleset), "00" * 32, salt_key="00" * 32, position=position).initial["interpretations"]
         assert stored == {BELOW: other}, (copy, stored)
     position["state"]["interpretations"] = {BELOW: known[BELOW].default}  # the default, not the reading in force
     with pytest.raises(BadPosition, match="not the readings in force"):

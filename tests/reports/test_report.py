@@ -177,6 +177,7 @@ def monferrato_game(monkeypatch: pytest.MonkeyPatch, swap_hand: bool) -> Arbitro
     """Monferrato on one seed, then an umpire's ruling (its patch not public) that swaps a hidden chit of
     Pro-France's hand for one in the cup, or two chits within the cup: the games differ in Pro-France's hand only."""
     monkeypatch.setattr(rnd, "new_seed", lambda: "5eed" * 16)
+    monkeypatch.setattr(rnd, "new_salt_key", lambda: "a1" * 32)  # and its salt key
     app = Arbitro(SQLiteStore(":memory:"))
     app.create("monferrato", game_id="monferrato-g")
     set_up(Game(app, "monferrato-g"))  # the players' set-up choices (monferrato scenario), then the chits are dealt
@@ -220,6 +221,7 @@ def caldiero_game(monkeypatch: pytest.MonkeyPatch, stacks: dict[str, str]) -> Ar
     """A Caldiero position under fog of war (caldiero §20.4) with two French units in stacks Austria may not
     examine (tests/pictures/test_render.py's OOC and OTHER), on one seed."""
     monkeypatch.setattr(rnd, "new_seed", lambda: "ca1d" * 16)
+    monkeypatch.setattr(rnd, "new_salt_key", lambda: "a1" * 32)  # and its salt key
     state = caldiero_position({"fr-18-ligne": "1417", **stacks, "au-colloredo": "1917"}, leaders={"massena": "1317"},
                               orders={"massena": "attack"}, options=("fog_of_war",))
     app = Arbitro(SQLiteStore(":memory:"))

@@ -88,6 +88,7 @@ def test_which_french_block_stands_where_changes_no_byte_of_austria_s_file(monke
     """The twins share their seed and clock; the one value that differs is the position digest keyed by the
     secret seed (`origin.position`, arbitro §V.3), which a seat cannot test candidates against."""
     monkeypatch.setattr(rnd, "new_seed", lambda: "5e" * 32)
+    monkeypatch.setattr(rnd, "new_salt_key", lambda: "a1" * 32)  # and its salt key
     monkeypatch.setattr(service, "now", lambda: "2026-11-28T08:00:00+00:00")
     first, second = twin(False), twin(True)
     assert opaque(offline(first, "austria")) == opaque(offline(second, "austria"))

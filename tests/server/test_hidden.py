@@ -39,6 +39,7 @@ def swapped(pos: dict[str, Any], a: str, b: str) -> dict[str, Any]:
 def twins(monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[Server, Server]]:
     """Two servers with one game each, `twin`, alike but for the faces at X and Y; the same seed and clock."""
     monkeypatch.setattr(rnd, "new_seed", lambda: "5e" * 32)
+    monkeypatch.setattr(rnd, "new_salt_key", lambda: "a1" * 32)  # and its salt key
     monkeypatch.setattr(service, "now", lambda: "2026-11-28T08:00:00+00:00")
     first = position({"AUT_OTT_A": X, "AUT_NOBILI": Y, "FRA_CHAMPEAUX": ("torre_garofoli", "reserve")})
     second = swapped(first, "AUT_OTT_A", "AUT_NOBILI")

@@ -52,9 +52,9 @@ class Spec:
         return hashlib.sha256(m.encode() + b"|" + seat.encode() + b"|" + entropy.encode()).hexdigest()
 
     @staticmethod
-    def salt(seed_hex: str, label: str) -> str:  # 8.
-        return hmac.new(bytes.fromhex(seed_hex), label.encode(), "sha256").hexdigest()[:32]
+    def salt(key_hex: str, label: str) -> str:  # 8. keyed by the salt key K (an older game's: the seed S)
+        return hmac.new(bytes.fromhex(key_hex), label.encode(), "sha256").hexdigest()[:32]
 
     @staticmethod
-    def position(seed_hex: str, data: bytes) -> str:  # 8.
-        return hmac.new(bytes.fromhex(seed_hex), b"position|" + data, "sha256").hexdigest()
+    def position(key_hex: str, data: bytes) -> str:  # 8.
+        return hmac.new(bytes.fromhex(key_hex), b"position|" + data, "sha256").hexdigest()

@@ -169,8 +169,8 @@ def test_salts_are_the_seeds_hmac_of_the_game_and_number_cut_to_32_hex_digits() 
 
 def test_a_game_played_through_the_engine_mixes_rolls_draws_and_salts_as_the_spec_says(tmp_path: Path) -> None:
     """The document describes what the engine does: a protected game whose two seats reveal chosen entropy
-    records the spec's mix (in entropy_seats order), and once the game ends and its seed is revealed every
-    roll, draw and event salt of its log is the spec's, recomputed from the log alone."""
+    records the spec's mix (in entropy_seats order), and once the game ends and its seed and salt key are revealed
+    every roll, draw and event salt of its log is the spec's, recomputed from the log alone."""
     store = SQLiteStore(tmp_path / "arbitro.db")
     try:
         app = Arbitro(store)
@@ -185,9 +185,11 @@ def test_a_game_played_through_the_engine_mixes_rolls_draws_and_salts_as_the_spe
         log = app.log("g", "umpire")
         created = next(e["event"] for e in log if e["type"] == "game_created")
         seed = next(e["event"]["seed"] for e in log if e["type"] == "seed_revealed")
+        key = next(e["event"]["salt_key"] for e in log if e["type"] == "salt_key_revealed")
     finally:
         store.close()
     assert Spec.commitment(seed) == created["seed_commitment"]
+    assert Spec.commitment(key) == created["salt_key_commitment"] and key != seed
     mix = ""
     for seat in created["entropy_seats"]:
         mix = Spec.mix(mix, seat, entropy[seat])
@@ -202,7 +204,7 @@ def test_a_game_played_through_the_engine_mixes_rolls_draws_and_salts_as_the_spe
             assert Spec.draw(seed, mix, ev["index"], list(ev["population"]), len(ev["drawn"])) == list(ev["drawn"])
     assert sorted(e["event"]["index"] for e in randoms) == list(range(len(randoms)))
     for e in log:
-        assert e["salt"] == Spec.salt(seed, f"salt|g|{e['seq']}"), e["seq"]
+        assert e["salt"] == Spec.salt(key, f"salt|g|{e['seq']}"), e["seq"]
 
 
 def test_a_new_seed_is_32_random_bytes_in_lowercase_hex() -> None:
