@@ -20,7 +20,7 @@ def france_served_after(place: dict[str, str]) -> tuple[str, str]:
     """France's served items' events (not their hashes: a different command has a different hash) and view after Austria's
     set-up `place` under fog of war."""
     app = Arbitro(SQLiteStore(":memory:"))
-    game = app.create("caldiero", "historical", FOG, game_id="g", seed="00" * 32)
+    game = app.create("caldiero", "historical", FOG, game_id="g", seed="00" * 32, salt_key="00" * 32)
     assert CALDIERO.unexaminable(app.state_at(game).rules, "france", [place["hex"]]) == {place["hex"]}
     app.submit(game, "austria", {"type": "place", **place})
     events = [item["events"] for item in app.log(game, "france")]
