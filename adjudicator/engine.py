@@ -31,7 +31,7 @@ from arbitro.adjudicator.errors import (
 )
 from arbitro.adjudicator.log_points import Points
 from arbitro.adjudicator.randomness import DiceUnavailable, EnteredSupply, NeedRandom, Supply
-from arbitro.adjudicator.reveal import record_fork, reveal_at_end, reveal_seed
+from arbitro.adjudicator.reveal import R_REVEAL, record_fork, reveal_at_end, reveal_seed
 from arbitro.adjudicator.ruleset import Decision, Ruleset, malformed, naming
 from arbitro.events import core
 from arbitro.events.random import mix_entropy
@@ -99,6 +99,7 @@ class GameContext(msgspec.Struct, kw_only=True):
     game_id: str = "GAME"  # named in messages only (the fork command a refusal suggests)
     salt_key: str | None = None  # the secret salt key, when held: revealed at the game's end only (arbitro §R.3)
     salted_by_seed: bool = False  # a game made before the salt key: its seed opens its salts (reveal.EXPOSES)
+    dice_public: bool = False  # a fork replaying its parent's revealed seed: anyone can predict its rolls (§R.3)
 
 
 class Adjudicated(msgspec.Struct, kw_only=True):
@@ -372,6 +373,12 @@ class Adjudicator:
                     raise IllegalCommand("this game's dice are protected by the seats' committed entropy; entropy "
                                          "sent in the open would let the host choose a roll by dropping it",
                                          rule=R_ENTROPY)
+                if state.core.seed is not None or game.dice_public:
+                    # A seat that knows the seed picks entropy offline until the next roll is the one it wants
+                    # (rev-p P5): a public seed's dice may be predicted (for analysis), never steered.
+                    raise IllegalCommand("this game's seed is public, so entropy sent now would choose the next "
+                                         "rolls, not hide them; play on in a fork with fresh dice "
+                                         f"(arbitro fork {game.game_id} --at N)", rule=R_REVEAL)
                 ctx.emit(core.EntropyAdded(seat=seat, entropy=command.entropy,
                                            mix=mix_entropy(state.core.mix, seat, command.entropy)))
             case cc.RevealSeed():

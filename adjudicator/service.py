@@ -45,7 +45,7 @@ from arbitro.events.store import DuplicateKey, GameNotFound, Snapshot, StaleSequ
 from arbitro.projections.base import UMPIRE
 from arbitro.projections.disputes import open_in
 from arbitro.projections.fold import Replayer
-from arbitro.projections.game import GameState, awaited, may_reveal, salting_key_public, state_bytes
+from arbitro.projections.game import GameState, awaited, dice_public, may_reveal, salting_key_public, state_bytes
 from arbitro.projections.views import serve_event, served_origin
 
 __all__ = ["POSITION_FORMAT", "Arbitro", "awaiting_in", "now", "token_hash"]
@@ -187,7 +187,7 @@ class Arbitro(ReadingCalls, ExchangeCalls):
                                               "is that game's, revealed with that game, never by the fork")
         return GameContext(seats=game.seats, kind=game.kind, options=created.options, seed=game.seed,
                            entropy_seats=created.entropy_seats, game_id=game.id, salt_key=game.salt_key,
-                           salted_by_seed=not created.salted_by_key())
+                           salted_by_seed=not created.salted_by_key(), dice_public=dice_public(created))
 
     @staticmethod
     def supply(game: GameRecord) -> Supply:

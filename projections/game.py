@@ -75,6 +75,12 @@ def salting_key_public(created: GameCreated, core: CoreState[Any]) -> bool:
     return core.salt_key is not msgspec.UNSET if created.salted_by_key() else core.seed is not None
 
 
+def dice_public(created: GameCreated) -> bool:
+    """Whether this game replays dice anyone can predict from its genesis on: a fork that kept the dice of a parent
+    whose seed was already revealed (arbitro §R.3)."""
+    return bool(created.origin.get("keep_dice", False) and created.origin.get("seed_public", False))
+
+
 def may_reveal(created: GameCreated) -> bool:
     """Whether the game's seed may ever be revealed, from its genesis alone. A fork that kept its parent's dice
     shares the parent's seed. Forks made since arbitro §R.3 required the parent's reveal first hold a seed that is
