@@ -89,11 +89,6 @@ class ChargeEnded(Event, tag="charge_ended"):
     rule: str
 
 
-class TurnEnded(Event, tag="turn_ended"):
-    turn: int
-    rule: str
-
-
 # --- the contexts of Caldiero's frames on the engine's decision stack (arbitro §S.3) ----------------------
 
 
@@ -109,7 +104,7 @@ CaldieroEvent = Union[
     AttackersWithdrawn, DefendersWithdrawn, AssaultResolved, CombatEnded, StatusChanged,
     UnitRetreated, UnitEliminated, UnitsAdvanced, LeaderLost, ElanSpent, DistancesTaken, OrderTestTaken, ChargeEnded,
     ActivationEnded,
-    TurnEnded, PiecesSighted, GameEnded,
+    PiecesSighted, GameEnded,
 ]
 
 # Fog of war (caldiero §20.4): the fields of Caldiero's events that name pieces, the shared events' besides.

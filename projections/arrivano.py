@@ -81,8 +81,6 @@ class ArrivanoState(parabellum.SystemState, kw_only=True):
                 state.hq_used = {}
                 for c in state.columns.values():
                     c.activated = False
-                for f in state.formations.values():
-                    f.activated = False
             case ev.ColumnFormed(officer=officer, units=units, order=order):
                 state.columns[officer] = Column(units=list(units), order=order)
             case ev.ColumnDissolved(officer=officer):

@@ -59,8 +59,6 @@ class CaldieroState(parabellum.SystemState, kw_only=True):
         first): total, unchecked."""
         state = self
         match event:
-            case ev.SetupEnded():
-                pass
             case ev.StepBegan():
                 state.step_done = []
             case ev.StepRecorded(item=item):
@@ -98,13 +96,6 @@ class CaldieroState(parabellum.SystemState, kw_only=True):
                 state.units[u].charging = False
             case ev.ActivationEnded(formation=f):
                 _end_activation(state, f)
-            case ev.TurnEnded():
-                for leader in state.leaders.values():
-                    leader.activated = False
-                for formation in state.formations.values():
-                    formation.activated = False
-                for unit in state.units.values():
-                    unit.attached, unit.turn_order = None, ""
 
 
 def _activate(state: CaldieroState, event: ev.FormationActivated) -> None:

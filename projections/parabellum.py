@@ -217,6 +217,7 @@ def _fold_shared(state: SystemState, event: object) -> None:
             state.activation.unit_orders[unit] = order
         case pb.TurnBegan(turn=turn):
             state.turn, state.first_turn = turn, False
+            _new_turn(state)
         case pb.StepBegan(phase=phase, step=step, seat=seat):
             state.phase, state.step, state.seat = phase, step, seat
         case pb.StatusChanged(unit=unit, status=status) if status in STATUSES:
@@ -446,6 +447,16 @@ def route_start(state: SystemState, event: object) -> str:
     if not isinstance(event, pb.UnitsMoved) or act is None:
         return ""
     return act.left.get(event.units[0], "")
+
+
+def _new_turn(state: SystemState) -> None:
+    """What a turn's beginning clears (caldiero §3.1 C with §3.1 A, arrivano §3.1 A): every formation and general to
+    be activated again, and what held for the turn only: a reserve unit's formation (caldiero §15.4.3), the order an
+    out-of-command unit chose "per questo turno" (caldiero §5.3.1)."""
+    for piece in (*state.formations.values(), *state.leaders.values()):
+        piece.activated = False
+    for unit in state.units.values():
+        unit.attached, unit.turn_order = None, ""
 
 
 def _eliminated(unit: UnitState, permanent: bool, return_turn: int) -> None:

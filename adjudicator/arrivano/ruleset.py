@@ -231,9 +231,6 @@ class ArrivanoRulesetImpl(ParaBellumRuleset[P.ArrivanoState]):
         return {"ctx": ctx.__struct_config__.tag, "unit": ctx.unit, "path": [ctx.path[ctx.stop]], "stop": 0,
                 "counter": list(ctx.counter)}
 
-    def is_checkpoint(self, event: Any) -> bool:
-        return isinstance(event, (ev.TurnBegan, ev.GameEnded))
-
     automatic_steps = ("rout",)  # the end phase's rout (§3.1 C), a frame's
 
     def validate_position(self, state: P.ArrivanoState) -> list[str]:

@@ -163,9 +163,6 @@ class CaldieroRuleset(ParaBellumRuleset[P.CaldieroState]):
             data["ctx"] = {"ctx": data["ctx"]["ctx"], "hidden": FOG_HIDDEN}
         return data
 
-    def is_checkpoint(self, event: Any) -> bool:
-        return isinstance(event, ev.TurnEnded)
-
     def own_position_problems(self, state: P.CaldieroState, w: World, d: ScenarioData) -> list[str]:
         """Caldiero's: its phases, Elan left (§16), the Austrians' 10xx row (§9.2.1)."""
         problems = []

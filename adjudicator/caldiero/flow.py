@@ -158,7 +158,6 @@ def end_turn(a: Act) -> None:
     if a.state.weather == 3:
         a.emit(ev.WeatherChanged(box=a.data.weather.after_ice_storm, rule=str(R.ICE_STORM)))  # §17.1.3
     turn = a.state.turn
-    a.emit(ev.TurnEnded(turn=turn, rule=str(CALDIERO.END_PHASE)))
     if turn >= a.state.last_turn:
         a.emit(victory.final_result(CALDIERO_VARIANT, a.world(), CALDIERO_SCORING))  # caldiero §18
         return

@@ -26,9 +26,9 @@ from arbitro.adjudicator.parabellum.variant import Variant
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.ruleset import Decision, Interpretation, Ruleset, interpretation_in_force
 from arbitro.events.parabellum import (
-    PIECE_FIELDS, ArtilleryFired, AssaultDeclared, AssaultResolved, FormationActivated, LeaderLost, LeaderMoved,
-    LeaderPlaced, PiecesSighted, StatusChanged, UnitEliminated, UnitOrderSet, UnitPlaced, UnitRetreated, UnitsAdvanced,
-    UnitsMoved,
+    PIECE_FIELDS, ArtilleryFired, AssaultDeclared, AssaultResolved, FormationActivated, GameEnded, LeaderLost,
+    LeaderMoved, LeaderPlaced, PiecesSighted, StatusChanged, TurnBegan, UnitEliminated, UnitOrderSet, UnitPlaced,
+    UnitRetreated, UnitsAdvanced, UnitsMoved,
 )
 from arbitro.events import core
 from arbitro.projections import parabellum as PB
@@ -455,6 +455,9 @@ class ParaBellumRuleset(Ruleset[S]):
             value = data[name]
             ids += value if isinstance(value, (list, tuple)) else [value] if value is not None else []
         return not hidden.isdisjoint(ids) or mentions(data, {p for p in hidden if p in state.units})
+
+    def is_checkpoint(self, event: Any) -> bool:
+        return isinstance(event, (TurnBegan, GameEnded))  # a turn's beginning and the game's end (both §3.1)
 
     def is_irreversible(self, event: Any) -> bool:
         return isinstance(event, PiecesSighted)  # enemy stacks examined cannot be unseen (caldiero §20.4, arrivano §11.3.2)

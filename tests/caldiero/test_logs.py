@@ -44,7 +44,7 @@ def test_full_game_shows_the_rules_at_work() -> None:
     kinds = Counter(e["type"] for e in evs)
     created = evs[0]
     assert created["scenario"] == "historical" and created["options"] == []
-    assert kinds["turn_ended"] == 10 and kinds["game_ended"] == 1
+    assert kinds["turn_began"] == 9 and kinds["game_ended"] == 1
     results = {e["result"] for e in evs if e["type"] == "assault_resolved"}
     assert results == {"Ae", "De", "Ad", "Dd", "Ne", "Ex", "Dr"}
     assert kinds["artillery_fired"] > 0 and kinds["unit_retreated"] > 0 and kinds["weather_changed"] > 0

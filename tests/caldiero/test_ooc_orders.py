@@ -164,7 +164,7 @@ def test_the_order_a_passed_test_chose_lasts_the_turn() -> None:
     assert orders.order_of(_world(passed), "fr-40-ligne") == "manoeuvre"
     failed = _tested_then_enemy_activation(6)
     assert orders.order_of(_world(failed), "fr-40-ligne") == "defence"
-    w = World(apply(passed.state, ev.TurnEnded(turn=2, rule="caldiero §3.1 C")), RULESET.battle, lambda n: RULESET.interpretations()[n].default, variant=CALDIERO_VARIANT)
+    w = World(apply(passed.state, ev.TurnBegan(turn=3, rule="caldiero §3.1 C")), RULESET.battle, lambda n: RULESET.interpretations()[n].default, variant=CALDIERO_VARIANT)
     assert orders.order_of(w, "fr-40-ligne") == "defence"
 
 

@@ -28,7 +28,7 @@ PUBLIC = {
     "InitiativeWon": "the initiative's dice (§6)",
     "OrderChanged": "a formation's order marker (§5.1); an independent column's is Arrivano's `hides`",
     "OrderChangeTried": "the general's test for an order (§3.1 B-4), its die public",
-    "TurnBegan": "the turn track", "StepBegan": "the sequence of play (§3)", "TurnEnded": "the turn track",
+    "TurnBegan": "the turn track", "StepBegan": "the sequence of play (§3)",
     "FormationActivated": "the activation (§6); who is out of command is served_command's",
     "ActivationEnded": "the activation's end (§6)", "CombatEnded": "each assault is served (a stub where hidden)",
     "SetupEnded": "the set-up's end (caldiero §21)", "GameEnded": "the result",

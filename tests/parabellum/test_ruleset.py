@@ -4,6 +4,8 @@ position, and answers only what its own book settles its own way."""
 
 from __future__ import annotations
 
+import typing
+
 import pytest
 from arbitro.adjudicator.arrivano import ArrivanoRuleset
 from arbitro.adjudicator.caldiero import CaldieroRuleset
@@ -132,3 +134,24 @@ def test_a_command_is_the_step_s_seat_s_in_both_books_and_none_once_the_game_is_
     with pytest.raises(Rejected, match="the game is over") as refused:
         table.ruleset.decide(table.decision("france"), table.ruleset.parse_command({"type": "end_step"}))
     assert refused.value.rule == str(variant.rules.SEQUENCE)
+
+
+def test_a_turn_s_beginning_clears_the_turn_s_marks_in_both_books_and_is_the_checkpoint(variant: Variant) -> None:
+    """One event per fact (issue 18): a turn's end is the next turn's `turn_began` (caldiero §3.1 C with §3.1 A, arrivano
+    §3.1 A), whose fold is the system's: every formation and general to be activated again, a reserve unit's formation
+    (caldiero §15.4.3) and an order chosen "per questo turno" (caldiero §5.3.1) gone. Caldiero's own `turn_ended` is
+    gone; both games' checkpoints fall after `turn_began` and `game_ended`."""
+    ruleset = RULESETS[variant.book]()
+    state = ruleset.new_state(SCENARIOS[variant.book], ())
+    unit, leader = sorted(state.units)[0], sorted(state.leaders)[0]
+    for formation in state.formations.values():
+        formation.activated = True
+    state.leaders[leader].activated = True
+    state.units[unit].attached, state.units[unit].turn_order = sorted(state.formations)[0], "attack"
+    state = ruleset.apply(state, TurnBegan(turn=2, rule="§3.1"))
+    assert not any(f.activated for f in state.formations.values()) and not state.leaders[leader].activated
+    assert (state.units[unit].attached, state.units[unit].turn_order) == (None, "")
+    assert "is_checkpoint" not in vars(RULESETS[variant.book])
+    assert ruleset.is_checkpoint(TurnBegan(turn=2, rule="§3.1"))
+    assert ruleset.is_checkpoint(GameEnded(winner=None, reason="draw", rule="§18"))
+    assert "turn_ended" not in {t.__struct_config__.tag for t in typing.get_args(ruleset.Event)}
