@@ -69,8 +69,6 @@ class CaldieroState(parabellum.SystemState, kw_only=True):
                 for u in units:
                     if state.units[u].arm == "artillery":
                         state.units[u].art_moved = True  # caldiero §11.0: a gun that moves is flipped
-            case ev.LeaderMoved(leader=leader):
-                state.leaders[leader].where = "map"  # a commander entering with his reinforcements (caldiero §15.4)
             case ev.DirectionReleased(formation=f):
                 if f not in state.direction_released:
                     state.direction_released.append(f)

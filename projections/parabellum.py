@@ -190,8 +190,8 @@ def _fold_shared(state: SystemState, event: object) -> None:
             state.initiative = seat
         case pb.LeaderPlaced(leader=leader, hex=h):
             state.leaders[leader].hex, state.leaders[leader].where = h, "map"
-        case pb.LeaderMoved(leader=leader, path=path, own=own):
-            state.leaders[leader].hex = path[-1]
+        case pb.LeaderMoved(leader=leader, path=path, own=own):  # on the map, if he entered with it (both §15.4)
+            state.leaders[leader].hex, state.leaders[leader].where = path[-1], "map"
             if own:  # carried, fleeing or taking refuge is no move of his (D42)
                 state.leaders[leader].moved_turn = state.turn
         case pb.UnitRetreated(unit=unit, path=path):

@@ -8,8 +8,8 @@ from pydantic import Field
 
 from arbitro.adjudicator.parabellum import commands as pb
 from arbitro.adjudicator.parabellum.commands import (Activate, Advance, Bombard, ChangeOrder, Decline, DefensiveFire,
-                                                     EfficiencyValue, EndStep, ExchangeLoss, MoveLeader, NeChoice,
-                                                     TryOrderChange)
+                                                     EfficiencyValue, EndStep, Escape, ExchangeLoss, MoveLeader,
+                                                     NeChoice, TryOrderChange)
 from arbitro.adjudicator.parabellum.data import OrderName as Order  # the four orders, §5.1 in both books
 from arbitro.adjudicator.ruleset import CommandModel
 
@@ -92,13 +92,6 @@ class ArtilleryRetreat(CommandModel):
 class DrChoice(CommandModel):
     type: Literal["dr_choice"]
     choice: Literal["exchange", "hold", "retreat"]
-
-
-class Escape(CommandModel):
-    """A commander's escape when an enemy comes adjacent or enters his hex (arrivano §4.5.6, §8.2.3)."""
-
-    type: Literal["escape"]
-    to: str | None
 
 
 class CounterCharge(CommandModel):

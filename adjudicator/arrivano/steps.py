@@ -19,7 +19,6 @@ from arbitro.adjudicator.arrivano import rules as R
 from arbitro.adjudicator.arrivano.activation import recover, recovery_answers
 from arbitro.adjudicator.arrivano.flow import (
     advance_into,
-    after_leader_lost,
     clear,
     push,
     rout_move,
@@ -29,7 +28,7 @@ from arbitro.adjudicator.arrivano.turn import rout_moves
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.decisions import Step
 from arbitro.adjudicator.arrivano.variant import ARRIVANO, ARRIVANO_VARIANT
-from arbitro.adjudicator.parabellum import advance, bombardment, elimination, reinforcements, results, retreat_frame
+from arbitro.adjudicator.parabellum import advance, bombardment, elimination, escape, reinforcements, results, retreat_frame
 from arbitro.adjudicator.parabellum.commander_move import leader_ends
 from arbitro.adjudicator.parabellum.orders import ORDERS
 from arbitro.adjudicator.parabellum.assault_frame import ASSAULT
@@ -37,7 +36,7 @@ from arbitro.adjudicator.parabellum.steps import UNANSWERED, Listed, Row, proced
 from arbitro.adjudicator.parabellum.sight import unexaminable
 from arbitro.events import arrivano as ev
 from arbitro.events import core
-from arbitro.events.parabellum import BeforeCombatAwaited, EscapeAwaited
+from arbitro.events.parabellum import BeforeCombatAwaited
 
 
 def refuge_hexes(w: World, lid: str) -> list[str]:
@@ -51,14 +50,6 @@ def refuge_hexes(w: World, lid: str) -> list[str]:
         return sorted(reach)
     near = min(w.grid.distance(leader.hex, h) for h in friends)
     return sorted(h for h in friends if w.grid.distance(leader.hex, h) == near)
-
-
-def _escape(w: World, frame: core.Frame[EscapeAwaited]) -> Listed:
-    """His move (arrivano §4.5.6, §8.2.3); staying only where he need not flee."""
-    if w.state.leaders[frame.ctx.leader].where != "map":
-        return []
-    out: Listed = [{"type": "escape", "to": h} for h in leader_ends(ARRIVANO_VARIANT, w, frame.ctx.leader, fleeing=True)]
-    return out if frame.ctx.forced else out + [{"type": "escape", "to": None}]
 
 
 def _replacement_hex(w: World, frame: core.Frame[ev.ReplacementHexAwaited]) -> Listed:
@@ -124,17 +115,8 @@ def settle_top(g: Act, frame: core.Frame[Any]) -> bool:
         clear(g, frame)
         rout_moves(g, list(frame.ctx.done))
         return True
-    if frame.kind == "escape":
-        lid, forced = frame.ctx.leader, frame.ctx.forced
-        if g.state.leaders[lid].where != "map" or (not forced and len(opts) == 1):
-            clear(g, frame)
-            return True
-        if forced and not opts:  # arrivano §8.2.3: nowhere to go
-            clear(g, frame)
-            g.emit(ev.LeaderLost(leader=lid, rule=str(R.COMMANDER_ZOC_ESCAPE)))
-            after_leader_lost(g, lid)
-            return True
-        return False
+    if frame.kind == escape.ESCAPE:
+        return escape.settled(g, frame)
     # none is made for him even where asks_owner holds: a refuge has none only with the enemy next to him, in its
     # sight, and a replacement with none stays on the turn track, served to all (tests/arrivano/test_fog_zero_answers)
     if frame.kind in ("exchange_loss", "replacement_hex", "commander_refuge", "fire_target") and \
@@ -166,13 +148,6 @@ def _artillery_retreat(g: Act, frame: core.Frame[ev.ArtilleryRetreatAwaited], cm
     if guns:  # arrivano §11.1: the guns that go are turned to their Moved side
         g.emit(ev.ArtilleryTurned(units=guns, moved=True, rule=str(ARRIVANO.ARTILLERY_STACKED)))
     retreat_frame.opened(g, dict.fromkeys(sorted([*frame.ctx.units, *guns]), 1), R.BOMBARD_TABLE)
-
-
-def _escaped(g: Act, frame: core.Frame[EscapeAwaited], cmd: C.Escape) -> None:
-    if cmd.to is not None:
-        lid = frame.ctx.leader
-        path = leader_ends(ARRIVANO_VARIANT, g.world(), lid, fleeing=True)[cmd.to]
-        g.emit(ev.LeaderMoved(leader=lid, path=path, rule=frame.rule, own=False))
 
 
 def _order_chosen(g: Act, frame: core.Frame[ev.OrderAwaited], cmd: C.ChooseOrder) -> None:
@@ -218,7 +193,7 @@ KINDS: dict[str, Row] = {
                      lambda g, frame, cmd: A.dr_choice(g, frame, cmd.choice)),
     "ne_choice": Row(lambda w, frame: [{"type": "ne_choice", "test": t} for t in (True, False)],
                      lambda g, frame, cmd: results.ne_answered(g, ARRIVANO_VARIANT, cmd.test)),
-    "escape": Row(_escape, _escaped),
+    escape.ESCAPE: escape.ROW,
     "cavalry_retreat": Row(RT.cavalry_answers, A.cavalry_retreat, RT.before_combat_refusal),
     "light_retreat": Row(RT.light_answers, light_retreat, RT.before_combat_refusal),
     "countercharge": Row(lambda w, frame: [{"type": "countercharge", "unit": u} for u in frame.ctx.counter

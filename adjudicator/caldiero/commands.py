@@ -8,7 +8,7 @@ from pydantic import AfterValidator, Field
 
 from arbitro.adjudicator.parabellum import commands as pb
 from arbitro.adjudicator.parabellum.commands import (Activate, Advance, Bombard, ChangeOrder, Decline, DefensiveFire,
-                                                     EfficiencyValue, EndStep, ExchangeLoss, HexStr, NeChoice,
+                                                     EfficiencyValue, EndStep, Escape, ExchangeLoss, HexStr, NeChoice,
                                                      TryOrderChange, as_set, distinct)
 from arbitro.adjudicator.parabellum.data import OrderName as Order  # the four orders, §5.1 in both books
 from arbitro.adjudicator.ruleset import CommandModel
@@ -81,6 +81,6 @@ class UnitCavalryRetreat(pb.CavalryRetreat):
 
 CaldieroCommand = Annotated[
     Union[Place, ChangeOrder, EndStep, Reorganise, Activate, TryOrderChange, UnitOrder, GroupMove, MoveLeader, Bombard,
-          Attack, RetreatAlong, Advance, EfficiencyValue, NeChoice, ExchangeLoss, DefensiveFire, UnitCavalryRetreat, Decline],
+          Attack, RetreatAlong, Advance, EfficiencyValue, NeChoice, ExchangeLoss, DefensiveFire, UnitCavalryRetreat, Decline, Escape],
     Field(discriminator="type"),
 ]

@@ -2,8 +2,8 @@
 each kind of frame, its lister (the answers `options` lists, which legal() returns while the frame is on top) and the
 procedure that carries one out, after which the game goes on as after any command (flow.go_on).
 
-The retreat (caldiero §12.6) is the kernel's (parabellum/retreat_frame.py), the lone leader's escape (§8.2.3)
-system_procedure's; the assault's decisions (cavalry retreat §14.1, defensive fire §11.4.5, the defenders' efficiency
+The retreat (caldiero §12.6) and the lone leader's escape (§8.2.3) are the kernel's (parabellum/retreat_frame.py,
+escape.py); the assault's decisions (cavalry retreat §14.1, defensive fire §11.4.5, the defenders' efficiency
 §12.3.1, Ne §12.5.4, the Ex losses §12.5.4, the advance §12.7) system_assault's, which opens them above the `assault`
 frame of the assault in progress: that frame waits for them and nobody answers it.
 """
@@ -14,12 +14,10 @@ from typing import Any
 
 from arbitro.adjudicator.caldiero import flow as F
 from arbitro.adjudicator.caldiero import system_assault as A
-from arbitro.adjudicator.caldiero.system_procedure import (LEADER_ESCAPE, do_leader_escape, leader_escape_options,
-                                                            leader_escape_refusal)
 from arbitro.adjudicator.parabellum.act import Game
 from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
 from arbitro.adjudicator.decisions import Step
-from arbitro.adjudicator.parabellum import advance, bombardment, results, retreat_frame
+from arbitro.adjudicator.parabellum import advance, bombardment, escape, results, retreat_frame
 from arbitro.adjudicator.parabellum.assault_frame import ASSAULT
 from arbitro.adjudicator.parabellum.steps import UNANSWERED, Row, procedures
 
@@ -29,8 +27,8 @@ from arbitro.adjudicator.parabellum.steps import UNANSWERED, Row, procedures
 ROWS: dict[str, Row] = {
     # caldiero §12.6: the owner names one unit's retreat path at a time, among its legal paths
     retreat_frame.RETREAT: retreat_frame.ROW,
-    # caldiero §8.2.3: a lone leader reached by an enemy unit moves away, up to his full movement
-    LEADER_ESCAPE: Row(leader_escape_options, do_leader_escape, leader_escape_refusal),
+    # caldiero §8.2.3: a lone leader reached by an enemy unit flees up to his full movement (the kernel's)
+    escape.ESCAPE: escape.ROW,
     # caldiero §14.1: defending cavalry retreats one hex before an infantry assault, one unit at a time, or stays
     A.CAVALRY_RETREAT: Row(A.cavalry_retreat_options, A.do_cavalry_retreat),
     # caldiero §11.4.5: the defenders' artillery bombards one hex of attackers, one gun at a time, or holds

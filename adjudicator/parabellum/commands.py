@@ -77,6 +77,14 @@ class Move(CommandModel):
     column: bool = False
 
 
+class Escape(CommandModel):
+    """A commander's flight when an enemy enters his hex (§8.2.3 in both books) or comes next to him (arrivano §4.5.6:
+    `to` null, he stays): parabellum/escape.py."""
+
+    type: Literal["escape"]
+    to: str | None
+
+
 class MoveLeader(CommandModel):
     """A leader moves to a hex, never into an EZoC without friends there (§8.2.2 in both books); Caldiero's model
     extends it with the hex pattern and an optional path."""

@@ -15,7 +15,7 @@ from typing import Any, ClassVar, TypeVar, cast
 import msgspec
 
 from arbitro.adjudicator.datafiles import OwnData
-from arbitro.adjudicator.parabellum import command, overrides, retreat_frame, rout, sight
+from arbitro.adjudicator.parabellum import command, escape, overrides, retreat_frame, rout, sight
 from arbitro.adjudicator.parabellum.act import Act, carried_world, settle
 from arbitro.adjudicator.parabellum.data import OrderOfBattle, UnitData
 from arbitro.adjudicator.parabellum.loader import DataFolder, ScenarioData, provisional_report
@@ -241,8 +241,11 @@ class ParaBellumRuleset(Ruleset[S]):
 
     def settle_decision(self, a: Act[Any], frame: core.Frame[Any]) -> bool:
         """Every decision waits for its seat's answer, even with one answer (caldiero's; arrivano settles some); a
-        retreat with none left eliminates the stack it asks (§12.6.3, retreat_frame.settled)."""
-        return frame.kind == retreat_frame.RETREAT and retreat_frame.settled(a, frame)
+        retreat with none left eliminates the stack it asks (§12.6.3, retreat_frame.settled), a flight with no choice
+        is settled (§8.2.3, escape.settled)."""
+        if frame.kind == retreat_frame.RETREAT:
+            return retreat_frame.settled(a, frame)
+        return frame.kind == escape.ESCAPE and escape.settled(a, frame)
 
     # --- the commands of a position: its step's row of the game's steps of play (`play_steps`, both §3)
     def step_key(self, state: S) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from arbitro.adjudicator.caldiero.steps import ROWS
-from arbitro.adjudicator.caldiero.system_procedure import LEADER_ESCAPE
+from arbitro.adjudicator.parabellum.escape import ESCAPE
 from arbitro.adjudicator.parabellum.retreat_frame import RETREAT
 from arbitro.adjudicator.errors import NotYourTurn
 from arbitro.adjudicator.service import Arbitro
@@ -65,7 +65,7 @@ def test_the_retreat_and_the_escape_give_their_refusals_in_their_rows() -> None:
                                 "possible, not into enemy ZoC if avoidable (caldiero §12.6.1), where stacking allows "
                                 "(caldiero §12.6.2), off the map only when forced (caldiero §12.8.1); permitted: "
                                 f"{options}")
-    assert ROWS[LEADER_ESCAPE].refusal is not None and ROWS[LEADER_ESCAPE].closes and not ROWS[RETREAT].closes
+    assert ROWS[ESCAPE].refusal is not None and ROWS[ESCAPE].closes and not ROWS[RETREAT].closes
 
 
 def test_setup_refusals() -> None:

@@ -229,16 +229,20 @@ def test_last_turn_ends_the_game_with_victory_points() -> None:
 
 
 def test_lone_leader_reached_by_the_enemy_escapes() -> None:
+    """caldiero §8.2.3: the kernel's flight (parabellum/escape.py), answered as Arrivano's is (`escape {to}`, one
+    shape; before: `move_leader` with `path` null, the leaders' step's without), never staying: he must flee."""
     state = position({"fr-18-ligne": "1417", "au-colloredo": "2117"}, leaders={"massena": "1317", "hohenzollern": "1617"},
                      orders={"massena": "manoeuvre"})
     t = activate(state, "massena", step="movement")
     t.send("france", {"type": "move", "units": ["fr-18-ligne"], "to": "1617"})
-    assert t.awaited().kind == "leader_escape" and t.awaited().seats == ("austria",)
+    assert t.awaited().kind == "escape" and t.awaited().seats == ("austria",)
     options = t.legal("austria")
-    assert options and all(o["type"] == "move_leader" and o["leader"] == "hohenzollern" and o["path"] is None for o in options)
-    reject(t, "austria", "caldiero §8.2.3", {"type": "move_leader", "leader": "hohenzollern", "to": "2519"})
-    t.send("austria", {"type": "move_leader", "leader": "hohenzollern", "to": "2017"})
+    assert options and all(o.keys() == {"type", "to"} and o["type"] == "escape" and o["to"] for o in options)
+    reject(t, "austria", "caldiero §8.2.3", {"type": "escape", "to": "2519"})
+    reject(t, "austria", "caldiero §8.2.3", {"type": "escape", "to": None})
+    t.send("austria", {"type": "escape", "to": "2017"})
     assert t.state.leaders["hohenzollern"].hex == "2017" and t.awaited() is None
+    assert t.of(ev.LeaderMoved)[-1].rule == "caldiero §8.2.3" and not t.of(ev.LeaderMoved)[-1].own
 
 
 def test_surrounded_lone_leader_is_captured() -> None:
