@@ -12,7 +12,6 @@ from typing import Any, ClassVar
 import msgspec
 from arbitro.events import arrivano as ev
 from arbitro.projections import parabellum
-from arbitro.projections.parabellum import Activation
 
 
 class Column(msgspec.Struct, kw_only=True):
@@ -33,7 +32,6 @@ class ArrivanoState(parabellum.SystemState, kw_only=True):
     scenario: str
     phase: str = "action"  # command | action | end | over
     step: str = "choose_activation"
-    activation: Activation | None = None
     entered_groups: list[str] = []
     chief_changes: dict[str, int] = {}  # order changes used in this A-1 (arrivano §4.3)
     hq_used: dict[str, bool] = {}
@@ -96,19 +94,14 @@ class ArrivanoState(parabellum.SystemState, kw_only=True):
                     if ok:
                         for uid in units:
                             state.activation.unit_orders[uid] = order
-            case ev.FormationActivated(formation=f, column=column):
-                state.activation = Activation(formation=f, column=column)
-                state.attacked_hexes, state.assault_hexes = [], []
-                state.fired_hexes = []
+            case ev.FormationActivated(column=column):  # the system's fold made the activation
+                if column is not None:
+                    state.columns[column].activated = True
+                state.attacked_hexes, state.assault_hexes, state.fired_hexes = [], [], []
             case ev.HeadquartersActivated(side=side):
                 state.hq_used[side] = True
                 state.chief_changes[side] = 0
-            case ev.ActivationEnded(formation=f, column=column) if column is not None:
-                state.columns[column].activated = True
-                state.charges, state.countercharges = {}, {}
-                state.attacked_hexes, state.assault_hexes = [], []
-            case ev.ActivationEnded(formation=f):
-                state.formations[f].activated = True
+            case ev.ActivationEnded():
                 state.charges, state.countercharges = {}, {}
                 state.attacked_hexes, state.assault_hexes = [], []
             case ev.GroupEntered(group=g, hex=h, units=units):

@@ -13,7 +13,6 @@ from typing import Any, ClassVar
 
 from arbitro.events import caldiero as ev
 from arbitro.projections import parabellum
-from arbitro.projections.parabellum import Activation
 
 SIDES = ("france", "austria")
 OLD_CHOOSE_ACTIVATION = "choose_formation"  # the step's name up to 0.25.0 (now parabellum.sequence.CHOOSE_ACTIVATION)
@@ -39,7 +38,6 @@ class CaldieroState(parabellum.SystemState, kw_only=True):
     phase: str = "setup"  # setup | command | action | over
     step: str = "setup"
     seat: str = "austria"
-    activation: Activation | None = None
     elan_left: int = 4  # caldiero §16
     step_done: list[str] = []  # hexes/pieces already handled in this step (reorganisation: one try per hex)
     direction_released: list[str] = []  # formations free of caldiero §19.1 (objective entered)
@@ -97,21 +95,18 @@ class CaldieroState(parabellum.SystemState, kw_only=True):
 
 
 def _activate(state: CaldieroState, event: ev.FormationActivated) -> None:
-    f = event.formation
-    state.formations[f].activated = True
-    units = sorted(u for u, unit in state.units.items() if unit.formation == f)
+    """What Caldiero records of an activation beside the system's (projections/parabellum): the units acting in it,
+    the reserve's joined (§15.4.3) among them, and where each on the map stood."""
+    f, act = event.formation, state.activation
+    assert act is not None  # the system's fold made it
     for u in event.reserve_joined:
         state.units[u].attached = f
-        state.units[u].activated_turn = state.turn
-    units = sorted(set(units) | set(event.reserve_joined))
-    for u in units:
-        state.units[u].activated_turn = state.turn
-    act = Activation(formation=f, units=units, out_of_command=sorted(event.out_of_command))
-    for u in units:
+    act.units = sorted({u for u, unit in state.units.items() if unit.formation == f} | set(event.reserve_joined))
+    for u in act.units:
         unit = state.units[u]
+        unit.activated_turn = state.turn
         if unit.where == "map" and unit.hex:
             act.start_hex[u] = unit.hex
-    state.activation = act
 
 
 def _end_activation(state: CaldieroState, formation: str) -> None:

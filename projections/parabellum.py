@@ -226,6 +226,10 @@ def _fold_shared(state: SystemState, event: object) -> None:
             _eliminated(state.units[unit], permanent, return_turn)
         case pb.LeaderLost(leader=leader):
             state.leaders[leader].where = "lost"
+        case pb.FormationActivated(formation=formation, column=column, out_of_command=out_of_command):
+            state.activation = Activation(formation=formation, column=column, out_of_command=sorted(out_of_command))
+            if column is None:  # its general's counter turned to its A side (caldiero §3.1 B, arrivano §3.1 B)
+                state.formations[formation].activated = True
         case pb.ActivationEnded():
             state.activation = None
             for unit in state.units.values():

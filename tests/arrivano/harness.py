@@ -22,7 +22,8 @@ from arbitro.adjudicator.ruleset import Pending
 from arbitro.events import arrivano as ev
 from arbitro.events import core
 from arbitro.events.codec import canonical
-from arbitro.projections.arrivano import Activation, ArrivanoState
+from arbitro.projections.arrivano import ArrivanoState
+from arbitro.projections.parabellum import Activation
 from arbitro.projections.fold import Fold
 from tests.hex import harness
 
@@ -114,6 +115,7 @@ def at_step(state: ArrivanoState, formation: str, step: str) -> Table:
     """A table with `formation` activated and standing at `step` (bombardment, movement, combat)."""
     side = state.formations[formation].side
     state.activation = Activation(formation=formation)
+    state.formations[formation].activated = True  # as formation_activated folds it (projections/parabellum)
     state.phase, state.step, state.seat = "action", step, side
     return Table(state)
 

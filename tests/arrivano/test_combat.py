@@ -10,7 +10,7 @@ from arbitro.adjudicator.arrivano.variant import ARRIVANO_VARIANT
 from arbitro.adjudicator.parabellum import assault as sys_assault
 from arbitro.adjudicator.parabellum import bombardment
 
-from arbitro.projections.arrivano import Activation
+from arbitro.projections.parabellum import Activation
 
 from tests.arrivano.harness import RULESET, Table, at_step, ev, open_ground, position, village_attack_hexes, world
 

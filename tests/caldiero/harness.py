@@ -16,7 +16,8 @@ import msgspec
 from arbitro.adjudicator.caldiero import CaldieroRuleset
 from arbitro.events import caldiero as ev
 from arbitro.events import core
-from arbitro.projections.caldiero import Activation, CaldieroState
+from arbitro.projections.caldiero import CaldieroState
+from arbitro.projections.parabellum import Activation
 from arbitro.projections.fold import Fold
 from tests.hex import harness
 

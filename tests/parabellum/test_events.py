@@ -38,7 +38,7 @@ def _caldiero() -> tuple[Any, Callable[[Any, Any], Any]]:
         units={"u1": parabellum_state.UnitState(side="france", formation="f1", arm="infantry", hex="0101", where="map")},
         leaders={"g1": parabellum_state.LeaderState(side="france", role="general", formation="f1")},
         formations={"f1": parabellum_state.FormationState(side="france", general="g1")},
-        activation=caldiero_state.Activation(formation="f1"),
+        activation=parabellum_state.Activation(formation="f1"),
     )
     return state, parabellum_state.apply
 
@@ -49,7 +49,7 @@ def _arrivano() -> tuple[Any, Callable[[Any, Any], Any]]:
         units={"u1": parabellum_state.UnitState(side="france", formation="f1", arm="infantry", hex="0101", where="map")},
         leaders={"g1": parabellum_state.LeaderState(side="france", role="general", formation="f1")},
         formations={"f1": parabellum_state.FormationState(side="france", general="g1", order="attack")},
-        activation=arrivano_state.Activation(formation="f1"),
+        activation=parabellum_state.Activation(formation="f1"),
     )
     return state, parabellum_state.apply
 

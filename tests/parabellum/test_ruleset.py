@@ -13,7 +13,7 @@ from arbitro.adjudicator.errors import Rejected
 from arbitro.adjudicator.parabellum.ruleset import ParaBellumRuleset
 from arbitro.adjudicator.parabellum.stacking import stack_problem
 from arbitro.adjudicator.parabellum.variant import Variant
-from arbitro.events.parabellum import GameEnded, PiecesSighted, TurnBegan
+from arbitro.events.parabellum import ActivationEnded, FormationActivated, GameEnded, PiecesSighted, TurnBegan
 from arbitro.projections.base import Outcome
 from tests.arrivano import harness as arrivano
 from tests.caldiero import harness as caldiero
@@ -155,3 +155,18 @@ def test_a_turn_s_beginning_clears_the_turn_s_marks_in_both_books_and_is_the_che
     assert ruleset.is_checkpoint(TurnBegan(turn=2, rule="§3.1"))
     assert ruleset.is_checkpoint(GameEnded(winner=None, reason="draw", rule="§18"))
     assert "turn_ended" not in {t.__struct_config__.tag for t in typing.get_args(ruleset.Event)}
+
+
+def test_an_activation_is_folded_once_for_both_books(variant: Variant) -> None:
+    """One fold of formation_activated (caldiero §3.1 B, §6.2; arrivano §3.1 B, §6.1): the activation record with who
+    is out of command, and the formation marked activated as it begins (its general's counter on its A side), in
+    both games (Arrivano marked it as the activation ended); activation_ended drops the record, the mark stays."""
+    ruleset = RULESETS[variant.book]()
+    state = ruleset.new_state(SCENARIOS[variant.book], ())
+    formation = sorted(state.formations)[0]
+    unit = next(u for u, s in sorted(state.units.items()) if s.formation == formation)
+    state = ruleset.apply(state, FormationActivated(formation=formation, by="france", rule="§6", out_of_command=(unit,)))
+    assert state.activation is not None and state.formations[formation].activated
+    assert (state.activation.formation, state.activation.column, state.activation.out_of_command) == (formation, None, [unit])
+    state = ruleset.apply(state, ActivationEnded(formation=formation, rule="§3.1"))
+    assert state.activation is None and state.formations[formation].activated
