@@ -135,7 +135,7 @@ def _awaiting_at(app: Arbitro, game_id: str, seq: int, seat: str) -> Awaiting:
     return app.awaiting_at(game_id, seq, seat)
 
 
-def _head(app: Arbitro, game_id: str, seat: str) -> int:
+def seat_head(app: Arbitro, game_id: str, seat: str) -> int:
     """The game's head in `seat`'s numbers: the log's last event to the umpire, its last command to a seat."""
     game = app.game(game_id)
     return game.head_seq if seat == UMPIRE else app.numbers(game).head
@@ -147,7 +147,7 @@ async def _messages(app: Arbitro, watcher: AppendWatcher, game_id: str, seat: st
     while True:
         waker = watcher.waker(game_id)
         await to_thread.run_sync(authorised)
-        head = await to_thread.run_sync(_head, app, game_id, seat)
+        head = await to_thread.run_sync(seat_head, app, game_id, seat)
         if head > last:
             for event in await to_thread.run_sync(app.log, game_id, seat, last + 1, head):
                 yield sse("event", event, event["seq"])

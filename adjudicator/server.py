@@ -31,7 +31,7 @@ from arbitro.adjudicator.errors import (
     not_utf8,
 )
 from arbitro.adjudicator.http_access import HOST, Authority, BodyLimit, GameQuota, Limits, Principal, RateLimiter
-from arbitro.adjudicator.http_stream import AppendWatcher, live
+from arbitro.adjudicator.http_stream import AppendWatcher, live, seat_head
 from arbitro.adjudicator.render import render
 from arbitro.adjudicator.seatcopy import checked_seat_keys, checked_server_key
 from arbitro.adjudicator.service import Arbitro, settle_rulesets
@@ -369,7 +369,10 @@ def create_app(app: Arbitro, host_token: str, *, limits: Limits = Limits(), open
             if not last_event_id.isdigit():
                 raise BadFile(f"Last-Event-ID {last_event_id!r}: the number of the last message the stream sent (an event's for the umpire, a command's for a seat)")
             after = int(last_event_id)
-        app.game(game_id)  # a missing game is refused here, not after the stream has started
+        head = seat_head(app, game_id, reader)  # a missing game is refused here, not after the stream has started
+        if last_event_id is not None and after > head:  # a log never shrinks: no stream of this game sent it
+            raise BadFile(f"Last-Event-ID {after}: this game's last message to {reader} is #{head}; resume from a "
+                          "number the stream sent, or leave the header out")
         return EventSourceResponse(live(app, watcher, game_id, reader, after, follow=follow, poll=poll,
                                         authorised=authorised), ping=15)
 

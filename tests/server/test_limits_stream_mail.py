@@ -233,3 +233,16 @@ def test_a_streams_notice_says_who_was_awaited_after_the_events_it_sent_not_afte
         assert notice["data"]["seats"] == ["red"]  # as it was after event `head`, not blue's turn after the append
     finally:
         server.stop()
+
+
+def test_a_last_event_id_beyond_the_head_is_refused_not_waited_on(server: Server) -> None:
+    """A log never shrinks, so a Last-Event-ID past the seat's last number was sent by no stream of this game: the
+    stream used to announce `awaiting` at that bogus number and send nothing until the head passed it (rev-p)."""
+    game = server.new()
+    refused = server.client("blue", game).get(f"/games/{game}/stream", params={"follow": "false"},
+                                              headers={"Last-Event-ID": "7"})
+    assert refused.status_code == 400, refused.text
+    assert "Last-Event-ID 7: this game's last message to blue is #0" in refused.json()["message"]
+    umpire = server.client("umpire", game).get(f"/games/{game}/stream", params={"follow": "false"},
+                                               headers={"Last-Event-ID": "99"})
+    assert umpire.status_code == 400 and "to umpire is #" in umpire.json()["message"], umpire.text
