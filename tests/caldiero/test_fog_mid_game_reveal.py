@@ -21,9 +21,12 @@ from arbitro.events import random as rnd
 from arbitro.events.codec import canonical, sha256_hex
 from arbitro.events.sqlite import SQLiteStore
 from tests.caldiero.harness import encode, position
+from tests.reveals import served_seed
 
 
-def game_with_a_hidden_move(to: str) -> Arbitro:
+def massena_moving() -> Arbitro:
+    """Game "g" under the fog, Massena's formation activated and at its movement step: fr-18-ligne, out of
+    Austria's sight, may move (au-colloredo far off)."""
     state = position({"fr-18-ligne": "1417", "au-colloredo": "2520"}, leaders={"massena": "1317"},
                      orders={"massena": "manoeuvre"}, options=("fog_of_war",))
     app = Arbitro(SQLiteStore(":memory:"), clock=lambda: "2026-11-30T00:00:00+00:00")
@@ -31,8 +34,16 @@ def game_with_a_hidden_move(to: str) -> Arbitro:
                                      "options": ["fog_of_war"], "state": encode(state)}, game_id="g")
     app.submit("g", "france", {"type": "activate", "formation": "massena"})
     app.submit("g", "france", {"type": "end_step"})
-    app.submit("g", "france", {"type": "move", "units": ["fr-18-ligne"], "to": to})
     return app
+
+
+def hidden_move(app: Arbitro, to: str) -> dict[str, Any]:
+    """France moves fr-18-ligne to `to`; the item Austria is served for it, checked to be a stub."""
+    app.submit("g", "france", {"type": "move", "units": ["fr-18-ligne"], "to": to})
+    moved = app.log("g", "austria")[-1]
+    assert [e["event"].get("hidden") for e in moved["events"]] == ["fog of war (caldiero §20.4)"], \
+        "Austria is served the move as a stub (else the attack tests nothing)"
+    return moved
 
 
 def destinations(app: Arbitro) -> list[str]:
@@ -57,17 +68,15 @@ def recovered(app: Arbitro, seed: str, item: dict[str, Any], true_event: dict[st
 
 
 def test_a_reveal_before_the_end_shows_no_unseen_move() -> None:
-    app = game_with_a_hidden_move("1416")
+    app = massena_moving()
+    moved = hidden_move(app, "1416")
     candidates = destinations(app)
     assert "1416" in candidates and len(candidates) > 20
-    moved = app.log("g", "austria")[-1]
-    assert [e["event"].get("hidden") for e in moved["events"]] == ["fog of war (caldiero §20.4)"], \
-        "Austria is served the move as a stub (else this test tests nothing)"
     true_event = next(e["event"] for e in app.log("g") if e["type"] == "units_moved")  # the umpire's, whole
     assert recovered(app, "00" * 32, moved, true_event, candidates) == [], "without the seed nothing is found"
     app.reveal("g", "a dispute over a roll", seat="umpire", expose_hidden=True)
     served = app.log("g", "austria")
-    seed = next(e["event"]["seed"] for item in served for e in item["events"] if e["type"] == "seed_revealed")
+    seed = served_seed(app, "g", "austria")
     assert seed == app.game("g").seed
     item = next(i for i in served if i["cmd"] == moved["cmd"])
     assert recovered(app, seed, item, true_event, candidates) == [], "the revealed seed opens no salt"

@@ -12,14 +12,12 @@ seat's sight (or drew privately: Monferrato's hands), salt key or not: the umpir
 
 from __future__ import annotations
 
-import pytest
-
 from arbitro.adjudicator.creation import POSITION_FORMAT
-from arbitro.adjudicator.errors import IllegalCommand
 from arbitro.adjudicator.service import Arbitro
 from arbitro.events import random as rnd
 from arbitro.events.sqlite import SQLiteStore
 from tests.caldiero.harness import encode, position
+from tests.reveals import revealed_only_when_accepted
 
 OOC = "2518"  # far from Massena and out of Austria's sight (tests/caldiero/test_fog_served.py)
 
@@ -45,13 +43,6 @@ def test_a_mid_game_reveal_is_still_the_umpires_explicit_choice_where_a_die_was_
     die = served_die(app)
     assert die.get("hidden") and "values" not in die, "Austria is served the die without its faces (the premise)"
     umpires = next(e["event"] for e in app.log("g") if e["type"] == "dice_rolled")
-    head = app.game("g").head_seq
-    with pytest.raises(IllegalCommand) as refused:
-        app.reveal("g", "a dispute over a roll", seat="umpire")
-    assert refused.value.rule == "arbitro §R.3" and app.game("g").head_seq == head, \
-        "a reveal before the end opens every die rolled out of a seat's sight: refused unless the umpire accepts it"
+    seed = revealed_only_when_accepted(app, "g", "austria", "opens every die rolled out of a seat's sight")
     # What the explicit acceptance hands Austria: the hidden faces, from the served seed, mix and index.
-    app.reveal("g", "a dispute over a roll", seat="umpire", expose_hidden=True)
-    seed = next(e["event"]["seed"] for item in app.log("g", "austria") for e in item["events"]
-                if e["type"] == "seed_revealed")
     assert list(rnd.roll(seed, "", die["index"], die["count"], die["sides"])) == umpires["values"]

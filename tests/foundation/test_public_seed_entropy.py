@@ -14,6 +14,7 @@ import pytest
 from arbitro.adjudicator.errors import IllegalCommand
 from arbitro.adjudicator.service import Arbitro
 from arbitro.events import random as rnd
+from tests.reveals import served_seed
 
 
 def test_a_seat_cannot_mix_in_entropy_it_chose_knowing_the_public_seed(app: Arbitro) -> None:
@@ -21,8 +22,7 @@ def test_a_seat_cannot_mix_in_entropy_it_chose_knowing_the_public_seed(app: Arbi
     app.submit("g", "red", {"type": "end_turn"})
     app.reveal("g", "analysis", seat="umpire", expose_hidden=True)
     fork = app.fork("g", app.game("g").head_seq, keep_dice=True, new_id="f")
-    seed = next(e["event"]["seed"] for item in app.log("g", "blue") for e in item["events"]
-                if e["type"] == "seed_revealed")
+    seed = served_seed(app, "g", "blue")
     state = app.state_at(fork)
     chosen = next(f"e{n}" for n in range(5000)
                   if rnd.roll(seed, rnd.mix_entropy(state.core.mix, "blue", f"e{n}"), state.core.rolls, 2, 6) == (6, 6))

@@ -7,12 +7,10 @@ and stays the umpire's explicit choice (`expose_hidden`, engine-rules §R.3)."""
 
 from __future__ import annotations
 
-import pytest
-
-from arbitro.adjudicator.errors import IllegalCommand
 from arbitro.adjudicator.service import Arbitro
 from arbitro.events import random as rnd
 from tests.foundation.duel import DECKS
+from tests.reveals import revealed_only_when_accepted
 
 
 def test_a_mid_game_reveal_that_would_show_blue_reds_hidden_card_is_the_umpires_explicit_choice(app: Arbitro) -> None:
@@ -21,14 +19,8 @@ def test_a_mid_game_reveal_that_would_show_blue_reds_hidden_card_is_the_umpires_
     draws = [e["event"] for item in app.log("g", "blue") for e in item["events"] if e["type"] == "items_drawn"]
     reds = next(d for d in draws if "red" in d["purpose"])
     assert reds.get("hidden") and "drawn" not in reds, "blue is served red's draw without its card (the premise)"
-    head = app.game("g").head_seq
-    with pytest.raises(IllegalCommand) as refused:
-        app.reveal("g", "a dispute over a roll", seat="umpire")
-    assert refused.value.rule == "arbitro §R.3" and app.game("g").head_seq == head, \
-        "a reveal before the end shows blue red's hidden card: refused unless the umpire accepts it"
-    app.reveal("g", "a dispute over a roll", seat="umpire", expose_hidden=True)
+    seed = revealed_only_when_accepted(app, "g", "blue", "shows blue red's hidden card")
     served = [e["event"] for item in app.log("g", "blue") for e in item["events"]]
-    seed = next(e["seed"] for e in served if e["type"] == "seed_revealed")
     mix = next((e["mix"] for e in served if e["type"] == "entropy_mixed"), "")
     guessed = rnd.draw(seed, mix, reds["index"], DECKS["red"], 1)
     dealt = next(e["event"]["card"] for e in app.log("g") if e["type"] == "card_dealt" and e["event"]["seat"] == "red")
