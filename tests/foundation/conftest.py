@@ -19,6 +19,7 @@ from arbitro.adjudicator import registry
 from arbitro.adjudicator.service import Arbitro
 from arbitro.cli import cli
 from arbitro.events.codec import canonical, sha256_hex
+from arbitro.events.postgres import PostgresStore
 from arbitro.events.sqlite import SQLiteStore
 
 REPO = Path(__file__).resolve().parents[2]
@@ -133,6 +134,13 @@ def played_out(run: Cli, game: str) -> None:
         run.submit(game, run.json("status", game)["awaiting"]["seats"][0], {"type": "end_turn"})
 
 
+def ended(app: Arbitro, game: str) -> None:
+    """`played_out` through the library: every turn ended until the game is over (its end reveals the seed and
+    the salt key, arbitro §R.3)."""
+    while app.status(game).outcome is None:
+        app.submit(game, app.status(game).awaiting.seats[0], {"type": "end_turn"})
+
+
 def events_of(result: dict[str, Any], kind: str) -> list[dict[str, Any]]:
     return [e["event"] for e in result["events"] if e["type"] == kind]
 
@@ -176,3 +184,27 @@ def db_execute(db: Path, sql: str, *params: Any) -> None:
         conn.commit()
     finally:
         conn.close()
+
+
+# --- one store test on both drivers ------------------------------------------------------------------
+# A test class that opens its store again in several modes (an upgrade, a store made before a column) names the
+# driver by one of these first in its bases: `class TestSQLiteX(OnSQLiteFile, X)`.
+
+class OnSQLiteFile:
+    @pytest.fixture(autouse=True)
+    def _path(self, tmp_path: Path) -> None:
+        self.path = tmp_path / "old.db"
+
+    def open(self, mode: str) -> Any:
+        return SQLiteStore(self.path, mode=mode)  # type: ignore[arg-type]
+
+
+class OnPostgres:
+    mark = "%s"  # the driver's parameter mark
+
+    @pytest.fixture(autouse=True)
+    def _server(self, postgres_url: str) -> None:
+        self.url = postgres_url
+
+    def open(self, mode: str) -> Any:
+        return PostgresStore(self.url, mode=mode)  # type: ignore[arg-type]

@@ -7,28 +7,17 @@ event; the export as made passes it."""
 from __future__ import annotations
 
 import json
-from typing import Any
-
 from arbitro.adjudicator.service import Arbitro
-from arbitro.events.codec import canonical, sha256_hex
+
+from .conftest import ended, event_records, rechain
 
 
 def rehashed(lines: list[str], seq: int, salt: str) -> list[str]:
-    """The export with event `seq`'s salt replaced and every later event's `prev` and hash (and the game's head)
-    made again: a chain as consistent as an honest one."""
+    """The export with event `seq`'s salt replaced and the chain (and the game's head) hashed again: a chain as
+    consistent as an honest one."""
     records = [json.loads(line) for line in lines]
-    prev = None
-    for record in records:
-        if record.get("record") != "event":
-            continue
-        body: dict[str, Any] = record["body"]
-        if body["seq"] == seq:
-            body["salt"] = salt
-        if prev is not None:
-            body["prev"] = prev
-        record["hash"] = sha256_hex(canonical(body))
-        prev = record["hash"]
-    records[0]["head_hash"] = prev
+    next(r for r in event_records(records) if r["body"]["seq"] == seq)["body"]["salt"] = salt
+    rechain(records)
     return [json.dumps(r, ensure_ascii=False) for r in records]
 
 
@@ -39,8 +28,7 @@ def salts_check(app: Arbitro, lines: list[str]) -> tuple[str, str]:
 
 def test_a_forged_salt_before_the_end_fails_verification_naming_its_event(app: Arbitro) -> None:
     app.create("duel", "standard", ["short"], game_id="g")
-    while app.status("g").outcome is None:
-        app.submit("g", app.status("g").awaiting.seats[0], {"type": "end_turn"})
+    ended(app, "g")
     lines = list(app.export("g", "umpire"))
     assert salts_check(app, lines)[0] == "passed", "the honest export's salts are judged and pass"
     status, detail = salts_check(app, rehashed(lines, 4, "00" * 16))
@@ -51,13 +39,11 @@ def test_play_taken_back_past_the_end_leaves_the_salts_before_the_end_judged(app
     """The seats take back the game-ending command by consent and play it again (rev-p P1's path): the events after
     the end may carry fresh salts, but those before it are still the committed key's, and a forged one fails."""
     app.create("duel", "standard", ["short"], game_id="g")
-    while app.status("g").outcome is None:
-        app.submit("g", app.status("g").awaiting.seats[0], {"type": "end_turn"})
+    ended(app, "g")
     last = app.numbers(app.game("g")).head
     app.submit("g", "red", {"type": "undo", "to": last - 1, "reason": "misclick"})
     app.submit("g", "blue", {"type": "consent", "accept": True})
-    while app.status("g").outcome is None:
-        app.submit("g", app.status("g").awaiting.seats[0], {"type": "end_turn"})
+    ended(app, "g")
     lines = list(app.export("g", "umpire"))
     honest = salts_check(app, lines)
     assert honest[0] in ("passed", "unchecked"), honest

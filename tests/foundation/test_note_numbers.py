@@ -19,7 +19,6 @@ from arbitro.adjudicator.pictures.rulesets import PICTURES
 from arbitro.adjudicator.verify import check_annotations
 from arbitro.events import random as rnd
 from arbitro.events import signing
-from arbitro.events.postgres import PostgresStore
 from arbitro.events.records import GENESIS, StoredEvent
 from arbitro.events.rows import numbered_per_chain
 from arbitro.events.sqlite import SQLiteStore
@@ -27,7 +26,7 @@ from arbitro.events.store import Annotation, Store
 
 from tests.server.conftest import duel_picture
 
-from .conftest import RED_CARD, Cli, exchange, read_export, write_export
+from .conftest import RED_CARD, Cli, OnPostgres, OnSQLiteFile, exchange, read_export, write_export
 from .test_store_contract import create
 
 # (event, writer, private, text) in the order written: blue's and red's private notes between the public ones
@@ -121,24 +120,12 @@ class Upgrade:
         again.close()  # type: ignore[attr-defined]
 
 
-class TestSQLiteUpgrade(Upgrade):
-    @pytest.fixture(autouse=True)
-    def _path(self, tmp_path: Path) -> None:
-        self.path = tmp_path / "old.db"
-
-    def open(self, mode: str) -> Store:
-        return SQLiteStore(self.path, mode=mode)  # type: ignore[arg-type]
+class TestSQLiteUpgrade(OnSQLiteFile, Upgrade):
+    pass
 
 
-class TestPostgresUpgrade(Upgrade):
-    mark = "%s"
-
-    @pytest.fixture(autouse=True)
-    def _server(self, postgres_url: str) -> None:
-        self.url = postgres_url
-
-    def open(self, mode: str) -> Store:
-        return PostgresStore(self.url, mode=mode)  # type: ignore[arg-type]
+class TestPostgresUpgrade(OnPostgres, Upgrade):
+    pass
 
 
 def write_old_notes(store: Store, mark: str, notes: list[Annotation]) -> None:

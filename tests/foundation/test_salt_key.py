@@ -20,11 +20,10 @@ from arbitro.adjudicator.errors import IllegalCommand
 from arbitro.adjudicator.service import Arbitro
 from arbitro.events import random as rnd
 from arbitro.events.codec import canonical, sha256_hex
-from arbitro.events.postgres import PostgresStore
 from arbitro.events.sqlite import SQLiteStore
 from tests.foundation.duel import DECKS
 
-from .conftest import position_file
+from .conftest import OnPostgres, OnSQLiteFile, ended, position_file
 from .test_event_counts_channels import without_chain
 
 PARENT_KEY, FORK_KEY, SEED = "a1" * 32, "b2" * 32, "5e" * 32
@@ -83,8 +82,7 @@ def served(value: Any) -> Any:
 
 def test_the_games_end_reveals_the_salt_key_and_every_salt_is_checked(app: Arbitro) -> None:
     app.create("duel", "standard", ["short"], game_id="g")
-    while app.status("g").outcome is None:
-        app.submit("g", app.status("g").awaiting.seats[0], {"type": "end_turn"})
+    ended(app, "g")
     log = app.log("g", "blue")
     revealed = [e["event"] for item in log for e in item["events"] if e["type"] == "salt_key_revealed"]
     assert [r["salt_key"] for r in revealed] == [app.game("g").salt_key], "served to every seat, once, at the end"
@@ -130,22 +128,12 @@ class SaltKeyColumn:
         app.store.close()
 
 
-class TestSQLiteSaltKeyColumn(SaltKeyColumn):
-    @pytest.fixture(autouse=True)
-    def _path(self, tmp_path: Path) -> None:
-        self.path = tmp_path / "old.db"
-
-    def open(self, mode: str) -> Any:
-        return SQLiteStore(self.path, mode=mode)  # type: ignore[arg-type]
+class TestSQLiteSaltKeyColumn(OnSQLiteFile, SaltKeyColumn):
+    pass
 
 
-class TestPostgresSaltKeyColumn(SaltKeyColumn):
-    @pytest.fixture(autouse=True)
-    def _server(self, postgres_url: str) -> None:
-        self.url = postgres_url
-
-    def open(self, mode: str) -> Any:
-        return PostgresStore(self.url, mode=mode)  # type: ignore[arg-type]
+class TestPostgresSaltKeyColumn(OnPostgres, SaltKeyColumn):
+    pass
 
 
 def test_no_export_holds_the_salt_key_before_the_end_but_the_umpires_with_its_secrets(app: Arbitro) -> None:
@@ -157,8 +145,7 @@ def test_no_export_holds_the_salt_key_before_the_end_but_the_umpires_with_its_se
     head = {seat: json.loads(next(iter(app.export("g", seat)))) for seat in ("red", "blue", "umpire")}
     assert all("salt_key" not in h and h["seed"] == app.game("g").seed for h in head.values()), "the seed alone"
     assert json.loads(next(iter(app.export("g", "umpire", with_seed=True))))["salt_key"] == key  # to move the game
-    while app.status("g").outcome is None:
-        app.submit("g", app.status("g").awaiting.seats[0], {"type": "end_turn"})
+    ended(app, "g")
     assert all(json.loads(next(iter(app.export("g", seat))))["salt_key"] == key for seat in ("red", "umpire"))
 
 

@@ -5,7 +5,6 @@ them pinned by nothing (issue 20)."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
@@ -22,7 +21,7 @@ from arbitro.events.sqlite import SQLiteStore
 from tests.foundation import duel
 from tests.foundation.duel import DuelRuleset
 
-from .conftest import Cli, event_records, exchange, played_out, read_export, rechain, write_export
+from .conftest import Cli, ended, event_records, exchange, played_out, read_export, rechain, write_export
 from .test_bad_input import checks, export, game  # noqa: F401 - the fixture: a duel one round in, 17 events
 
 __all__ = ["game"]
@@ -419,12 +418,25 @@ def test_a_transcribed_games_dice_are_reported_as_entered_not_recomputed(app: Ar
     assert found["salts"][0] == "passed" and found["salts"][1].endswith("events derive from the salt key")
 
 
+def verify_dropped_at_the_end(run: Cli, tmp_path: Path, drop: Any, head: int) -> dict[str, Any]:
+    """The report on a finished game's export with an event of its end dropped by `drop`, forged carefully: the
+    end's checkpoint hashes a state that holds the dropped event's secret, so the forger puts in its place the state
+    without it, as re-adjudication computes it."""
+    recomputed = verify_edited(run, tmp_path, drop)["divergence"]
+    assert recomputed["seq"] == head - 1 and recomputed["found"]["type"] == "checkpoint"
+
+    def forged(records: list[dict[str, Any]]) -> None:
+        drop(records)
+        event_records(records)[-1]["body"]["event"] = recomputed["found"]
+
+    return verify_edited(run, tmp_path, forged)
+
+
 def test_a_finished_game_whose_log_drops_the_reveal_fails_naming_the_missing_event(
     app: Arbitro, run: Cli, tmp_path: Path
 ) -> None:
     app.create("duel", "standard", ["short"], game_id="g")
-    while app.status("g").outcome is None:
-        app.submit("g", app.status("g").awaiting.seats[0], {"type": "end_turn"})
+    ended(app, "g")
 
     def drop_the_reveal(records: list[dict[str, Any]]) -> None:
         (reveal,) = [e for e in event_records(records) if e["body"]["event"]["type"] == "seed_revealed"]
@@ -436,16 +448,7 @@ def test_a_finished_game_whose_log_drops_the_reveal_fails_naming_the_missing_eve
             later["body"]["salt"] = rnd.salt(key, "g", later["seq"])
 
     head = app.game("g").head_seq
-    # The end's checkpoint hashes a state that holds the revealed seed: a careful forger hashes the state without it,
-    # as re-adjudication computes it.
-    recomputed = verify_edited(run, tmp_path, drop_the_reveal)["divergence"]
-    assert recomputed["seq"] == head - 1 and recomputed["found"]["type"] == "checkpoint"
-
-    def forged(records: list[dict[str, Any]]) -> None:
-        drop_the_reveal(records)
-        event_records(records)[-1]["body"]["event"] = recomputed["found"]
-
-    report = verify_edited(run, tmp_path, forged)
+    report = verify_dropped_at_the_end(run, tmp_path, drop_the_reveal, head)
     assert failed(report) == [{"name": "seed revealed at the end", "status": "failed",
                                "detail": f"the game ended ({app.status('g').outcome.reason}) but the log never reveals its seed"}]
     assert report["divergence"] == {"seq": head, "expected": "(no event)", "found": "seed_revealed", "rule": "arbitro §R.3"}
@@ -457,22 +460,14 @@ def test_a_finished_game_whose_log_drops_the_salt_key_fails_naming_the_missing_e
     """Without the salt key no salt can be checked, so a log that hides it hides whether its salts were ones a seat
     could know: the end must reveal it (arbitro §R.3, §V.3), even where the forger recomputes the end's checkpoint."""
     app.create("duel", "standard", ["short"], game_id="g")
-    while app.status("g").outcome is None:
-        app.submit("g", app.status("g").awaiting.seats[0], {"type": "end_turn"})
+    ended(app, "g")
 
     def drop_the_key(records: list[dict[str, Any]]) -> None:
         (reveal,) = [e for e in event_records(records) if e["body"]["event"]["type"] == "salt_key_revealed"]
         drop_event(records, reveal["seq"])
 
     head = app.game("g").head_seq
-    recomputed = verify_edited(run, tmp_path, drop_the_key)["divergence"]
-    assert recomputed["seq"] == head - 1 and recomputed["found"]["type"] == "checkpoint"
-
-    def forged(records: list[dict[str, Any]]) -> None:
-        drop_the_key(records)
-        event_records(records)[-1]["body"]["event"] = recomputed["found"]
-
-    report = verify_edited(run, tmp_path, forged)
+    report = verify_dropped_at_the_end(run, tmp_path, drop_the_key, head)
     assert failed(report) == [{"name": "salt key revealed at the end", "status": "failed", "detail":
                                f"the game ended ({app.status('g').outcome.reason}) but the log never reveals its salt key"}]
     assert report["divergence"] == {"seq": head, "expected": "(no event)", "found": "salt_key_revealed",
