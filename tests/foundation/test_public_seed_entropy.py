@@ -4,8 +4,8 @@ entropy seats, so `add_entropy` is accepted there (engine.py refuses it only fro
 entropy). Knowing the seed, the mix and the next random index, a seat tries entropies offline until the next roll is
 the one it wants, then sends that entropy: not predicting the fork's dice, choosing them.
 
-Fix: refuse `add_entropy` where the game's seed is public to its seats (a kept-dice fork: origin.seed_public; or
-core.seed set), citing §R.3."""
+The engine refuses `add_entropy` where the game's seed is public to its seats (a kept-dice fork: its dice public;
+or core.seed set), citing §R.3."""
 
 from __future__ import annotations
 
@@ -26,8 +26,9 @@ def test_a_seat_cannot_mix_in_entropy_it_chose_knowing_the_public_seed(app: Arbi
     state = app.state_at(fork)
     chosen = next(f"e{n}" for n in range(5000)
                   if rnd.roll(seed, rnd.mix_entropy(state.core.mix, "blue", f"e{n}"), state.core.rolls, 2, 6) == (6, 6))
-    with pytest.raises(IllegalCommand):
+    with pytest.raises(IllegalCommand, match=r"seed is public.*arbitro fork f") as refused:
         app.submit(fork, "blue", {"type": "add_entropy", "entropy": chosen})
+    assert refused.value.rule == "arbitro §R.3"  # not another refusal (the umpire's, committed entropy's)
 
 
 def test_nor_in_a_game_whose_own_seed_was_revealed(app: Arbitro) -> None:
