@@ -21,6 +21,8 @@ import secrets
 from collections.abc import Iterator
 from contextlib import contextmanager
 
+import pytest
+
 from arbitro.adjudicator import service
 from arbitro.events import random as rnd
 
@@ -130,3 +132,11 @@ def named(name: str) -> Iterator[None]:
     finally:
         if not installed:
             SEEDS.uninstall()
+
+
+def same_secrets(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every game made from now on in the test gets one seed and one salt key: two games (two stores, two servers)
+    that differ only in a hidden fact are then alike in everything else, their served bytes included (the
+    non-interference tests, docs/engine-rules.md §V)."""
+    monkeypatch.setattr(rnd, "new_seed", lambda: "5e" * 32)
+    monkeypatch.setattr(rnd, "new_salt_key", lambda: "a1" * 32)

@@ -17,11 +17,11 @@ from hypothesis import given, settings, strategies as st
 from arbitro.adjudicator.seatcopy import SeatCopy
 from arbitro.adjudicator.service import Arbitro
 from arbitro.cli import cli
-from arbitro.events import random as rnd
 from arbitro.events import signing
 from arbitro.events.sqlite import SQLiteStore
 from arbitro.projections.patch import apply_patch, patch_between
 from tests.marengo.harness import position as marengo_position
+from tests.seeds import same_secrets
 
 from .conftest import Cli
 from .test_historian import FRIMONT, PILATI
@@ -218,8 +218,7 @@ def opaque(text: str) -> str:
 
 def test_which_french_block_stands_where_changes_no_byte_of_austrias_copy_nor_what_it_shows(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(rnd, "new_seed", lambda: "5e" * 32)
-    monkeypatch.setattr(rnd, "new_salt_key", lambda: "a1" * 32)  # and its salt key
+    same_secrets(monkeypatch)
     shown: dict[bool, list[str]] = {}
     frances: dict[bool, str] = {}
     for swap in (False, True):

@@ -13,10 +13,11 @@ import pytest
 from arbitro.adjudicator import settling
 from arbitro.adjudicator.report_phrases import phrase
 from arbitro.adjudicator.service import Arbitro
-from arbitro.events import core, random as rnd
+from arbitro.events import core
 from arbitro.events.codec import canonical
 from arbitro.events.sqlite import SQLiteStore
 from arbitro.projections.disputes import WITHHELD, fold_disputes, redact_dispute
+from tests.seeds import same_secrets
 
 from .conftest import BLUE_CARD, RED_CARD, Cli, db_rows, exchange
 from arbitro.adjudicator.seat_numbers import events_of
@@ -151,8 +152,7 @@ def test_a_dispute_may_be_opened_by_a_seat_not_awaited_and_leaves_the_awaited_de
 def served_to(seat: str, claim: str, monkeypatch: pytest.MonkeyPatch) -> bytes:
     """A fixed-seed duel in which red privately claims `claim`; everything `seat` is served of it afterwards, its
     chain fields aside (they hash the whole record: §V.3 keeps them untestable by withholding the salt)."""
-    monkeypatch.setattr(rnd, "new_seed", lambda: "5e" * 32)
-    monkeypatch.setattr(rnd, "new_salt_key", lambda: "a1" * 32)  # and its salt key
+    same_secrets(monkeypatch)
     app = Arbitro(SQLiteStore(":memory:"))
     app.create("duel", "standard", game_id="g")
     app.submit("g", "red", {"type": "attack", "aim": "high"})

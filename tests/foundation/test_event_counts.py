@@ -17,10 +17,10 @@ import pytest
 from arbitro.adjudicator import registry
 from arbitro.adjudicator.ruleset import Decision
 from arbitro.adjudicator.service import Arbitro
-from arbitro.events import random as rnd
 from arbitro.events.codec import canonical
 from arbitro.events.sqlite import SQLiteStore
 from tests.foundation import duel
+from tests.seeds import same_secrets
 
 from .conftest import position_file
 
@@ -62,8 +62,7 @@ registry.register("forewarnedduel", "tests.foundation.test_event_counts:Forewarn
 def attacked_and_guarded(tmp_path: Path, red_card: str, ruleset: str, monkeypatch: pytest.MonkeyPatch) -> Arbitro:
     """Game "g" of `ruleset`, red holding `red_card` (the same seed whatever the card), after red's attack and blue's
     guard."""
-    monkeypatch.setattr(rnd, "new_seed", lambda: "5e" * 32)
-    monkeypatch.setattr(rnd, "new_salt_key", lambda: "a1" * 32)  # and its salt key
+    same_secrets(monkeypatch)
     position = json.loads(position_file(tmp_path, red_card=red_card).read_text())
     position["ruleset"] = ruleset
     app = Arbitro(SQLiteStore(":memory:"))

@@ -20,9 +20,9 @@ from arbitro.adjudicator.report import report
 from arbitro.adjudicator.report_phrases import worded
 from arbitro.adjudicator.ruleset import Decision
 from arbitro.adjudicator.service import Arbitro
-from arbitro.events import random as rnd
 from arbitro.events.codec import canonical
 from arbitro.events.sqlite import SQLiteStore
+from tests.seeds import same_secrets
 
 from . import duel
 from .conftest import position_file
@@ -33,8 +33,7 @@ RED_CARDS = ("ruby-falcon", "coral-wolf")  # the ruby falcon makes the hidden ev
 
 def attacked(tmp_path: Path, red_card: str, ruleset: str, monkeypatch: pytest.MonkeyPatch) -> Arbitro:
     """Game "g" of `ruleset` (the same seed and clock whatever red's card), after red's attack."""
-    monkeypatch.setattr(rnd, "new_seed", lambda: "5e" * 32)
-    monkeypatch.setattr(rnd, "new_salt_key", lambda: "a1" * 32)  # and its salt key
+    same_secrets(monkeypatch)
     position = json.loads(position_file(tmp_path, red_card=red_card).read_text())
     position["ruleset"] = ruleset
     app = Arbitro(SQLiteStore(":memory:"), clock=lambda: "2026-11-29T00:00:00+00:00")
@@ -159,8 +158,7 @@ def test_a_ruleset_may_not_hide_that_a_roll_was_made(tmp_path: Path, monkeypatch
     §V.4): a roll hidden from blue altogether would still be counted in the index of blue's next roll and in its
     view (rev-trust3 finding 2), so a ruleset's redact_random may hide a roll's values and purpose, never the roll.
     Blue is refused nothing it may see: red's own log and the umpire's are served."""
-    monkeypatch.setattr(rnd, "new_seed", lambda: "5e" * 32)
-    monkeypatch.setattr(rnd, "new_salt_key", lambda: "a1" * 32)  # and its salt key
+    same_secrets(monkeypatch)
     position = json.loads(position_file(tmp_path, red_card="ruby-falcon").read_text())
     position["ruleset"] = "falconrollduel"
     app = Arbitro(SQLiteStore(":memory:"), clock=lambda: "2026-11-29T00:00:00+00:00")

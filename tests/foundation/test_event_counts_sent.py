@@ -17,9 +17,9 @@ import pytest
 from arbitro.adjudicator import registry
 from arbitro.adjudicator.errors import ArbitroError, error_payload
 from arbitro.adjudicator.service import Arbitro
-from arbitro.events import random as rnd
 from arbitro.events.codec import canonical
 from arbitro.events.sqlite import SQLiteStore
+from tests.seeds import same_secrets
 
 from .conftest import position_file
 from .test_event_counts_channels import RED_CARDS, served_to, without_chain
@@ -30,8 +30,7 @@ ATTACK, GUARD = {"type": "attack", "aim": "high"}, {"type": "guard", "stance": "
 
 def attacked_and_guarded(tmp_path: Path, red_card: str, ruleset: str, monkeypatch: pytest.MonkeyPatch) -> Arbitro:
     """Red attacks (command #1: one event or two, as red's card decides), blue guards (#2)."""
-    monkeypatch.setattr(rnd, "new_seed", lambda: "5e" * 32)
-    monkeypatch.setattr(rnd, "new_salt_key", lambda: "a1" * 32)  # and its salt key
+    same_secrets(monkeypatch)
     position = json.loads(position_file(tmp_path, red_card=red_card).read_text())
     app = Arbitro(SQLiteStore(":memory:"), clock=lambda: "2026-11-29T00:00:00+00:00")
     app.create(ruleset, position={**position, "ruleset": ruleset}, game_id="g")

@@ -17,7 +17,6 @@ import pytest
 from arbitro.adjudicator import service
 from arbitro.adjudicator.pictures.rulesets import PICTURES
 from arbitro.adjudicator.verify import check_annotations
-from arbitro.events import random as rnd
 from arbitro.events import signing
 from arbitro.events.records import GENESIS, StoredEvent
 from arbitro.events.rows import numbered_per_chain
@@ -25,6 +24,7 @@ from arbitro.events.sqlite import SQLiteStore
 from arbitro.events.store import Annotation, Store
 
 from tests.server.conftest import duel_picture
+from tests.seeds import same_secrets
 
 from .conftest import RED_CARD, Cli, OnPostgres, OnSQLiteFile, exchange, read_export, write_export
 from .test_store_contract import create
@@ -198,8 +198,7 @@ def served_to_blue(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, red_writes: 
     """A fixed-seed, fixed-clock duel with public notes, blue's own private notes and (or not) red's private notes
     between them, and a dispute citing the public chain's second note; everything blue is served of it through the
     CLI (text and --json), its export, its seat's copy imported from that export, and its reports."""
-    monkeypatch.setattr(rnd, "new_seed", lambda: "5e" * 32)
-    monkeypatch.setattr(rnd, "new_salt_key", lambda: "a1" * 32)
+    same_secrets(monkeypatch)
     monkeypatch.setattr(service, "now", lambda: "2026-01-01T00:00:00+00:00")
     monkeypatch.setitem(PICTURES, "duel", duel_picture)  # the viewer draws the duel's map
     keys = itertools.count(1)  # the commands' idempotency keys, else random

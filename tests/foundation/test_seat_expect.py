@@ -12,10 +12,10 @@ import pytest
 
 from arbitro.adjudicator.errors import error_payload
 from arbitro.adjudicator.service import Arbitro
-from arbitro.events import random as rnd
 from arbitro.events.codec import canonical
 from arbitro.events.sqlite import SQLiteStore
 from arbitro.events.store import StaleSequence
+from tests.seeds import same_secrets
 
 from .conftest import Cli, position_file
 from .test_event_counts import CHAIN  # noqa: F401  (registers the two toy rulesets)
@@ -53,8 +53,7 @@ def test_a_stale_refusal_is_the_same_bytes_whatever_the_count(
     """Two games differing only in red's hidden card, which decides whether red's attack also makes an event hidden
     from blue: blue's command sent against the creation is refused in the same bytes (the CLI's and the server's
     error body, errors.error_payload), and blue's own head is accepted in both."""
-    monkeypatch.setattr(rnd, "new_seed", lambda: "5e" * 32)
-    monkeypatch.setattr(rnd, "new_salt_key", lambda: "a1" * 32)  # and its salt key
+    same_secrets(monkeypatch)
     refusals, heads = [], []
     for card in RED_CARDS:
         position = json.loads(position_file(tmp_path, red_card=card).read_text())

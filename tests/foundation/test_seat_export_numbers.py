@@ -14,9 +14,9 @@ import pytest
 
 from arbitro.adjudicator.seatcopy import SeatCopy
 from arbitro.adjudicator.service import Arbitro
-from arbitro.events import random as rnd
 from arbitro.events.codec import canonical
 from arbitro.events.sqlite import SQLiteStore
+from tests.seeds import same_secrets
 
 from .conftest import position_file
 from .test_event_counts import CHAIN  # noqa: F401  (registers the two toy rulesets)
@@ -28,8 +28,7 @@ ATTACK, GUARD = {"type": "attack", "aim": "high"}, {"type": "guard", "stance": "
 def duelled(tmp_path: Path, red_card: str, ruleset: str, monkeypatch: pytest.MonkeyPatch) -> Arbitro:
     """Game "g" of `ruleset` (the same seed, clock and keys whatever red's card): red attacks, blue guards, neither
     naming the head it expects."""
-    monkeypatch.setattr(rnd, "new_seed", lambda: "5e" * 32)
-    monkeypatch.setattr(rnd, "new_salt_key", lambda: "a1" * 32)  # and its salt key
+    same_secrets(monkeypatch)
     position = json.loads(position_file(tmp_path, red_card=red_card).read_text())
     position["ruleset"] = ruleset
     app = Arbitro(SQLiteStore(":memory:"), clock=lambda: "2026-11-29T00:00:00+00:00")
@@ -143,8 +142,7 @@ def test_a_command_entered_for_a_seat_records_the_command_it_followed(
     two games differing only in how many events blue's hidden card made give red the same record and hash."""
     records = []
     for card in RED_CARDS:
-        monkeypatch.setattr(rnd, "new_seed", lambda: "5e" * 32)
-        monkeypatch.setattr(rnd, "new_salt_key", lambda: "a1" * 32)  # and its salt key
+        same_secrets(monkeypatch)
         position = json.loads(position_file(tmp_path, red_card=card).read_text())
         position["ruleset"] = "tellingduel"
         app = Arbitro(SQLiteStore(":memory:"), clock=lambda: "2026-11-29T00:00:00+00:00")

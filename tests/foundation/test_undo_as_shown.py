@@ -16,11 +16,11 @@ import pytest
 from arbitro.adjudicator import registry
 from arbitro.adjudicator.ruleset import Decision
 from arbitro.adjudicator.service import Arbitro
-from arbitro.events import random as rnd
 from arbitro.events.codec import canonical
 from arbitro.events.sqlite import SQLiteStore
 from arbitro.projections.fold import Replayer
 from tests.foundation import duel
+from tests.seeds import same_secrets
 
 from .conftest import position_file
 from .test_event_counts import TellingDuel
@@ -49,8 +49,7 @@ registry.register("watchfulduel", "tests.foundation.test_undo_as_shown:WatchfulD
 
 def duel_game(tmp_path: Path, ruleset: str, red_card: str, monkeypatch: pytest.MonkeyPatch, **state: Any) -> Arbitro:
     """Game "g" of a toy duel `ruleset` from a position (the same seed, clock and keys whatever red's card)."""
-    monkeypatch.setattr(rnd, "new_seed", lambda: "5e" * 32)
-    monkeypatch.setattr(rnd, "new_salt_key", lambda: "a1" * 32)  # and its salt key
+    same_secrets(monkeypatch)
     position = json.loads(position_file(tmp_path, red_card=red_card, **state).read_text())
     position["ruleset"] = ruleset
     app = Arbitro(SQLiteStore(":memory:"), clock=lambda: "2026-11-29T00:00:00+00:00")

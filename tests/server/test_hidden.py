@@ -16,8 +16,8 @@ import httpx
 import pytest
 
 from arbitro.adjudicator import service
-from arbitro.events import random as rnd
 from tests.marengo.harness import position
+from tests.seeds import same_secrets
 
 from .conftest import Server, serve
 
@@ -38,8 +38,7 @@ def swapped(pos: dict[str, Any], a: str, b: str) -> dict[str, Any]:
 @pytest.fixture
 def twins(monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[Server, Server]]:
     """Two servers with one game each, `twin`, alike but for the faces at X and Y; the same seed and clock."""
-    monkeypatch.setattr(rnd, "new_seed", lambda: "5e" * 32)
-    monkeypatch.setattr(rnd, "new_salt_key", lambda: "a1" * 32)  # and its salt key
+    same_secrets(monkeypatch)
     monkeypatch.setattr(service, "now", lambda: "2026-11-28T08:00:00+00:00")
     first = position({"AUT_OTT_A": X, "AUT_NOBILI": Y, "FRA_CHAMPEAUX": ("torre_garofoli", "reserve")})
     second = swapped(first, "AUT_OTT_A", "AUT_NOBILI")

@@ -12,8 +12,8 @@ from collections.abc import Iterator
 import pytest
 
 from arbitro.adjudicator import service
-from arbitro.events import random as rnd
 from arbitro.events import signing
+from tests.seeds import same_secrets
 
 from .conftest import Server, serve
 
@@ -43,8 +43,7 @@ def played(server: Server, red_writes: bool) -> None:
 
 @pytest.fixture
 def twins(monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[Server, Server]]:
-    monkeypatch.setattr(rnd, "new_seed", lambda: "5e" * 32)
-    monkeypatch.setattr(rnd, "new_salt_key", lambda: "a1" * 32)  # and its salt key
+    same_secrets(monkeypatch)
     monkeypatch.setattr(service, "now", lambda: "2026-11-28T08:00:00+00:00")
     monkeypatch.setattr(signing, "new_private_key", lambda: bytes(range(32)))  # the exports name the server's key
     servers = serve(":memory:"), serve(":memory:")
