@@ -5,7 +5,8 @@ content the seat may see included). A stream of the new token is unaffected."""
 
 from __future__ import annotations
 
-import httpx
+from collections.abc import Iterator
+from typing import Any
 
 from .conftest import sse_messages, serve
 
@@ -15,7 +16,7 @@ def test_a_stream_opened_with_a_token_since_replaced_serves_no_later_event() -> 
     try:
         game = server.new()
         leaked = server.tokens[game]["blue"]
-        thief = httpx.Client(base_url=server.url, timeout=30, headers={"Authorization": f"Bearer {leaked}"})
+        thief = server.client(token=leaked)
         with thief.stream("GET", f"/games/{game}/stream") as response:
             messages = sse_messages(response.iter_lines())
             assert next(messages)["id"] == "0", "the stream serves blue's log (the creation first)"
@@ -28,20 +29,17 @@ def test_a_stream_opened_with_a_token_since_replaced_serves_no_later_event() -> 
             later = [m for m in after if m["event"] == "event"]
             assert later == [], f"the replaced token's stream went on serving blue's events: {later}"
             assert after[-1]["event"] == "error" and "replaced by a new invitation" in after[-1]["data"]["message"], after
-        thief.close()
-        fresh = httpx.Client(base_url=server.url, timeout=30,
-                             headers={"Authorization": f"Bearer {replaced.json()['tokens']['blue']}"})
+        fresh = server.client(token=replaced.json()["tokens"]["blue"])
         with fresh.stream("GET", f"/games/{game}/stream") as response:
             served = [m for m in _until_quiet(sse_messages(response.iter_lines())) if m["event"] == "event"]
             assert served and served[-1]["data"], "the new token's stream serves blue's log"
-        fresh.close()
     finally:
         server.stop()
 
 
-def _until_quiet(messages):  # type: ignore[no-untyped-def]
+def _until_quiet(messages: Iterator[dict[str, Any]]) -> list[dict[str, Any]]:
     """The messages the stream sends next, up to its first `awaiting` notice after an event, or its end."""
-    seen = []
+    seen: list[dict[str, Any]] = []
     for message in messages:
         seen.append(message)
         if message["event"] == "awaiting" and any(m["event"] == "event" for m in seen):
