@@ -245,7 +245,7 @@ def answered(game: Game, after: GameState[Any], touched: tuple[str, ...], kind: 
              ) -> tuple[list[tuple[str, list[Any]]], GameState[Any]]:
     """The decisions of `kind` on a touched piece that the game waits for at `after`, each answered by its seat's
     first listed answer (canonical order: a rout move's on-map lines before off-map ones): the answers (seat,
-    events) and the state after them. None where the game does not wait so; at most four."""
+    events) and the state after them: none where the game does not wait so; at most four."""
     answers: list[tuple[str, list[Any]]] = []
     for _ in range(4):
         top = awaited(after.core)

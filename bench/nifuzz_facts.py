@@ -29,7 +29,7 @@ def perturbations(ruleset: ParaBellumRuleset[Any], state: Any, observer: str, rn
     keeps from it (`records`)."""
     hidden = ruleset.hidden_pieces(state, observer)
     units = sorted(u for u in hidden if u in state.units)
-    out = [p for u in units for p in unit_facts(state, u, zoc)]
+    out = [p for u in units for p in unit_facts(state, u)]
     on_map = [u for u in units if state.units[u].where == "map"]
     out += swaps(state, on_map, rng) + moved_units(state, on_map)
     leaders = sorted(p for p in hidden if p in state.leaders)
@@ -55,7 +55,7 @@ def records(ruleset: ParaBellumRuleset[Any], state: Any, observer: str) -> list[
                              lambda r, f=f: r.direction_released.remove(f) if f in r.direction_released
                              else r.direction_released.append(f)) for f in sorted(enemy)]
     if hasattr(state, "march_orders"):
-        side = getattr(ruleset, "march_side")
+        side = ruleset.march_side  # type: ignore[attr-defined]  # Arrivano's alone
         out += [Perturbation("march", f"{m} in force {not on}", (),
                              lambda r, m=m, on=on: r.march_orders.update({m: not on}))
                 for m, on in sorted(state.march_orders.items()) if side(state, m) != observer]
@@ -70,7 +70,7 @@ def flip_turn(u: str, field: str) -> Callable[[Any], None]:
     return mutate
 
 
-def unit_facts(state: Any, u: str, zoc: bool) -> Iterator[Perturbation]:
+def unit_facts(state: Any, u: str) -> Iterator[Perturbation]:
     unit = state.units[u]
 
     def put(field: str, value: Any) -> Callable[[Any], None]:
@@ -79,7 +79,7 @@ def unit_facts(state: Any, u: str, zoc: bool) -> Iterator[Perturbation]:
     if unit.status in ("disordered", "routed"):
         other = "routed" if unit.status == "disordered" else "disordered"
         yield Perturbation("status", f"{u} {unit.status}->{other}", (u,), put("status", other))
-    elif zoc and unit.status == "good":
+    elif unit.status == "good":  # the known limit: kept with --zoc only (`perturbations`)
         yield Perturbation("zoc", f"{u} good->disordered", (u,), put("status", "disordered"))
     for field in ("moved_turn", "acted_turn", "attacked_turn", "fired_turn", "activated_turn"):
         yield Perturbation("turn", f"{u} {field}", (u,), flip_turn(u, field))
@@ -106,7 +106,7 @@ def unit_facts(state: Any, u: str, zoc: bool) -> Iterator[Perturbation]:
 
 
 def swaps(state: Any, on_map: list[str], rng: random.Random) -> list[Perturbation]:
-    """Two unseen units of one arm and status in different hexes, swapped (who is where is hidden; each hex shows
+    """Two unseen units of one status in different hexes, swapped (who is where is hidden; each hex shows
     a marker either way)."""
     pairs = [(a, b) for i, a in enumerate(on_map) for b in on_map[i + 1:]
              if state.units[a].hex != state.units[b].hex and state.units[a].status == state.units[b].status]
