@@ -12,7 +12,6 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
-import httpx
 import pytest
 
 from arbitro.adjudicator import service
