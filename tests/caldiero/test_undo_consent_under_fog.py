@@ -11,11 +11,11 @@ from typing import Any
 
 from arbitro.adjudicator.creation import POSITION_FORMAT
 from arbitro.adjudicator.service import Arbitro
-from arbitro.events import random as rnd
 from arbitro.events.codec import canonical
 from arbitro.events.sqlite import SQLiteStore
 from tests.caldiero.harness import encode, position
 from tests.foundation.test_event_counts_channels import without_chain
+from tests.seeds import same_secrets
 
 
 def served(value: Any) -> bytes:
@@ -40,8 +40,7 @@ def taken_back(seen_before: bool) -> tuple[bytes, bytes]:
 
 
 def test_frances_take_back_does_not_tell_austria_what_france_had_examined(monkeypatch: Any) -> None:
-    monkeypatch.setattr(rnd, "new_seed", lambda: "5e" * 32)
-    monkeypatch.setattr(rnd, "new_salt_key", lambda: "a1" * 32)  # and its salt key
+    same_secrets(monkeypatch)
     (before_first, after_first), (before_again, after_again) = taken_back(False), taken_back(True)
     assert before_first == before_again, "Austria's view before: the same"
     assert after_first == after_again, "Austria is told whether France had examined Colloredo before its move"

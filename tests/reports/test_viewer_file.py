@@ -20,11 +20,11 @@ from arbitro.adjudicator.report_phrases import worded
 from arbitro.adjudicator.service import Arbitro
 from arbitro.adjudicator.viewer_file import DATA_ID, PAGE, SHOWN, Frames, game_file_data, offline_page
 from arbitro.cli import cli
-from arbitro.events import random as rnd
 from arbitro.events.sqlite import SQLiteStore
 from arbitro.projections.base import UMPIRE
 from tests.marengo.harness import position as marengo_position
 from tests.reports.test_report import marengo_game
+from tests.seeds import same_secrets
 
 DATA = re.compile(rf'<script type="application/json" id="{DATA_ID}">(.*?)</script>', re.S)
 
@@ -87,8 +87,7 @@ def twin(swap: bool) -> Arbitro:
 def test_which_french_block_stands_where_changes_no_byte_of_austria_s_file(monkeypatch: pytest.MonkeyPatch) -> None:
     """The twins share their seed and clock; the one value that differs is the position digest keyed by the
     secret seed (`origin.position`, arbitro §V.3), which a seat cannot test candidates against."""
-    monkeypatch.setattr(rnd, "new_seed", lambda: "5e" * 32)
-    monkeypatch.setattr(rnd, "new_salt_key", lambda: "a1" * 32)  # and its salt key
+    same_secrets(monkeypatch)
     monkeypatch.setattr(service, "now", lambda: "2026-11-28T08:00:00+00:00")
     first, second = twin(False), twin(True)
     assert opaque(offline(first, "austria")) == opaque(offline(second, "austria"))
