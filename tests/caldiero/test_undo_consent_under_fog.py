@@ -6,20 +6,14 @@ same bytes: under the fog a take-back asks consent whether or not the move showe
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from arbitro.adjudicator.creation import POSITION_FORMAT
 from arbitro.adjudicator.service import Arbitro
-from arbitro.events.codec import canonical
 from arbitro.events.sqlite import SQLiteStore
 from tests.caldiero.harness import encode, position
-from tests.foundation.test_event_counts_channels import without_chain
+from tests.foundation.test_event_counts_channels import served_bytes as served
 from tests.seeds import same_secrets
-
-
-def served(value: Any) -> bytes:
-    return canonical(without_chain(json.loads(canonical(value))))
 
 
 def taken_back(seen_before: bool) -> tuple[bytes, bytes]:

@@ -70,6 +70,11 @@ def without_chain(value: Any) -> Any:
     return value
 
 
+def served_bytes(value: Any) -> bytes:
+    """What a seat is served (a log, a view, a status, an undo's events) as canonical bytes without its chain."""
+    return canonical(without_chain(json.loads(msgspec.json.encode(value))))
+
+
 def served_to(app: Arbitro, seat: str) -> dict[str, Any]:
     head = app.status("g", seat).head
     points = range(0 if seat != "umpire" else 1, head + 1)  # a seat's numbers are its commands', from #0

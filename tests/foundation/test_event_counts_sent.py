@@ -11,7 +11,6 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import msgspec
 import pytest
 
 from arbitro.adjudicator import registry
@@ -22,7 +21,7 @@ from arbitro.events.sqlite import SQLiteStore
 from tests.seeds import same_secrets
 
 from .conftest import position_file
-from .test_event_counts_channels import RED_CARDS, served_to, without_chain
+from .test_event_counts_channels import RED_CARDS, served_bytes, served_to
 
 RULESETS = ("tellingduel", "forewarnedduel")
 ATTACK, GUARD = {"type": "attack", "aim": "high"}, {"type": "guard", "stance": "low"}
@@ -46,7 +45,7 @@ def answered(act: Callable[[Arbitro], Any], app: Arbitro) -> bytes:
         result = act(app)
     except ArbitroError as e:
         return canonical(error_payload(e))
-    return canonical(without_chain(json.loads(msgspec.json.encode(result))))
+    return served_bytes(result)
 
 
 def same_to_blue(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, ruleset: str,
@@ -115,8 +114,7 @@ def undo_as_served(app: Arbitro, seat: str) -> bytes:
     """The undo's events as `seat`'s log serves them (the consent frame's prompt and context among them) and who
     `status` says is awaited, for what: the seat's own card, which differs between the games, left out."""
     events = [e for item in app.log("g", seat) for e in item["events"] if e["type"] in UNDO_EVENTS]
-    return canonical(without_chain(json.loads(msgspec.json.encode({"events": events,
-                                                                    "awaiting": app.status("g", seat).awaiting}))))
+    return served_bytes({"events": events, "awaiting": app.status("g", seat).awaiting})
 
 
 @pytest.mark.parametrize("ruleset", RULESETS)

@@ -24,7 +24,7 @@ from arbitro.events.sqlite import SQLiteStore
 from tests.foundation.duel import DECKS
 
 from .conftest import OnPostgres, OnSQLiteFile, ended, position_file
-from .test_event_counts_channels import without_chain
+from .test_event_counts_channels import served_bytes
 
 PARENT_KEY, FORK_KEY, SEED = "a1" * 32, "b2" * 32, "5e" * 32
 
@@ -73,11 +73,7 @@ def test_two_kept_dice_forks_differing_in_red_s_card_serve_blue_the_same(
     assert canonical(falcon.log("f", "umpire")) != canonical(wolf.log("f", "umpire"))  # control
     for seat_sees in (lambda app: app.log("f", "blue"), lambda app: app.status("f", "blue"),
                       lambda app: app.view("f", "blue")):
-        assert canonical(served(seat_sees(falcon))) == canonical(served(seat_sees(wolf)))
-
-
-def served(value: Any) -> Any:
-    return without_chain(json.loads(msgspec.json.encode(value)))
+        assert served_bytes(seat_sees(falcon)) == served_bytes(seat_sees(wolf))
 
 
 def test_the_games_end_reveals_the_salt_key_and_every_salt_is_checked(app: Arbitro) -> None:

@@ -10,13 +10,11 @@ import json
 from pathlib import Path
 from typing import Any
 
-import msgspec
 import pytest
 
 from arbitro.adjudicator import registry
 from arbitro.adjudicator.ruleset import Decision
 from arbitro.adjudicator.service import Arbitro
-from arbitro.events.codec import canonical
 from arbitro.events.sqlite import SQLiteStore
 from arbitro.projections.fold import Replayer
 from tests.foundation import duel
@@ -24,7 +22,7 @@ from tests.seeds import same_secrets
 
 from .conftest import position_file
 from .test_event_counts import TellingDuel
-from .test_event_counts_channels import RED_CARDS, without_chain
+from .test_event_counts_channels import RED_CARDS, served_bytes
 
 ATTACK = {"type": "attack", "aim": "high"}
 
@@ -64,10 +62,6 @@ def blue_attacked(tmp_path: Path, red_card: str, monkeypatch: pytest.MonkeyPatch
     return app
 
 
-def served(value: Any) -> Any:
-    return without_chain(json.loads(msgspec.json.encode(value)))
-
-
 def test_an_event_the_mover_is_not_shown_does_not_make_its_undo_need_consent(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     told, untold = (blue_attacked(tmp_path, card, monkeypatch) for card in RED_CARDS)
@@ -75,9 +69,9 @@ def test_an_event_the_mover_is_not_shown_does_not_make_its_undo_need_consent(
     undos = [app.undo("g", "blue", 0, "misclick") for app in (told, untold)]
     assert [[e["type"] for e in u.events] for u in undos] == [["undone"], ["undone"]]  # free in both: no consent asked
     assert [u.events[0]["event"]["rule"] for u in undos] == ["arbitro §U.1", "arbitro §U.1"]
-    assert canonical(served(undos[0])["events"]) == canonical(served(undos[1])["events"])
-    assert canonical(served(told.log("g", "blue"))) == canonical(served(untold.log("g", "blue")))
-    assert canonical(served(told.status("g", "blue"))) == canonical(served(untold.status("g", "blue")))
+    assert served_bytes(undos[0].events) == served_bytes(undos[1].events)
+    assert served_bytes(told.log("g", "blue")) == served_bytes(untold.log("g", "blue"))
+    assert served_bytes(told.status("g", "blue")) == served_bytes(untold.status("g", "blue"))
     # red keeps what its falcon showed it: the voided event stays in its log
     assert any(e["type"] == "card_dealt" for i in told.log("g", "red") for e in i["events"])
 
