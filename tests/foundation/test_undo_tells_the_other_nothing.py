@@ -14,12 +14,11 @@ import pytest
 
 from arbitro.adjudicator import registry
 from arbitro.adjudicator.service import Arbitro
-from arbitro.events.codec import canonical
 from tests.foundation import duel
 
 from .test_event_counts import TellingDuel
-from .test_event_counts_channels import RED_CARDS
-from .test_undo_as_shown import duel_game, served
+from .test_event_counts_channels import RED_CARDS, served_bytes
+from .test_undo_as_shown import duel_game
 
 
 class PeekingDuel(TellingDuel):
@@ -54,10 +53,10 @@ def red_took_back(tmp_path: Path, red_card: str, monkeypatch: pytest.MonkeyPatch
 def test_a_take_back_free_or_not_tells_the_other_seat_nothing_the_requester_alone_saw(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     falcon, wolf = (red_took_back(tmp_path, card, monkeypatch) for card in RED_CARDS)
-    assert canonical(served(falcon.log("g", "umpire"))) != canonical(served(wolf.log("g", "umpire")))  # control
-    assert canonical(served(falcon.status("g", "blue"))) == canonical(served(wolf.status("g", "blue"))), \
+    assert served_bytes(falcon.log("g", "umpire")) != served_bytes(wolf.log("g", "umpire"))  # control
+    assert served_bytes(falcon.status("g", "blue")) == served_bytes(wolf.status("g", "blue")), \
         "blue is told whether red's undo needs its consent, i.e. whether red's card showed red something"
-    assert canonical(served(falcon.log("g", "blue"))) == canonical(served(wolf.log("g", "blue")))
+    assert served_bytes(falcon.log("g", "blue")) == served_bytes(wolf.log("g", "blue"))
     assert [e["type"] for e in falcon.log("g", "red")[-1]["events"]] == ["undone"]  # free: nothing every seat saw
 
 
@@ -66,5 +65,5 @@ def test_a_command_the_ruleset_says_may_reveal_asks_consent_whatever_it_revealed
     falcon, wolf = (red_took_back(tmp_path, card, monkeypatch, "waryduel") for card in RED_CARDS)
     for app in (falcon, wolf):
         assert [e["type"] for e in app.log("g", "red")[-1]["events"]] == ["undo_requested", "decision_opened"]
-    assert canonical(served(falcon.status("g", "blue"))) == canonical(served(wolf.status("g", "blue")))
-    assert canonical(served(falcon.log("g", "blue"))) == canonical(served(wolf.log("g", "blue")))
+    assert served_bytes(falcon.status("g", "blue")) == served_bytes(wolf.status("g", "blue"))
+    assert served_bytes(falcon.log("g", "blue")) == served_bytes(wolf.log("g", "blue"))
