@@ -210,7 +210,7 @@ def defensive_fire(g: Act, frame: core.Frame[DefensiveFireAwaited], artillery: s
     on_top = top(g)
     # the retreat of the bombarded attackers comes first (its frame, on the engine's stack, stays above the
     # assault's); the assault goes on with those left
-    waits = on_top is not None and on_top.kind in ("retreat", "artillery_retreat")
+    waits = on_top is not None and on_top.kind in (retreat_frame.RETREAT, "artillery_retreat")
     g.assault_frames().revise(attackers=attackers, stage=sys_assault.RESUMED if waits else sys_assault.RESOLVE)
     run(g)
 

@@ -19,7 +19,7 @@ from arbitro.adjudicator.arrivano.retreats import Line
 from arbitro.adjudicator.arrivano.variant import ARRIVANO_VARIANT
 from arbitro.adjudicator.parabellum.act import Act
 from arbitro.adjudicator.decisions import close_frame, update_frame
-from arbitro.adjudicator.parabellum import advance, retreat_ground, rout
+from arbitro.adjudicator.parabellum import advance, escape, retreat_ground, rout
 from arbitro.adjudicator.parabellum.retreat_ground import lines
 from arbitro.events import arrivano as ev
 from arbitro.events import core
@@ -100,10 +100,10 @@ def commander_checks(g: Act, arrived: str) -> None:
         if le.side == side or le.where != "map":
             continue
         if le.hex == arrived:
-            push(g, "escape", le.side, str(R.COMMANDER_ZOC_ESCAPE), ev.EscapeAwaited(leader=lid, forced=True))
+            push(g, escape.ESCAPE, le.side, str(R.COMMANDER_ZOC_ESCAPE), ev.EscapeAwaited(leader=lid, forced=True))
         elif w.grid.is_adjacent(le.hex, arrived) and not (
                 g.reading("commander_escape_scope") == "lone_only" and w.units_at(le.hex)):
-            push(g, "escape", le.side, str(R.COMMANDER_ESCAPE), ev.EscapeAwaited(leader=lid, forced=False))
+            push(g, escape.ESCAPE, le.side, str(R.COMMANDER_ESCAPE), ev.EscapeAwaited(leader=lid, forced=False))
 
 
 def advance_into(g: Act, movers: list[str], h: str) -> None:

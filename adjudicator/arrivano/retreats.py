@@ -28,6 +28,7 @@ from arbitro.adjudicator.arrivano.variant import ARRIVANO, ARRIVANO_VARIANT
 from arbitro.adjudicator.parabellum.orders import artillery_orders, order_of
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.parabellum.retreat import Line
+from arbitro.adjudicator.parabellum.retreat_frame import RETREAT
 from arbitro.adjudicator.parabellum.retreat_ground import BEFORE_COMBAT_LENGTH, before_combat_lines, lines
 from arbitro.adjudicator.parabellum.sight import unexaminable
 from arbitro.adjudicator.parabellum.stacking import fits
@@ -49,7 +50,7 @@ def asks_owner(w: World, frame: core.Frame[Any]) -> bool:
     owner's stacks the enemy may not examine; so it waits wherever more than one line starts whatever the stacks,
     and a rout wherever it might stop in a hex the enemy may not examine (a friendly general's, §15.2.2), as
     retreat_ground.before_combat_asked does for §14.1. A retreat asks one stack at a time (the first part listed)."""
-    if frame.kind == "retreat":
+    if frame.kind == RETREAT:
         moves = {u: n for u, n in frame.ctx.moves.items() if w.on_map(u)}
         stack = (ARRIVANO_VARIANT.retreat_parts(w, moves) or [[]])[0]
         return any(len(lines(ARRIVANO_VARIANT, w, [u], moves[u], stacking=False)) > 1 for u in stack)

@@ -85,7 +85,7 @@ def asks_owner(w: World, frame: core.Frame[Any]) -> bool:
     which seat the game awaits, so it is made for the owner only where the count of its answers is a function of what
     the enemy may examine: a retreat's or rout's as retreats.asks_owner says, another kind's wherever one of the hexes
     it reads (`_READS`) is out of the enemy's sight."""
-    if frame.kind in ("retreat", "rout_move"):
+    if frame.kind in (retreat_frame.RETREAT, "rout_move"):
         return RT.asks_owner(w, frame)
     if frame.kind == "fall_back" and frame.ctx.moved:  # its points left are its unseen move's (rev-k K1): public, moved
         return True
@@ -98,8 +98,8 @@ def settle_top(g: Act, frame: core.Frame[Any]) -> bool:
     """Resolve `frame`, the one on top, if it needs no choice (no answer or a single forced one); False: its seat
     decides."""
     opts = KINDS[frame.kind].listing(g.world(), frame) if frame.kind in KINDS else []
-    if frame.kind in ("retreat", "rout_move"):
-        if not opts and frame.kind == "retreat":  # §12.6.3: the stack it asks has nowhere to go
+    if frame.kind in (retreat_frame.RETREAT, "rout_move"):
+        if not opts and frame.kind == retreat_frame.RETREAT:  # §12.6.3: the stack it asks has nowhere to go
             return retreat_frame.settled(g, frame)
         if not opts:  # arrivano §12.6.3: nowhere to go (only a unit still routed on the map)
             clear(g, frame)
@@ -182,11 +182,11 @@ def light_retreat(g: Act, frame: core.Frame[BeforeCombatAwaited], cmd: C.LightRe
 # while it is on top), its handler run with the frame closed on an answer it listed (the typed command) and its refusal
 # of an unlisted answer (without one: the handler's own checks, run on a scratch copy, give the reason).
 KINDS: dict[str, Row] = {
-    "retreat": retreat_frame.ROW,
+    retreat_frame.RETREAT: retreat_frame.ROW,
     "rout_move": Row(RT.rout_answers, lambda g, frame, cmd: rout_move(g, frame.ctx.unit, cmd.to, cmd.off_map), RT.rout_refusal),
     "artillery_retreat": Row(RT.artillery_answers, _artillery_retreat, RT.artillery_refusal),
     # arrivano §12.7 (§11.1.1: after artillery alone, no decline); a decline does nothing (the frame is closed)
-    "advance": Row(advance.listed, lambda g, frame, cmd: advance_into(g, cmd.units, cmd.to)
+    advance.ADVANCE: Row(advance.listed, lambda g, frame, cmd: advance_into(g, cmd.units, cmd.to)
                    if isinstance(cmd, C.Advance) else None, advance.refusal, advance.ANSWERS),
     "choose_order": Row(lambda w, frame: [{"type": "choose_order", "order": o} for o in ORDERS], _order_chosen),
     "dr_choice": Row(lambda w, frame: [{"type": "dr_choice", "choice": c} for c in frame.ctx.choices],

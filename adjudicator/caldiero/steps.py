@@ -45,7 +45,7 @@ ROWS: dict[str, Row] = {
                                A.do_exchange_loss),
     # caldiero §12.7: one attacker in good order (or a stack with its general, §12.7.3) advances into a hex the
     # combat vacated, or none does
-    A.ADVANCE: Row(advance.listed, A.do_advance, advance.refusal, advance.ANSWERS),
+    advance.ADVANCE: Row(advance.listed, A.do_advance, advance.refusal, advance.ANSWERS),
     # caldiero §12: the assault in progress, waiting below the decisions it asked; flow.go_on runs its next stage
     # in the same command once they are answered, so nobody ever answers it
     ASSAULT: UNANSWERED,

@@ -45,7 +45,7 @@ from arbitro.adjudicator.caldiero.scenario_rules import check_direction_release
 COMBAT_PROMPT = "the assault goes on when the decisions it asked are answered (caldiero §12)"
 # The kinds of the frames the assault opens on the engine's decision stack, and what each asks.
 CAVALRY_RETREAT, DEFENSIVE_FIRE, DEFENDER_EFFICIENCY = "cavalry_retreat", "defensive_fire", "defender_efficiency"
-NE_TEST, ADVANCE = "ne_test", "advance"
+NE_TEST = "ne_test"
 PROMPTS = {
     DEFENDER_EFFICIENCY: "choose the defenders' efficiency among the tied values (caldiero §12.3.1)",
     NE_TEST: "Ne with an Attack order: test efficiency (Ex if passed, Ad if failed) or keep Ne (caldiero §12.5.4)",

@@ -23,6 +23,8 @@ from arbitro.adjudicator.ruleset import Rule
 from arbitro.events import core
 from arbitro.events.parabellum import AdvanceAwaited, AssaultUnderway, UnitsAdvanced
 
+ADVANCE = "advance"  # the frame's kind in both games (AdvanceAwaited)
+
 
 def groups(eligible: Sequence[str], hex_of: Callable[[str], str], with_general: Callable[[str], bool],
            fits: Callable[[tuple[str, ...]], bool] = lambda units: True) -> list[tuple[str, ...]]:
@@ -92,7 +94,7 @@ def offered(a: Act, side: str, rule: Rule, must: bool = False) -> None:
     """§12.7 in both: the attacker `side` is asked to advance (`must`: shall, arrivano §11.1.1) into the hexes the
     assault vacated, if any attacker `possible` may, above the assault's frame (one prompt for both games)."""
     if possible(a.world(), side, must):
-        a.assault_frames().push("advance", (side,), str(rule), f"advance into a hex the assault vacated"
+        a.assault_frames().push(ADVANCE, (side,), str(rule), f"advance into a hex the assault vacated"
                                 f"{'' if must else ', or decline'} ({rule})", AdvanceAwaited(must=must))
 
 
