@@ -95,15 +95,15 @@ def _revise(a: Act, **fields: Any) -> None:
 
 
 def withdraw_attackers(a: Act, units: tuple[str, ...], rule: Rule) -> None:
+    """`units` leave the assault, citing `rule` (caldiero §12.2.2 a failed "Attack?" test, §16.1 a failed Elan,
+    §15.1 disordered or driven off by the defensive fire)."""
     a.emit(ev.AttackersWithdrawn(units=units, rule=str(rule)))
-    c = _combat(a)
-    a.assault_frames().revise(attackers=tuple(u for u in c.attackers if u not in units), defenders=c.defenders)
+    _revise(a, attackers=tuple(u for u in _combat(a).attackers if u not in units))
 
 
 def _withdraw_defenders(a: Act, units: tuple[str, ...], rule: Rule) -> None:
     a.emit(ev.DefendersWithdrawn(units=units, rule=str(rule)))
-    c = _combat(a)
-    a.assault_frames().revise(attackers=c.attackers, defenders=tuple(u for u in c.defenders if u not in units))
+    _revise(a, defenders=tuple(u for u in _combat(a).defenders if u not in units))
 
 
 def stage_declared(a: Act, c: AssaultUnderway) -> None:
