@@ -189,8 +189,9 @@ def _charge_moves(w: World, uid: str, ic: set[str]) -> dict[str, tuple[tuple[str
     p = plan(w, uid, False, ic)
     if isinstance(p, str):
         return {}
-    # the unit's own kept search, through charge terrain only: its one-hex and other limits kept (a storm's, §17.2.7)
-    found = moves(ARRIVANO_VARIANT, w, p, end_fits(w, (uid,), False), "charge", (w.scenario,),
+    # the unit's own kept search, through charge terrain only: its one-hex and other limits kept (a storm's, §17.2.7);
+    # kept under the terrain table its step veto reads (`charge_permitted`)
+    found = moves(ARRIVANO_VARIANT, w, p, end_fits(w, (uid,), False), "charge", (w.terrain_table,),
                   step=lambda a, b: charge_permitted(w, b))
     costs = costs_in_force(ARRIVANO_VARIANT, w)
     out: dict[str, tuple[tuple[str, ...], list[str]]] = {}
