@@ -5,7 +5,7 @@ parabellum/stacking.py):
   with the minor road weighed too, weather.json's `scaled_roads`; its `minor_road_cost` reading by CaldieroVariant.road_costs) times the kernel's
   `terrain_multiplier` (weather.json: caldiero §17.1.2 doubles off-road costs, §17.1.3 all but the main road's);
 - the hexes its scenario closes (§9.2.1 rows, §19.1 direction) and its step vetoes (§10.3 canal for artillery,
-  §17.1.3 ice storm), and the rules a refused path breaks, in the order it reads them (`_step_problem`);
+  §17.1.3 ice storm), and the rules a refused path breaks, in the order it reads them (`own_step_problem`);
 - §17.1.1 (one MP less unless the whole move is on roads) for a path the player gives; the search's pair of searches
   is the kernel's (parabellum/unit_moves.py `moves`, from weather.json's `off_road_mp_less`);
 - reinforcements entering from off the map at their entry hex (§15.4), the entry hex being the move's first hex
