@@ -258,7 +258,7 @@ def _judge(work: _Work, span: range, progress: Progress | None = None) -> Judged
 
 
 def _unrevealed(adj: Adjudicator, created: core.GameCreated, game: GameContext,
-                state: GameState[Any]) -> tuple[str, int] | None:
+                state: GameState[Any]) -> tuple[str, int, str] | None:
     """Why the game is over, where its seed's (or salt key's) reveal is missing and which, if it ended with one
     unrevealed (arbitro §R.3)."""
     outcome = adj.ruleset.outcome(state.rules)
