@@ -15,6 +15,7 @@ from arbitro.adjudicator.creation import checked_game_id
 from arbitro.adjudicator.errors import BadFile
 from arbitro.adjudicator.exchange import Loaded, read_lines
 from arbitro.adjudicator.verify import check_annotations, check_chain, check_commands
+from arbitro.events import core
 from arbitro.events.random import command_salt
 from arbitro.events.records import GENESIS, CommandRecord, GameRecord, StoredEvent, seal_events
 from arbitro.events.store import GameExists, GameNotFound, Store
@@ -113,15 +114,20 @@ def _resealed(
 ) -> tuple[GameRecord, list[tuple[CommandRecord, list[StoredEvent]]]]:
     """The same commands and events under another game id: each record names its game, so each is salted and
     sealed again (with the file's salt key, an older game's seed, or fresh salts without it), chained from the
-    start."""
-    key = loaded.game.salting_key(bodies[0].event.salted_by_key())
+    start; the commands after the one that made that key public (the game's end, then taken back) get fresh salts,
+    as the game's own did (projections.game.salting_key_public; rev-p P1)."""
+    keyed = bodies[0].event.salted_by_key()
+    revealing = core.SaltKeyRevealed if keyed else core.SeedRevealed
     events_of = {b.seq: b.event for b in bodies}
-    prev, out = GENESIS, []
+    prev, out, public = GENESIS, [], False
     for record, events in batches:
+        key = loaded.game.salting_key(keyed, public)
         copy = msgspec.structs.replace(record, game=as_id, salt=command_salt(key, as_id, record.cmd))
         first = events[0].seq if events else 0
-        _, stored = seal_events(as_id, key, copy, [events_of[e.seq] for e in events], first_seq=first, prev=prev)
+        made = [events_of[e.seq] for e in events]
+        _, stored = seal_events(as_id, key, copy, made, first_seq=first, prev=prev)
         out.append((copy, stored))
         prev = stored[-1].hash if stored else prev
+        public = public or any(isinstance(event, revealing) for event in made)
     # The record keeps the original's fields (its genesis, event #1, chains them): only the id differs.
     return msgspec.structs.replace(loaded.game, id=as_id, head_hash=prev), out
