@@ -20,7 +20,7 @@ from arbitro.adjudicator.caldiero.variant import CALDIERO, CALDIERO_VARIANT
 from arbitro.adjudicator.decisions import open_frame
 from arbitro.adjudicator.parabellum import advance, assault, resolution, results, retreat_ground, rout
 from arbitro.adjudicator.parabellum import efficiency as shared_efficiency
-from arbitro.adjudicator.parabellum.assault_frame import ASSAULT, assault_below
+from arbitro.adjudicator.parabellum.assault_frame import ASSAULT
 from arbitro.adjudicator.parabellum.commands import DefensiveFire
 from arbitro.adjudicator.parabellum.retreat_ground import before_combat_asked, before_combat_lines
 from arbitro.adjudicator.ruleset import Rule
@@ -80,34 +80,20 @@ def run_stages(a: Act) -> None:
     assault.run(a, STAGES)
 
 
-def _combat(a: Act) -> AssaultUnderway:
-    """The assault in progress, `without_eliminated` (its frame wherever it waits on the stack; one at a time)."""
-    c = assault_below(a.ctx.game.core.decisions)
-    assert c is not None, "no assault in progress"
-    return assault.without_eliminated(a.world(), c)
-
-
-def _revise(a: Act, **fields: Any) -> None:
-    """The assault's frame after a stage (its `stage` the next to run) or a withdrawal, its frame on top: `fields`
-    changed, the units eliminated since its last revision left out (`without_eliminated`)."""
-    c = _combat(a)
-    a.assault_frames().revise(**{"attackers": c.attackers, "defenders": c.defenders, **fields})
-
-
 def withdraw_attackers(a: Act, units: tuple[str, ...], rule: Rule) -> None:
     """`units` leave the assault, citing `rule` (caldiero §12.2.2 a failed "Attack?" test, §16.1 a failed Elan,
     §15.1 disordered or driven off by the defensive fire)."""
     a.emit(ev.AttackersWithdrawn(units=units, rule=str(rule)))
-    _revise(a, attackers=tuple(u for u in _combat(a).attackers if u not in units))
+    a.assault_frames().revise(attackers=tuple(u for u in a.world().assault().attackers if u not in units))
 
 
 def _withdraw_defenders(a: Act, units: tuple[str, ...], rule: Rule) -> None:
     a.emit(ev.DefendersWithdrawn(units=units, rule=str(rule)))
-    _revise(a, defenders=tuple(u for u in _combat(a).defenders if u not in units))
+    a.assault_frames().revise(defenders=tuple(u for u in a.world().assault().defenders if u not in units))
 
 
 def stage_declared(a: Act, c: AssaultUnderway) -> None:
-    _revise(a, stage=assault.DEFENSIVE_FIRE)
+    a.assault_frames().revise(stage=assault.DEFENSIVE_FIRE)
     w = a.world()
     if not all(w.state.units[u].arm == "infantry" for u in c.attackers):
         return
@@ -145,7 +131,7 @@ def do_cavalry_retreat(a: Act, frame: CoreFrame[ev.BeforeCombatAwaited], cmd: C.
 
 
 def stage_defensive_fire(a: Act, c: AssaultUnderway) -> None:
-    _revise(a, stage=assault.RESUMED)
+    a.assault_frames().revise(stage=assault.RESUMED)
     w = a.world()
     if not c.defenders:
         return
@@ -163,10 +149,10 @@ def do_defensive_fire(a: Act, frame: CoreFrame[DefensiveFireAwaited], cmd: Defen
         return
     # the fire's effects, then the attackers it put out of the assault (the assault's frame on top), then the
     # rest of the guns asked again, then the retreats it caused above them: the order the decisions come in
-    before = {u: a.state.units[u].hex for u in _combat(a).attackers}
+    before = {u: a.state.units[u].hex for u in a.world().assault().attackers if a.world().on_map(u)}
     assert cmd.artillery is not None and cmd.target is not None  # a listed answer names both
     retreats = do_bombard(a, C.Bombard(type="bombard", artillery=[cmd.artillery], target=cmd.target), defensive=True)
-    c = _combat(a)
+    c = assault.without_eliminated(a.world(), a.world().assault())  # those the fire eliminated are out already
     out = tuple(u for u in c.attackers if a.state.units[u].where != "map" or a.state.units[u].status != "good"
                 or before[u] != a.state.units[u].hex)
     if out:
@@ -190,15 +176,15 @@ def stage_resumed(a: Act, c: AssaultUnderway) -> None:
 
 
 def _efficiency(a: Act) -> None:
-    c = _combat(a)
     w = a.world()
+    c = assault.without_eliminated(w, w.assault())
     if not c.attackers or not [d for d in c.defenders if not w.is_artillery(d)]:
-        _revise(a, stage=assault.RESOLVE)
+        a.assault_frames().revise(stage=assault.RESOLVE)
         return
     values = shared_efficiency.choices(w, c.attackers, c.defenders)
     attack, defence = shared_efficiency.in_use(values, c.chosen)  # the declared or the best
     def_choices = values["defence"]  # §12.3.1: the defenders' owner picks among tied ones
-    _revise(a, stage=assault.RESOLVE, chosen={"attack": attack} | ({"defence": defence} if len(def_choices) == 1 else {}))
+    a.assault_frames().revise(stage=assault.RESOLVE, chosen={"attack": attack} | ({"defence": defence} if len(def_choices) == 1 else {}))
     if len(def_choices) > 1:
         _await(a, DEFENDER_EFFICIENCY, enemy_of(c.attacker_side), CALDIERO.SIDE_EFFICIENCY,
                EfficiencyChoiceAwaited(role="defence", values=tuple(def_choices)))
@@ -210,21 +196,21 @@ def stage_resolve(a: Act, c: AssaultUnderway) -> None:
     §11.1.1, §14.1)."""
     w = a.world()
     if not [d for d in c.defenders if not w.is_artillery(d)]:
-        _revise(a, stage=assault.ADVANCE if c.attackers else assault.END)
+        a.assault_frames().revise(stage=assault.ADVANCE if c.attackers else assault.END)
         return
     notes: list[str] = []
     gained = CALDIERO_VARIANT.elan_columns(a, w, c.elan, notes) if c.elan in c.attackers else 0
     if gained is None:
         withdraw_attackers(a, (c.elan,), R.ELAN_TEST)
-    c = _combat(a)
+    c = assault.without_eliminated(a.world(), a.world().assault())
     if not c.attackers:
-        _revise(a, stage=assault.END)
+        a.assault_frames().revise(stage=assault.END)
         return
     fighting = [d for d in c.defenders if not a.world().is_artillery(d)]
     result = resolution.fight(a, CALDIERO_VARIANT, c, fighting, all(order_of(w, u) == "attack" for u in c.attackers),
                               lambda rolled: (c.chosen.get("attack", 0), c.chosen.get("defence", 0)), gained or 0, notes)
     assert result is not None  # its sides' efficiency was chosen before (stage_resumed)
-    _revise(a, stage=assault.ADVANCE)  # the advance once the result is carried out, unless it asks more
+    a.assault_frames().revise(stage=assault.ADVANCE)  # the advance once the result is carried out, unless it asks more
     results.apply_result(a, CombatResults(a), result, c.attackers, fighting,
                          results.ne_may_test([order_of(a.world(), u) for u in c.attackers], a.reading))
 
@@ -237,17 +223,17 @@ class CombatResults:
         self.a = a
 
     def ne_test_offered(self) -> None:
-        _await(self.a, NE_TEST, _combat(self.a).attacker_side, CALDIERO.RESULTS, NeChoiceAwaited())
+        _await(self.a, NE_TEST, self.a.world().assault().attacker_side, CALDIERO.RESULTS, NeChoiceAwaited())
 
     def retreat_tested(self, units: Sequence[str]) -> None:
         """caldiero §12.5.4 Dr: every defender retreats one hex, then tests (stage dr_tests, after the retreats)."""
-        _revise(self.a, stage=assault.DR_TESTS, dr_units=tuple(units))
+        self.a.assault_frames().revise(stage=assault.DR_TESTS, dr_units=tuple(units))
         results.dr_retreat(self.a, units)
 
 
 def do_defender_efficiency(a: Act, frame: CoreFrame[EfficiencyChoiceAwaited], cmd: C.EfficiencyValue) -> None:
     """caldiero §12.3.1: the defenders' owner picked one of the tied values; the combat goes on to the table."""
-    _revise(a, stage=assault.RESOLVE, chosen=_combat(a).chosen | {"defence": cmd.value})
+    a.assault_frames().revise(stage=assault.RESOLVE, chosen=a.world().assault().chosen | {"defence": cmd.value})
 
 
 def do_exchange_loss(a: Act, frame: CoreFrame[ExchangeLossAwaited], cmd: C.ExchangeLoss) -> None:
