@@ -123,11 +123,11 @@ class CaldieroScenario(pb.ScenarioFile):
     def problems(self) -> list[tuple[Where, str]]:
         """caldiero §20.1's option brings Bonaparte's formation: without it the option would be played with the
         reserve joining Massena or Augereau (§15.4.3) and the Austrian bonus still counted."""
-        option = self.options.get(INTERVENTION)
+        found, option = super().problems(), self.options.get(INTERVENTION)
         if option is not None and option.formation is None and option.takes is None:
-            return [(("options", INTERVENTION), f"{option.rule} brings Bonaparte's formation: add its `formation` "
-                                                "and the printed formation it `takes` (the reserve)")]
-        return []
+            found.append((("options", INTERVENTION), f"{option.rule} brings Bonaparte's formation: add its `formation` "
+                                                    "and the printed formation it `takes` (the reserve)"))
+        return found
 
 
 BATTLE = "caldiero"  # the scenario folder: every version of the battle (scenario.json's `scenarios`) is played on it

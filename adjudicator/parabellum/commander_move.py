@@ -21,7 +21,7 @@ from arbitro.adjudicator.parabellum.move_problems import (
 )
 from arbitro.adjudicator.parabellum import sight
 from arbitro.adjudicator.parabellum.movement import (
-    Problem, costs_in_force, ends, entry_cost, kept_reach, rule_key, search_key, terrain_multiplier,
+    Problem, costs_in_force, ends, entry_spent, kept_reach, rule_key, search_key, terrain_multiplier,
 )
 from arbitro.adjudicator.parabellum.sequence import refuse
 from arbitro.adjudicator.parabellum.variant import Rolls, Variant
@@ -40,7 +40,9 @@ class CommanderMove:
     the scenario hooks), a rule of `side` and `anchors` (the data objects it reads); `fleeing`: he flees an enemy unit
     (§8.2.3); `limit`: a commander in chief's limit (caldiero §4.2.2; Arrivano prints none), which closes, read for
     the whole move, the hexes farther beyond it than where he starts (`chief_limits.limit_closed`), says where he may
-    end and is worded in his refusals."""
+    end and is worded in his refusals; `allowance_rule`: the scenario's rule giving his allowance (arrivano §17.1.2,
+    §17.2.2: `ScenarioData.commander_movement_cited`), "" where his counter prints it, cited with §9.1.4 where his
+    allowance refuses a move."""
 
     side: str
     hexmap: HexMap
@@ -55,12 +57,14 @@ class CommanderMove:
     fleeing: bool = False
     anchors: tuple[object, ...] = ()
     limit: ChiefLimit | None = None
+    allowance_rule: str = ""
 
 
 def commander_move(variant: Variant, world: World, leader: str, fleeing: bool = False) -> CommanderMove | None:
     """`leader`'s move from his game's data and hooks (D31 `ScenarioData.commander_movement`, `commander_class`; caldiero §4.2.2
     `commander_limit`; arrivano §17.2.7 `weather_one_hex`; `World.closed_to`, caldiero §9.2.1), off the map from his
-    entry hex, its cost paid (§15.4 in both); `fleeing` an enemy unit (§8.2.3). None: he cannot enter now."""
+    entry hex, its cost paid as a unit entering there pays it (§15.4 in both: `entry_spent`, by road where a road runs
+    there); `fleeing` an enemy unit (§8.2.3). None: he cannot enter now."""
     le, cls = world.state.leaders[leader], variant.commander_class
     side, origin, spent = le.side, le.hex, 0
     table, multiplier = costs_in_force(variant, world), terrain_multiplier(world)
@@ -68,11 +72,12 @@ def commander_move(variant: Variant, world: World, leader: str, fleeing: bool = 
         origin = leader_entry(world, leader)
         if origin is None or world.enemy_units_at(origin, side):
             return None
-        spent = entry_cost(table, world.hexmap.terrain(origin), cls, multiplier=multiplier)
+        spent = entry_spent(variant, world, cls, origin)
     return CommanderMove(side, world.hexmap, table, origin or "", le.where == "map", cls,
                          world.counters.commander_movement(leader) * 2 - spent, multiplier,
                          variant.weather_one_hex(world), lambda h: bool(world.closed_to(side, h)), fleeing,
-                         (world.counters, world.scenario), variant.commander_limit(world, leader))
+                         (world.counters, world.scenario), variant.commander_limit(world, leader),
+                         world.counters.commander_movement_cited(leader))
 
 
 def leader_entry(world: World, leader: str) -> str | None:
@@ -291,8 +296,8 @@ def _ezoc_words(where: str, rule: object) -> str:
 def commander_destination_problem(variant: Variant, world: World, m: CommanderMove, to: str) -> Problem:
     """Why the commander may not end his move in `to`, which `commander_moves` does not list: off the map, enemy
     units there (§9.1.2), a hex his game closes to his side (`World.closed_to`: caldiero §9.2.1), an enemy ZoC
-    without friends there (§8.2.2), else beyond his allowance (§9.1.4, §9.1.1) or only through enemy ZoC he may not
-    cross (§8.2.2). The ZoC is cited only
+    without friends there (§8.2.2), else beyond his allowance (§9.1.4, §9.1.1; the scenario's rule giving it cited
+    with it, arrivano §17.1.2, §17.2.2) or only through enemy ZoC he may not cross (§8.2.2). The ZoC is cited only
     where the seat may know it (`seen_zoc`: the fog of war, caldiero §20.4, arrivano §11.3.2); the last sentence is
     true whether a ZoC it may not know of is there or not. A commander in chief's limit (caldiero §4.2.2) is worded
     first (`chief_limits.limit_end_problem`); under the fog only where `to` lies farther beyond it than he starts (true
@@ -317,6 +322,7 @@ def commander_destination_problem(variant: Variant, world: World, m: CommanderMo
     if m.one_hex is not None and world.grid.distance(m.origin, to) > 1:
         return m.one_hex, one_hex_words(m.one_hex, None, "a commander")
     allowance = f"his {m.budget / 2:g} MP" if m.on_map else f"the {m.budget / 2:g} MP left him after his entry hex"
+    allowance += f" ({m.allowance_rule})" if m.allowance_rule else ""
     leaving = f", or reached only by leaving his limit ({limit.words}, {limit.rule})" if limit and limit.whole_move else ""
     # Whether he can end nearer his limit hangs on what he can reach, so on ZoCs the seat may not know of (the fog):
     # said as one more possibility wherever `to` lies beyond it, never as the reason.

@@ -393,7 +393,14 @@ class ScenarioFile(StrictModel):
     stacking: Stacking
     weather: bool  # the scenario has a weather track: its folder's weather.json (caldiero §17, arrivano §17.2.7)
     commander_movement: int | None = Field(default=None, ge=1)  # arrivano §9.1.4 with §17.1.2, §17.2.2
-    commander_movement_rule: str = ""
+    commander_movement_rule: str = ""  # the scenario's rule giving it, cited in a commander's refusals
+
+    def problems(self) -> list[tuple[Where, str]]:
+        if self.commander_movement is not None and not self.commander_movement_rule:
+            return [(("commander_movement_rule",), "required with `commander_movement`: the scenario's rule giving "
+                     "every commander's movement (arrivano §9.1.4 \"se non specificato altrimenti nelle regole dello "
+                     "scenario\"), cited where his allowance refuses his move")]
+        return []
 
 
 # --- the terrain effects table -----------------------------------------------------------------------------

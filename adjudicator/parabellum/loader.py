@@ -105,6 +105,12 @@ class ScenarioData:
         printed = self.leader(leader_id).movement
         return printed if printed is not None else self.scenario.commander_movement or 0
 
+    def commander_movement_cited(self, leader_id: str) -> str:
+        """The scenario's rule giving a commander's movement points (`ScenarioFile.commander_movement_rule`: arrivano
+        §17.1.2 "tutti i comandanti hanno sei punti movimento e non otto", §17.2.2), cited where his allowance refuses a
+        move; "" where his counter prints them (caldiero §2.2.1), which §9.1.4, cited anyway, covers."""
+        return "" if self.leader(leader_id).movement is not None else self.scenario.commander_movement_rule
+
 
 @dataclass(frozen=True)
 class GameData:

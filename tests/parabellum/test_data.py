@@ -363,7 +363,8 @@ def test_a_commanders_movement_is_his_counters_else_the_scenarios_and_one_is_req
     """D31 as data, one rule for both books: a commander moves by his counter's allowance (caldiero §2.2.1: every
     Caldiero counter prints 6), else by the scenario's `commander_movement` (arrivano §9.1.4 with §17.1.2: 6 at
     Montebello; no Arrivano counter prints one). A folder giving neither is refused at load at the counter's path (a
-    Caldiero counter without it moved 0 MP before), and a counter's own value wins over the scenario's."""
+    Caldiero counter without it moved 0 MP before), and a counter's own value wins over the scenario's; the scenario's
+    names the rule giving it (required with it, `ScenarioFile.problems`), which his refusals cite."""
     data = caldiero.CALDIERO_DATA if variant.book == "caldiero" else arrivano.ARRIVANO_DATA
     name = "caldiero" if variant.book == "caldiero" else "montebello"
     shipped = data.shipped().scenarios[name]
@@ -379,7 +380,9 @@ def test_a_commanders_movement_is_his_counters_else_the_scenarios_and_one_is_req
         data.from_files(files)
     assert [(p.file, p.path) for p in caught.value.problems] == [(f"{name}/oob.json", "$.leaders[0].movement")]
     assert "caldiero §2.2.1" in caught.value.problems[0].problem
-    scenario["commander_movement"] = 2
+    scenario["commander_movement"], scenario["commander_movement_rule"] = 2, f"{variant.book} §17.1.2"
     files[f"{name}/scenario.json"] = json.dumps(scenario)
     mine = data.from_files(files).scenarios[name]
     assert [mine.commander_movement(le.id) for le in mine.oob.leaders[:2]] == [2, 4]
+    # the scenario's rule is cited for the commander it gives the movement of, none for a counter printing his own
+    assert [mine.commander_movement_cited(le.id) for le in mine.oob.leaders[:2]] == [f"{variant.book} §17.1.2", ""]
