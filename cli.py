@@ -33,7 +33,7 @@ from arbitro.adjudicator.service import Arbitro
 from arbitro.projections.base import UMPIRE
 from arbitro.adjudicator.cli_common import (
     CONTEXT, db_option, json_option, seat_option, handle_errors, open_app, out, record_lines, event_lines,
-    note_lines, notes_by_seq, read_json_arg, open_reader, reading_as,
+    note_lines, notes_by_seq, read_json_arg, open_reader, reading_as, write_text,
 )
 from arbitro.adjudicator.cli_audit import AUDIT_COMMANDS
 from arbitro.adjudicator.cli_history import HISTORY_COMMANDS
@@ -424,7 +424,7 @@ def position(game: str, at: int | None, output: str | None, seat: str, db: str) 
     """
     text = json.dumps(open_app(db, "read").position(game, at, seat=seat), ensure_ascii=False, indent=2)
     if output:
-        Path(output).write_text(text + "\n", encoding="utf-8")
+        write_text(output, text + "\n")
     else:
         click.echo(text)
 

@@ -20,7 +20,7 @@ from arbitro.events.sqlite import SQLiteStore
 from arbitro.adjudicator import settling
 from arbitro.adjudicator.cli_common import (
     db_option, json_option, seat_option, server_key_option, handle_errors, open_app,
-    is_file_source, out, brief, Progress, read_json_arg, read_text, parse_readings, open_reader,
+    is_file_source, out, brief, Progress, read_json_arg, read_text, parse_readings, open_reader, write_text, writing,
 )
 from arbitro.adjudicator.cli_disputes import reinterpretation_text
 from arbitro.projections.base import UMPIRE
@@ -43,7 +43,7 @@ def export(game: str, seat: str, output: str | None, with_seed: bool, db: str) -
     """
     lines = list(open_app(db, "read").export(game, seat, with_seed=with_seed))
     if output:
-        Path(output).write_text("\n".join(lines) + "\n", encoding="utf-8")
+        write_text(output, "\n".join(lines) + "\n")
         click.echo(f"wrote {len(lines)} records to {output}", err=True)
     else:
         click.echo("\n".join(lines))
@@ -226,8 +226,9 @@ def keygen(output: str, as_json: bool) -> None:
     if Path(output).exists():
         raise BadFile(f"{output} already exists: a key file is never overwritten")
     private = signing.new_private_key()
-    Path(output).write_text(private.hex() + "\n", encoding="utf-8")
-    Path(output).chmod(0o600)
+    with writing(output):
+        Path(output).touch(mode=0o600)  # readable by its owner alone from the start, before the key is in it
+        Path(output).write_text(private.hex() + "\n", encoding="utf-8")
     out({"public_key": signing.public_key(private), "file": output}, as_json, lambda d: d["public_key"])
 
 
@@ -268,7 +269,7 @@ def receipt(game: str, cmd: int | None, output: str | None, db: str, as_json: bo
     app = open_app(db)
     signed = app.receipt(game, app.game(game).head_cmd if cmd is None else cmd)
     if output:
-        Path(output).write_text(json.dumps(signed) + "\n", encoding="utf-8")
+        write_text(output, json.dumps(signed) + "\n")
     out(signed, as_json, lambda r: (f"command {r['cmd']} of {r['game']}: head {r['head']}\n"
                                     f"signed by server key {r['server_key']}"))
 

@@ -7,7 +7,8 @@ import functools
 import json
 import sys
 import textwrap
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, TypeVar, overload
 
@@ -17,7 +18,7 @@ from rich import progress as rich_progress
 from rich.console import Console
 
 from arbitro.adjudicator.errors import (
-    REPORTED, BadFile, BadInput, NoSuchFile, error_payload, exit_status, not_utf8, read_utf8,
+    REPORTED, BadFile, BadInput, FileUnusable, NoSuchFile, error_payload, exit_status, not_utf8, read_utf8, unusable,
 )
 from arbitro.adjudicator.seatcopy import SeatCopy
 from arbitro.adjudicator.service import Arbitro
@@ -108,10 +109,15 @@ def open_location(db: str, mode: OpenMode = "write") -> SQLiteStore | PostgresSt
 
 def is_file_source(source: str) -> bool:
     """Whether SOURCE names an exported file (it exists) rather than a game id; a path or a .jsonl name that does
-    not exist is reported as a missing file, not as a game missing from the database."""
-    if Path(source).is_file():
+    not exist is reported as a missing file, not as a game missing from the database, and one that is there but is
+    not a regular file (a directory; a pipe, which cannot be read twice as verify reads it) as that."""
+    path = Path(source)
+    if path.is_file():
         return True
     if "/" in source or source.endswith((".jsonl", ".json")):
+        if path.exists():
+            kind = "a directory" if path.is_dir() else "a pipe or a device"
+            raise FileUnusable(f"{source}: cannot be read: not a regular file ({kind}); save the export to a file")
         raise NoSuchFile(f"{source}: no such file (give an exported .jsonl file, or a game id in the database)")
     return False
 
@@ -220,13 +226,29 @@ class Progress:
 
 def read_text(path: str, missing: str = "no such file") -> str:
     """The text of a file named on the command line, every CLI path's one reader: a missing file is NoSuchFile
-    (`missing` says what to do), one that is not UTF-8 a BadFile naming the file, the byte and the fix; any other
-    OSError goes on as it is."""
+    (`missing` says what to do), one that is not UTF-8 a BadFile naming the file, the byte and the fix, one that
+    cannot be read (a directory, no permission) FileUnusable with the system's reason."""
     def refused(e: OSError | UnicodeDecodeError) -> Exception:
         if isinstance(e, UnicodeDecodeError):
             return not_utf8(path, e)
-        return NoSuchFile(f"{path}: {missing}") if isinstance(e, FileNotFoundError) else e
+        return NoSuchFile(f"{path}: {missing}") if isinstance(e, FileNotFoundError) else unusable(path, e, "read")
     return read_utf8(Path(path), refused)
+
+
+@contextmanager
+def writing(path: str | Path) -> Iterator[None]:
+    """Around the writing of a file (or folder) named on the command line: an OSError (its folder missing, no
+    permission, a directory there) is FileUnusable naming it, never a traceback."""
+    try:
+        yield
+    except OSError as e:
+        raise unusable(path, e, "written") from None
+
+
+def write_text(path: str | Path, text: str) -> None:
+    """Write `text` (UTF-8) to a file named on the command line, every CLI output's one writer (`writing`)."""
+    with writing(path):
+        Path(path).write_text(text, encoding="utf-8")
 
 
 def read_json_arg(text: str | None, file: str | None, what: str) -> Any:

@@ -21,7 +21,7 @@ from arbitro.events import random as rnd
 from arbitro.projections.base import UMPIRE
 from arbitro.adjudicator.cli_common import (
     db_option, json_option, seat_option, handle_errors, open_app, open_reader, out, record_lines, event_lines, app_for,
-    reading_as, read_text,
+    reading_as, read_text, writing,
 )
 from arbitro.adjudicator.cli_play import write_offline
 
@@ -233,8 +233,9 @@ def entropy(game: str, seat: str, path: str | None, offline: bool, output: str |
     keep = Path(path or f"{game}.{seat}.entropy")
     made = not keep.exists()
     if made:  # kept before it is committed: a commitment whose entropy is lost can never be revealed
-        keep.touch(mode=0o600)
-        keep.write_text(secrets.token_hex(16), encoding="utf-8")
+        with writing(keep):
+            keep.touch(mode=0o600)
+            keep.write_text(secrets.token_hex(16), encoding="utf-8")
     text = read_text(str(keep)).strip()
     try:
         if offline:

@@ -18,7 +18,7 @@ from arbitro.adjudicator.seatcopy import SeatCopy
 from arbitro.adjudicator.service import Arbitro
 from arbitro.adjudicator.cli_common import (
     db_option, event_lines, handle_errors, json_option, open_app, open_reader, out, read_json_arg, read_private_key,
-    seat_option,
+    seat_option, write_text,
 )
 
 
@@ -173,7 +173,7 @@ def write_offline(game: str, seat: str | None, command: dict[str, Any], expected
                                key=key or secrets.token_hex(8), private_key=private)
     if Path(output).exists():
         raise BadInput(f"{output} already exists: a command file is never overwritten (remove it, or choose another)")
-    Path(output).write_text(json.dumps(msgspec.to_builtins(mailed), ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
+    write_text(output, json.dumps(msgspec.to_builtins(mailed), ensure_ascii=False, indent=2) + "\n")
     warning = None if any(fits(command, template) for template in listed) else (
         f"warning: {game}'s legal commands for {seat} at #{head} do not list this one (`arbitro legal {game} --as "
         f"{seat}`); the umpire's submit judges it")

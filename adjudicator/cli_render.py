@@ -11,7 +11,9 @@ from typing import Any
 import click
 
 from arbitro.adjudicator.errors import BadInput
-from arbitro.adjudicator.cli_common import db_option, handle_errors, json_option, open_app, out, seat_option
+from arbitro.adjudicator.cli_common import (
+    db_option, handle_errors, json_option, open_app, out, seat_option, write_text,
+)
 from arbitro.adjudicator.render import render as render_picture
 from arbitro.projections.base import UMPIRE
 
@@ -44,7 +46,7 @@ def render(game: str, seat: str, at: int | None, output: Path, png: bool, db: st
         raise BadInput("--png needs rsvg-convert, which is not installed here (apt-get install librsvg2-bin); "
                        "the SVG alone needs nothing: leave out --png")
     rendered = render_picture(open_app(db, "read"), game, seat, at)
-    output.write_text(rendered.svg, encoding="utf-8")
+    write_text(output, rendered.svg)
     drawn = {**rendered.drawn, "output": str(output)}
     if png and converter is not None:
         drawn["png"] = str(output.with_suffix(".png"))

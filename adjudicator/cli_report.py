@@ -10,7 +10,7 @@ import click
 import msgspec
 
 from arbitro.adjudicator.cli_common import (
-    Progress, app_for, db_option, handle_errors, json_option, out, reading_as, seat_option,
+    Progress, app_for, db_option, handle_errors, json_option, out, reading_as, seat_option, write_text, writing,
 )
 from arbitro.adjudicator.errors import BadInput
 from arbitro.adjudicator.report import PictureChoice, Report, report as tell
@@ -91,7 +91,7 @@ def report(source: str, seat: str, output: Path | None, pictures: str | None, vi
 def _write_viewer(app: Any, game: str, seat: str, output: Path, as_json: bool) -> None:
     with Progress("drawing the pictures", threshold=50) as progress:
         data = game_file_data(app, game, seat, None if as_json else progress)
-    output.write_text(offline_page(data), encoding="utf-8")
+    write_text(output, offline_page(data))
     frames = data["frames"]
     written = {"game": game, "seat": seat, "events": len(data["events"]), "pictures": len(frames["pictures"]),
                "bytes": output.stat().st_size, "written": [str(output)]}
@@ -101,15 +101,16 @@ def _write_viewer(app: Any, game: str, seat: str, output: Path, as_json: bool) -
 
 def _write(story: Report, output: Path) -> list[str]:
     if output.suffix.lower() not in MARKDOWN_SUFFIXES:
-        output.write_text(to_html(story), encoding="utf-8")
+        write_text(output, to_html(story))
         return [str(output)]
     folder = output.with_name(output.stem + "-pictures")
     text, files = to_markdown(story, folder.name)
     if files:
-        folder.mkdir(exist_ok=True)
+        with writing(folder):
+            folder.mkdir(exist_ok=True)
     for name, svg in files.items():
-        (folder / name).write_text(svg, encoding="utf-8")
-    output.write_text(text, encoding="utf-8")
+        write_text(folder / name, svg)
+    write_text(output, text)
     return [str(output), *(str(folder / name) for name in files)]
 
 

@@ -63,6 +63,19 @@ class BadFile(BadInput):
     code = "input/bad-file"
 
 
+class FileUnusable(BadFile):
+    """A file named on the command line that is there but cannot be read (a directory, a pipe where a file is read
+    twice, no permission) or cannot be written (its folder missing, no permission): its name and the system's reason,
+    never a traceback (rev-q, nineteenth session)."""
+
+    code = "input/file-unusable"
+
+
+def unusable(path: object, e: OSError, doing: str) -> FileUnusable:
+    """`path` refused for the OSError `e` met while `doing` it ("read", "written"), in the system's words."""
+    return FileUnusable(f"{path}: cannot be {doing} ({e.strerror or e})")
+
+
 def not_utf8_text(e: UnicodeDecodeError, fix: str = "save it as UTF-8") -> str:
     """The one wording for bytes that are not UTF-8: the byte and where it is, and what to do, rather than the
     codec's words (rev-o O6); a data file's problem (datafiles.read_text) says it without the file's name."""

@@ -18,7 +18,7 @@ from typing import Any, BinaryIO, Generic, TypeVar, overload
 
 import msgspec
 
-from arbitro.adjudicator.errors import BadFile, not_utf8
+from arbitro.adjudicator.errors import BadFile, not_utf8, unusable
 from arbitro.adjudicator.exchange import Command, Loaded, command_entry, event_entry, read_lines
 from arbitro.events.records import StoredEvent
 
@@ -29,7 +29,12 @@ _RECORD = msgspec.json.Decoder(dict[str, Any])
 
 def read_file(path: str | Path, source: str | None = None) -> Loaded:
     """The export at `path`, its commands and full events left in the file; errors name the file and the line."""
-    lines = FileLines(open(path, "rb"), str(path) if source is None else source)  # noqa: SIM115  (read again later)
+    named = str(path) if source is None else source
+    try:
+        handle = open(path, "rb")  # noqa: SIM115  (read again later)
+    except OSError as e:  # there (the CLI asked) but not to be read: no permission
+        raise unusable(named, e, "read") from None
+    lines = FileLines(handle, named)
     commands: FileRecords[Command] = FileRecords(lines, command_entry)
     events: FileRecords[StoredEvent] = FileRecords(lines, event_entry)
     return read_lines(lines.read(), lines.source, commands, events)

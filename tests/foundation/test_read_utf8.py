@@ -10,7 +10,7 @@ import pytest
 
 from arbitro.adjudicator import cli_common, datafiles
 from arbitro.adjudicator.datafiles import DataError, DataProblem
-from arbitro.adjudicator.errors import BadFile, NoSuchFile, read_utf8
+from arbitro.adjudicator.errors import BadFile, FileUnusable, NoSuchFile, read_utf8
 
 
 def _refused(e: OSError | UnicodeDecodeError) -> Exception:
@@ -40,5 +40,5 @@ def test_each_reader_keeps_its_own_error_type_and_words(tmp_path: Path) -> None:
     (tmp_path / "bad").write_bytes(b"a\xfe")
     with pytest.raises(BadFile, match=r"bad: not UTF-8 text \(byte 0xfe at offset 1\); save it as UTF-8"):
         cli_common.read_text(str(tmp_path / "bad"))
-    with pytest.raises(IsADirectoryError):  # any other OSError goes on as it did
+    with pytest.raises(FileUnusable, match=r": cannot be read \(Is a directory\)$"):  # any other OSError (rev-q)
         cli_common.read_text(str(tmp_path))
