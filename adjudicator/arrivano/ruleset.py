@@ -233,10 +233,6 @@ class ArrivanoRulesetImpl(ParaBellumRuleset[P.ArrivanoState]):
 
     automatic_steps = ("rout",)  # the end phase's rout (§3.1 C), a frame's
 
-    def validate_position(self, state: P.ArrivanoState) -> list[str]:
-        known = state.scenario in self.data_of(state).scenarios
-        return super().validate_position(state) if known else [f"unknown scenario {state.scenario!r}"]
-
     def own_position_problems(self, state: P.ArrivanoState, w: World, d: ScenarioData) -> list[str]:
         """The optional rules' requirements (§16), and no order kept for the turn."""
         kept = [f"unit {u}: turn_order {unit.turn_order!r}: Arrivano keeps no order for the turn (caldiero §5.3.1's "

@@ -104,6 +104,10 @@ class CaldieroRuleset(ParaBellumRuleset[P.CaldieroState]):
         on: ScenarioData = self.data_of(state)
         return on
 
+    def scenario_names(self, state: P.CaldieroState) -> list[str]:
+        """The battle's versions (caldiero §19: scenario.json's `scenarios`), all played on its one folder."""
+        return sorted(self.scenario_on(state).scenario.scenarios)
+
     def steps(self) -> dict[str, Step[Any]]:
         return caldiero_steps(self)
 

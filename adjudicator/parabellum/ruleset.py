@@ -194,6 +194,11 @@ class ParaBellumRuleset(Ruleset[S]):
         on: ScenarioData = self.data_of(state).scenarios[state.scenario]
         return on
 
+    def scenario_names(self, state: S) -> list[str]:
+        """The scenarios a game in `state` may be of, in its own data folder, else in the data in force: its scenario
+        folders (Arrivano's Montebello and Campotenese, arrivano §17.1-§17.2; Caldiero names its versions instead)."""
+        return sorted(self.data_of(state).scenarios)
+
     def scenario_data(self, scenario: str) -> ScenarioData:
         """What a new game of `scenario` is played on: its data in force (the shipped data, or `using_data`'s)."""
         made: ScenarioData = self.in_force.scenarios[scenario]
@@ -473,7 +478,13 @@ class ParaBellumRuleset(Ruleset[S]):
 
     def validate_position(self, state: S) -> list[str]:
         """Both books' checks (`position_problems`), at one of the game's steps (`play_steps`, and those it runs where
-        they begin, `automatic_steps`); then, once its pieces are the order of battle's, the game's own."""
+        they begin, `automatic_steps`); then, once its pieces are the order of battle's, the game's own. A scenario
+        its data do not have comes first, alone: every other check reads that scenario's data."""
+        known = self.scenario_names(state)
+        if state.scenario not in known:
+            data = "its own data folder" if state.data_files else "the data in force"
+            return [f"scenario {state.scenario!r} is not one of {self.name}'s in {data} ({', '.join(known)}): the "
+                    "position's counters, map and rules are that scenario's"]
         d, w = self.scenario_on(state), self.world(state)
         problems = position_problems(w, d.oob, d.scenario.turns, self.play_steps.names(*self.automatic_steps))
         return problems + self.own_position_problems(state, w, d) if pieces_known(state, d.oob) else problems

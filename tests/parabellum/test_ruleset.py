@@ -6,13 +6,16 @@ from __future__ import annotations
 
 import typing
 
+import msgspec
 import pytest
 from arbitro.adjudicator.arrivano import ArrivanoRuleset
 from arbitro.adjudicator.caldiero import CaldieroRuleset
-from arbitro.adjudicator.errors import Rejected
+from arbitro.adjudicator.errors import BadPosition, Rejected
 from arbitro.adjudicator.parabellum.ruleset import ParaBellumRuleset
+from arbitro.adjudicator.service import POSITION_FORMAT, Arbitro
 from arbitro.adjudicator.parabellum.stacking import stack_problem
 from arbitro.adjudicator.parabellum.variant import Variant
+from arbitro.events.sqlite import SQLiteStore
 from arbitro.events.parabellum import ActivationEnded, FormationActivated, GameEnded, PiecesSighted, TurnBegan
 from arbitro.projections.base import Outcome
 from tests.arrivano import harness as arrivano
@@ -80,6 +83,25 @@ def test_both_books_refuse_the_same_bad_positions(variant: Variant) -> None:
         spoil(state)
         problems = ruleset.validate_position(state)
         assert any(problem in p for p in problems), (what, problems)
+
+
+def test_a_scenario_its_data_do_not_have_is_refused_in_both_books(variant: Variant) -> None:
+    """A position naming a scenario its data do not have is refused in both books, alone and by name, with the ones
+    they have (before this only Arrivano refused it, in its own words: a Caldiero position of any name passed, and
+    its rules then read the one battle's data under a version no file gives). A position file whose header names a
+    scenario its state does not is refused so too."""
+    ruleset = RULESETS[variant.book]()
+    state = ruleset.new_state(SCENARIOS[variant.book], ())
+    state.scenario = "nowhere"
+    known = {"caldiero": "historical, il_tempo_regge", "arrivano": "campotenese, montebello"}[variant.book]
+    problem = (f"scenario 'nowhere' is not one of {variant.book}'s in the data in force ({known}): the position's "
+               "counters, map and rules are that scenario's")
+    assert ruleset.validate_position(state) == [problem]
+    position = {"format": POSITION_FORMAT, "ruleset": variant.book, "scenario": SCENARIOS[variant.book],
+                "state": msgspec.to_builtins(state)}
+    with pytest.raises(BadPosition) as refused:
+        Arbitro(SQLiteStore(":memory:")).create(variant.book, position=position)
+    assert str(refused.value) == f"the position is not legal: {problem}"
 
 
 def test_a_hex_of_both_sides_is_refused(variant: Variant) -> None:
