@@ -98,10 +98,10 @@ def _plan(w: World, uid: str, column: bool, ic: frozenset[str], chosen: str | No
     if problem:
         return str(problem[0])
     ezoc = enemy_zoc(w, unit.side)
-    budget = w.counters.unit(uid).movement * 2
     start = unit.hex
-    if unit.where == "waiting":  # arrivano §15.4: the entry hex is paid for
-        budget = max(0, budget - entry_spent(ARRIVANO_VARIANT, w, unit.arm, start))
+    # arrivano §15.4: the entry hex is paid for (its cost counted in the move's: `unit_moves.Move.cost_half`)
+    spent = entry_spent(ARRIVANO_VARIANT, w, unit.arm, start) if unit.where == "waiting" else 0
+    budget = max(0, w.counters.unit(uid).movement * 2 - spent)
     enter = rules_o.enter_ezoc
     if enter == "with_friend" and rules_o.ezoc_to_ezoc_test and start in ezoc and unit.where == "map":
         enter = "yes"  # arrivano §5.1.3 (D7): from EZoC to EZoC even without a friend there, with a test
@@ -109,7 +109,7 @@ def _plan(w: World, uid: str, column: bool, ic: frozenset[str], chosen: str | No
         enter = "yes"
     return Mover(unit.side, start, unit.where == "map", budget, unit.arm, column,
                  replace(order_moves(w.orders)[order], enter_ezoc=enter),
-                 one_hex=one_hex_rule(ARRIVANO_VARIANT, rules_o, ARRIVANO_VARIANT.weather_one_hex(w)))
+                 one_hex=one_hex_rule(ARRIVANO_VARIANT, rules_o, ARRIVANO_VARIANT.weather_one_hex(w)), spent=spent)
 
 
 def destinations(w: World, uid: str, column: bool, ic: set[str],

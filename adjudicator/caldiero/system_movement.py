@@ -98,12 +98,14 @@ def make_group(world: World, units: tuple[str, ...], order: str, column: bool) -
                  artillery=any(state.units[u].arm == "artillery" for u in units), formation=world.formation_of(units[0]))
 
 
-def group_mover(world: World, g: Group, less: int = 0) -> Mover:
+def group_mover(world: World, g: Group, spent: int = 0, less: int = 0) -> Mover:
     """The group as the kernel's search and refusals read it, from where it begins (its hex, or its entry hex) with
-    its allowance but `less` (the entry hex's cost, §15.4; the weather's, §17.1.1)."""
+    its allowance but `spent` (the entry hex's cost, §15.4, which its moves' cost counts) and `less` (the weather's,
+    §17.1.1)."""
     move = order_moves(world.orders)[g.order]
-    return Mover(g.side, g.start if g.start is not None else g.entry or "", g.start is not None, g.ma_half - less,
-                 UNIT_CLASS, g.column, move, one_hex=one_hex_rule(CALDIERO_VARIANT, move))
+    return Mover(g.side, g.start if g.start is not None else g.entry or "", g.start is not None,
+                 g.ma_half - spent - less,
+                 UNIT_CLASS, g.column, move, one_hex=one_hex_rule(CALDIERO_VARIANT, move), spent=spent)
 
 
 def _step(world: World, g: Group) -> Callable[[HexId, HexId], bool] | None:
@@ -182,7 +184,7 @@ def _moves(world: World, g: Group, *, to: str | None = None,
     own = (g.artillery, g.formation, world.state.weather, g.formation in world.state.direction_released)
     return moves(CALDIERO_VARIANT, world, group_mover(world, g, spent), end_fits(world, g.units, g.column), own,
                  (world.counters, world.hexmap, world.scenario), closed=_closed(world, g), step=_step(world, g),
-                 spent=spent, to=to, stop_at=stop_at)  # type: ignore[return-value]
+                 to=to, stop_at=stop_at)  # type: ignore[return-value]
 
 
 def check_path(world: World, g: Group, path: tuple[str, ...]) -> Route | Problem:
@@ -195,7 +197,7 @@ def check_path(world: World, g: Group, path: tuple[str, ...]) -> Route | Problem
     walked = path if g.start is None else (g.start, *path)
     all_road = all(world.grid.contains(y) and ground.road(world, x, y) for x, y in zip(walked, walked[1:]))
     spent = step_cost(world, None, path[0], g.column) if g.start is None else 0
-    m = group_mover(world, g, spent + (0 if all_road else off_road_half_less(world)))
+    m = group_mover(world, g, spent, 0 if all_road else off_road_half_less(world))
     rules = unit_rules(CALDIERO_VARIANT, world, m, closed=_closed(world, g), step=_step(world, g))
     problem = path_problem(CALDIERO_VARIANT, world, m, g.units, walked, world.hexmap,
                            costs_in_force(CALDIERO_VARIANT, world), rules, own_step_problem(world, g))

@@ -218,7 +218,9 @@ class Mover:
     `on_map` False, the entry hex they come onto the map at (§15.4 in both), already paid for in `budget` (half
     points left); `unit_class`: their class in the movement table; `column`: march column (§9.3); `move`: their
     order's permissions; `one_hex`: the rule that keeps them to one hex at most, which a longer move's refusal cites
-    (the Defence order, §5.1.3 in both; the storm, arrivano §17.2.7), or None."""
+    (the Defence order, §5.1.3 in both; the storm, arrivano §17.2.7), or None; `spent`: the half points paid before
+    the search, the entry hex's (`entry_spent`, §15.4 in both), which a move's cost counts (`unit_moves.Move`) and
+    its search does not read (out of `key`)."""
 
     side: str
     origin: str
@@ -228,6 +230,7 @@ class Mover:
     column: bool
     move: OrderMove
     one_hex: Rule | None
+    spent: int = 0
 
     def key(self) -> tuple[object, ...]:
         """All of the mover in strings, numbers and bools, a kept search's key (`SEARCHES`): a tuple holding a Mover, a

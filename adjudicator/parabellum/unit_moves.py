@@ -49,13 +49,13 @@ class Move(NamedTuple):
 
 def moves(variant: Variant, world: World, m: Mover, can_end: Callable[[HexId], bool], key: Hashable = (),
           anchors: tuple[object, ...] = (), *, closed: Callable[[HexId], bool] | None = None,
-          step: Callable[[HexId, HexId], bool] | None = None, spent: int = 0, to: str | None = None,
+          step: Callable[[HexId, HexId], bool] | None = None, to: str | None = None,
           stop_at: Callable[[HexId], bool] | None = None) -> dict[HexId, Move]:
     """Where the mover may end (`can_end`: the stacking, §7.1 in both, `movement.end_fits`) and its cheapest move
     there. One search with its allowance; where the weather takes points off a move not wholly along roads (caldiero
     §17.1.1: `off_road_half_less`), one along roads with the whole allowance and one anywhere with the less, the
     cheaper move kept, then the one smaller hex by hex. A mover entering the map may stay on its entry hex (§15.4 in
-    both), paid for in `spent`, unless enemy units or its scenario close it (§9.1.2). `to`: that hex alone, if it is
+    both), paid for in its `spent`, unless enemy units or its scenario close it (§9.1.2). `to`: that hex alone, if it is
     one; `stop_at`: the first hex it takes alone (each searched only as far as that: `kept_reach`).
 
     The searches, of `unit_rules` with the game's `closed` and `step`, are kept across positions under what they read
@@ -93,7 +93,7 @@ def moves(variant: Variant, world: World, m: Mover, can_end: Callable[[HexId], b
         for h in hexes:
             if (h == origin and not stay) or not can_end(h):
                 continue
-            move, old = Move(reach, h, spent, m.on_map, costs), found.get(h)
+            move, old = Move(reach, h, m.spent, m.on_map, costs), found.get(h)
             if old is None or (move.cost_half, move.path) < (old.cost_half, old.path):
                 found[h] = move
         if ask is not None and found:
