@@ -306,11 +306,13 @@ def dr_choice(g: Act, frame: core.Frame[ev.DrChoiceAwaited], choice: str) -> Non
     if choice == "exchange" and not passed and g.reading("village_dr_procedure") == "two_tests":
         results.dr_retreat(g, units)  # the exchange failed: the normal DR procedure with its own test
         return
-    dr = waiting(g, ASSAULT)  # this test replaced the DR test: its units leave the DR's (§13.1.2)
-    revise(g, ASSAULT, msgspec.structs.replace(dr.ctx, dr_units=tuple(u for u in dr.ctx.dr_units
-                                                                      if u not in frame.ctx.units)))
-    if choice == "exchange" and passed:  # arrivano §10.1.1: DR becomes EX, against the assault's attackers
-        revise(g, ASSAULT, msgspec.structs.replace(waiting(g, ASSAULT).ctx, defenders=tuple(units)))
+    # this test replaced the DR test: its units leave the DR's (§13.1.2); a passed exchange makes the EX against
+    # them (§10.1.1): one revision of the assault's frame, wherever it waits (other villages' choices above it)
+    dr = waiting(g, ASSAULT).ctx
+    exchange = choice == "exchange" and passed
+    revise(g, ASSAULT, msgspec.structs.replace(dr, dr_units=tuple(u for u in dr.dr_units if u not in frame.ctx.units),
+                                               defenders=tuple(units) if exchange else dr.defenders))
+    if exchange:  # arrivano §10.1.1: DR becomes EX, against the assault's attackers
         results.exchanged(g, ARRIVANO_VARIANT)
         return
     if choice == "hold" and passed:  # arrivano §12.5.4: need not retreat, disordered in place (routed: §15.2.1)

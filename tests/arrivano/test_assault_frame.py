@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from arbitro.events import core
 from arbitro.events import parabellum as pb
 
 from tests.arrivano.harness import RULESET, Table, at_step, position
@@ -139,6 +140,25 @@ def test_two_villages_turning_their_dr_into_ex_exchange_one_after_the_other_each
     t.send("austria", {"type": "dr_choice", "choice": "exchange"}, [1])  # v1's: against the attacker left
     assert [t.state.units[u].where for u in ("6e-legere-ii", "ir18-i")] == ["track", "track"]
     assert stack(t) == []  # no attacker left to advance
+
+
+def test_a_passed_exchange_revises_the_assault_s_frame_once():
+    """arrivano §10.1.1 with §13.1.2: a village's passed exchange test replaces the DR test for its units (they leave
+    the frame's `dr_units`) and makes the EX against them (its `defenders`): one revision of the assault's frame, not
+    one for each (each lifts the other village's choice waiting above it: three events, not six)."""
+    v1, v2, at, back = "0912", "1112", "1012", "1013"
+    t = at_step(position({"6e-legere-i": at, "6e-legere-ii": at, "ir18-i": v1, "ir18-ii": v2},
+                         leaders={"watrin": back}, orders={"W": "attack"}), "W", "combat")
+    t.state.units["ir18-i"].status = t.state.units["ir18-ii"].status = "disordered"
+    t.send("france", {"type": "assault", "attackers": ["6e-legere-i", "6e-legere-ii"], "targets": [v1, v2]}, [5])
+    made = t.send("austria", {"type": "dr_choice", "choice": "exchange"}, [1])  # v2's test passed
+    revised = [e for e in made if isinstance(e, core.DecisionRevised) and e.kind == "assault"]
+    assert len(revised) == 1 and revised[0].ctx == stack(t)[0][1]
+    assert (revised[0].ctx.defenders, "ir18-ii" in revised[0].ctx.dr_units) == (("ir18-ii",), False)
+    choices = [type(e).__name__ for e in made if isinstance(e, core.DecisionResolved) and e.kind == "dr_choice"
+               or isinstance(e, core.DecisionOpened) and e.frame.kind == "dr_choice"]
+    # v2's own, answered; v1's lifted for the one revision and opened again
+    assert choices == ["DecisionResolved", "DecisionResolved", "DecisionOpened"]
 
 
 def test_the_next_gun_waiting_below_the_retreat_its_fire_caused_fires_where_the_attackers_now_stand():
