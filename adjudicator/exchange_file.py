@@ -36,8 +36,7 @@ def read_file(path: str | Path, source: str | None = None) -> Loaded:
         raise unusable(named, e, "read") from None
     lines = FileLines(handle, named)
     commands: FileRecords[Command] = FileRecords(lines, command_entry)
-    events: FileRecords[StoredEvent] = FileRecords(lines, event_entry)
-    return read_lines(lines.read(), lines.source, commands, events)
+    return read_lines(lines.read(), lines.source, commands, FileEvents(lines))
 
 
 DIGEST = 16  # bytes of blake2b kept a line
@@ -55,6 +54,7 @@ class FileLines:
         self.handle, self.source = handle, source
         self.line_at = 0  # where the line read last begins
         self.digest = b""  # and its digest
+        self.raw = b""  # and the line itself (while it is the one read)
         self._opened = os.fstat(handle.fileno())  # the file as opened: what every later look must find
         _OPEN.add(self)
 
@@ -71,12 +71,13 @@ class FileLines:
     def read(self) -> Iterator[str]:
         offset = 0
         for number, raw in enumerate(self.handle, 1):
-            self.line_at, self.digest = offset, line_digest(raw)
+            self.line_at, self.digest, self.raw = offset, line_digest(raw), raw
             offset += len(raw)
             try:
                 yield raw.decode("utf-8")
             except UnicodeDecodeError as e:
                 raise not_utf8(f"{self.source}, line {number}", e, "the file may have been edited") from None
+        self.raw = b""
         self.unchanged()  # changed while it was first read: what was kept of it may be half old, half new
 
     def unchanged(self) -> FileLines:
@@ -155,15 +156,18 @@ class FileRecords(Sequence[T], Generic[T]):
     def __getitem__(self, index: int | slice) -> T | list[T]:
         lines = self._lines.unchanged()
         if isinstance(index, slice):
-            return [lines.entry(self._entry, self._offsets[i], self._digest(i))
-                    for i in range(*index.indices(len(self)))]
+            return [self._read(lines, i) for i in range(*index.indices(len(self)))]
         i = range(len(self))[index]  # an IndexError out of range, a negative index from the end
-        return lines.entry(self._entry, self._offsets[i], self._digest(i))
+        return self._read(lines, i)
 
     def __iter__(self) -> Iterator[T]:
         lines = self._lines.unchanged()
-        for i, offset in enumerate(self._offsets):
-            yield lines.entry(self._entry, offset, self._digest(i))
+        for i in range(len(self._offsets)):
+            yield self._read(lines, i)
+
+    def _read(self, lines: FileLines, i: int) -> T:
+        """The i-th record, read again from its line."""
+        return lines.entry(self._entry, self._offsets[i], self._digest(i))
 
     def fields(self, decoder: msgspec.json.Decoder[D]) -> Iterator[D]:
         """Each line decoded by `decoder` alone (a struct of the few fields a check reads, the rest skipped): a
@@ -171,3 +175,38 @@ class FileRecords(Sequence[T], Generic[T]):
         lines = self._lines.unchanged()
         for i, offset in enumerate(self._offsets):
             yield lines.record_at(offset, self._digest(i), decoder)
+
+
+class _EventLine(msgspec.Struct):
+    """An event's line as its record is read again: the body as the line writes it, not decoded."""
+
+    seq: int
+    hash: str
+    body: msgspec.Raw
+
+
+_EVENT_LINE = msgspec.json.Decoder(_EventLine)
+
+
+class FileEvents(FileRecords[StoredEvent]):
+    """A file's full events (`event_entry` of each line). Where a line writes its event's body first and as that
+    body's canonical bytes (as every export writes it: `exchange` writes canonical lines), which the first read finds
+    by comparing them, the body is read again as the line writes it, neither built nor encoded anew: the same bytes, the
+    line being the one first read (its digest). Verification reads each event at least twice more (its chain,
+    re-adjudication): building and encoding a body was most of a read (issue 15)."""
+
+    def __init__(self, lines: FileLines) -> None:
+        super().__init__(lines, event_entry)
+        self._as_written = bytearray()  # 1 where the line's body is its canonical bytes
+
+    def append(self, item: StoredEvent) -> None:
+        super().append(item)
+        # A line beginning with its body (the first of its sorted keys) then the next key: the value read there is
+        # `item.body` exactly, a whole JSON value followed by its separator (no decoding to find it out)
+        self._as_written.append(self._lines.raw.startswith(b'{"body":%b,"hash":' % item.body))
+
+    def _read(self, lines: FileLines, i: int) -> StoredEvent:
+        if not self._as_written[i]:
+            return super()._read(lines, i)
+        line: _EventLine = lines.record_at(self._offsets[i], self._digest(i), _EVENT_LINE)
+        return StoredEvent(line.seq, bytes(line.body), line.hash)

@@ -15,6 +15,7 @@ unchecked, never as passed.
 from __future__ import annotations
 
 import re
+from array import array
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
@@ -37,7 +38,7 @@ from arbitro.adjudicator.verify_reads import (
 from arbitro.events import core
 from arbitro.events import random as rnd
 from arbitro.events.codec import canonical, sha256_hex, to_builtins
-from arbitro.events.records import GENESIS, EventBody, GameRecord
+from arbitro.events.records import GENESIS, CommandRecord, EventBody, GameRecord
 from arbitro.events.signing import AnyReceipt
 from arbitro.events.store import Annotation, Store
 from arbitro.projections.fold import ChainBroken, Fold
@@ -217,7 +218,7 @@ def _verify(loaded: Loaded, progress: Progress | None = None, jobs: int = 1) -> 
     stamps = Stamps(loaded.events)
     salts = Salts(loaded.game.id, _salting_key(created, scan),
                   scan.made_public.get(core.SaltKeyRevealed if created.salted_by_key() else core.SeedRevealed, 0))
-    if not check_commands(loaded, stamps, checks, salts.see):  # the salts judged in the same read of the stamps
+    if not check_commands(loaded, stamps, checks, salts):  # the salts judged in the same reads of commands and stamps
         misplaced = range_problem(loaded, stamps)
         if misplaced is not None:
             report.divergence = Divergence(seq=misplaced[0], expected="an event in the range of the command it names",
@@ -241,12 +242,14 @@ def _seq_of(detail: str) -> int:
 
 
 def check_commands(loaded: Loaded, bodies: Iterable[EventBody[Any] | Stamp], checks: list[Check],
-                   see: Callable[[EventBody[Any] | Stamp], None] | None = None) -> bool:
+                   salts: Salts | None = None) -> bool:
     """Every command present, in order and unedited, every event naming its command's hash, and every event in the
-    range of the command it names (verify, import, check), in one read of the events; `see` is given each (a stamp)
-    on the way. A command's first_seq/last_seq are covered by no hash, and re-adjudication compares each command
-    with its range only: an event outside every range would pass it."""
+    range of the command it names (verify, import, check), in one read of the commands and one of the events; `salts`
+    judges each command and event (a stamp) on the way. A command's first_seq/last_seq are covered by no hash, and
+    re-adjudication compares each command with its range only: an event outside every range would pass it."""
     hashes: dict[int, str] = {}
+    claimed = array("q")  # each command's first and last event, for the ranges' check: one read of the commands, which
+    # from a file is a line read, checked and decoded each (issue 15: verify's serial part read them three times)
     for number, (record, digest, first, last) in enumerate(loaded.commands):
         if record is None or record.cmd != number:
             checks.append(Check(name="command log", status="failed", detail=f"command {number} is missing or out of order"))
@@ -256,6 +259,10 @@ def check_commands(loaded: Loaded, bodies: Iterable[EventBody[Any] | Stamp], che
                                 detail=f"command {number} (events #{first}-#{last}) was edited: its hash does not match"))
             return False
         hashes[record.cmd] = digest
+        claimed.append(first)
+        claimed.append(last)
+        if salts is not None:
+            salts.see_command(record, first)
     spans = Spans()
     for body in bodies:
         if hashes.get(body.cmd) != body.cmd_hash:
@@ -263,9 +270,9 @@ def check_commands(loaded: Loaded, bodies: Iterable[EventBody[Any] | Stamp], che
                                 detail=f"event #{body.seq} names command {body.cmd} with a different hash"))
             return False
         spans.add(body)
-        if see is not None:
-            see(body)
-    misplaced = spans_problem(loaded, spans)
+        if salts is not None:
+            salts.see(body)
+    misplaced = spans_problem(zip(claimed[::2], claimed[1::2]), spans)
     if misplaced is not None:
         checks.append(Check(name="command log", status="failed", detail=misplaced[1]))
         return False
@@ -334,15 +341,22 @@ def _check_salt_key(created: core.GameCreated, scan: Scan, checks: list[Check]) 
 
 
 class Salts:
-    """Whether each event's salt derives from the revealed key (_salting_key), judged as the command check reads the
-    stamps (`see`): the first that does not, and how many were judged. Reported only once the key is found to be the
-    committed one. The events of commands after `last` (the one that revealed the key) have fresh random salts
+    """Whether each command's and event's salt derives from the revealed key (_salting_key), judged as the command
+    check reads the commands (`see_command`) and the stamps (`see`): the first command and the first event whose salt
+    does not, and how many events were judged. Reported only once the key is found to be the committed one. The
+    commands after `last` (the one that revealed the key) and their events have fresh random salts
     (projections.game.salting_key_public): not judged."""
 
     def __init__(self, game_id: str, key: str | None, last: int) -> None:
         self.game_id, self.key, self.last = game_id, key, last
         self.wrong: int | None = None  # the first event whose salt does not derive from `key`
+        self.wrong_command: tuple[int, int] | None = None  # the first such command, and its first event
         self.seen = 0
+
+    def see_command(self, record: CommandRecord, first: int) -> None:
+        if (self.key is not None and self.wrong_command is None and record.cmd <= self.last
+                and record.salt != rnd.command_salt(self.key, self.game_id, record.cmd)):
+            self.wrong_command = record.cmd, first
 
     def see(self, stamp: EventBody[Any] | Stamp) -> None:
         if stamp.cmd > self.last:
@@ -362,15 +376,11 @@ def _check_salts(loaded: Loaded, salts: Salts, key: str | None, checks: list[Che
         checks.append(Check(name="salts", status="unchecked", detail=f"command and event salts derive from {source}: "
                             + ("checkable once the game's end reveals it" if keyed else "checkable once it is revealed")))
         return
-    game = loaded.game.id
-    for record, _digest, first, _last in loaded.commands:
-        assert record is not None  # check_commands saw every record
-        if record.cmd > salts.last:
-            break
-        if record.salt != rnd.command_salt(key, game, record.cmd):
-            checks.append(Check(name="salts", status="failed",
-                                detail=f"command {record.cmd} (events from #{first}) has a salt not derived from {source}"))
-            return
+    if salts.wrong_command is not None:  # judged by `key`: the key `salts` was made with, found to be the committed one
+        cmd, first = salts.wrong_command
+        checks.append(Check(name="salts", status="failed",
+                            detail=f"command {cmd} (events from #{first}) has a salt not derived from {source}"))
+        return
     if salts.wrong is not None:
         checks.append(Check(name="salts", status="failed", detail=f"event #{salts.wrong} has a salt not derived from {source}"))
         return

@@ -26,14 +26,15 @@ def range_problem(loaded: Loaded, bodies: Iterable[EventBody[Any] | Stamp]) -> t
     spans = Spans()
     for body in bodies:
         spans.add(body)
-    return spans_problem(loaded, spans)
+    return spans_problem(((first, last) for _record, _digest, first, last in loaded.commands), spans)
 
 
-def spans_problem(loaded: Loaded, spans: Spans) -> tuple[int, str] | None:
-    """The first event out of place and why: each command must claim exactly the events that name it (none: #0-#0),
-    and the commands' ranges must follow each other from #1, with no overlap or gap (arbitro §L.1)."""
+def spans_problem(claimed: Iterable[tuple[int, int]], spans: Spans) -> tuple[int, str] | None:
+    """The first event out of place and why: each command (`claimed`: each one's first and last event, in command
+    order) must claim exactly the events that name it (none: #0-#0), and the commands' ranges must follow each other
+    from #1, with no overlap or gap (arbitro §L.1)."""
     follows = 1  # where the next command's events must begin
-    for number, (_record, _digest, first, last) in enumerate(loaded.commands):  # numbered from 0, as checked
+    for number, (first, last) in enumerate(claimed):  # numbered from 0, as checked
         actual = spans.get(number, (0, 0))
         if (first, last) != actual:
             return _first_outside((first, last), actual), (

@@ -182,7 +182,9 @@ def kept_reach(variant: Variant, hexmap: HexMap, table: MovementTable, origin: s
 
     def search() -> Reach:
         made = rules if isinstance(rules, MoveRules) else rules()
-        return reach(variant, hexmap, table, origin, replace(made, can_end=None), to=to, stop_at=stop_at)
+        if made.can_end is not None:  # the engine's rules are made without it (`unit_rules`): no copy on a miss
+            made = replace(made, can_end=None)
+        return reach(variant, hexmap, table, origin, made, to=to, stop_at=stop_at)
 
     if to is None and stop_at is None:
         return SEARCHES.get(anchored, key, search)
