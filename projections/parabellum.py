@@ -248,8 +248,9 @@ def _fold_shared(state: SystemState, event: object) -> None:
 def view(state: SystemState, seat: str, examinable: Callable[[str], bool] | None) -> dict[str, Any]:
     """A position as `seat` may know it, written once for both games' fog of war (caldiero §20.4 with its optional
     rule, arrivano §11.3.2): every own piece; an enemy unit in a hex the seat may not examine (`examinable` false)
-    only as a stack marker with its side (`hidden_stacks`), an enemy commander there not at all; enemy units off
-    the map where the state's `unseen_off_map` says (not yet seen arriving) not at all. `examinable` None: the
+    only as a stack marker with its side (`hidden_stacks`), an enemy commander there not at all; enemy pieces off
+    the map where the state's `unseen_off_map` says (not yet seen arriving) not at all, commanders as units (a
+    Caldiero commander to come served "offmap" told the enemy the turn he entered out of its sight). `examinable` None: the
     seat is under no fog of war, nothing hidden. Each piece shows the fields its game's state serves, and the game's
     state adds its own keys (`SystemState.served_own`)."""
     fogged = examinable is not None
@@ -269,8 +270,9 @@ def view(state: SystemState, seat: str, examinable: Callable[[str], bool] | None
     leaders: dict[str, Any] = {}
     for lid in sorted(state.leaders):
         leader = state.leaders[lid]
-        if leader.side != seat and examinable is not None and leader.where == "map" and not examinable(leader.hex):
-            continue
+        if leader.side != seat and examinable is not None and (
+                leader.where == "map" and not examinable(leader.hex) or leader.where in state.unseen_off_map):
+            continue  # as a unit: an enemy commander still to come is unseen, or his entry would show (nifuzz)
         leaders[lid] = _served_piece(leader, state.leader_served, fogged and leader.side != seat)
     act = state.activation  # the enemy's, under the fog, only as which formation (its units acting, out of command...)
     enemy_act = act if act is not None and fogged and state.formations[act.formation].side != seat else None
