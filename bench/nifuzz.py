@@ -3,7 +3,8 @@
 what a seat is served, not a test. It replays a shipped fog log and, before the sampled commands, plays each command
 twice: in the recorded game and in a copy of it differing in ONE fact hidden from the observing seat, kept only where
 that seat's view shows both alike (a stack out of sight is a marker: caldiero §20.4, arrivano §11.3.2 "si può
-esaminare uno stack nemico solo se si ha una LoS"). What the seat is served of the command (its log item, its view,
+esaminare uno stack nemico solo se si ha una LoS"); where it does not, by a key the fog keeps (bench/nifuzz_view.py:
+an own or redacted key, not a public one or a marker), the view itself tells the hidden fact (channel `position`). What the seat is served of the command (its log item, its view,
 status: bench/served.py) must then be the same bytes; where the seat is the one sending, so must its legal() and the
 command's acceptance or refusal.
 
@@ -16,9 +17,10 @@ The facts perturbed (one at a time): a unit's status (disordered <-> routed; `--
 unit moved into or out of a stack's good order, the known limit: `ALLOWED`'s first entry), the turn it moved, acted,
 attacked, fired or was activated, its Moved side, its step lost (reduced), Arrivano's F/V marker and a redoubt gun's
 damage, Caldiero's turn order and a reserve unit's attachment, two unseen units in different hexes swapped, an unseen
-unit moved into another unseen stack, an unseen commander moved to another unseen hex; and the records the enemy keeps
-that no view serves: Caldiero's hexes tried in a step and directions released, Arrivano's march orders in force
-(bench/nifuzz_facts.py). Dice are the log's own (its revealed seed): both games roll alike.
+unit moved into another unseen stack, an unseen commander moved to another unseen hex, his own moves' turn and A side, one to come entered into an unseen
+stack; what the fog keeps of an enemy unit in sight (Caldiero's reserve attachment); and the records the enemy keeps
+that no view serves: Caldiero's hexes tried in a step and directions released, Arrivano's march orders in force and
+independent columns' orders and units (bench/nifuzz_facts.py). Dice are the log's own (its revealed seed): both games roll alike.
 
 A difference is a candidate, not a finding: `ALLOWED` lists the differences the books and engine-rules make inherent,
 each with its rule and the parts (events, view keys) it may hold, and the report marks them so, each judged on its own
@@ -61,6 +63,7 @@ from arbitro.events.codec import canonical  # noqa: E402
 from arbitro.events.sqlite import SQLiteStore  # noqa: E402
 from arbitro.projections.game import GameState, awaited  # noqa: E402
 from arbitro.projections.views import seat_view  # noqa: E402
+from bench import nifuzz_view  # noqa: E402
 from bench.nifuzz_facts import Perturbation, perturbations  # noqa: E402
 from bench.served import served  # noqa: E402
 
@@ -170,7 +173,7 @@ class Finding:
     observer: str
     kind: str  # the perturbation's kind, or "twin"
     perturbation: str
-    channel: str  # legal | result | log | view | status
+    channel: str  # legal | result | log | view | status | position (the perturbed position's own view)
     what: str  # the differing event types (log), command types (legal), refusal rule (result), ...
     command: str
     detail: str
@@ -300,7 +303,7 @@ class Fuzzer:
         """`observer`'s service of the `played` commands (and, where it sends them, its `legal` listing and their
         answers) in games differing from `state` in one fact hidden from it, at most `per_position` of them."""
         g, rs = self.game, self.game.ruleset
-        view = canonical(seat_view(rs, state, observer))
+        view = seat_view(rs, state, observer)
         found = [p for p in perturbations(g.ruleset, state.rules, observer, self.rng, self.zoc)
                  if self.kinds is None or p.kind in self.kinds]
         kept = 0
@@ -309,8 +312,15 @@ class Fuzzer:
                 break
             other = g.engine.fold.copy(state)
             p.mutate(other.rules)
-            if canonical(seat_view(rs, other, observer)) != view:
-                continue  # the observer could see the difference
+            if (seen := seat_view(rs, other, observer)) != view:
+                # made in sight where the table shows it to all (a public key); a hidden fact the seat's own or
+                # redacted keys show is the view's leak (bench/nifuzz_view.py)
+                if kept_keys := nifuzz_view.kept_keys(view, seen):
+                    kept += 1
+                    self.checked += 1
+                    self.note(cmd, sender, observer, p, "position", " ".join(kept_keys), "",
+                              "the observer's view of the perturbed position, before any command")
+                continue
             kept += 1
             self.checked += 1
             if observer == sender and (listing := canonical(g.engine.legal(other, sender))) != legal:

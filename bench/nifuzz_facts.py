@@ -10,13 +10,14 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from arbitro.adjudicator.parabellum.orders import ORDERS
 from arbitro.adjudicator.parabellum.ruleset import ParaBellumRuleset
 
 
 @dataclass(frozen=True)
 class Perturbation:
     # status, zoc, turn, moved_side, reduced, marker, damaged, turn_order, attached, swap, moved_unit, leader,
-    # step_done, released, march
+    # commander, step_done, released, march, column
     kind: str
     name: str  # what was changed, for the report
     touched: tuple[str, ...]  # the pieces changed: a difference once one of them is in sight is a sighting, skipped
@@ -33,9 +34,34 @@ def perturbations(ruleset: ParaBellumRuleset[Any], state: Any, observer: str, rn
     on_map = [u for u in units if state.units[u].where == "map"]
     out += swaps(state, on_map, rng) + moved_units(state, on_map)
     leaders = sorted(p for p in hidden if p in state.leaders)
-    out += moved_leaders(ruleset, state, observer, leaders, rng)
+    out += moved_leaders(ruleset, state, observer, leaders, rng) + [p for le in leaders for p in leader_facts(state, le)]
+    seen = sorted(u for u, unit in state.units.items() if unit.side != observer and u not in hidden)
+    out += [p for u in seen for p in kept_facts(state, u)]
     out += records(ruleset, state, observer)
     return out if zoc else [p for p in out if p.kind != "zoc"]
+
+
+def leader_facts(state: Any, leader: str) -> Iterator[Perturbation]:
+    """An unseen commander's own marks: the turn he last moved himself (D42: once a turn, caldiero §4.1.4, arrivano
+    §4.1.4) and his A side (caldiero §2.2.2)."""
+    yield Perturbation("commander", f"{leader} moved_turn", (leader,), flip_turn_of("leaders", leader, "moved_turn"))
+    flipped = not state.leaders[leader].activated
+    yield Perturbation("commander", f"{leader} activated {flipped}", (leader,),
+                       lambda r: setattr(r.leaders[leader], "activated", flipped))
+
+
+def kept_facts(state: Any, u: str) -> Iterator[Perturbation]:
+    """Of an enemy unit in sight, what the fog keeps from the seat whatever it sees (the state's `unit_kept`):
+    Caldiero's reserve unit's formation joined (§15.4.3, reading reserve_attachment; rev-l L8). The unit is seen:
+    no piece touched, a served event may name it. Not once it acted this turn, nor in the activation now: the formation
+    it acted with, in sight, showed it."""
+    unit, act = state.units[u], state.activation
+    acted = state.turn in (unit.moved_turn, unit.attacked_turn) or act is not None and u in act.units
+    if "attached" in state.unit_kept and unit.formation == "reserve" and unit.where == "map" and not acted:
+        for f in sorted(state.formations):
+            if state.formations[f].side == unit.side and f != unit.attached:
+                yield Perturbation("attached", f"{u} (in sight) attached {f}", (),
+                                   lambda r, f=f: setattr(r.units[u], "attached", f))
 
 
 def records(ruleset: ParaBellumRuleset[Any], state: Any, observer: str) -> list[Perturbation]:
@@ -59,14 +85,37 @@ def records(ruleset: ParaBellumRuleset[Any], state: Any, observer: str) -> list[
         out += [Perturbation("march", f"{m} in force {not on}", (),
                              lambda r, m=m, on=on: r.march_orders.update({m: not on}))
                 for m, on in sorted(state.march_orders.items()) if side(state, m) != observer]
+    if hasattr(state, "columns"):
+        out += [p for officer in sorted(state.columns) if state.leaders[officer].side != observer
+                for p in column_facts(state, officer)]
     return out
+
+
+def column_facts(state: Any, officer: str) -> Iterator[Perturbation]:
+    """An enemy independent column's order and units, which lie under its officer wherever he stands (arrivano
+    §16.2 "piazzate sotto l'Ufficiale una pedina con indicato l'ordine"): each other order, and its last unit left
+    with its formation. That it was activated is public (§6.1, §17.2.9): not perturbed."""
+    column = state.columns[officer]
+    for order in ORDERS:
+        if order != column.order:
+            yield Perturbation("column", f"{officer}'s column {order}", (),
+                               lambda r, o=order: setattr(r.columns[officer], "order", o))
+    if len(column.units) > 1:
+        yield Perturbation("column", f"{officer}'s column without {column.units[-1]}", (),
+                           lambda r: setattr(r.columns[officer], "units", r.columns[officer].units[:-1]))
 
 
 def flip_turn(u: str, field: str) -> Callable[[Any], None]:
     """Unit `u`'s turn mark `field` set to this turn where it is not, else to the turn before."""
+    return flip_turn_of("units", u, field)
+
+
+def flip_turn_of(pieces: str, p: str, field: str) -> Callable[[Any], None]:
+    """Piece `p`'s (of the state's `pieces`: units, leaders) turn mark `field` set to this turn where it is not,
+    else to the turn before."""
     def mutate(r: Any) -> None:
-        unit = r.units[u]
-        setattr(unit, field, r.turn if getattr(unit, field) != r.turn else max(0, r.turn - 1))
+        piece = getattr(r, pieces)[p]
+        setattr(piece, field, r.turn if getattr(piece, field) != r.turn else max(0, r.turn - 1))
     return mutate
 
 
@@ -143,12 +192,20 @@ def moved_units(state: Any, on_map: list[str]) -> list[Perturbation]:
 def moved_leaders(ruleset: ParaBellumRuleset[Any], state: Any, observer: str, leaders: list[str],
                   rng: random.Random) -> list[Perturbation]:
     """An unseen commander on the map moved to another hex within three that the observer may not examine and holds
-    no unit of its own."""
+    no unit of its own; one still to come (`unseen_off_map`) entered into an unseen stack of his side, whose marker
+    shows either way."""
     w = ruleset.world(state)
     held = {unit.hex for unit in state.units.values() if unit.side == observer and unit.where == "map"}
     out = []
     for leader in leaders:
         here = state.leaders[leader].hex
+        if state.leaders[leader].where in state.unseen_off_map:
+            stacks = sorted(ruleset.unexaminable(state, observer, {
+                u.hex for u in state.units.values() if u.side == state.leaders[leader].side and u.where == "map"}))
+            out += [Perturbation("leader", f"{leader} entered at {there}", (leader,),
+                                 lambda r, l=leader, h=there: (setattr(r.leaders[l], "hex", h),
+                                                               setattr(r.leaders[l], "where", "map")))
+                    for there in rng.sample(stacks, min(2, len(stacks)))]
         if state.leaders[leader].where != "map":
             continue
         near = sorted(ruleset.unexaminable(state, observer, w.grid.within(here, 3)) - {here} - held)

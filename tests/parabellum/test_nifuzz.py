@@ -4,7 +4,9 @@ no difference the allow-list does not explain; and the leaks the sixteenth sessi
 `artillery_turned` served as a stub where an unseen gun turned, arrivano §3.1 C with §11.3.2), as is a leak riding
 with the end phase's inherent rout-move wait (rev-o O4: a decision's context served whole, arrivano §11.3.2), and a
 leak of each record the enemy keeps (bench/nifuzz_facts.records: Caldiero's hexes tried and directions released,
-Arrivano's march orders) put back."""
+Arrivano's march orders) put back; and a leak in the view itself (bench/nifuzz_view.py: an own or redacted key that
+a hidden fact changes), which the fuzzer skipped as "seen" before: an enemy's march orders, an unseen commander's
+marks, an enemy independent column, each served in the view."""
 
 from __future__ import annotations
 
@@ -17,8 +19,10 @@ import pytest
 from arbitro.adjudicator.arrivano.ruleset import ArrivanoRulesetImpl
 from arbitro.adjudicator.caldiero import CaldieroRuleset
 from arbitro.adjudicator.caldiero.legal import CALDIERO_STEPS
+from arbitro.adjudicator.parabellum.ruleset import ParaBellumRuleset
 from arbitro.events import arrivano as aev
 from arbitro.events import caldiero as cev
+from arbitro.projections.arrivano import ArrivanoState
 from bench.nifuzz import Finding, Game, fuzz, replayed
 
 LOGS = Path(__file__).resolve().parents[2] / "logs"
@@ -35,6 +39,11 @@ def caldiero() -> Game:
 @pytest.fixture(scope="module")
 def arrivano() -> Game:
     return replayed(LOGS / "arrivano-montebello.jsonl")
+
+
+@pytest.fixture(scope="module")
+def options() -> Game:
+    return replayed(LOGS / "arrivano-montebello-options.jsonl")
 
 
 def unexplained(game: Game, first: int, last: int, kinds: frozenset[str] | None = None) -> list[Finding]:
@@ -122,3 +131,41 @@ def test_a_unit_moved_into_an_unseen_routed_stack_is_the_known_zoc_limit() -> No
     assert moved.checked > 0 and [f for f in moved.findings if not f.allowed] == []
     found = fuzz(game, every=1, first=912, last=912, per_position=50, zoc=True, kinds=frozenset({"zoc"}))
     assert {(f.channel, f.allowed != "") for f in found.findings if f.channel == "legal"} == {("legal", True)}
+
+
+def in_the_view(found: list[Finding]) -> set[tuple[int, str, str]]:
+    """The view leaks found: (command, observer, the view's keys) of the channel `position`."""
+    return {(f.cmd, f.observer, f.what) for f in found if f.channel == "position"}
+
+
+def test_an_enemy_march_order_served_in_the_view_is_found(arrivano: Game, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Montebello #257-#259: Austria's march orders in force, served in France's view (Arrivano's `view` without its
+    cut, arrivano §17.1.5; rev-m M3), are found by a march order perturbed, not skipped as seen."""
+    monkeypatch.setattr(ArrivanoRulesetImpl, "view", ParaBellumRuleset.view)
+    found = unexplained(arrivano, 257, 259, kinds=frozenset({"march"}))
+    assert ("march_orders",) == tuple({what for _, _, what in in_the_view(found)})
+    assert {observer for _, observer, _ in in_the_view(found)} == {"france"}
+
+
+def test_an_unseen_commander_s_marks_served_in_the_view_are_found(caldiero: Game,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """Caldiero #14-#16: every commander served whole in the view, his own moves' turn and his A side included
+    (caldiero §4.2.1, §2.2.2; D42): the perturbed marks of an unseen commander are found in `leaders`."""
+    view = ParaBellumRuleset.view
+
+    def whole(self: ParaBellumRuleset, state: object, seat: str) -> dict[str, object]:
+        return {**view(self, state, seat), "leaders": msgspec.to_builtins(state.leaders)}  # type: ignore[attr-defined]
+    monkeypatch.setattr(ParaBellumRuleset, "view", whole)
+    found = [f for f in unexplained(caldiero, 14, 16, kinds=frozenset({"commander"})) if f.channel == "position"]
+    assert {f.what for f in found} == {"leaders"}
+    assert {f.perturbation.split()[1] for f in found} == {"moved_turn", "activated"}
+
+
+def test_an_enemy_column_served_in_the_view_is_found(options: Game, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Montebello with the options, #13-#15: Schustekh's independent column (arrivano §16.2: its order lies under
+    the officer) served in France's view as in Austria's: found by its order and units perturbed."""
+    served_own = ArrivanoState.served_own
+    monkeypatch.setattr(ArrivanoState, "served_own", lambda self, seat, fogged: served_own(self, seat, False))
+    found = unexplained(options, 13, 15, kinds=frozenset({"column"}))
+    assert {what for _, _, what in in_the_view(found)} == {"columns"}
+    assert {observer for _, observer, _ in in_the_view(found)} == {"france"}

@@ -1,0 +1,69 @@
+"""Every key a Para Bellum seat's view serves under the fog of war is classified (bench/nifuzz_view.py): public (the
+same bytes in both seats' views), own, or redacted; and every field of a piece it shows, examined (shown of an
+enemy piece in sight) or own. The non-interference fuzzer judges a view difference by that class, so a key served
+unclassified fails here until someone says what it is; a class that is wrong (a public key that differs between
+the seats, an own field served of an enemy piece) fails too. Positions of the shipped fog logs of both games."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from arbitro.projections.views import seat_view
+from bench.nifuzz import Game, replayed
+from bench.nifuzz_view import ENGINE_KEYS, EXAMINED, PIECE_FIELDS, PUBLIC, STATE_KEYS
+
+LOGS = Path(__file__).resolve().parents[2] / "logs"
+FOG_LOGS = ("caldiero-tempo-regge-fog", "arrivano-montebello-options")
+EVERY = 97  # positions sampled in each log: a few dozen, set-up to the end
+
+
+@pytest.fixture(scope="module")
+def views() -> list[tuple[str, dict[str, dict[str, Any]], dict[str, set[str]]]]:
+    """Of each sampled position of each fog log: its name and command, each seat's view, and each seat's enemy
+    pieces (units and commanders)."""
+    out = []
+    for name in FOG_LOGS:
+        game: Game = replayed(LOGS / f"{name}.jsonl")
+        for cmd, _, _, state in game.positions[::EVERY]:
+            seats = game.ruleset.seats(state.rules)
+            assert all(game.ruleset.fogged(state.rules, s) for s in seats)
+            out.append((f"{name} #{cmd}", {s: seat_view(game.ruleset, state, s) for s in seats},
+                        {s: {p for p, x in (*state.rules.units.items(), *state.rules.leaders.items()) if x.side != s}
+                         for s in seats}))
+    return out
+
+
+def test_every_key_of_a_view_is_classified(views: list[Any]) -> None:
+    served = {(part, k) for _, by_seat, _ in views for v in by_seat.values() for part in ("state", "engine")
+              for k in v[part]}
+    classified = {("state", k) for k in STATE_KEYS} | {("engine", k) for k in ENGINE_KEYS}
+    assert served - classified == set(), "a view key nobody classified: say what it is in bench/nifuzz_view.py"
+    assert classified - served == set(), "a classified key no view serves any more: take it out"
+
+
+def test_every_field_of_a_piece_in_a_view_is_classified(views: list[Any]) -> None:
+    for pieces, fields in PIECE_FIELDS.items():
+        served = {f for _, by_seat, _ in views for v in by_seat.values() for x in v["state"][pieces].values()
+                  for f in x}
+        assert served - set(fields) == set(), f"a field of {pieces} nobody classified (bench/nifuzz_view.py)"
+
+
+def test_a_public_key_is_the_same_in_both_seats_views(views: list[Any]) -> None:
+    public = [k for k, (kind, _) in STATE_KEYS.items() if kind == PUBLIC]
+    engine = [k for k, (kind, _) in ENGINE_KEYS.items() if kind == PUBLIC]
+    for where, by_seat, _ in views:
+        a, b = by_seat.values()
+        assert [a["state"].get(k) for k in public] == [b["state"].get(k) for k in public], where
+        assert [a["engine"].get(k) for k in engine] == [b["engine"].get(k) for k in engine], where
+
+
+def test_an_enemy_piece_shows_only_what_examining_it_shows(views: list[Any]) -> None:
+    for where, by_seat, enemy in views:
+        for seat, v in by_seat.items():
+            for pieces, fields in PIECE_FIELDS.items():
+                own_only = {f for f, (kind, _) in fields.items() if kind != EXAMINED}
+                shown = {f for p, x in v["state"][pieces].items() if p in enemy[seat] for f in x}
+                assert shown & own_only == set(), f"{where}: {seat} is served an enemy piece's own fields"
