@@ -2,7 +2,8 @@
 same bytes in both seats' views), own, or redacted; and every field of a piece it shows, examined (shown of an
 enemy piece in sight) or own. The non-interference fuzzer judges a view difference by that class, so a key served
 unclassified fails here until someone says what it is; a class that is wrong (a public key that differs between
-the seats, an own field served of an enemy piece) fails too. Positions of the shipped fog logs of both games."""
+the seats, an own field served of an enemy piece) fails too. Positions of the shipped fog logs of both games; and
+the top-level keys of Marengo's, Monferrato's and Caricat's views, at positions of their shipped logs."""
 
 from __future__ import annotations
 
@@ -11,9 +12,11 @@ from typing import Any
 
 import pytest
 
+from arbitro.adjudicator.service import Arbitro
+from arbitro.events.sqlite import SQLiteStore
 from arbitro.projections.views import seat_view
 from bench.nifuzz import Game, replayed
-from bench.nifuzz_view import ENGINE_KEYS, EXAMINED, PIECE_FIELDS, PUBLIC, STATE_KEYS
+from bench.nifuzz_view import ENGINE_KEYS, EXAMINED, OWN, PIECE_FIELDS, PUBLIC, REDACTED, STATE_KEYS
 
 LOGS = Path(__file__).resolve().parents[2] / "logs"
 FOG_LOGS = ("caldiero-tempo-regge-fog", "arrivano-montebello-options")
@@ -67,3 +70,49 @@ def test_an_enemy_piece_shows_only_what_examining_it_shows(views: list[Any]) -> 
                 own_only = {f for f, (kind, _) in fields.items() if kind != EXAMINED}
                 shown = {f for p, x in v["state"][pieces].items() if p in enemy[seat] for f in x}
                 assert shown & own_only == set(), f"{where}: {seat} is served an enemy piece's own fields"
+
+
+# The other games' views, by their top-level keys (their fuzzer is none: each game's leak tests hold): Marengo's
+# blocks (marengo §4: the enemy's face down, by token), Monferrato's hands (an allow-list, projections/monferrato.py);
+# Caricat has no fog, every key public.
+MARENGO_OWN = {"blocks"}
+MARENGO_REDACTED = {"enemy_blocks", "enemy_reinforcements_waiting", "enemy_eliminated"}
+OTHER_KEYS: dict[str, dict[str, set[str]]] = {
+    "marengo-full": {
+        OWN: MARENGO_OWN, REDACTED: MARENGO_REDACTED,
+        PUBLIC: {"round", "hour", "rounds", "turn", "phasing", "step", "game_over", "winner", "result", "morale",
+                 "demoralised", "commands_used", "road_use", "pontoon_used", "bombardments", "closed_approaches",
+                 "closed_zones", "assaulted_approaches", "activation_left", "enemy_entered_at_start"}},
+    "monferrato-full": {
+        OWN: {"hand"}, REDACTED: set(),
+        PUBLIC: {"activated_commands", "activation", "arrived", "chit_cup_size", "chosen_fire", "cup", "discards",
+                 "fort_counters", "forts", "fresh_mines", "hand_sizes", "last_turn", "mine_owner", "mines", "morale",
+                 "phase", "prudence", "public_in_hand", "raided", "red_aside_size", "removed", "result", "scheduled",
+                 "towns_destroyed", "turn", "units", "vp", "walls", "winner"}},
+    "caricat-pastrengo-options": {
+        OWN: set(), REDACTED: set(),
+        PUBLIC: {"activation", "activation_kind", "activation_level", "bridge_destroyed", "control", "costs", "done",
+                 "interpretations", "last_turn", "leaders", "options", "passes", "phase", "result", "scenario", "seat",
+                 "serial", "turn", "units", "used", "vp"}},
+}
+
+
+@pytest.mark.parametrize("name", sorted(OTHER_KEYS))
+def test_every_key_of_another_game_s_view_is_classified(name: str) -> None:
+    """Every key each seat's view serves at a few positions of the game's shipped log is classified, and a public
+    key serves both seats the same bytes."""
+    app = Arbitro(SQLiteStore(":memory:"))
+    with open(LOGS / f"{name}.jsonl", encoding="utf-8") as f:
+        game = app.import_lines(f, name, seat="umpire")
+    replayer, state, sampled = app.replayer(game), None, []
+    for n, body in enumerate(replayer.bodies(), 1):
+        state = replayer.fold.apply(state, body, replayer.state_at)
+        if n % 400 == 0:
+            sampled.append(replayer.fold.copy(state))
+    classes = OTHER_KEYS[name]
+    classified = set().union(*classes.values())
+    for position in sampled:
+        a, b = (seat_view(replayer.fold.ruleset, position, s)["state"]
+                for s in replayer.fold.ruleset.seats(position.rules))
+        assert set(a) | set(b) == classified, f"{name}: a key nobody classified, or one no view serves"
+        assert {k: a[k] for k in classes[PUBLIC]} == {k: b[k] for k in classes[PUBLIC]}, name
