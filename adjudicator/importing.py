@@ -31,11 +31,13 @@ def read_export(lines: list[str], source: str) -> Loaded:
 
 
 def import_loaded(store: Store, loaded: Loaded, as_id: str | None = None,
-                  progress: Callable[[int, int], None] | None = None) -> str:
+                  progress: Callable[[int, int], None] | None = None,
+                  refuse: Callable[[Loaded], None] = lambda _: None) -> str:
     """Store a full export as a new game, whole or not at all (one transaction), after checking its chain, its
     command log and its notes: an error names the file's first bad line. `as_id` stores a copy under another id
     (the events name their game, so the copy is re-sealed: a new chain with the same content). `progress(done,
-    total)` hears of each event decoded, the bulk of the work."""
+    total)` hears of each event decoded, the bulk of the work. `refuse` raises for a game that may not enter this
+    store for a reason of the application's (a seed another game still rolls from), once the file and the id hold."""
     if loaded.redacted_for is not None:
         raise BadFile(f"this is {loaded.redacted_for}'s export: it lacks what that seat may not see, so it cannot "
                       "be imported as a game; check it with `arbitro verify FILE`")
@@ -57,6 +59,7 @@ def import_loaded(store: Store, loaded: Loaded, as_id: str | None = None,
     if _exists(store, game_id):
         raise GameExists(game_id, hint=f"import it under another id (--as-id NEW_ID), or delete that game first "
                                        f"(arbitro delete {game_id})")
+    refuse(loaded)
     batches = [(record, [loaded.events[s - 1] for s in range(first, last + 1)] if first else [])
                for record, _digest, first, last in loaded.commands if record is not None]
     game, notes, signatures, seat_keys = loaded.game, loaded.annotations, loaded.signatures, loaded.seat_keys

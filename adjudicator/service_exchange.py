@@ -16,13 +16,17 @@ import msgspec
 from arbitro.adjudicator import exchange, exchange_file, importing, registry, seatcopy
 from arbitro.adjudicator import verify as verification
 from arbitro.adjudicator.admission import umpire_only
-from arbitro.adjudicator.errors import BadInput
+from arbitro.adjudicator.errors import BadInput, IllegalCommand
 from arbitro.adjudicator.engine_steps import awaiting_in
 from arbitro.adjudicator.seat_numbers import noted
 from arbitro.events import signing
 from arbitro.events.codec import to_builtins
 from arbitro.projections.base import UMPIRE
+from arbitro.projections.game import dice_public
 from arbitro.projections.views import seat_view
+
+
+R_SEED_SHARED = "arbitro §R.3"  # no copy, as no fork, shows a roll the game it copies will make
 
 
 class ExchangeCalls:
@@ -86,9 +90,30 @@ class ExchangeCalls:
             raise BadInput(f"{source}: --seat-key checks a seat's export as it becomes that seat's copy; to check the "
                            f"seats' keys of a game imported whole, `arbitro verify {source} --seat-key SEAT=KEY`")
         umpire_only(seat, "an imported game's full log, hidden facts included, becomes this database's")
-        game_id = importing.import_loaded(self.store, loaded, as_id, progress)
+        game_id = importing.import_loaded(self.store, loaded, as_id, progress, refuse=self._no_seed_shared)
         self.rebuild_snapshots(game_id)
         return game_id
+
+    def _no_seed_shared(self, loaded: exchange.Loaded) -> None:
+        """Refuse a game whose secret seed a game of this database still rolls from: the copy would give the same
+        commands the same rolls, so a seat playing ahead in it would know that game's next dice (rev-q; arbitro §R.3
+        refuses a fork keeping its parent's dice before the parent's reveal for the same reason)."""
+        rolling = self._rolling_from(loaded.game.seed)
+        if rolling is not None:
+            raise IllegalCommand(
+                f"game {rolling} in this database rolls from the same secret seed as {loaded.source}: a copy would "
+                f"roll what {rolling} rolls next, as a fork keeping its dice would: to play on from it, `arbitro fork "
+                f"{rolling} --at N` (a new seed); to copy it, reveal {rolling}'s seed first, or export it without "
+                "--with-seed", rule=R_SEED_SHARED)
+
+    def _rolling_from(self, seed: str | None) -> str | None:
+        """The game of this database that still rolls from `seed`, secret, if any (none for an export without the
+        seed: its copy rolls nothing, arbitro §R.1)."""
+        for game in self.store.games() if seed is not None else ():
+            if game.seed == seed and game.kind != "transcribed" and self.state_at(game.id).core.seed is None \
+                    and not dice_public(self._created(game)):
+                return game.id
+        return None
 
     def delete(self, game_id: str, by: str = UMPIRE) -> dict[str, Any]:
         """The umpire removes a game and everything stored of it (its forks keep their own logs)."""

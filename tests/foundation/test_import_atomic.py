@@ -109,18 +109,23 @@ def test_a_position_this_build_does_not_read_imports_nothing(tmp_path: Path, exp
     assert [g["game"] for g in club.json("games")] == ["other"]
 
 
-def test_import_as_another_id_when_the_id_is_taken(run: Cli, exported: Path) -> None:
-    error = run("import", str(exported), code=2).stderr  # g is already in this database
+def test_import_as_another_id_when_the_id_is_taken(run: Cli, exported: Path, tmp_path: Path) -> None:
+    """Moving a game to a server where its id is taken by another game. Not beside the original, which still rolls
+    from the seed the file holds: that copy is refused (rev-q, tests/foundation/test_import_copy_dice.py)."""
+    there = Cli(tmp_path / "there.db")
+    there("new", "duel", "standard", "--id", "g")
+    error = there("import", str(exported), code=2).stderr  # g is already in that database
     assert "already exists" in error and "--as-id" in error and "arbitro delete g" in error
-    assert run("import", str(exported), "--as-id", "g-copy").stdout.strip() == "g-copy"
-    copy, original = run.json("status", "g-copy"), run.json("status", "g")
+    assert "rolls from the same secret seed" in run("import", str(exported), "--as-id", "g-copy", code=1).stderr
+    assert there("import", str(exported), "--as-id", "g-copy").stdout.strip() == "g-copy"
+    copy, original = there.json("status", "g-copy"), run.json("status", "g")
     assert {**copy, "game": "g"} == original
-    assert [e["type"] for e in run.json("log", "g-copy")] == [e["type"] for e in run.json("log", "g")]
-    assert run.json("view", "g-copy", "--as", "umpire")["state"] == run.json("view", "g", "--as", "umpire")["state"]
-    assert run.json("verify", "g-copy")["passed"] is True
-    assert db_rows(run.db, "SELECT text FROM annotations WHERE game='g-copy'") == [("a good guard",)]
-    seat = run.json("status", "g-copy")["awaiting"]["seats"][0]
-    played = run.submit("g-copy", seat, run.json("legal", "g-copy", "--as", seat)[0])  # the copy plays on
+    assert [e["type"] for e in there.json("log", "g-copy")] == [e["type"] for e in run.json("log", "g")]
+    assert there.json("view", "g-copy", "--as", "umpire")["state"] == run.json("view", "g", "--as", "umpire")["state"]
+    assert there.json("verify", "g-copy")["passed"] is True
+    assert db_rows(there.db, "SELECT text FROM annotations WHERE game='g-copy'") == [("a good guard",)]
+    seat = there.json("status", "g-copy")["awaiting"]["seats"][0]
+    played = there.submit("g-copy", seat, there.json("legal", "g-copy", "--as", seat)[0])  # the copy plays on
     assert played["duplicate"] is False and run.json("status", "g")["head"] == original["head"]
 
 
