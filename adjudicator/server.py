@@ -28,7 +28,7 @@ from arbitro.adjudicator import settling
 from arbitro.adjudicator.mail import for_game, read_mailed
 from arbitro.adjudicator.errors import (
     REPORTED, BadFile, BadInput, Forbidden, MalformedCommand, NotAuthenticated, error_payload, http_status,
-    not_utf8,
+    NoSuchEvent, not_utf8,
 )
 from arbitro.adjudicator.http_access import HOST, Authority, BodyLimit, GameQuota, Limits, Principal, RateLimiter
 from arbitro.adjudicator.http_stream import AppendWatcher, live, seat_head
@@ -373,6 +373,9 @@ def create_app(app: Arbitro, host_token: str, *, limits: Limits = Limits(), open
         if last_event_id is not None and after > head:  # a log never shrinks: no stream of this game sent it
             raise BadFile(f"Last-Event-ID {after}: this game's last message to {reader} is #{head}; resume from a "
                           "number the stream sent, or leave the header out")
+        if last_event_id is None and after > head:  # from= past the next number: nothing to announce there (rev-q)
+            raise NoSuchEvent(f"game {game_id}'s last message to {reader} is #{head}: a stream starts at #{head + 1} "
+                              "at the latest")
         return EventSourceResponse(live(app, watcher, game_id, reader, after, follow=follow, poll=poll,
                                         authorised=authorised), ping=15)
 

@@ -246,3 +246,18 @@ def test_a_last_event_id_beyond_the_head_is_refused_not_waited_on(server: Server
     umpire = server.client("umpire", game).get(f"/games/{game}/stream", params={"follow": "false"},
                                                headers={"Last-Event-ID": "99"})
     assert umpire.status_code == 400 and "to umpire is #" in umpire.json()["message"], umpire.text
+
+
+def test_a_stream_from_beyond_the_next_message_is_refused_not_announced_at_it(server: Server) -> None:
+    """rev-p's Last-Event-ID case by the other door (rev-q): `from=N` past the reader's next number announced
+    `awaiting` at N - 1, a number the game does not have, and then sent nothing until the head passed it. From the
+    next number (the head + 1) a stream waits for it; beyond, it is refused as a position after the head is."""
+    game = server.new()
+    blue, umpire = server.client("blue", game), server.client("umpire", game)
+    refused = blue.get(f"/games/{game}/stream", params={"follow": "false", "from": "8"})
+    assert refused.status_code == 404, refused.text
+    assert refused.json()["message"] == f"game {game}'s last message to blue is #0: a stream starts at #1 at the latest"
+    head = umpire.get(f"/games/{game}").json()["head"]
+    assert umpire.get(f"/games/{game}/stream", params={"follow": "false", "from": str(head + 2)}).status_code == 404
+    nothing_yet = umpire.get(f"/games/{game}/stream", params={"follow": "false", "from": str(head + 1)})
+    assert nothing_yet.status_code == 200 and f"id: {head}\r\nevent: awaiting" in nothing_yet.text, nothing_yet.text
