@@ -18,7 +18,7 @@ from arbitro.adjudicator.arrivano.turn import activatable, activatable_columns, 
 from arbitro.adjudicator.arrivano.world import acts_now, cavalry_like, column_of, in_command
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.arrivano.variant import ARRIVANO, ARRIVANO_VARIANT
-from arbitro.adjudicator.parabellum import activation, chief_orders, initiative, orders, recovery
+from arbitro.adjudicator.parabellum import activation, chief_orders, initiative, orders, recovery, reinforcements
 from arbitro.events import arrivano as ev
 from arbitro.events import core
 
@@ -164,8 +164,11 @@ def free_order_units(w: World, fid: str) -> tuple[str, ...]:
 
 def enter_reinforcements(g: Act, fid: str) -> None:
     """arrivano §15.4 (B-1): the formation's groups due this turn come to their entry hex; their units wait
-    there to move on (paying the entry hex); commanders are placed on it. A group bringing the general sets
-    the order: Advance (§15.4.1) or, with 'any', the owner's choice (§17.1.2)."""
+    there to move on (paying the entry hex), in command (§15.4.1, the kernel's `command.in_command`); commanders are
+    placed on it. A group bringing the general sets the order: Advance (§15.4.1) or, with 'any', the owner's choice
+    (§17.1.2). With the reading `reinforcement_order` `always_advance` (§15.4.1 "con un Ordine di Avanzata" as
+    worded) its units take the orders table's order as their own for this activation, whatever the formation's
+    (the kernel's `reinforcements.enter_with_order`, as caldiero §15.4.2), and a group with 'any' sets it too."""
     w = g.world()
     for group in g.data.oob.reinforcements:
         if group.formation != fid or group.turn > g.state.turn or group.id in g.state.entered_groups:
@@ -178,6 +181,8 @@ def enter_reinforcements(g: Act, fid: str) -> None:
         g.emit(ev.GroupEntered(group=group.id, hex=h, units=sorted(group.units), rule=str(ARRIVANO.REINFORCEMENTS)))
         for lid in sorted(group.leaders):
             g.emit(ev.LeaderPlaced(leader=lid, hex=h, rule=str(ARRIVANO.REINFORCEMENTS)))
+        if g.reading("reinforcement_order") == "always_advance":  # §15.4.1 as worded: each unit's own order
+            reinforcements.enter_with_order(g, sorted(group.units))
         fr = g.data.scenario.franceschi
         if fr is not None and fr.leader in group.leaders:  # arrivano §17.2.9: an independent column
             g.emit(ev.ColumnFormed(officer=fr.leader, units=sorted(fr.units), order=g.state.formations[fid].order,

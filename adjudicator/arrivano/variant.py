@@ -40,6 +40,7 @@ class ArrivanoVariant(Variant):
     # arrivano §5.1.1: Advance binds while any counted unit could still close, even if the half is out of reach (D6)
     advance_binds_while: ClassVar[Literal["half", "any"]] = "any"
     column_option: ClassVar[str | None] = COLUMNS  # arrivano §16.2: independent columns, an optional rule (D30)
+    reinforcements_in_command: ClassVar[bool] = True  # arrivano §15.4.1 "entrano sulla mappa in comando" (D22)
     # its assault's decisions wait below every other kind of its own, as when they had a stack of their own
     assault_kinds: ClassVar[Collection[str]] = ASSAULT_KINDS
     decision_kinds: ClassVar[Collection[str]] = ARRIVANO_CONTEXTS
@@ -217,14 +218,14 @@ class ArrivanoVariant(Variant):
         return w.state.units[u].open_order == "F"  # arrivano §16.3.4: only a passed fatigue test removes the F
 
     def column_order(self, w: World, u: str) -> str | None:
-        """arrivano §16.2.2: a column's unit obeys its column's order within its officer's range (or entered in this
-        activation, §15.4.1), else Defence."""
+        """arrivano §16.2.2: a column's unit obeys its column's order within its officer's range (or coming onto the
+        map in this activation, waiting at its entry or just entered, §15.4.1: the World's `entering_now`), else
+        Defence."""
         if (column := own.column_of(w, u)) is None:
             return None
-        act, unit = w.state.activation, w.state.units[u]
-        fresh = act is not None and act.starts.get(u) == ""
+        unit = w.state.units[u]
         in_range = unit.where == "map" and unit.hex in w.command_reach(column)
-        return w.state.columns[column].order if fresh or in_range else "defence"
+        return w.state.columns[column].order if in_range or w.entering_now(u) else "defence"
 
     def return_commanders(self, w: World, u: str) -> list[str | None]:
         """arrivano §12.8.2, interpretation lost_general_replacements: `with_chief`, next to the commander in chief
@@ -248,13 +249,8 @@ class ArrivanoVariant(Variant):
         return R.CHIEF_LOST, "your commander in chief is lost: no order may change (interpretation cic_loss_scope: all_changes)"
 
     def commanded_anyway(self, w: World, formation: str, members: Sequence[str]) -> list[str]:
-        """arrivano §3.2: every unit starts in command; §15.4.1: a unit entered in this activation is in command (D2)."""
-        if w.state.first_turn:
-            return list(members)
-        act = w.state.activation
-        if act is not None and act.formation == formation:
-            return [u for u in members if act.starts.get(u) == ""]
-        return []
+        """arrivano §3.2: every unit starts in command (D2; a reinforcement's §15.4.1 is the kernel's, D22)."""
+        return list(members) if w.state.first_turn else []
 
     def relayed_by(self, w: World, officer: str, members: Sequence[str]) -> list[str]:
         """arrivano §4.2, §4.6: the members in the officer's range; a cavalry officer's, cavalry and horse artillery

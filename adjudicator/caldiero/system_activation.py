@@ -11,7 +11,7 @@ from arbitro.adjudicator.caldiero.variant import CALDIERO, CALDIERO_VARIANT, res
 from arbitro.adjudicator.caldiero.system_moves import movement_obligation_problem
 from arbitro.adjudicator.caldiero.system_orders import in_command_moves_over, ooc_test_after_moves
 from arbitro.adjudicator.parabellum.world import World
-from arbitro.adjudicator.parabellum import command
+from arbitro.adjudicator.parabellum import command, reinforcements
 from arbitro.adjudicator.parabellum.movement import nearest_enemy_distance
 from arbitro.events import caldiero as ev
 from arbitro.adjudicator.caldiero.system_procedure import arrival_turn, leader_due, unit_due
@@ -81,9 +81,7 @@ def do_activate(a: Act, by: str, formation: str) -> None:
              is not None}
     if dists:
         a.emit(ev.DistancesTaken(distances=dists, rule=str(CALDIERO.ADVANCE)))
-    for u in members:  # §15.4.2, the orders table's reinforcement_order
-        if unit_due(a.world(), u):
-            a.emit(ev.UnitOrderSet(unit=u, order=w.orders.reinforcement_order, rule=str(CALDIERO.REINFORCEMENT_ORDER)))
+    reinforcements.enter_with_order(a, [u for u in members if unit_due(a.world(), u)])  # §15.4.2
     seat = a.state.formations[formation].side
     a.steps.begin("activation_orders", a, seat)
 

@@ -33,19 +33,29 @@ def contiguous(grid: Grid, hex_of: Mapping[str, str], inside: Iterable[str],
 
 
 def in_command(variant: Variant, world: World, formation: str, members: Sequence[str] | None = None) -> frozenset[str]:
-    """The units of `formation` on the map (`members`: the World's `formation_units` unless given; caldiero
-    §15.4.3 counts a joining reserve) in command: those the position puts in command whatever the range (arrivano
-    §3.2 first turn, §15.4.1 just entered), none more without a general on the map (caldiero §4.4.5, arrivano
-    §4.5.5), those in his command range (caldiero §4.3, arrivano §4.4) or a relaying officer's (D3: arrivano §4.2,
-    §4.6), and, transitively, every unit next to one in command (caldiero §4.3.2, arrivano §4.4.2), through
-    relaying officers, who may join by contiguity (D4)."""
+    """The units of `formation` in command: of those on the map (`members`: the World's `formation_units` unless
+    given; caldiero §15.4.3 counts a joining reserve), those the position puts in command whatever the range (D2:
+    arrivano §3.2 first turn), none more without a general on the map (caldiero §4.4.5, arrivano §4.5.5), those in his
+    command range (caldiero §4.3, arrivano §4.4) or a relaying officer's (D3: arrivano §4.2, §4.6), and,
+    transitively, every unit next to one in command (caldiero §4.3.2, arrivano §4.4.2), through relaying officers,
+    who may join by contiguity (D4); and, where the book says reinforcements enter in command (D22, arrivano §15.4.1
+    "I rinforzi entrano sulla mappa in comando": the variant's `reinforcements_in_command`), those coming onto the
+    map in this activation (the World's `entering`), waiting at their entry or just entered, whatever the range
+    (caldiero §15.4.2 says only their order: none)."""
     units = list(members) if members is not None else world.formation_units(formation)
-    result = set(world.commanded_anyway(formation, units))
+    fresh = world.entering(formation) if variant.reinforcements_in_command else []
+    # an entered one on the map extends command to its neighbours (§4.4.2); one still waiting stands on no hex of it
+    return frozenset(_commanded(variant, world, formation, units, [u for u in fresh if u in units]) | set(fresh))
+
+
+def _commanded(variant: Variant, world: World, formation: str, units: Sequence[str], fresh: Sequence[str]) -> set[str]:
+    """`in_command` of the formation's `units` on the map, `fresh` (entered in this activation) among them in command."""
+    result = set(world.commanded_anyway(formation, units)) | set(fresh)
     if result >= set(units):
-        return frozenset(result)
+        return result
     general = world.general_on_map(formation)
     if general is None:
-        return frozenset(result)
+        return result
     area = world.command_reach(general)
     hexes = {u: h for u in units if (h := world.hex_of(u)) is not None}
     result |= {u for u, h in hexes.items() if h in area}
@@ -66,7 +76,7 @@ def in_command(variant: Variant, world: World, formation: str, members: Sequence
         joining = _joining(world, grid, [o for o in officers if o not in relays], hexes, result, relays) \
             if by_contiguity else []
         if not joining:
-            return frozenset(result)
+            return result
         for officer in joining:
             relay(officer)
 

@@ -6,17 +6,26 @@ already reduced, or without a reduced side, or eliminated by a rule that says so
 It returns the next turn if it was within command range of its general, or of an officer of its formation (D21:
 only Arrivano has officers, arrivano §4.2), and two turns later otherwise. Where it may be placed (caldiero §12.8,
 arrivano §12.8.2) is written once too (`return_hexes`), next to the commanders each game names for it; how the
-placement is asked (Caldiero's replacements step, Arrivano's decision per unit) and how reinforcements enter (D22)
-are still each game's."""
+placement is asked (Caldiero's replacements step, Arrivano's decision per unit) is each game's.
+
+A reinforcement coming onto the map (§15.4 in both, D22) is written once too: which units enter in this activation
+(the World's `entering`), whether they are in command whatever the range (arrivano §15.4.1 "in comando"; the variant's
+`reinforcements_in_command`, read by parabellum/command.in_command), and the orders table's `reinforcement_order` given
+them as their own for the activation (`enter_with_order`: caldiero §15.4.2, arrivano §15.4.1 with the reading
+`reinforcement_order` `always_advance`). When and where a group comes (Caldiero's units due off the map, Arrivano's
+groups placed on their entry hex, §3.1 B-1) is each game's."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from typing import Any
 
+from arbitro.adjudicator.parabellum.act import Act
 from arbitro.adjudicator.parabellum.stacking import fits
 from arbitro.adjudicator.parabellum.variant import Variant
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.parabellum.zoc import enemy_zoc
+from arbitro.events.parabellum import UnitOrderSet
 
 # Whether a commander's command range reaches a hex, as each game measures it for §12.8 until the command area's
 # kernel rule answers it (caldiero traces the range, §4.3.3; arrivano counts hexes).
@@ -62,3 +71,12 @@ def return_hexes(variant: Variant, w: World, u: str) -> list[str]:
             out.update(h for h in w.grid.within(where, 1) if h not in ezoc
                        and variant.closed_to(w, side, h) is None and fits(w, h, [u]))
     return sorted(out)
+
+
+def enter_with_order(a: Act[Any], units: Sequence[str]) -> None:
+    """caldiero §15.4.2 "I rinforzi entrano sulla mappa con un Ordine di Manovra", arrivano §15.4.1 "con un Ordine di
+    Avanzata" (reading `reinforcement_order`: `always_advance`): each of `units`, coming onto the map in this
+    activation, takes the orders table's `reinforcement_order` (D6) as its own for it, whatever its formation's."""
+    order, rule = a.world().orders.reinforcement_order, str(a.variant.rules.REINFORCEMENT_ORDER)
+    for u in units:
+        a.emit(UnitOrderSet(unit=u, order=order, rule=rule))

@@ -79,6 +79,10 @@ class Variant:
     # (caldiero §15.4 with §9.1.1, §5.1.3: no minimum move after it, and a Defence order's one hex is that hex), or
     # the unit waits on its entry hex and moves from it as from any start (arrivano §15.4: False).
     entry_hex_is_first_step: ClassVar[bool] = False
+    # D22, §15.4 in both: whether a reinforcement coming onto the map is in command in that activation whatever the
+    # range (arrivano §15.4.1 "I rinforzi entrano sulla mappa in comando": True), or as any unit is (caldiero §15.4.2
+    # gives them only an order, their own for the activation: neutral). Read by parabellum/command.in_command.
+    reinforcements_in_command: ClassVar[bool] = False
     # D31, §9.1.4 in both: the movement table's class pricing a commander's steps (caldiero: its one, "unit").
     commander_class: ClassVar[str] = "leader"
 
@@ -351,8 +355,8 @@ class Variant:
         return None
 
     def commanded_anyway(self, w: World, formation: str, members: Sequence[str]) -> list[str]:
-        """D2, caldiero §3.2 / arrivano §3.2, §15.4.1: the formation's `members` in command whatever the range.
-        Neutral reading (caldiero's): none."""
+        """D2, caldiero §3.2 / arrivano §3.2: the formation's `members` in command whatever the range (a
+        reinforcement's command is D22's: `reinforcements_in_command`). Neutral reading (caldiero's): none."""
         return []
 
     def relayed_by(self, w: World, officer: str, members: Sequence[str]) -> list[str]:

@@ -459,9 +459,24 @@ class World:
         return self.scenario.stacking.allowed
 
     # --- command (parabellum/command.py) -----------------------------------------------------------------
-    # units in command whatever the range (arrivano §3.2 first turn, §15.4.1 entered in this activation)
+    # units in command whatever the range (arrivano §3.2 first turn)
     def commanded_anyway(self, formation: str, members: Sequence[str]) -> list[str]:
         return self.variant.commanded_anyway(self, formation, members)
+
+    def entering_now(self, u: str) -> bool:
+        """Whether unit u comes onto the map in the activation under way (§15.4 in both, D22): waiting at its entry
+        hex (arrivano §15.4, `where` "waiting"), or come onto it in this activation (its first move began off the
+        map: `starts` "")."""
+        act = self.state.activation
+        return act is not None and (self.state.units[u].where == "waiting" or act.starts.get(u) == "")
+
+    def entering(self, formation: str) -> list[str]:
+        """The units of the activated `formation` coming onto the map in this activation (`entering_now`), in id
+        order; none for another formation (arrivano §15.4.1: in command, `command.in_command`)."""
+        act = self.state.activation
+        if act is None or act.formation != formation:
+            return []
+        return sorted(u for u in self.state.units if self.formation_of(u) == formation and self.entering_now(u))
 
     def held_to_defence(self, u: str) -> bool:
         """A unit of the activation under a Defence order only for being out of command (caldiero §5.3, arrivano §5.3:

@@ -223,6 +223,10 @@ def test_interpretation_reinforcement_order_always_advance():
     t.start([6, 1])
     t.send("france", {"type": "activate", "formation": "L"})
     assert t.pending() is None and t.state.formations["L"].order == "advance"
+    # each entering unit its own Advance for the activation (the kernel's, as caldiero §15.4.2): a change of the
+    # formation's order by Lannes's try (§5.2.1) leaves them under it
+    given = {e.unit: (e.order, e.rule) for e in t.of(ev.UnitOrderSet)}
+    assert given == {u: ("advance", "arrivano §15.4.1") for u in ("28e-i", "28e-ii", "28e-iii")}
     # the order is the orders table's `reinforcement_order` (arrivano §15.4.1, D6): a user's table is played as it says
     state = fresh("montebello")
     files = RULESET.read_data(RULESET.folder.folder)

@@ -42,6 +42,7 @@ class Position:
     ranges: dict[str, int] = field(default_factory=dict)  # leader -> command range
     officers: dict[str, list[str]] = field(default_factory=dict)  # formation -> its relaying officers
     anyway: set[str] = field(default_factory=set)  # units in command whatever the range
+    arriving: set[str] = field(default_factory=set)  # units coming onto the map in this activation (§15.4)
     readings: dict[str, str] = field(default_factory=dict)
     # leader -> (role, side, formation, initiative)
     leader_info: dict[str, tuple[str, str, str | None, int]] = field(default_factory=dict)
@@ -141,6 +142,9 @@ class Position:
 
     def commanded_anyway(self, formation: str, members: Sequence[str]) -> list[str]:
         return [u for u in members if u in self.anyway]
+
+    def entering(self, formation: str) -> list[str]:
+        return sorted(u for u in self.arriving if self.units[u].formation == formation)
 
     def general_on_map(self, formation: str) -> str | None:
         general = self.generals.get(formation)

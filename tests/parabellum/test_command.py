@@ -25,6 +25,18 @@ def test_range_then_the_line_of_battle(variant: Variant) -> None:
     assert command.in_command(variant, line(), "f1", ["a", "c"]) == {"a"}  # only the members asked about
 
 
+def test_a_reinforcement_coming_onto_the_map_is_in_command_where_its_book_says(variant: Variant) -> None:
+    """D22, arrivano §15.4.1 "I rinforzi entrano sulla mappa in comando": a unit coming onto the map in this
+    activation (the World's `entering`), on it out of range (d) or still off it at its entry (o), is in command,
+    without a general on the map too (arrivano §4.5.5 binds the others); caldiero §15.4.2 gives it only an order: in
+    command as any unit (neutral)."""
+    entered = {"a", "b", "d", "o"} if variant.reinforcements_in_command else {"a", "b"}
+    assert command.in_command(variant, line(arriving={"d", "o"}), "f1") == entered
+    alone = {"d", "o"} if variant.reinforcements_in_command else set()
+    assert command.in_command(variant, line(generals={}, arriving={"d", "o"}), "f1") == alone
+    assert variant.reinforcements_in_command is (variant.book == "arrivano")
+
+
 def test_no_general_on_the_map_no_command(variant: Variant) -> None:
     """caldiero §4.4.5, arrivano §4.5.5: without a general only the units in command anyway (arrivano §3.2)."""
     assert command.in_command(variant, line(generals={}), "f1") == frozenset()
