@@ -14,14 +14,15 @@ from typing import Any
 from arbitro.adjudicator.maps.costs import MovementTable
 from arbitro.adjudicator.maps.hexgrid import HexId
 from arbitro.adjudicator.maps.hexmap import HexMap
-from arbitro.adjudicator.maps.movement import MoveBlock, MoveRules, ZocRules, check_path
+from arbitro.adjudicator.maps.movement import MoveBlock, MoveRules, check_path
 from arbitro.adjudicator.parabellum.chief_limits import ChiefLimit, limit_closed, limit_end_problem, limit_ends, limit_problem
 from arbitro.adjudicator.parabellum.move_problems import (
     off_map_problem, one_hex_words, seen_zoc, unseen_from, unseen_problem,
 )
 from arbitro.adjudicator.parabellum import sight
 from arbitro.adjudicator.parabellum.movement import (
-    Problem, costs_in_force, ends, entry_spent, kept_reach, rule_key, search_key, terrain_multiplier,
+    COMMANDER_MOVE, FLEEING_MOVE, Mover, Problem, costs_in_force, ends, entering_problem, entry_spent, kept_reach,
+    search_key, terrain_multiplier, unit_rules,
 )
 from arbitro.adjudicator.parabellum.sequence import refuse
 from arbitro.adjudicator.parabellum.variant import Rolls, Variant
@@ -35,7 +36,8 @@ from arbitro.events.parabellum import LeaderMoved
 class CommanderMove:
     """One commander's move as his game gives it: of `side`, from `origin` (his hex or, `on_map` False, the entry hex
     he comes onto the map at, already paid for in `budget`: §15.4 in both), `budget` half points (D31), priced as
-    `unit_class` on `table` times `terrain_multiplier` (caldiero §17.1.2-§17.1.3); `one_hex`: the rule keeping him to
+    `unit_class` on `table` times the weather's multiplier (caldiero §17.1.2-§17.1.3, read off the position as a
+    unit's move reads it: `movement.unit_rules`); `one_hex`: the rule keeping him to
     one hex (arrivano §17.2.7 storm), or None; `closed`: hexes his game forbids him to enter (caldiero §9.2.1's rows, by
     the scenario hooks), a rule of `side` and `anchors` (the data objects it reads); `fleeing`: he flees an enemy unit
     (§8.2.3); `limit`: a commander in chief's limit (caldiero §4.2.2; Arrivano prints none), which closes, read for
@@ -51,7 +53,6 @@ class CommanderMove:
     on_map: bool
     unit_class: str
     budget: int
-    terrain_multiplier: int = 1
     one_hex: Rule | None = None
     closed: Callable[[HexId], bool] | None = None
     fleeing: bool = False
@@ -67,14 +68,14 @@ def commander_move(variant: Variant, world: World, leader: str, fleeing: bool = 
     there); `fleeing` an enemy unit (§8.2.3). None: he cannot enter now."""
     le, cls = world.state.leaders[leader], variant.commander_class
     side, origin, spent = le.side, le.hex, 0
-    table, multiplier = costs_in_force(variant, world), terrain_multiplier(world)
+    table = costs_in_force(variant, world)
     if le.where != "map":
         origin = leader_entry(world, leader)
         if origin is None or world.enemy_units_at(origin, side):
             return None
         spent = entry_spent(variant, world, cls, origin)
     return CommanderMove(side, world.hexmap, table, origin or "", le.where == "map", cls,
-                         world.counters.commander_movement(leader) * 2 - spent, multiplier,
+                         world.counters.commander_movement(leader) * 2 - spent,
                          variant.weather_one_hex(world), lambda h: bool(world.closed_to(side, h)), fleeing,
                          (world.counters, world.scenario), variant.commander_limit(world, leader),
                          world.counters.commander_movement_cited(leader))
@@ -134,76 +135,32 @@ def commander_may_move(world: World, leader: str, seat: str,
     return (commands or le.role == "commander_in_chief") and le.moved_turn != world.state.turn
 
 
-@dataclass(frozen=True)
-class LeaderGround:
-    """What a commander's move asks of the position: the enemy ZoC for his side, where enemy and friendly combat
-    units stand, a game's own hexes no commander enters (caldiero §9.2.1's rows, by its scenario hooks), and `free`:
-    he goes through enemy ZoCs (fleeing an enemy unit, where the variant reads §8.2.3 so: D12)."""
-
-    ezoc: frozenset[HexId]
-    enemy_at: Callable[[HexId], bool]
-    friends_at: Callable[[HexId], bool]
-    closed: Callable[[HexId], bool] | None = None
-    free: bool = False
-
-
-def leader_step(ground: LeaderGround) -> Callable[[HexId, HexId], bool]:
-    """May a commander step from a into b: never into enemy units (§9.1.2); into an enemy ZoC only where friendly
-    combat units stand, and from one to another only when both hexes hold them (§8.2.2 "se entrambi gli
-    esagoni sono occupati da unità di combattimento amiche"), unless the ground leaves him `free` (§8.2.3, D12)."""
-    enemy_at, closed, free, ezoc, friends_at = ground.enemy_at, ground.closed, ground.free, ground.ezoc, ground.friends_at
-
-    def step(a: HexId, b: HexId) -> bool:  # the search asks it of every step (issue 15): the ground read once
-        if enemy_at(b) or (closed is not None and closed(b)):
-            return False
-        if free or b not in ezoc:
-            return True
-        return friends_at(b) and (a not in ezoc or friends_at(a))
-
-    return step
-
-
-def leader_rules(ground: LeaderGround, *, unit_class: str, budget: int, minimum_move: bool = True,
-                 terrain_multiplier: int = 1, one_hex_from: str | None = None) -> MoveRules:
-    """The engine's rules for a commander's move (`budget`: his allowance in half points, D31 from each game's
-    data; `one_hex_from`: a weather that allows one hex only, arrivano §17.2.7). He does not stop on entering an
-    enemy ZoC (§8.2.2 "non deve fermarsi in EZoC", §9.1.2 "ma non un Comandante") and may leave one whatever his
-    orders (§9.1.4)."""
-    step = leader_step(ground)
-    if one_hex_from is not None:
-        start, free = one_hex_from, step
-        step = lambda a, b: a == start and free(a, b)  # noqa: E731
-    return MoveRules(unit_class=unit_class, budget=budget, minimum_move=minimum_move,
-                     terrain_multiplier=terrain_multiplier, may_step=step,
-                     zoc=ZocRules(hexes=ground.ezoc, entry="continue"))
-
-
-def _commander_rules(variant: Variant, world: World, m: CommanderMove) -> tuple[MoveRules, LeaderGround, Hashable]:
-    """A commander's rules on the position (`leader_rules`), its ground, and what his search reads of it (§8.2.2):
-    enemy units and ZoC, friends only within an enemy ZoC."""
-    enemy, friends = world.hexes_held(world.enemy(m.side)), world.hexes_held(m.side)
+def _commander_rules(variant: Variant, world: World, m: CommanderMove) -> tuple[MoveRules, Hashable]:
+    """A commander's rules on the position: the units' (`unit_rules`) for his `Mover`, moving as a commander
+    (`COMMANDER_MOVE`: §8.2.2, §9.1.2, §9.1.4; fleeing through enemy ZoCs where the variant reads §8.2.3 so, D12:
+    `FLEEING_MOVE`), with his game's closed hexes and his limit's (`limit_closed`); and what his search reads of the
+    position: enemy units and ZoC, friends only within an enemy ZoC."""
+    free = m.fleeing and variant.escape_through_ezoc
+    mover = Mover(m.side, m.origin, m.on_map, m.budget, m.unit_class, False, FLEEING_MOVE if free else COMMANDER_MOVE,
+                  m.one_hex)
     game, beyond = m.closed, limit_closed(m.limit, m.origin)
     closed = game if beyond is None else (lambda h: beyond(h) or (game is not None and game(h)))
-    ground = LeaderGround(ezoc=enemy_zoc(world, m.side), enemy_at=enemy.__contains__,
-                          friends_at=friends.__contains__, closed=closed, free=m.fleeing and variant.escape_through_ezoc)
-    rules = leader_rules(ground, unit_class=m.unit_class, budget=m.budget, minimum_move=m.on_map,
-                         terrain_multiplier=m.terrain_multiplier,
-                         one_hex_from=m.origin if m.one_hex is not None else None)
-    key = ("commander", m.origin, m.side, m.on_map, m.unit_class, m.budget, m.terrain_multiplier, rule_key(m.one_hex),
-           ground.free, m.closed is not None, m.limit.key if m.limit else None,
-           search_key(world, ("enemy zoc", m.side), ground.ezoc), search_key(world, ("held", world.enemy(m.side)), enemy),
-           search_key(world, ("held in enemy zoc", m.side), friends & ground.ezoc))
-    return rules, ground, key
+    ezoc, friends = enemy_zoc(world, m.side), world.hexes_held(m.side)
+    key = ("commander", mover.key(), terrain_multiplier(world), m.closed is not None, m.limit.key if m.limit else None,
+           search_key(world, ("enemy zoc", m.side), ezoc),
+           search_key(world, ("held", world.enemy(m.side)), world.hexes_held(world.enemy(m.side))),
+           search_key(world, ("held in enemy zoc", m.side), friends & ezoc))
+    return unit_rules(variant, world, mover, closed=closed), key
 
 
 def commander_moves(variant: Variant, world: World, m: CommanderMove, to: str | None = None,
                     stop_at: Callable[[HexId], bool] | None = None) -> dict[str, tuple[HexId, ...]]:
     """Where the commander may end his move, each with its path from his origin (both included), in hex order: the
-    search of `leader_rules` on the position's enemy ZoC and units (§8.2.2, §9.1.2, §9.1.4 in both), kept across
+    search of `_commander_rules` on the position's enemy ZoC and units (§8.2.2, §9.1.2, §9.1.4 in both), kept across
     positions (`kept_reach`). Entering from off the map he may stay on his entry hex (§15.4 in both; no minimum
     move). `to`: that hex alone, if it is one, searched only as far as it (a move to it: `kept_reach`); `stop_at`:
     those reached when the search stopped at the first hex it takes (the whole answer if it takes none)."""
-    rules, _, key = _commander_rules(variant, world, m)
+    rules, key = _commander_rules(variant, world, m)
     found = kept_reach(variant, m.hexmap, m.table, m.origin, rules, key, m.anchors, to=to, stop_at=stop_at)
     out = {h: found.path(h) for h in ends(found, None, to)}
     if not m.on_map and to in (None, m.origin):
@@ -273,7 +230,7 @@ def commander_path_problem(variant: Variant, world: World, m: CommanderMove, wal
         return off_map_problem(variant, off)
     if m.one_hex is not None and len(walked) > 2:
         return m.one_hex, one_hex_words(m.one_hex, None, "a commander")
-    rules, ground, _ = _commander_rules(variant, world, m)
+    rules = _commander_rules(variant, world, m)[0]
     check = check_path(m.hexmap, m.table, walked, rules)
     if check.ok or check.block is None or check.at_step is None:
         return None
@@ -281,9 +238,10 @@ def commander_path_problem(variant: Variant, world: World, m: CommanderMove, wal
     unseen = unseen_from(variant, world, m.side, walked)
     if unseen is not None and check.at_step >= unseen:
         return unseen_problem(r.MOVEMENT, walked, walked[unseen], r.LEADER_MOVE, r.TERRAIN_MOVE, r.LEADER_EZOC)
-    if check.block == MoveBlock.STEP_VETOED and ground.enemy_at(HexId(b)):
-        return r.ENEMY_HEX, f"{b} holds enemy combat units ({r.ENEMY_HEX})"
-    if check.block == MoveBlock.STEP_VETOED and b in ground.ezoc:
+    entering = entering_problem(variant, world, m.side, b) if check.block == MoveBlock.CANNOT_ENTER else None
+    if entering is not None:  # enemy units there (§9.1.2), a hex his game closes to his side (caldiero §9.2.1)
+        return entering
+    if check.block in (MoveBlock.ZOC_ENTRY_PROHIBITED, MoveBlock.STEP_VETOED) and rules.zoc and b in rules.zoc.hexes:
         return r.LEADER_EZOC, _ezoc_words(f"{a}-{b}", r.LEADER_EZOC)
     return r.MOVEMENT, f"{b} cannot be reached along {'-'.join(walked)}: {check.block.value.replace('_', ' ')} ({r.MOVEMENT})"
 
@@ -311,13 +269,13 @@ def commander_destination_problem(variant: Variant, world: World, m: CommanderMo
         beyond = limit_end_problem(limit, m.origin, to, () if fogged else commander_moves(variant, world, m))
         if beyond is not None:
             return beyond
-    ground = _commander_rules(variant, world, m)[1]
-    if ground.enemy_at(HexId(to)):
+    if to in world.hexes_held(world.enemy(m.side)):
         return r.ENEMY_HEX, f"{to} holds enemy combat units ({r.ENEMY_HEX})"
     closed = world.closed_to(m.side, to)
     if closed is not None:
         return closed
-    if to in seen_zoc(variant, world, m.side)[0] and not ground.friends_at(HexId(to)) and not ground.free:
+    free = m.fleeing and variant.escape_through_ezoc  # §8.2.3, D12
+    if to in seen_zoc(variant, world, m.side)[0] and to not in world.hexes_held(m.side) and not free:
         return r.LEADER_EZOC, _ezoc_words(to, r.LEADER_EZOC)
     if m.one_hex is not None and world.grid.distance(m.origin, to) > 1:
         return m.one_hex, one_hex_words(m.one_hex, None, "a commander")

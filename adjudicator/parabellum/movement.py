@@ -62,12 +62,23 @@ def leave_ezoc_problem(variant: Variant, order: str, start: str | None, ezoc: fr
 
 @dataclass(frozen=True)
 class OrderMove:
-    """The movement permissions of an order (`order_moves`, from each game's orders table)."""
+    """The movement permissions of an order (`order_moves`, from each game's orders table), or a commander's
+    (`commander`: `COMMANDER_MOVE`, `FLEEING_MOVE`): he goes on through an enemy ZoC he may enter (§8.2.2 "non deve
+    fermarsi in EZoC", §9.1.2 "ma non un Comandante"), leaves one whatever his orders (§9.1.4), and entering one only
+    where friendly units stand goes from one to another only when both hexes hold them (§8.2.2 "se entrambi gli
+    esagoni sono occupati da unità di combattimento amiche")."""
 
     order: str
     enter_ezoc: EzocEntry
     ezoc_to_ezoc: bool  # straight from one enemy ZoC hex to another (D7: caldiero §5.1.3 no, arrivano §5.1.3 with a test)
     max_hexes: int | None
+    commander: bool = False
+
+
+# A commander's move (§8.2.2, §9.1.4 in both): his full allowance whatever the order, into an enemy ZoC only where
+# friendly units stand; fleeing an enemy unit (§8.2.3), through enemy ZoCs where the variant reads it so (D12).
+COMMANDER_MOVE = OrderMove("commander", "with_friend", True, None, commander=True)
+FLEEING_MOVE = OrderMove("commander", "yes", True, None, commander=True)
 
 
 _ORDER_MOVES = Memo(64)
@@ -87,12 +98,14 @@ def zoc_rules(order: OrderMove, ezoc: frozenset[HexId], friendly: Callable[[HexI
               march_column: bool = False) -> ZocRules:
     """Enemy ZoC for a combat unit: entering stops (§8.2.1); Manoeuvre never enters, Defence only where a
     friendly unit stands (§5.1.3-§5.1.4); a march column never enters (§9.3.2); a unit in an enemy ZoC leaves it
-    only under Defence (§8.1: `may_leave_ezoc`), so a unit entering the map on an EZoC hex stops there (§9.1.2)."""
-    leave = may_leave_ezoc(order.order)
+    only under Defence (§8.1: `may_leave_ezoc`), so a unit entering the map on an EZoC hex stops there (§9.1.2). A
+    commander neither stops nor is held (`OrderMove.commander`: §8.2.2, §9.1.4)."""
+    leave = order.commander or may_leave_ezoc(order.order)
     if march_column or order.enter_ezoc == "no":
         return ZocRules(hexes=ezoc, entry="prohibited", zoc_to_zoc=order.ezoc_to_ezoc, may_leave=leave)
     may_enter = friendly if order.enter_ezoc == "with_friend" else None
-    return ZocRules(hexes=ezoc, entry="stop", may_enter=may_enter, zoc_to_zoc=order.ezoc_to_ezoc, may_leave=leave)
+    return ZocRules(hexes=ezoc, entry="continue" if order.commander else "stop", may_enter=may_enter,
+                    zoc_to_zoc=order.ezoc_to_ezoc, may_leave=leave)
 
 
 def enemy_problem(variant: Variant, b: str, enemy_there: bool) -> Problem | None:
@@ -268,8 +281,9 @@ def unit_rules(variant: Variant, world: World, m: Mover, *, closed: Callable[[He
     and, where the variant's reading says so, along roads only (`column_keeps_to_roads`, arrivano §9.3); one hex only as
     `one_hex` says, the minimum move of one hex (§9.1.1) from a start on the map, and from an entry hex as the
     variant's `entry_hex_is_first_step` says (§15.4); enemy zones of control as the order
-    allows (`zoc_rules`, §8 and §5.1 in both); costs times the weather's `terrain_multiplier`. `step`: the game's own
-    step veto (caldiero §10.3 guns at a canal, §17.1.3 roads only)."""
+    allows (`zoc_rules`, §8 and §5.1 in both; a commander's from one to another only between friends, §8.2.2); costs
+    times the weather's `terrain_multiplier`. `step`: the game's own step veto (caldiero §10.3 guns at a canal,
+    §17.1.3 roads only)."""
     ezoc = enemy_zoc(world, m.side)
     enemy, friends = world.hexes_held(world.enemy(m.side)), world.hexes_held(m.side)
     column, origin = m.column, m.origin
@@ -282,14 +296,18 @@ def unit_rules(variant: Variant, world: World, m: Mover, *, closed: Callable[[He
     can_enter: Callable[[HexId], bool] = (lambda h: h not in barred) if closed is None else \
         (lambda h: h not in barred and not closed(h))
 
+    between_friends = m.move.commander and m.move.enter_ezoc == "with_friend"  # §8.2.2: a commander's EZoC to EZoC
+
     def may_step(a: HexId, b: HexId) -> bool:
         if not moves or (m.one_hex is not None and a != origin):
             return False
         if follow_roads and (a, b) not in roads:
             return False
+        if between_friends and a in ezoc and b in ezoc and a not in friends:
+            return False
         return step is None or step(a, b)
 
-    plain = moves and m.one_hex is None and not follow_roads  # only the game's own veto, if any
+    plain = moves and m.one_hex is None and not follow_roads and not between_friends  # only the game's own veto
     return MoveRules(unit_class=m.unit_class, budget=m.budget, march_column=column, minimum_move=not from_entry,
                      terrain_multiplier=terrain_multiplier(world), can_enter=can_enter, can_end=can_end,
                      may_step=step if plain else may_step, zoc=zoc_rules(m.move, ezoc, friends.__contains__, column))

@@ -183,6 +183,17 @@ def test_a_leader_walks_the_path_he_is_given_when_every_step_is_legal() -> None:
     assert t.state.leaders["massena"].hex == "1417"
 
 
+def test_a_leader_s_path_into_a_closed_hex_cites_the_rule_closing_it() -> None:
+    """caldiero §9.2.1: a commander's path through the 10xx row is refused with the row's own rule and words, as a
+    unit's move is (his move is the units' search: `movement.unit_rules`), not as a step the search vetoed (§9.1)."""
+    t = moving({"au-colloredo": "1218"}, formation="hohenzollern", leaders={"hohenzollern": "1115"})
+    t.send("austria", {"type": "end_step"})
+    words = reject(t, "caldiero §9.2.1", {"type": "move_leader", "leader": "hohenzollern", "to": "1116",
+                                          "path": ["1016", "1116"]}, seat="austria")
+    assert words == "1016: Austrian units never enter the 10xx row (caldiero §9.2.1) [caldiero §9.2.1]"
+    t.send("austria", {"type": "move_leader", "leader": "hohenzollern", "to": "1116"})  # straight there: his own
+
+
 def test_bonaparte_stays_near_1014() -> None:
     t = moving({"fr-18-ligne": "1417"}, leaders={"bonaparte": "1114"})
     t.send("france", {"type": "end_step"})

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from arbitro.adjudicator.maps.hexmap import HexMap
 from arbitro.adjudicator.parabellum import move_problems as mp
 from arbitro.adjudicator.parabellum.commander_move import (
     CommanderMove, commander_destination_problem, commander_path_problem,
@@ -20,26 +19,8 @@ from tests.parabellum.test_movement import MAP, ORDERS, TABLE, OnPlainMap
 
 @dataclass
 class Moving(OnPlainMap):
-    """The plain map with what a refusal reads besides the pieces: no closed hex, no forbidden hexside."""
-
-    @property
-    def hexmap(self) -> HexMap:
-        return MAP
-
-    def closed_to(self, side: str, h: str) -> Problem | None:
-        return None
-
-    def crossing_prohibited(self, a: str, b: str) -> bool:
-        return False
-
-    def weather_box(self) -> None:  # no weather track: no multiplier of the costs
-        return None
-
-    def side_units_at(self, h: str, side: str) -> list[str]:
-        return [u for u in self.units_at(h) if self.units[u].side == side]
-
-    def enemy_units_at(self, h: str, side: str) -> list[str]:
-        return self.side_units_at(h, self.enemy(side))
+    """The plain map with what a refusal reads besides the pieces (`OnPlainMap`'s): no closed hex, no forbidden
+    hexside."""
 
 
 def position() -> Moving:

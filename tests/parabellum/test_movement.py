@@ -13,7 +13,7 @@ from arbitro.adjudicator.maps.hexgrid import Grid, HexId
 from arbitro.adjudicator.maps.hexmap import HexMap, parse_map
 from arbitro.adjudicator.maps.movement import MoveRules, StopReason
 from arbitro.adjudicator.parabellum import commander_move, movement, orders
-from arbitro.adjudicator.parabellum.commander_move import CommanderMove, LeaderGround
+from arbitro.adjudicator.parabellum.commander_move import CommanderMove
 from arbitro.adjudicator.parabellum.weather_track import WeatherBox
 from arbitro.adjudicator.parabellum.movement import OrderMove
 from arbitro.adjudicator.parabellum.variant import Variant
@@ -87,48 +87,64 @@ def test_the_path_search_leaves_an_enemy_zoc_only_under_defence(variant: Variant
     assert dests("defence", "with_friend") == {"0303", "0204", "0404"}
 
 
-# --- commanders ---------------------------------------------------------------------------------------------
-def ground(variant: Variant, enemy: set[str], friends: set[str], free: bool = False) -> LeaderGround:
-    return LeaderGround(ezoc=ezoc_of(MAP, *enemy), enemy_at=lambda h: h in enemy, friends_at=lambda h: h in friends,
-                        free=free)
-
-
-def test_a_commander_enters_an_enemy_zoc_only_where_friends_stand_and_goes_on(variant: Variant) -> None:
-    """§8.2.2 in both: never into enemy units, into an EZoC only with friendly combat units there, no stop there
-    (he goes on beyond it), from one EZoC hex to another only when both hold friends."""
-    g = ground(variant, {"0305"}, {"0304"})
-    step = commander_move.leader_step(g)
-    assert not step(HexId("0303"), HexId("0305"))  # enemy units
-    assert step(HexId("0303"), HexId("0304")) and not step(HexId("0303"), HexId("0206"))
-    rules = commander_move.leader_rules(g, unit_class="unit", budget=6)
-    found = movement.reach(variant, MAP, TABLE, "0303", rules)
-    assert "0304" in found.destinations() and "0406" not in found.destinations()
-    alone = ground(variant, {"0305"}, {"0205"})  # he stands alone in 0304, an EZoC hex
-    assert not commander_move.leader_step(alone)(HexId("0304"), HexId("0205"))
-    assert commander_move.leader_step(ground(variant, {"0305"}, {"0304", "0205"}))(HexId("0304"), HexId("0205"))
-
-
-def test_a_fleeing_commander_goes_through_enemy_zocs_as_the_variant_reads_8_2_3(variant: Variant) -> None:
-    """D12: caldiero §8.2.3 captures him only when enemy units surround him; arrivano §8.2.3 counts EZoC too."""
-    step = commander_move.leader_step(ground(variant, {"0305"}, set(), free=variant.escape_through_ezoc))
-    assert not step(HexId("0303"), HexId("0305"))
-    assert step(HexId("0303"), HexId("0304")) is variant.escape_through_ezoc
-
-
-def test_one_hex_from_keeps_a_commander_to_one_hex(variant: Variant) -> None:
-    """arrivano §17.2.7 (a storm): one hex only, however many points he has."""
-    rules = commander_move.leader_rules(ground(variant, set(), set()), unit_class="unit", budget=12,
-                                  one_hex_from="0303")
-    assert set(movement.reach(variant, MAP, TABLE, "0303", rules).destinations()) == set(MAP.grid.neighbours("0303"))
-
-
 @dataclass
 class OnPlainMap(Position):
-    """A position on the plain 6 x 6 map."""
+    """A position on the plain 6 x 6 map, with what a move reads besides the pieces: no closed hex, no forbidden
+    hexside, no weather track (no multiplier of the costs)."""
 
     @property
     def grid(self) -> Grid:
         return MAP.grid
+
+    @property
+    def hexmap(self) -> HexMap:
+        return MAP
+
+    def closed_to(self, side: str, h: str) -> tuple[Rule, str] | None:
+        return None
+
+    def crossing_prohibited(self, a: str, b: str) -> bool:
+        return False
+
+    def weather_box(self) -> None:
+        return None
+
+    def side_units_at(self, h: str, side: str) -> list[str]:
+        return [u for u in self.units_at(h) if self.units[u].side == side]
+
+    def enemy_units_at(self, h: str, side: str) -> list[str]:
+        return self.side_units_at(h, self.enemy(side))
+
+
+# --- commanders ---------------------------------------------------------------------------------------------
+def commander(origin: str = "0303", **kw: object) -> CommanderMove:
+    return CommanderMove("france", MAP, TABLE, origin, **{"on_map": True, "unit_class": "unit", "budget": 6, **kw})  # type: ignore[arg-type]
+
+
+def test_a_commander_enters_an_enemy_zoc_only_where_friends_stand_and_goes_on(variant: Variant) -> None:
+    """§8.2.2 in both: never into enemy units, into an EZoC only with friendly combat units there, no stop there
+    (he goes on beyond it), from one EZoC hex to another only when both hold friends: his move is the units' search
+    (`movement.unit_rules`) under `COMMANDER_MOVE`."""
+    pos = OnPlainMap(units={"e": Piece("austria", "0305"), "f": Piece("france", "0304")})
+    found = commander_move.commander_moves(variant, pos, commander())  # type: ignore[arg-type]
+    assert "0305" not in found and "0304" in found and "0206" not in found and "0406" not in found
+    beyond = commander_move.commander_moves(variant, pos, commander("0304", budget=2))  # type: ignore[arg-type]
+    assert "0303" in beyond  # he leaves the EZoC he stands in, whatever his orders (§9.1.4)
+    walk = lambda *hexes: commander_move.commander_path_problem(variant, pos, commander(hexes[0]), hexes)  # type: ignore[arg-type]  # noqa: E731
+    pos.units["g"] = Piece("france", "0205")  # a friend in the EZoC hex next to 0304: he still needs one in 0304
+    alone = OnPlainMap(units={"e": Piece("austria", "0305"), "g": Piece("france", "0205")})
+    refused = commander_move.commander_path_problem(variant, alone, commander("0304"), ("0304", "0205"))  # type: ignore[arg-type]
+    assert refused is not None and refused[0] == variant.rules.LEADER_EZOC and "0304-0205" in refused[1]
+    assert walk("0304", "0205") is None  # friends in both
+    assert walk("0303", "0304", "0404") is None  # through the EZoC without stopping there
+
+
+def test_a_fleeing_commander_goes_through_enemy_zocs_as_the_variant_reads_8_2_3(variant: Variant) -> None:
+    """D12: caldiero §8.2.3 captures him only when enemy units surround him; arrivano §8.2.3 counts EZoC too."""
+    pos = OnPlainMap(units={"e": Piece("austria", "0305")})
+    fleeing = commander_move.commander_moves(variant, pos, commander(fleeing=True))  # type: ignore[arg-type]
+    assert "0305" not in fleeing and ("0304" in fleeing) is variant.escape_through_ezoc
+    assert "0304" not in commander_move.commander_moves(variant, pos, commander())  # type: ignore[arg-type]
 
 
 def test_a_commander_s_move_is_searched_on_the_position_and_kept(variant: Variant) -> None:
