@@ -14,7 +14,8 @@ from arbitro.adjudicator.arrivano.world import in_command
 from arbitro.adjudicator.parabellum.orders import order_of
 from arbitro.projections.arrivano import Column
 from arbitro.projections.parabellum import Activation
-from tests.arrivano.harness import Table, at_step, fresh, position, world
+from bench.served import served
+from tests.arrivano.harness import FOLD, RULESET, Table, at_step, fresh, position, world
 
 ENTRY, FAR = "1110", "2010"  # Lannes at FAR: 9 hexes from the entry, far beyond his command range (§4.4)
 
@@ -79,3 +80,22 @@ def test_franceschis_waiting_column_obeys_its_columns_order() -> None:
     t = at_step(state, "C", "movement")
     t.state.activation = Activation(formation="C", column="franceschi")
     assert order_of(world(t.state), units[0]) == "advance"
+
+
+def entering_move_served(lannes: str) -> bytes:
+    """What Austria is served of the 28e II's entering move two hexes on (an Advance move: in command, §15.4.1),
+    Lannes standing at `lannes`, out of Austria's sight (§11.3.2) as the entry and the move are."""
+    state = position({"ir18-i": "3114"}, leaders={"lannes": lannes, "gottesheim": "3114"}, orders={"L": "advance"},
+                     turn=3)
+    state.units["28e-ii"].where, state.units["28e-ii"].hex = "waiting", ENTRY
+    t = at_step(state, "L", "movement")
+    assert RULESET.unexaminable(t.state, "austria", [ENTRY, lannes, "1310"]) == {ENTRY, lannes, "1310"}
+    before = FOLD.copy(t.game)
+    made = [("france", t.send("france", {"type": "move", "unit": "28e-ii", "to": "1310", "column": False}))]
+    return served(RULESET, FOLD, before, made, "austria")
+
+
+def test_where_an_unseen_general_stands_is_not_told_by_his_reinforcements_move() -> None:
+    """Non-interference (§11.3.2): a reinforcement is in command whatever its general's range (§15.4.1), so the
+    same entering move is made, and served alike, whether Lannes stands by the entry or far from it."""
+    assert entering_move_served("1111") == entering_move_served(FAR)
