@@ -414,9 +414,11 @@ def annotate(game: str, text: str, seat: str, at: int, private: bool, db: str, a
 @click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write to this file (default: stdout).")
 @seat_option(required=False, default="umpire")
 @db_option
+@json_option
 @handle_errors
-def position(game: str, at: int | None, output: str | None, seat: str, db: str) -> None:
-    """Write the game's state as a position file (start a game from it with `arbitro new --position`).
+def position(game: str, at: int | None, output: str | None, seat: str, db: str, as_json: bool) -> None:
+    """Write the game's state as a position file (start a game from it with `arbitro new --position`). With --json,
+    errors are JSON and -o's answer is {"file"} (the position itself is JSON already).
 
     \b
     Example:
@@ -425,6 +427,8 @@ def position(game: str, at: int | None, output: str | None, seat: str, db: str) 
     text = json.dumps(open_app(db, "read").position(game, at, seat=seat), ensure_ascii=False, indent=2)
     if output:
         write_text(output, text + "\n")
+        if as_json:
+            out({"file": output}, True)
     else:
         click.echo(text)
 

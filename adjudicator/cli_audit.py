@@ -32,19 +32,24 @@ from arbitro.projections.base import UMPIRE
 @click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write to this file (default: stdout).")
 @click.option("--with-seed", is_flag=True, help="Umpire only: include the unrevealed seed, to move a game to another server.")
 @db_option
+@json_option
 @handle_errors
-def export(game: str, seat: str, output: str | None, with_seed: bool, db: str) -> None:
-    """Export a game as JSON Lines; a seat's export holds only what that seat may see.
+def export(game: str, seat: str, output: str | None, with_seed: bool, db: str, as_json: bool) -> None:
+    """Export a game as JSON Lines; a seat's export holds only what that seat may see. With --json, errors are JSON
+    and -o's answer is {"file", "records"} (the lines themselves are JSON already).
 
     \b
     Example:
         arbitro export marengo-1a2b -o game.jsonl
-        arbitro export marengo-1a2b --as france -o for-france.jsonl
+        arbitro export marengo-1a2b --as france -o for-france.jsonl --json
     """
     lines = list(open_app(db, "read").export(game, seat, with_seed=with_seed))
     if output:
         write_text(output, "\n".join(lines) + "\n")
-        click.echo(f"wrote {len(lines)} records to {output}", err=True)
+        if as_json:
+            out({"file": output, "records": len(lines)}, True)
+        else:
+            click.echo(f"wrote {len(lines)} records to {output}", err=True)
     else:
         click.echo("\n".join(lines))
 
