@@ -208,12 +208,13 @@ def kept_reach(variant: Variant, hexmap: HexMap, table: MovementTable, origin: s
     return SEARCHES.get(anchored, key, lambda: found) if found.whole else found  # one that ran to its end is whole
 
 
-def search_key(world: World, name: Hashable, hexes: frozenset[str]) -> tuple[str, ...]:
-    """`hexes` as a kept search's key names them (`SEARCHES`), once per position under `name`: a sorted tuple of
-    strings, which the garbage collector stops tracking, where a frozenset is always tracked and each of its items
-    walked. A full collection walking the kept keys' ~3,000 frozensets was most of the Para Bellum legal() maximum
-    (issue 15)."""
-    return world.cached(("search key", name), lambda: tuple(sorted(hexes)))  # type: ignore[no-any-return]
+def search_key(world: World, name: Hashable, hexes: frozenset[str]) -> str:
+    """`hexes` as a kept search's key names them (`SEARCHES`), once per position under `name`: their ids sorted and
+    joined by "|" (no hex id holds one), a string, which the garbage collector does not track, where a frozenset is
+    always tracked and each of its items walked (a full collection walking the kept keys' ~3,000 frozensets was most
+    of the Para Bellum legal() maximum), and whose hash is worked out once, where a tuple's is worked out again at
+    every look-up of a key holding it (a key names a side's whole enemy ZoC: a hundred hexes; issue 15)."""
+    return world.cached(("search key", name), lambda: "|".join(sorted(hexes)))  # type: ignore[no-any-return]
 
 
 def ends(found: Reach, can_end: Callable[[HexId], bool] | None, only: str | None = None) -> list[HexId]:

@@ -63,7 +63,7 @@ def moves(variant: Variant, world: World, m: Mover, can_end: Callable[[HexId], b
     column passes through none, §9.3.2; a Defence order enters an enemy ZoC only where one stands, §5.1.3), the
     weather's multiplier, and the game's `key` and `anchors` (what its `closed` and `step` read)."""
     ezoc, enemy = enemy_zoc(world, m.side), world.enemy(m.side)
-    friends: tuple[str, ...] = ()
+    friends = ""
     if m.column:
         friends = search_key(world, ("held", m.side), world.hexes_held(m.side))
     elif m.move.enter_ezoc == "with_friend":
