@@ -31,7 +31,12 @@ from arbitro.adjudicator.caldiero.scenario_rules import charge_problem, check_di
 
 def mover_orders(w: World, units: tuple[str, ...], column: bool = False) -> list[str]:
     """Orders every unit of the group may act under, the group's own first; `column`: those allowing march column
-    (§9.3, the orders table's `march_column`)."""
+    (§9.3, the orders table's `march_column`). Once per World and group (issue 15: a movement listing asks it of
+    every group twice, for its moves and whether it may march, and again for a march column's moves)."""
+    return list(w.cached(("mover orders", units, column), lambda: tuple(_mover_orders(w, units, column))))
+
+
+def _mover_orders(w: World, units: tuple[str, ...], column: bool) -> list[str]:
     sets = []
     for u in units:
         sets.append(set(artillery_orders(w.orders, order_of(w, u))) if w.is_artillery(u) else {order_of(w, u)})
