@@ -101,6 +101,12 @@ ALLOWED: tuple[Allowed, ...] = (
     Allowed(("march",), ("log", "view"), ("order_changed[arrivano §17.1.5]", "formations"), "a march order's end "
             "gives its formation Defence (arrivano §17.1.5), an order marker on the table (§5.1; engine-rules §V.4: "
             "order changes are public): where it ends in one game only, the enemy sees the marker turn"),
+    Allowed(("released",), ("log",), ("units_moved[caldiero §9.1]",), "a formation's direction of attack bars its "
+            "units from one side of the road until it is released (caldiero §19.1.1, §19.1.2 \"non possono muovere "
+            "... fino a quando una unità di questa Formazione non è entrata\"): a unit seen walking where only a "
+            "released formation may go shows the release, as the table does (the release itself is its side's: "
+            "`owner`); a move named by its end walks such a route where the rules let it (#856 of "
+            "caldiero-tempo-regge-fog)"),
     Allowed(("status",), ("log", "view"), ROUT_MOVE_SERVED, "a routed unit makes its rout move in the end phase "
             "(arrivano §15.2.2: two hexes away), its marker moving on the table: the game waits for its owner where "
             "a disordered unit's would not (rev-m, sixteenth session: inherent); answered, the rest must agree",

@@ -169,3 +169,13 @@ def test_an_enemy_column_served_in_the_view_is_found(options: Game, monkeypatch:
     found = unexplained(options, 13, 15, kinds=frozenset({"column"}))
     assert {what for _, _, what in in_the_view(found)} == {"columns"}
     assert {observer for _, observer, _ in in_the_view(found)} == {"france"}
+
+
+def test_a_released_direction_seen_in_a_route_is_inherent(caldiero: Game) -> None:
+    """Caldiero #856: fr-39-ligne (Massena's) moves to 2316 by way of 2313, where §19.1.2 lets it go only as its
+    formation is released; unreleased, it walks by 2414, out of Austria's sight. Austria sees the route differ: the
+    rule's effect on the table, allowed (`ALLOWED`, kind released), not a leak."""
+    found = fuzz(caldiero, every=1, first=856, last=856, per_position=50, kinds=frozenset({"released"})).findings
+    assert {(f.channel, f.what, f.perturbation) for f in found} == {
+        ("log", "units_moved[caldiero §9.1]", "massena released False")}
+    assert all(f.allowed for f in found)
