@@ -20,7 +20,8 @@ damage, Caldiero's turn order and a reserve unit's attachment, two unseen units 
 unit moved into another unseen stack, an unseen commander moved to another unseen hex, his own moves' turn and A side, one to come entered into an unseen
 stack; what the fog keeps of an enemy unit in sight (Caldiero's reserve attachment); and the records the enemy keeps
 that no view serves: Caldiero's hexes tried in a step and directions released, Arrivano's march orders in force and
-independent columns' orders and units (bench/nifuzz_facts.py). Dice are the log's own (its revealed seed): both games roll alike.
+independent columns' orders and units; the enemy's activation's record (an unseen unit out of command or not, its
+own order) (bench/nifuzz_facts.py). Dice are the log's own (its revealed seed): both games roll alike.
 
 A difference is a candidate, not a finding: `ALLOWED` lists the differences the books and engine-rules make inherent,
 each with its rule and the parts (events, view keys) it may hold, and the report marks them so, each judged on its own

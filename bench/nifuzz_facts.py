@@ -17,7 +17,7 @@ from arbitro.adjudicator.parabellum.ruleset import ParaBellumRuleset
 @dataclass(frozen=True)
 class Perturbation:
     # status, zoc, turn, moved_side, reduced, marker, damaged, turn_order, attached, swap, moved_unit, leader,
-    # commander, step_done, released, march, column
+    # commander, step_done, released, march, column, activation
     kind: str
     name: str  # what was changed, for the report
     touched: tuple[str, ...]  # the pieces changed: a difference once one of them is in sight is a sighting, skipped
@@ -37,7 +37,7 @@ def perturbations(ruleset: ParaBellumRuleset[Any], state: Any, observer: str, rn
     out += moved_leaders(ruleset, state, observer, leaders, rng) + [p for le in leaders for p in leader_facts(state, le)]
     seen = sorted(u for u, unit in state.units.items() if unit.side != observer and u not in hidden)
     out += [p for u in seen for p in kept_facts(state, u)]
-    out += records(ruleset, state, observer)
+    out += records(ruleset, state, observer, rng)
     return out if zoc else [p for p in out if p.kind != "zoc"]
 
 
@@ -64,10 +64,11 @@ def kept_facts(state: Any, u: str) -> Iterator[Perturbation]:
                                    lambda r, f=f: setattr(r.units[u], "attached", f))
 
 
-def records(ruleset: ParaBellumRuleset[Any], state: Any, observer: str) -> list[Perturbation]:
+def records(ruleset: ParaBellumRuleset[Any], state: Any, observer: str, rng: random.Random) -> list[Perturbation]:
     """What the observer's enemy keeps that no view serves the observer: Caldiero's hexes tried in its step
     (`step_done`, caldiero §15.3: an unseen hex tried, or one tried untried) and its formations freed of their
-    direction of attack (§19.1); Arrivano's march orders in force (§17.1.5)."""
+    direction of attack (§19.1); Arrivano's march orders in force (§17.1.5) and independent columns (§16.2); the
+    enemy's activation's record (`activation_facts`)."""
     out: list[Perturbation] = []
     enemy = {f for f, fs in state.formations.items() if fs.side != observer}
     if hasattr(state, "step_done") and state.seat not in ("", observer):
@@ -85,9 +86,31 @@ def records(ruleset: ParaBellumRuleset[Any], state: Any, observer: str) -> list[
         out += [Perturbation("march", f"{m} in force {not on}", (),
                              lambda r, m=m, on=on: r.march_orders.update({m: not on}))
                 for m, on in sorted(state.march_orders.items()) if side(state, m) != observer]
+    act = state.activation
+    if act is not None and state.formations[act.formation].side != observer:
+        out += activation_facts(state, act, ruleset.hidden_pieces(state, observer), rng)
     if hasattr(state, "columns"):
         out += [p for officer in sorted(state.columns) if state.leaders[officer].side != observer
                 for p in column_facts(state, officer)]
+    return out
+
+
+def activation_facts(state: Any, act: Any, hidden: set[str], rng: random.Random) -> list[Perturbation]:
+    """The enemy's activation as its side records it, which the observer is served only as which formation (its
+    view's `activation`, rev-l L8): who of its units is out of command (caldiero §5.3, judged once at the activation;
+    arrivano §5.3), and the order a unit took for itself (caldiero §4.3.1, §5.3.1; arrivano §4.4): where its
+    commanders stand tells both. Of units out of the observer's sight (`hidden`) that have not moved, tried or taken
+    an order yet: a unit in sight shows the table how it acts (a §5.3.1 test on its stack, an efficiency test its
+    order asks for, caldiero §13.1), as a player's would."""
+    fresh = sorted(u for u, unit in state.units.items() if unit.formation == act.formation and unit.where == "map"
+                   and u in hidden and u not in act.moved and u not in act.ooc_tested and u not in act.unit_orders)
+    out = [Perturbation("activation", f"{u} out of command {u not in act.out_of_command}", (u,),
+                        lambda r, u=u: r.activation.out_of_command.remove(u) if u in r.activation.out_of_command
+                        else r.activation.out_of_command.append(u)) for u in rng.sample(fresh, min(2, len(fresh)))]
+    for u, order in [(u, o) for u, o in sorted(act.unit_orders.items()) if u in hidden][:2]:
+        other = next(o for o in ORDERS if o != order)
+        out.append(Perturbation("activation", f"{u} own order {other}", (u,),
+                                lambda r, u=u, o=other: r.activation.unit_orders.update({u: o})))
     return out
 
 

@@ -179,3 +179,16 @@ def test_a_released_direction_seen_in_a_route_is_inherent(caldiero: Game) -> Non
     assert {(f.channel, f.what, f.perturbation) for f in found} == {
         ("log", "units_moved[caldiero §9.1]", "massena released False")}
     assert all(f.allowed for f in found)
+
+
+def test_the_enemy_s_activation_served_in_the_view_is_found(caldiero: Game, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Caldiero #6-#8, France's first activation: its record served to Austria whole (the view's `activation`, which
+    the fog cuts to the formation: who is out of command tells where the commanders stand, caldiero §5.3, rev-l L8)
+    is found by an unseen unit of it made out of command, or in command."""
+    view = ParaBellumRuleset.view
+
+    def whole(self: ParaBellumRuleset, state: object, seat: str) -> dict[str, object]:
+        return {**view(self, state, seat), "activation": msgspec.to_builtins(state.activation)}  # type: ignore[attr-defined]
+    monkeypatch.setattr(ParaBellumRuleset, "view", whole)
+    found = unexplained(caldiero, 6, 8, kinds=frozenset({"activation"}))
+    assert in_the_view(found) == {(cmd, "austria", "activation") for cmd in (6, 7, 8)}
