@@ -38,7 +38,7 @@ from arbitro.events.random import mix_entropy
 from arbitro.events.records import EventBody
 from arbitro.projections.base import UMPIRE
 from arbitro.projections.fold import Fold
-from arbitro.projections.game import GameState, awaited, state_bytes, state_hash
+from arbitro.projections.game import GameState, awaited, dice_public, may_reveal, state_bytes, state_hash
 
 CHECKPOINT_EVERY = 200
 # Entropy events an undo may not cross: a seat's entropy, once revealed, is public (arbitro §R.2).
@@ -87,6 +87,9 @@ class NoHistory:
         return []
 
 
+NO_SEED = "this database does not hold the game's seed"
+
+
 class GameContext(msgspec.Struct, kw_only=True):
     """What adjudication needs to know about the game beyond its state."""
 
@@ -94,12 +97,28 @@ class GameContext(msgspec.Struct, kw_only=True):
     kind: str  # "generated" | "transcribed"
     options: tuple[str, ...]
     seed: str | None  # the secret seed, when the adjudicator holds it and may reveal it
-    no_seed_reason: str = "this database does not hold the game's seed"
+    no_seed_reason: str = NO_SEED
     entropy_seats: tuple[str, ...] = ()  # the seats whose commit-reveal entropy protects the dice (arbitro §R.2)
     game_id: str = "GAME"  # named in messages only (the fork command a refusal suggests)
     salt_key: str | None = None  # the secret salt key, when held: revealed at the game's end only (arbitro §R.3)
     salted_by_seed: bool = False  # a game made before the salt key: its seed opens its salts (reveal.EXPOSES)
     dice_public: bool = False  # a fork replaying its parent's revealed seed: anyone can predict its rolls (§R.3)
+
+    @classmethod
+    def of(cls, created: core.GameCreated, *, seed: str | None, salt_key: str | None, game_id: str) -> GameContext:
+        """The context of the game `created` begins, as the service (creating, playing) and verify (replaying) both
+        build it, so that a log is judged again exactly as it was judged: everything but the secrets and the id is
+        read from the genesis. `seed`, `salt_key`: the secrets as the caller holds them (None: not held). A fork
+        that kept the dice of a parent not yet revealed never reveals the seed it shares (`may_reveal`)."""
+        if not may_reveal(created):
+            seed = None
+            reason = (f"this fork kept the dice of game {created.origin.get('fork')}: its seed is that game's, "
+                      "revealed with that game, never by the fork")
+        else:
+            reason = NO_SEED
+        return cls(seats=created.seats, kind=created.kind, options=created.options, seed=seed, no_seed_reason=reason,
+                   entropy_seats=created.entropy_seats, game_id=game_id, salt_key=salt_key,
+                   salted_by_seed=not created.salted_by_key(), dice_public=dice_public(created))
 
 
 class Adjudicated(msgspec.Struct, kw_only=True):

@@ -45,7 +45,7 @@ from arbitro.events.store import DuplicateKey, GameNotFound, Snapshot, StaleSequ
 from arbitro.projections.base import UMPIRE
 from arbitro.projections.disputes import open_in
 from arbitro.projections.fold import Replayer
-from arbitro.projections.game import GameState, awaited, dice_public, may_reveal, salting_key_public, state_bytes
+from arbitro.projections.game import GameState, awaited, salting_key_public, state_bytes
 from arbitro.projections.views import serve_event, served_origin
 
 __all__ = ["POSITION_FORMAT", "Arbitro", "awaiting_in", "now", "token_hash"]
@@ -181,13 +181,7 @@ class Arbitro(ReadingCalls, ExchangeCalls):
 
     def context(self, game: GameRecord, created: core.GameCreated | None = None) -> GameContext:
         created = created or self._created(game)
-        if not may_reveal(created):
-            return GameContext(seats=game.seats, kind=game.kind, options=created.options, seed=None, game_id=game.id,
-                               no_seed_reason=f"this fork kept the dice of game {created.origin.get('fork')}: its seed "
-                                              "is that game's, revealed with that game, never by the fork")
-        return GameContext(seats=game.seats, kind=game.kind, options=created.options, seed=game.seed,
-                           entropy_seats=created.entropy_seats, game_id=game.id, salt_key=game.salt_key,
-                           salted_by_seed=not created.salted_by_key(), dice_public=dice_public(created))
+        return GameContext.of(created, seed=game.seed, salt_key=game.salt_key, game_id=game.id)
 
     @staticmethod
     def supply(game: GameRecord) -> Supply:
@@ -230,9 +224,7 @@ class Arbitro(ReadingCalls, ExchangeCalls):
             parent=parent[0] if parent else None, parent_seq=parent[1] if parent else None,
             parent_hash=parent[2] if parent else None, salt_key=salt_key,
         )
-        game = GameContext(seats=created.seats, kind=created.kind, options=created.options, seed=seed,
-                           entropy_seats=created.entropy_seats, salt_key=salt_key,
-                           salted_by_seed=not created.salted_by_key())
+        game = GameContext.of(created, seed=seed, salt_key=salt_key, game_id=game_id)
         supply: Supply = EnteredSupply(()) if created.kind == "transcribed" else SeededSupply(seed)
         events = adj.open(created, supply, game, NoHistory())
         key = record.salting_key(created.salted_by_key())

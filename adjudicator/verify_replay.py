@@ -43,7 +43,7 @@ from arbitro.adjudicator.verify_reads import MemoryHistory
 from arbitro.events import core
 from arbitro.events.codec import canonical, to_builtins
 from arbitro.events.records import EventBody
-from arbitro.projections.game import GameState, dice_public, may_reveal
+from arbitro.projections.game import GameState, may_reveal
 
 Progress = Callable[[int, int], None]
 
@@ -106,9 +106,7 @@ def readjudicate(
                 return Divergence(seq=1, expected=created.initial, found=fresh, rule=f"{ruleset.name} set-up")
     except DataError as e:
         return _failed(checks, *_data_failure(adj, created, e))
-    game = GameContext(seats=created.seats, kind=created.kind, options=created.options,
-                       seed=seed if may_reveal(created) else None, entropy_seats=created.entropy_seats,
-                       salt_key=salt_key, salted_by_seed=not created.salted_by_key(), dice_public=dice_public(created))
+    game = GameContext.of(created, seed=seed, salt_key=salt_key, game_id=loaded.game.id)
     work = _Work(adj, loaded, bodies, created, game, seed)
     spans = segments(loaded.commands, jobs if _forkable(loaded) else 1)
     checkpoints, judged = 0, Judged(None, 0)

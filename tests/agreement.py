@@ -99,8 +99,7 @@ def log_positions(path: Path, every: int, first: int = 1, last: int | None = Non
     bodies = [adj.fold.decode(e, loaded.game.id, None) for e in loaded.events]
     created = bodies[0].event
     assert isinstance(created, core.GameCreated)
-    context = GameContext(seats=created.seats, kind=created.kind, options=created.options, seed=None,
-                          game_id=loaded.game.id)
+    context = GameContext.of(created, seed=None, salt_key=None, game_id=loaded.game.id)  # the log's secrets unheld
     targets = {b.event.to_seq for b in bodies if isinstance(b.event, core.Undone)}
     kept: dict[int, bytes] = {}
     state: GameState[Any] | None = None
