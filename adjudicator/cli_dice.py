@@ -14,6 +14,7 @@ import msgspec
 
 from arbitro.adjudicator import served_dice
 from arbitro.adjudicator.errors import BadInput
+from arbitro.adjudicator.reveal import EXPOSED
 from arbitro.adjudicator.seat_numbers import is_stub
 from arbitro.adjudicator.seatcopy import SeatCopy
 from arbitro.adjudicator.service import Arbitro
@@ -300,20 +301,16 @@ def reveal(game: str, reason: str, expose_hidden: bool, seat: str, db: str, as_j
     """
     app = open_app(db)
     result = app.reveal(game, reason, seat=seat, expose_hidden=expose_hidden)
-    keyed = "salt_key_commitment" in app.log(game, UMPIRE, 1, 1)[0]["event"]  # its genesis says (only the umpire reveals)
     # the only way play goes on (arbitro §R.3): the fork command, beside the result's own fields
-    shown = {**msgspec.to_builtins(result), "continue": f"arbitro fork {game} --at {result.head}",
-             "exposed_hidden": not keyed}
+    shown = {**msgspec.to_builtins(result), "continue": f"arbitro fork {game} --at {result.head}"}
     out(shown, as_json, lambda r: "\n".join([*event_lines(result.events),
                                              f"{game} makes no further roll (arbitro §R.3). To play on, fork it: "
                                              f"{r['continue']}  (add --keep-dice to replay the same dice, for "
-                                             "analysis)", EXPOSED[not keyed]]))
+                                             "analysis)", _sentence(EXPOSED.format(result.exposed))]))
 
 
-# What a reveal before the end exposed (arbitro §R.3, §V.3), by whether the game's salts have a key of their own.
-EXPOSED = ("Every roll and draw so far is now public, hidden ones included; unseen moves and positions stay hidden "
-           "(the salts derive from the game's salt key, revealed only at its end).",
-           "This game was made before the salt key: every seat can now test what it was served redacted.")
+def _sentence(text: str) -> str:
+    return text[:1].upper() + text[1:] + "."
 
 
 DICE_COMMANDS = (roll, entropy, reveal)

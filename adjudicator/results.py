@@ -43,6 +43,15 @@ class SubmitResult(Result):
     receipt: dict[str, Any]
 
 
+class Revealed(SubmitResult):
+    """The umpire's reveal of the seed before the game's end (arbitro §R.3), and what it exposed to every seat:
+    `salted_by` names the entry of reveal.EXPOSES that applies ("salt key": every hidden roll and draw; "seed", a
+    game made before the salt key: every hidden fact), `exposed` is its wording, the refusal's without expose_hidden."""
+
+    salted_by: str
+    exposed: str
+
+
 class Status(Result):
     """A game at its head: what it is, where it came from, who is awaited, how its dice are protected."""
 

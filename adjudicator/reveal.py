@@ -29,10 +29,17 @@ EXPOSES = {
             "can test guesses against the hash of every event it was served redacted (unseen moves, hidden faces, "
             "hands; arbitro §V.3), and every hidden roll and draw",
 }
+EXPOSED = "a reveal before the game's end: {}"  # EXPOSES' entry, as a refusal and a reveal's answer say it
 EXPOSES_HIDDEN = (
-    "a reveal before the game's end: {}. To settle a dispute over one roll, `arbitro roll GAME SEQ` explains it "
+    EXPOSED + ". To settle a dispute over one roll, `arbitro roll GAME SEQ` explains it "
     "without the seed. If the dispute needs the seed all the same, send expose_hidden: true (`arbitro reveal GAME "
     "--expose-hidden`)")
+
+
+def exposure(salted_by_seed: bool) -> str:
+    """Which of EXPOSES a reveal before the end makes: a game salted by its seed (made before the salt key) opens
+    every hidden fact, one with a salt key every hidden roll and draw only."""
+    return "seed" if salted_by_seed else "salt key"
 
 
 def reveal_seed(ctx: Decision[Any], state: GameState[Any], command: cc.RevealSeed, seed: str | None,
@@ -47,7 +54,7 @@ def reveal_seed(ctx: Decision[Any], state: GameState[Any], command: cc.RevealSee
     if seed is None:
         raise IllegalCommand(no_seed_reason, rule=R_REVEAL)
     if not command.expose_hidden:
-        raise IllegalCommand(EXPOSES_HIDDEN.format(EXPOSES["seed" if salted_by_seed else "salt key"]), rule=R_REVEAL)
+        raise IllegalCommand(EXPOSES_HIDDEN.format(EXPOSES[exposure(salted_by_seed)]), rule=R_REVEAL)
     ctx.emit(core.SeedRevealed(seed=seed, reason=command.reason))
 
 

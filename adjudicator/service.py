@@ -33,7 +33,8 @@ from arbitro.adjudicator.errors import (
 )
 from arbitro.adjudicator.ledger import Ledger
 from arbitro.adjudicator.randomness import EnteredSupply, NoSeedSupply, SeededSupply, Supply, audit_dice
-from arbitro.adjudicator.results import Awaiting, Status, SubmitResult
+from arbitro.adjudicator.results import Awaiting, Revealed, Status, SubmitResult
+from arbitro.adjudicator.reveal import EXPOSES, exposure
 from arbitro.adjudicator.ruleset import Ruleset, naming
 from arbitro.adjudicator.seat_numbers import Command, CommandNumbers, audited, events_of, per_command
 from arbitro.adjudicator.service_exchange import ExchangeCalls
@@ -541,10 +542,13 @@ class Arbitro(ReadingCalls, ExchangeCalls):
         return self.submit(game_id, seat, {"type": "undo", "to": to, "reason": reason})
 
     def reveal(self, game_id: str, reason: str = "revealed by the umpire", *, seat: str,
-               expose_hidden: bool = False) -> SubmitResult:
+               expose_hidden: bool = False) -> Revealed:
         """Reveal the dice seed, as `seat`: the engine refuses it from anyone but the umpire, and without
-        `expose_hidden` (it shows every seat every hidden fact so far, arbitro §R.3)."""
-        return self.submit(game_id, seat, {"type": "reveal_seed", "reason": reason, "expose_hidden": expose_hidden})
+        `expose_hidden` (it shows every seat every hidden roll and draw so far, in a game salted by its seed every
+        hidden fact: arbitro §R.3). The answer says which (reveal.EXPOSES), as the refusal did."""
+        result = self.submit(game_id, seat, {"type": "reveal_seed", "reason": reason, "expose_hidden": expose_hidden})
+        salted_by = exposure(self.context(self.game(game_id)).salted_by_seed)
+        return Revealed(**msgspec.structs.asdict(result), salted_by=salted_by, exposed=EXPOSES[salted_by])
 
     def entropy(self, game_id: str, seat: str, entropy: str) -> SubmitResult:
         """Answer the seats' entropy round (arbitro §R.2) with `entropy`: its SHA-256 while the round awaits

@@ -186,7 +186,7 @@ def test_reveal_warns_before_and_prints_the_fork_that_continues(run: Cli) -> Non
     exchange(run, "g")
     lines = run("reveal", "--expose-hidden", "g").stdout.splitlines()
     assert lines[-2].startswith("g makes no further roll (arbitro §R.3). To play on, fork it: arbitro fork g --at 11")
-    assert lines[-1].startswith("Every roll and draw so far is now public")
+    assert lines[-1].startswith("A reveal before the game's end: every seat then recomputes every roll and draw")
     printed = lines[-2].split("fork it: ")[1].split("  (")[0].split()
     assert printed[:2] == ["arbitro", "fork"]
     child = run(*printed[1:]).stdout.strip()  # the command as printed continues the game, with new dice
