@@ -142,9 +142,9 @@ def resubmit(path: Path, workdir: Path, by_piece: bool = False) -> tuple[dict[st
     first = json.loads(encoded[0])
     settle_data({game["ruleset"]: ruleset})  # its data loaded and frozen, as the server does at its start
     warm = Arbitro(SQLiteStore(":memory:"))  # once per process: the ruleset's data read, its tables built
-    warm.legal(warm._start_game(ruleset, created, game["seed"], game["id"], salt_key=game.get("salt_key")), first["seat"])
+    warm.legal(warm.start_recorded(created, game["seed"], game["id"], salt_key=game.get("salt_key")), first["seat"])
     app = Arbitro(SQLiteStore(workdir / f"{path.stem}.db"))
-    gid = app._start_game(ruleset, created, game["seed"], game["id"], salt_key=game.get("salt_key"))  # as relog does
+    gid = app.start_recorded(created, game["seed"], game["id"], salt_key=game.get("salt_key"))  # as relog does
     legal_times: list[float] = []
     step_times: list[float] = []
     digest = hashlib.sha256()

@@ -96,8 +96,8 @@ def relog(path: Path, translate: Translator = keep, *, to: Path | None = None, o
         start(records)
     clock = RecordedClock(game["created_at"])
     app = Arbitro(SQLiteStore(":memory:"), clock=clock)
-    gid = app._start_game(ruleset, created, game["seed"], to.stem if to else game["id"],  # the recorded seed, not a new one
-                          salt_key=game.get("salt_key"))  # and salt key (none in a log made before it)
+    gid = app.start_recorded(created, game["seed"], to.stem if to else game["id"],  # the recorded seed, not a new one
+                             salt_key=game.get("salt_key"))  # and salt key (none in a log made before it)
     taken = {r["body"]["key"] for r in commands}  # a key a recorded command keeps (an earlier translation's too)
     for record in commands:
         body = record["body"]

@@ -107,7 +107,7 @@ def test_an_old_fork_that_kept_unrevealed_dice_keeps_its_fields_and_its_reason(
     made = genesis(registry.get("duel"), SEED, "standard", salt_key="4b" * 32)
     old = msgspec.structs.replace(made, salt_key_commitment=msgspec.UNSET, origin={
         **made.origin, "fork": "parent", "at": 1, "cmd": 0, "hash": at.hash, "keep_dice": True})
-    game = app._start_game(registry.get("duel"), old, SEED, "old", ("parent", 1, at.hash))
+    game = app.start_recorded(old, SEED, "old")  # its parent read from its origin
     app.submit(game, "red", {"type": "end_turn"})
     played = app.context(app.game(game))
     assert played.seed is None and played.salted_by_seed and "kept the dice of game parent" in played.no_seed_reason

@@ -22,8 +22,7 @@ SEED = "5e" * 32
 def old_game(app: Arbitro, game_id: str) -> str:
     """A game made before the salt key (its genesis commits none, as every shipped log): salted by its seed."""
     made = genesis(registry.get("duel"), SEED, "standard", salt_key="4b" * 32)
-    return app._start_game(registry.get("duel"), msgspec.structs.replace(made, salt_key_commitment=msgspec.UNSET),
-                           SEED, game_id)
+    return app.start_recorded(msgspec.structs.replace(made, salt_key_commitment=msgspec.UNSET), SEED, game_id)
 
 
 @pytest.mark.parametrize("salted_by", ["salt key", "seed"])

@@ -92,7 +92,7 @@ def test_a_game_made_before_the_salt_key_is_salted_and_revealed_by_its_seed(app:
     created = genesis(registry.get("duel"), SEED, "standard", salt_key=PARENT_KEY)
     old = msgspec.structs.replace(created, salt_key_commitment=msgspec.UNSET)
     assert "salt_key_commitment" not in canonical(old).decode() and not old.salted_by_key()
-    game = app._start_game(registry.get("duel"), old, SEED, "old")
+    game = app.start_recorded(old, SEED, "old")
     app.submit(game, "red", {"type": "attack", "aim": "high"})
     assert [c.record.salt for c in app.store.commands(game)] == [rnd.command_salt(SEED, game, n) for n in (0, 1)]
     with pytest.raises(IllegalCommand, match="expose_hidden"):

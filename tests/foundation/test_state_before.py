@@ -11,7 +11,6 @@ from typing import Any
 import msgspec
 import pytest
 
-from arbitro.adjudicator import registry
 from arbitro.adjudicator.engine import Adjudicator
 from arbitro.adjudicator.exchange import read_lines
 from arbitro.adjudicator.service import Arbitro
@@ -49,7 +48,7 @@ def test_the_service_makes_again_the_state_the_engine_was_given(compared: list[b
     game = next(r for r in records if r["record"] == "game")
     created = msgspec.convert(next(r for r in records if r["record"] == "event")["body"]["event"], core.GameCreated)
     app = Arbitro(SQLiteStore(":memory:"))
-    gid = app._start_game(registry.get(game["ruleset"]), created, game["seed"], game["id"])
+    gid = app.start_recorded(created, game["seed"], game["id"], salt_key=game.get("salt_key"))
     for body in [r["body"] for r in records if r["record"] == "command" and r["cmd"] > 0][:ASKED]:
         app.submit(gid, body["seat"], body["command"], key=body["key"])
     assert len(compared) == ASKED and all(compared)
