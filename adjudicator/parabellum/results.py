@@ -47,10 +47,10 @@ class Results(Protocol):
 
 
 def apply_result(a: Act, game: Results, result: str, attackers: Sequence[str], defenders: Sequence[str],
-                 ne_may_test: bool) -> None:
+                 ne_testable: bool) -> None:
     """caldiero §12.5.4, arrivano §12.5.4: what `result` does. `attackers` are the units still attacking,
     `defenders` those the table fought (artillery, which takes no part in an assault, is not among them except as
-    a De takes it); `ne_may_test`: a Ne may be tested (`ne_may_test` above). Ae / De: every attacker / defender
+    a De takes it); `ne_testable`: a Ne may be tested (`ne_may_test` below says). Ae / De: every attacker / defender
     eliminated with the guns it drags (`eliminated`); Ad / Dd: a disorder level each, a rout retreating at once
     (§15.2.1, retreat_frame.disordered); Ex: `exchanged`; a Ne's offer and a Dr's retreats are the game's
     (`Results`). A result outside the table changes nothing."""
@@ -58,7 +58,7 @@ def apply_result(a: Act, game: Results, result: str, attackers: Sequence[str], d
         eliminated(a, attackers if result == "Ae" else defenders, "Ae" if result == "Ae" else "De")
     elif result in ("Ad", "Dd"):
         retreat_frame.disordered(a, attackers if result == "Ad" else defenders, a.variant.rules.RESULTS)
-    elif result == "Ne" and ne_may_test:  # with no Attack order, no effect
+    elif result == "Ne" and ne_testable:  # with no Attack order, no effect
         game.ne_test_offered()
     elif result == "Ex":
         exchanged(a, a.variant)

@@ -55,7 +55,7 @@ def test_each_result_strikes_its_side_once(variant: Variant, kernel: None, resul
     procedure each, whatever the Ne rule says."""
     for may_test in (True, False):
         game = Game(variant)
-        results.apply_result(game, game, result, ATTACKERS, DEFENDERS, ne_may_test=may_test)  # type: ignore[arg-type]
+        results.apply_result(game, game, result, ATTACKERS, DEFENDERS, ne_testable=may_test)  # type: ignore[arg-type]
         assert [call[:3] if call[0] != "disordered" else call[:2] for call in game.calls] == EXPECTED[result]
         assert all(call[2] == str(variant.rules.RESULTS) for call in game.calls if call[0] == "disordered")
 
@@ -63,14 +63,14 @@ def test_each_result_strikes_its_side_once(variant: Variant, kernel: None, resul
 def test_ne_is_tested_only_under_an_attack_order(variant: Variant, kernel: None) -> None:
     """§12.5.4 Ne in both: "Se le unità in attacco avevano Ordine Attacco" the attacker may test; else no effect."""
     offered, kept = Game(variant), Game(variant)
-    results.apply_result(offered, offered, "Ne", ATTACKERS, DEFENDERS, ne_may_test=True)  # type: ignore[arg-type]
-    results.apply_result(kept, kept, "Ne", ATTACKERS, DEFENDERS, ne_may_test=False)  # type: ignore[arg-type]
+    results.apply_result(offered, offered, "Ne", ATTACKERS, DEFENDERS, ne_testable=True)  # type: ignore[arg-type]
+    results.apply_result(kept, kept, "Ne", ATTACKERS, DEFENDERS, ne_testable=False)  # type: ignore[arg-type]
     assert offered.calls == [("ne_test_offered",)] and kept.calls == []  # nothing asked of the game
 
 
 def test_a_result_outside_the_table_changes_nothing(variant: Variant, kernel: None) -> None:
     game = Game(variant)
-    results.apply_result(game, game, "cancelled", ATTACKERS, DEFENDERS, ne_may_test=True)  # type: ignore[arg-type]
+    results.apply_result(game, game, "cancelled", ATTACKERS, DEFENDERS, ne_testable=True)  # type: ignore[arg-type]
     assert game.calls == []
     assert set(results.RESULTS) == set(EXPECTED) | {"Ne"}
 
