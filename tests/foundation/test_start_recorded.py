@@ -15,6 +15,8 @@ from arbitro.events import core
 from arbitro.events.sqlite import SQLiteStore
 from tests.foundation.conftest import ended
 
+CLOCK = "2026-11-30T11:00:00+00:00"
+
 
 def recorded(app: Arbitro, game: str) -> tuple[core.GameCreated, dict[str, str]]:
     """A game's genesis and secrets as its export with the seed records them (the umpire's `--with-seed`)."""
@@ -33,10 +35,12 @@ def replayed(app: Arbitro, game: str, into: Arbitro, game_id: str | None = None)
     return again
 
 
-def test_a_keyed_game_started_again_is_salted_and_verified_as_its_log(app: Arbitro) -> None:
+def test_a_keyed_game_started_again_is_salted_and_verified_as_its_log() -> None:
+    """The same events, hash for hash (the clock fixed: each command's arrival time is in its events' hashes)."""
+    app = Arbitro(SQLiteStore(":memory:"), clock=lambda: CLOCK)
     app.create("duel", "standard", ["short"], game_id="g")
     ended(app, "g")
-    other = Arbitro(SQLiteStore(":memory:"))
+    other = Arbitro(SQLiteStore(":memory:"), clock=lambda: CLOCK)
     again = replayed(app, "g", other)
     assert [e.hash for e in other.store.events(again)] == [e.hash for e in app.store.events("g")]
     assert other.verify(again).passed
