@@ -540,7 +540,7 @@ def create_app(app: Arbitro, host_token: str, *, limits: Limits = Limits(), open
         except ValueError as e:
             raise BadFile(f"the mailed envelope: {e}") from None
         if seat != role and (role != UMPIRE or submission.signature is None):
-            raise Forbidden(f"{role} may not submit in {seat!r}'s name: only the umpire may post a mailed command "
+            raise Forbidden(f"{role} may not submit in the name of {seat!r}: only the umpire may post a mailed command "
                             "for a seat, and only one that seat signed (arbitro §L.6)")
         return seat, submission
 

@@ -138,6 +138,10 @@ def test_a_mailed_command_file_is_taken_as_the_cli_takes_it(server: Server) -> N
     forged = {**envelope, "key": "mail-2", "expected_seq": posted.json()["head"]}  # a signature over another key
     refused = umpire.post(f"/games/{game}/mail", content=json.dumps(forged).encode())
     assert refused.status_code == 403 and refused.json()["error"] == "authority/unsigned"
+    unsigned = umpire.post(f"/games/{game}/mail", content=b'{"seat": "red", "command": {"type": "end_turn"}}')
+    assert unsigned.status_code == 403 and unsigned.json()["message"] == (  # it read "in 'red''s name" (rev-q)
+        "umpire may not submit in the name of 'red': only the umpire may post a mailed command for a seat, and only "
+        "one that seat signed (arbitro §L.6)")
 
 
 
