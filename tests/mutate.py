@@ -70,6 +70,18 @@ MODULES: dict[str, tuple[str, ...]] = {
                                     FOUNDATION + "test_verify_streamed.py"),  # a file's or a store's log read as asked
     # not the stores' tests (test_durability.py kills processes mid-append, minutes a mutant; test_store_contract.py
     # starts processes under mutmut's own, which mutmut 3.8 then reaps and crashes on): the fold's own tests
+    # the kernel's reinforcements (caldiero/arrivano §12.8 returns, §15.4.1-§15.4.2 entry: both games' own tests)
+    "adjudicator/parabellum/reinforcements.py": ("tests/parabellum/test_reinforcements.py",
+                                                 "tests/parabellum/test_elimination.py",
+                                                 "tests/arrivano/test_reinforcements_in_command.py",
+                                                 "tests/arrivano/test_sequence.py", "tests/caldiero/test_movement.py",
+                                                 "tests/caldiero/test_sequence.py"),
+    # the kernel's command (caldiero §4.3, arrivano §4.4, §15.4.1): who is in command, and why not
+    "adjudicator/parabellum/command.py": ("tests/parabellum/test_command.py",
+                                          "tests/arrivano/test_reinforcements_in_command.py",
+                                          "tests/arrivano/test_movement.py",
+                                          "tests/arrivano/test_command_notices_ordered_otherwise.py",
+                                          "tests/caldiero/test_rev_k_fog_command_chain.py"),
     "projections/fold.py": (FOUNDATION + "test_fold.py", FOUNDATION + "test_engine.py", FOUNDATION + "test_bad_input.py"),
     "projections/views.py": (FOUNDATION + "test_views.py", FOUNDATION + "test_engine.py", FOUNDATION + "test_hidden_hashes.py",
                              "tests/caldiero/test_fog_served.py",

@@ -4,6 +4,8 @@ passed every test when neutral)."""
 
 from __future__ import annotations
 
+from arbitro.adjudicator.arrivano.variant import ARRIVANO_VARIANT
+from arbitro.adjudicator.parabellum import command
 from tests.arrivano.harness import RULESET, at_step, open_ground, position
 
 X = open_ground()
@@ -21,3 +23,12 @@ def test_out_of_command_artillery_is_not_told_it_holds_defence():
     notices = RULESET.notices(t.state, "france")
     assert len(notices) == 1 and notices[0].startswith("6e-legere-i is out of command"), notices
     assert "art-watrin" not in notices[0]
+
+
+def test_nothing_is_said_where_no_unit_is_held_to_defence():
+    """Issue 19 item 16: with every unit of the activation in command (the general beside it) there is no notice,
+    and a move's refusal adds no note (`command.held_note` "")."""
+    state = position({"6e-legere-i": X, "ir18-i": "3914"}, leaders={"watrin": X}, orders={"W": "advance"})
+    t = at_step(state, "W", "movement")
+    assert command.out_of_command_notices(ARRIVANO_VARIANT, RULESET.world(t.state), "france") == []
+    assert command.held_note(ARRIVANO_VARIANT, RULESET.world(t.state), ["6e-legere-i"]) == ""

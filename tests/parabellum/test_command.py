@@ -37,6 +37,12 @@ def test_a_reinforcement_coming_onto_the_map_is_in_command_where_its_book_says(v
     assert variant.reinforcements_in_command is (variant.book == "arrivano")
 
 
+def test_units_in_command_anyway_stay_so_beside_those_in_range(variant: Variant) -> None:
+    """D2 (arrivano §3.2): a unit the position puts in command whatever the range (d, out of range and of the line)
+    is in command with those his general's range and the line of battle reach, not instead of them."""
+    assert command.in_command(variant, line(anyway={"d"}), "f1") == {"a", "b", "d"}
+
+
 def test_no_general_on_the_map_no_command(variant: Variant) -> None:
     """caldiero §4.4.5, arrivano §4.5.5: without a general only the units in command anyway (arrivano §3.2)."""
     assert command.in_command(variant, line(generals={}), "f1") == frozenset()
@@ -53,6 +59,14 @@ def test_an_officer_in_range_relays_and_anchors_the_line(variant: Variant) -> No
     assert command.in_command(variant, far, "f1") == {"a", "b"}  # 1612 is out of the general's range
 
 
+def test_a_relaying_officer_anchors_the_line_beyond_his_own_range(variant: Variant) -> None:
+    """arrivano §4.4.2 with §4.2: a unit next to a relaying officer is in command by contiguity, even one his own
+    range (0 here) does not reach: e at 1010 is next to the officer at 1011 alone (the general at 1012, range 1)."""
+    anchored = line(leaders={"g": "1012", "off": "1011"}, ranges={"g": 1, "off": 0}, officers={"f1": ["off"]})
+    anchored.units["e"] = Piece("france", "1010")
+    assert command.in_command(variant, anchored, "f1") == {"a", "b", "e"}
+
+
 def test_officers_join_by_contiguity_where_the_variant_says(variant: Variant) -> None:
     """D4: arrivano's reading officer_in_command any_in_command lets an officer next to a unit in command relay."""
     chained = line(leaders={"g": "1012", "off": "1312"}, officers={"f1": ["off"]},
@@ -63,6 +77,9 @@ def test_officers_join_by_contiguity_where_the_variant_says(variant: Variant) ->
     assert command.in_command(variant, chained, "f1") == ({"a", "b", "c"} if joins else {"a", "b"})  # 1712 is four hexes from him
     chained.readings["officer_in_command"] = "general_range"
     assert command.in_command(variant, chained, "f1") == {"a", "b"}
+    chained.readings["officer_in_command"] = "any_in_command"
+    chained.leaders["off"] = "1912"  # next to no unit in command nor relaying officer: he never joins
+    assert command.in_command(variant, chained, "f1") == {"a", "b"}
 
 
 def test_out_of_command_says_why(variant: Variant) -> None:
@@ -71,7 +88,9 @@ def test_out_of_command_says_why(variant: Variant) -> None:
     assert command.out_of_command_note(variant, line(), "f1", ["c", "d"]) == (
         f"c, d are out of command: not within 1 hex of its general g nor next to a unit in command "
         f"({r.COMMAND_RANGE}), so under a Defence order ({r.OUT_OF_COMMAND})")
-    assert "or of a relaying officer" in command.out_of_command_why(variant, line(officers={"f1": ["off"]}), "f1")
+    assert command.out_of_command_why(variant, line(officers={"f1": ["off"]}), "f1") == (
+        f"out of command: not within 1 hex of its general g or of a relaying officer nor next to a unit in command "
+        f"({r.COMMAND_RANGE}), so under a Defence order ({r.OUT_OF_COMMAND})")
     assert command.out_of_command_note(variant, line(generals={}), "f1", ["c"]) == (
         f"c is out of command: f1 has no general on the map ({r.LEADER_LOSS}), so under a Defence order "
         f"({r.OUT_OF_COMMAND})")

@@ -15,11 +15,12 @@ from tests.parabellum.position import Position as Pos
 
 @dataclass
 class Position:
-    """Just what the return asks of a position: the unit's hex, its general and its formation's officers."""
+    """Just what the return asks of a position: the unit's hex, its general and its formation's officers (by unit:
+    the officers of the returning unit's formation, not another's)."""
 
     hexes: dict[str, str]
     general: str | None = "gen"
-    officers: list[str] = field(default_factory=list)
+    officers: dict[str, list[str]] = field(default_factory=dict)
 
     def hex_of(self, u: str) -> str | None:
         return self.hexes.get(u)
@@ -28,7 +29,7 @@ class Position:
         return self.general
 
     def officers_of(self, u: str) -> list[str]:
-        return self.officers
+        return self.officers.get(u, [])
 
 
 def reaching(ranges: dict[str, set[str]]) -> reinforcements.InRange:
@@ -54,7 +55,7 @@ def test_it_returns_next_turn_within_its_generals_range_else_two_turns_later(var
 def test_an_officer_of_its_formation_counts_too(variant: Variant) -> None:
     """D21: arrivano §12.8 counts a general *or officer* of the formation; Caldiero has no officers (D3), so its
     World answers none and only the general counts."""
-    w = Position({"u": "1010"}, officers=["off1", "off2"])
+    w = Position({"u": "1010"}, officers={"u": ["off1", "off2"], "v": ["other"]})
     assert reinforcements.return_turn(w, "u", 3, reaching({"off2": {"1010"}})) == 4
     assert reinforcements.return_turn(w, "u", 3, reaching({"other": {"1010"}})) == 5
 
@@ -94,8 +95,10 @@ def test_never_in_enemy_zoc_nor_with_the_enemy_nor_over_the_stacking_limits(vari
     closed = sorted(RING - zoc - {crowded})[0]
 
     class Closing(type(variant)):  # type: ignore[misc]
-        def closed_to(self, w: object, side: str, h: str) -> tuple[Rule, str] | None:
-            return (Rule(variant.book, "9.2.1", "closed"), "closed") if h == closed else None
+        """Closes `closed` to the French of this position alone (as caldiero §9.2.1 closes a row to one side)."""
+
+        def closed_to(self, at: object, side: str, h: str) -> tuple[Rule, str] | None:
+            return (Rule(variant.book, "9.2.1", "closed"), "closed") if (h, side, at) == (closed, "france", w) else None
 
     assert closed not in reinforcements.return_hexes(Closing(), w, "back")
     held = sorted(RING - {GENERAL_HEX})[0]
