@@ -13,12 +13,13 @@ import click
 import msgspec
 
 from arbitro.adjudicator import served_dice
-from arbitro.adjudicator.errors import BadInput
+from arbitro.adjudicator.errors import ArbitroError, BadInput
 from arbitro.adjudicator.reveal import EXPOSED
 from arbitro.adjudicator.seat_numbers import is_stub
 from arbitro.adjudicator.seatcopy import SeatCopy
 from arbitro.adjudicator.service import Arbitro
 from arbitro.events import random as rnd
+from arbitro.events.store import GameNotFound, NoDatabase, StaleSequence
 from arbitro.projections.base import UMPIRE
 from arbitro.adjudicator.cli_common import (
     db_option, json_option, seat_option, handle_errors, open_app, open_reader, out, record_lines, event_lines, app_for,
@@ -30,6 +31,11 @@ from arbitro.adjudicator.cli_play import write_offline
 # The events of the seats' entropy round, which `roll` shows beside the roll they protect (arbitro §R.2).
 ENTROPY_TYPES = ("entropy_committed", "entropy_revealed", "entropy_waived", "entropy_mixed", "entropy_added")
 ROLL_TYPES = ("dice_rolled", "items_drawn")
+
+
+# The failures of a commit that append nothing (refused by the rules or the input, the game or database missing, the
+# head moved): `entropy` deletes the file it made only after one of these.
+REFUSED = (ArbitroError, GameNotFound, NoDatabase, StaleSequence)
 
 
 @click.command()
@@ -246,8 +252,8 @@ def entropy(game: str, seat: str, path: str | None, offline: bool, output: str |
             raise BadInput("-o and --sign write a mailed command file, with --offline only; without it the entropy "
                            "is submitted now")
         result = open_app(db).entropy(game, seat, text)
-    except Exception:
-        if made:
+    except REFUSED:  # nothing appended: the file made for it goes. Any other failure may follow the append (the
+        if made:     # answer lost on the way back): the file then keeps the entropy of a recorded commitment (rev-q)
             keep.unlink()
         raise
     out(result, as_json, lambda r: "\n".join(event_lines(r.events)) + f"\n(entropy kept in {keep})")
