@@ -158,8 +158,9 @@ def delete(game: str, seat: str, yes: bool, db: str, as_json: bool) -> None:
 @click.option("--receipt", "receipt_files", multiple=True, type=click.Path(dir_okay=False), metavar="FILE",
               help="A receipt the server signed for one of your submissions (repeatable): the file must hold its head.")
 @click.option("--jobs", type=click.IntRange(min=1), default=None, metavar="N",
-              help="Re-adjudicate an exported file in N processes at once (default: one per core, at most 8; 1: this "
-                   "process alone); the report is the same for any N. A game in a database is judged in one.")
+              help="Re-adjudicate in N processes at once (default: one per core, at most 8; 1: this process alone); "
+                   "the report is the same for any N. A game in a database is read in one moment (its events "
+                   "copied to a temporary file for the workers); a seat's copy is judged in one.")
 @seat_key_option
 @server_key_option
 @db_option
@@ -194,7 +195,7 @@ def verify(source: str, head: str | None, receipt_files: tuple[str, ...], jobs: 
             raise BadInput("--head, --receipt, --seat-key and --server-key check an exported file or a seat's copy: "
                           "export the game first, or verify the file you imported")
         else:
-            report = reader.verify(source, progress)
+            report = reader.verify(source, progress, jobs or default_jobs())
     if progress is not None:
         progress.close()
 

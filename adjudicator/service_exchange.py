@@ -127,8 +127,9 @@ class ExchangeCalls:
         self._ledger.forget(game_id)
         return {"game": game_id, "deleted": True, "events": game.head_seq, "forks_kept": forks}
 
-    def verify(self, game_id: str, progress: Callable[[int, int], None] | None = None) -> Any:
-        return verification.verify_stored(self.store, game_id, progress)
+    def verify(self, game_id: str, progress: Callable[[int, int], None] | None = None, jobs: int = 1) -> Any:
+        """The stored game verified as of one read moment; `jobs`: the most processes re-adjudicating it at once."""
+        return verification.verify_stored(self.store, game_id, progress, jobs)
 
     def verify_lines(
         self, lines: Iterable[str], source: str = "<input>", progress: Callable[[int, int], None] | None = None,

@@ -33,12 +33,12 @@ from arbitro.adjudicator.verify_seat import genesis_of, item_hashes, item_proble
 from arbitro.adjudicator.verify_signatures import signatures_said
 from arbitro.adjudicator.verify_replay import Divergence, Progress, readjudicate
 from arbitro.adjudicator.verify_reads import (
-    EventHashes, Events, Scan, Stamp, Stamps, StoredEvents, fewer_full_collections,
+    EventHashes, Events, Scan, SpilledEvents, Stamp, Stamps, StoredEvents, fewer_full_collections,
 )
 from arbitro.events import core
 from arbitro.events import random as rnd
 from arbitro.events.codec import canonical, sha256_hex, to_builtins
-from arbitro.events.records import GENESIS, CommandRecord, EventBody, GameRecord
+from arbitro.events.records import GENESIS, CommandRecord, EventBody, GameRecord, StoredEvent
 from arbitro.events.signing import AnyReceipt
 from arbitro.events.store import Annotation, Store
 from arbitro.projections.fold import ChainBroken, Fold
@@ -59,24 +59,28 @@ class Report(msgspec.Struct, kw_only=True):
         return [f"{c.name}: {c.detail}" for c in self.checks if c.status == "failed"]
 
 
-def load_stored(store: Store, game_id: str, *, streamed: bool = False) -> Loaded:
+def load_stored(store: Store, game_id: str, *, streamed: bool = False, spilled: bool = False) -> Loaded:
     """A stored game's whole record, as an exported file holds it, read as of one moment (a read transaction): a
     command committed meanwhile is in none of it or all of it. `streamed`: its events read from `store` as they are
     asked for, none held (verification in bounded memory: issue 15); give a read transaction's store, as
-    `verify_stored` does, so that they are read as of the same moment."""
+    `verify_stored` does, so that they are read as of the same moment. `spilled`: its events copied in that moment to
+    a temporary file and read from it (`SpilledEvents`), none held, for workers forked to judge them (`--jobs`)."""
     with store.read_transaction() as moment:
         commands = [(c.record, c.hash, c.first_seq, c.last_seq) for c in moment.commands(game_id)]
-        events = StoredEvents(store, game_id, moment) if streamed else list(moment.events(game_id))
+        events: Sequence[StoredEvent] = (
+            SpilledEvents(StoredEvents(moment, game_id)) if spilled else
+            StoredEvents(store, game_id, moment) if streamed else list(moment.events(game_id)))
         return Loaded(game=moment.game(game_id), commands=commands, events=events,
                       annotations=moment.annotations(game_id), seat_keys=moment.seat_keys(game_id),
                       signatures=moment.command_signatures(game_id))
 
 
-def verify_stored(store: Store, game_id: str, progress: Progress | None = None) -> Report:
+def verify_stored(store: Store, game_id: str, progress: Progress | None = None, jobs: int = 1) -> Report:
     """`verify` of a stored game, its events read from the store as they are checked (none held), every read in one
-    read transaction: a game played on while it is verified is judged as it was when verify began."""
+    read transaction: a game played on while it is verified is judged as it was when verify began. `jobs` above 1:
+    re-adjudicated by up to that many processes, which read the events as that moment spilled them (load_stored)."""
     with store.read_transaction() as moment:
-        return verify(load_stored(moment, game_id, streamed=True), progress)
+        return verify(load_stored(moment, game_id, streamed=True, spilled=jobs > 1), progress, jobs=jobs)
 
 
 def check_chain(loaded: Loaded, fold: Fold | None = None, seen: Callable[[EventBody[Any]], None] | None = None) -> Check | None:

@@ -8,9 +8,12 @@ it runs, the collector seldom walks every object (`fewer_full_collections`)."""
 from __future__ import annotations
 
 import gc
+import os
+import tempfile
 import threading
 from abc import abstractmethod
-from collections.abc import Iterator, Mapping, Sequence
+from array import array
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from itertools import count, islice
 from typing import Any, TypeVar, overload
@@ -154,6 +157,42 @@ class EventHashes(Mapping[int, str]):
             return
         for stored in self.events:
             yield stored.seq, stored.hash
+
+
+class SpilledEvents(ReadWhenAsked[StoredEvent]):
+    """A stored game's events copied once, in the read moment its commands were read in (verify.load_stored), into an
+    unnamed temporary file, and read from it as asked: workers forked to re-adjudicate (verify_replay) may read them,
+    where they may not use the store's connection, and all of them read that one moment (queue 4, issue 15). Memory
+    holds an offset per event, not the events; reads are positional (os.pread), so a child's never moves the offset
+    the file's handle shares with its parent."""
+
+    forkable = True  # verify_replay._forkable
+
+    def __init__(self, rows: Iterable[StoredEvent]) -> None:
+        self._file = tempfile.TemporaryFile()  # noqa: SIM115  (held open as long as the events are read)
+        self._offsets = array("q", [0])
+        for stored in rows:  # the rows as stored, in order: a gap stays a gap, for the chain check to find
+            self._offsets.append(self._offsets[-1] + self._file.write(_SPILL.encode(stored)))
+        self._file.flush()
+
+    def __len__(self) -> int:
+        return len(self._offsets) - 1
+
+    def item(self, index: int) -> StoredEvent:
+        if not -len(self) <= index < len(self):
+            raise IndexError(index)
+        index %= len(self)
+        start, end = self._offsets[index], self._offsets[index + 1]
+        return _SPILLED.decode(os.pread(self._file.fileno(), end - start, start))
+
+    def items(self, index: slice) -> list[StoredEvent]:
+        return [self.item(i) for i in range(*index.indices(len(self)))]
+
+    def __iter__(self) -> Iterator[StoredEvent]:
+        return (self.item(i) for i in range(len(self)))
+
+
+_SPILL, _SPILLED = msgspec.msgpack.Encoder(), msgspec.msgpack.Decoder(StoredEvent)
 
 
 class StoredEvents(ReadWhenAsked[StoredEvent]):
