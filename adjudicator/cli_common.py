@@ -18,7 +18,7 @@ from rich import progress as rich_progress
 from rich.console import Console
 
 from arbitro.adjudicator.errors import (
-    REPORTED, BadFile, BadInput, FileUnusable, NoSuchFile, error_payload, exit_status, not_utf8, read_utf8, unusable,
+    REPORTED, BadFile, BadInput, FileUnusable, NoSuchFile, error_payload, exit_status, not_utf8, read_utf8, too_deep, unusable,
 )
 from arbitro.adjudicator.seatcopy import SeatCopy
 from arbitro.adjudicator.service import Arbitro
@@ -259,6 +259,8 @@ def read_json_arg(text: str | None, file: str | None, what: str) -> Any:
         return json.loads(read_text(file) if file else text)  # type: ignore[arg-type]
     except json.JSONDecodeError as e:
         raise BadFile(f"{what} ({source}) is not valid JSON: {e.msg} at line {e.lineno} column {e.colno}") from None
+    except RecursionError:
+        raise too_deep(f"{what} ({source})") from None
 
 
 @overload

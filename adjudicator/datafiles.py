@@ -104,6 +104,8 @@ def read_json(path: Path, file: str) -> object:
     except json.JSONDecodeError as exc:
         where = f"line {exc.lineno} column {exc.colno}"
         raise DataError([DataProblem(file, where, f"not valid JSON: {exc.msg}")]) from None
+    except RecursionError:
+        raise DataError([DataProblem(file, "$", "JSON nested too deeply to read")]) from None
 
 
 # A place inside a record: ("reduced",), ("change", "2"), or () for the record itself.

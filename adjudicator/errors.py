@@ -76,6 +76,13 @@ def unusable(path: object, e: OSError, doing: str) -> FileUnusable:
     return FileUnusable(f"{path}: cannot be {doing} ({e.strerror or e})")
 
 
+def too_deep(where: str) -> BadFile:
+    """JSON nested deeper than its decoder goes (a RecursionError, not a decode error: every JSON reader of what
+    someone hands arbitro catches both), refused in one wording (rev-q: it was a traceback, or HTTP 500)."""
+    return BadFile(f"{where}: JSON nested too deeply to read (arrays or objects within each other about a thousand "
+                   "times or more); no command, record or data file is that deep")
+
+
 def not_utf8_text(e: UnicodeDecodeError, fix: str = "save it as UTF-8") -> str:
     """The one wording for bytes that are not UTF-8: the byte and where it is, and what to do, rather than the
     codec's words (rev-o O6); a data file's problem (datafiles.read_text) says it without the file's name."""

@@ -33,7 +33,7 @@ from typing import Any, Protocol, TypeVar
 
 import msgspec
 
-from arbitro.adjudicator.errors import BadFile, BadInput
+from arbitro.adjudicator.errors import BadFile, BadInput, too_deep
 from arbitro.events.codec import FloatInGameData, canonical
 from arbitro.events.records import FORMAT, CommandRecord, GameRecord, StoredEvent
 from arbitro.events.rows import numbered_per_chain
@@ -218,6 +218,8 @@ def read_lines(lines: Iterable[str], source: str = "<input>", commands: Sink[Com
             record = msgspec.json.decode(text)
         except msgspec.DecodeError as e:
             raise BadFile(f"{where}: not JSON ({e}); the file may be truncated or edited") from None
+        except RecursionError:
+            raise too_deep(where) from None
         if not isinstance(record, dict) or "record" not in record:
             raise BadFile(f'{where}: each line is a JSON object with a "record" field')
         if seat_seal is not None:

@@ -28,7 +28,7 @@ from arbitro.adjudicator import settling
 from arbitro.adjudicator.mail import for_game, read_mailed
 from arbitro.adjudicator.errors import (
     REPORTED, BadFile, BadInput, Forbidden, MalformedCommand, NotAuthenticated, error_payload, http_status,
-    NoSuchEvent, not_utf8,
+    NoSuchEvent, not_utf8, too_deep,
 )
 from arbitro.adjudicator.http_access import HOST, Authority, BodyLimit, GameQuota, Limits, Principal, RateLimiter
 from arbitro.adjudicator.http_stream import AppendWatcher, live, seat_head
@@ -527,6 +527,8 @@ def create_app(app: Arbitro, host_token: str, *, limits: Limits = Limits(), open
             data = json.loads(text)
         except json.JSONDecodeError as e:
             raise BadFile(f"the mailed file is not JSON: {e.msg} at line {e.lineno} column {e.colno}") from None
+        except RecursionError:
+            raise too_deep("the mailed file") from None
         if not isinstance(data, dict):
             raise BadFile("the mailed file holds one JSON object: a command, or an envelope with a `command`")
         envelope = read_mailed(data, "the mailed file")

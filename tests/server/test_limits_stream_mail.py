@@ -265,3 +265,11 @@ def test_a_stream_from_beyond_the_next_message_is_refused_not_announced_at_it(se
     assert umpire.get(f"/games/{game}/stream", params={"follow": "false", "from": str(head + 2)}).status_code == 404
     nothing_yet = umpire.get(f"/games/{game}/stream", params={"follow": "false", "from": str(head + 1)})
     assert nothing_yet.status_code == 200 and f"id: {head}\r\nevent: awaiting" in nothing_yet.text, nothing_yet.text
+
+
+def test_a_mailed_file_nested_too_deeply_is_bad_input_not_a_server_error(server: Server) -> None:
+    """rev-q: RecursionError from json.loads was no JSONDecodeError: HTTP 500 (tests/foundation/test_deep_json.py)."""
+    game = server.new()
+    deep = server.client("red", game).post(f"/games/{game}/mail", content=("[" * 30_000 + "]" * 30_000).encode())
+    assert deep.status_code == 400, deep.text
+    assert deep.json()["message"].startswith("the mailed file: JSON nested too deeply to read")

@@ -1,0 +1,44 @@
+"""rev-q (nineteenth session): JSON nested deeper than its decoder goes raised RecursionError, which no reader caught
+(each caught its decoder's error alone): a traceback from every CLI command reading a JSON file (a command, a
+position, an export to verify or import, a receipt) and HTTP 500 from `POST /games/{id}/mail`
+(tests/server/test_limits_stream_mail.py). Each is now bad input naming what it read (errors.too_deep)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from arbitro.adjudicator import datafiles
+from arbitro.adjudicator.datafiles import DataError
+
+from .conftest import Cli
+
+DEEP = "[" * 100_000 + "]" * 100_000
+TOO_DEEP = "JSON nested too deeply to read"
+
+
+@pytest.mark.parametrize("args, where", [
+    (("submit", "g", "--as", "red", "--file", "{file}"), "command ({file})"),
+    (("new", "duel", "standard", "--id", "p", "--position", "{file}"), "position ({file})"),
+    (("verify", "{file}"), "{file}, line 1"),
+    (("import", "{file}", "--as-id", "copy"), "{file}, line 1"),
+    (("replay", "{file}"), "{file}, line 1"),
+    (("verify", "g", "--receipt", "{file}"), "receipt ({file})"),
+])
+def test_json_nested_too_deeply_is_bad_input_naming_what_was_read(
+    run: Cli, tmp_path: Path, args: tuple[str, ...], where: str,
+) -> None:
+    run("new", "duel", "standard", "--id", "g")
+    deep = tmp_path / "deep.jsonl"
+    deep.write_text(DEEP + "\n", encoding="utf-8")
+    error = run(*(a.format(file=deep) for a in args), code=2).stderr
+    assert f"error (input/bad-file): {where.format(file=deep)}: {TOO_DEEP}" in error, error
+
+
+def test_a_data_file_nested_too_deeply_is_a_data_problem(tmp_path: Path) -> None:
+    deep = tmp_path / "map.json"
+    deep.write_text(DEEP, encoding="utf-8")
+    with pytest.raises(DataError) as refused:
+        datafiles.read_json(deep, "map.json")
+    assert refused.value.problems[0].problem == TOO_DEEP
