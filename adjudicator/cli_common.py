@@ -18,7 +18,7 @@ from rich import progress as rich_progress
 from rich.console import Console
 
 from arbitro.adjudicator.errors import (
-    REPORTED, BadFile, BadInput, FileUnusable, NoSuchFile, error_payload, exit_status, not_utf8, read_utf8, too_deep, unusable,
+    REPORTED, BadFile, BadInput, FileUnusable, NoSuchFile, error_payload, exit_status, not_utf8, read_utf8, too_deep, too_long_number, unusable,
 )
 from arbitro.adjudicator.seatcopy import SeatCopy
 from arbitro.adjudicator.service import Arbitro
@@ -261,6 +261,8 @@ def read_json_arg(text: str | None, file: str | None, what: str) -> Any:
         raise BadFile(f"{what} ({source}) is not valid JSON: {e.msg} at line {e.lineno} column {e.colno}") from None
     except RecursionError:
         raise too_deep(f"{what} ({source})") from None
+    except ValueError:  # after JSONDecodeError, which is one: json.loads' other ValueError is an overlong integer
+        raise too_long_number(f"{what} ({source})") from None
 
 
 @overload

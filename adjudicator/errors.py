@@ -83,6 +83,12 @@ def too_deep(where: str) -> BadFile:
                    "times or more); no command, record or data file is that deep")
 
 
+def too_long_number(where: str) -> BadFile:
+    """JSON holding an integer of more digits than Python converts (4,300: json.loads' ValueError, which is no
+    JSONDecodeError), refused in words for the sender, not Python's advice to a programmer (rev-q)."""
+    return BadFile(f"{where}: a number in it is too long to read (over 4,300 digits)")
+
+
 def not_utf8_text(e: UnicodeDecodeError, fix: str = "save it as UTF-8") -> str:
     """The one wording for bytes that are not UTF-8: the byte and where it is, and what to do, rather than the
     codec's words (rev-o O6); a data file's problem (datafiles.read_text) says it without the file's name."""

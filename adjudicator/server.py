@@ -28,7 +28,7 @@ from arbitro.adjudicator import settling
 from arbitro.adjudicator.mail import for_game, read_mailed
 from arbitro.adjudicator.errors import (
     REPORTED, BadFile, BadInput, Forbidden, MalformedCommand, NotAuthenticated, error_payload, http_status,
-    NoSuchEvent, not_utf8, too_deep,
+    NoSuchEvent, not_utf8, too_deep, too_long_number,
 )
 from arbitro.adjudicator.http_access import HOST, Authority, BodyLimit, GameQuota, Limits, Principal, RateLimiter
 from arbitro.adjudicator.http_stream import AppendWatcher, live, seat_head
@@ -366,7 +366,7 @@ def create_app(app: Arbitro, host_token: str, *, limits: Limits = Limits(), open
         # the umpire's numbers are the log's, from #1; a seat's are its commands', from #0 (engine-rules §V.6)
         after = first - 1 if first is not None else (0 if reader == UMPIRE else -1)
         if last_event_id is not None:
-            if not last_event_id.isdigit():
+            if not last_event_id.isdigit() or len(last_event_id) > 18:  # 18 digits: past any log, and int() reads it
                 raise BadFile(f"Last-Event-ID {last_event_id!r}: the number of the last message the stream sent (an event's for the umpire, a command's for a seat)")
             after = int(last_event_id)
         head = seat_head(app, game_id, reader)  # a missing game is refused here, not after the stream has started
@@ -529,6 +529,8 @@ def create_app(app: Arbitro, host_token: str, *, limits: Limits = Limits(), open
             raise BadFile(f"the mailed file is not JSON: {e.msg} at line {e.lineno} column {e.colno}") from None
         except RecursionError:
             raise too_deep("the mailed file") from None
+        except ValueError:  # after JSONDecodeError, which is one: json.loads' other ValueError is an overlong integer
+            raise too_long_number("the mailed file") from None
         if not isinstance(data, dict):
             raise BadFile("the mailed file holds one JSON object: a command, or an envelope with a `command`")
         envelope = read_mailed(data, "the mailed file")

@@ -42,3 +42,12 @@ def test_a_data_file_nested_too_deeply_is_a_data_problem(tmp_path: Path) -> None
     with pytest.raises(DataError) as refused:
         datafiles.read_json(deep, "map.json")
     assert refused.value.problems[0].problem == TOO_DEEP
+
+
+def test_a_number_too_long_to_read_is_bad_input_in_words_for_the_sender(run: Cli) -> None:
+    """json.loads refuses an integer of over 4,300 digits with a ValueError that is no JSONDecodeError, whose words
+    advised `sys.set_int_max_str_digits()` (rev-q)."""
+    run("new", "duel", "standard", "--id", "g")
+    error = run("submit", "g", "--as", "red", '{"type": "undo", "to": %s}' % ("9" * 5000), code=2).stderr
+    assert "error (input/bad-file): command (argument): a number in it is too long to read (over 4,300 digits)" \
+        in error, error

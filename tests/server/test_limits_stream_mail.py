@@ -273,3 +273,16 @@ def test_a_mailed_file_nested_too_deeply_is_bad_input_not_a_server_error(server:
     deep = server.client("red", game).post(f"/games/{game}/mail", content=("[" * 30_000 + "]" * 30_000).encode())
     assert deep.status_code == 400, deep.text
     assert deep.json()["message"].startswith("the mailed file: JSON nested too deeply to read")
+
+
+def test_numbers_too_long_to_read_are_refused_in_the_senders_words(server: Server) -> None:
+    """A 5,000-digit number in a mailed file or a Last-Event-ID was refused in Python's words ("use
+    sys.set_int_max_str_digits()"), as input/bad (rev-q)."""
+    game = server.new()
+    red = server.client("red", game)
+    mailed = red.post(f"/games/{game}/mail", content=b'{"command": {"type": "end_turn"}, "expected_seq": %s}'
+                      % (b"9" * 5000))
+    assert mailed.status_code == 400 and mailed.json() == {
+        "error": "input/bad-file", "message": "the mailed file: a number in it is too long to read (over 4,300 digits)"}
+    resumed = red.get(f"/games/{game}/stream", params={"follow": "false"}, headers={"Last-Event-ID": "9" * 5000})
+    assert resumed.status_code == 400 and resumed.json()["error"] == "input/bad-file", resumed.text
