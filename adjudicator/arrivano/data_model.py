@@ -104,13 +104,6 @@ class Franceschi(_Strict):
     rule: str
 
 
-class Objective(_Strict):
-    hex: HexStr
-    place: Place | None
-    vp: int = Field(ge=0)
-    provisional: bool
-
-
 class StepDifferential(_Strict):
     side: Side
     vp_per_step: int
@@ -136,7 +129,7 @@ class AutomaticVictory(_Strict):
 
 class Victory(_Strict):
     rule: str
-    objectives: list[Objective]
+    objectives: list[pb.ObjectiveHex]
     objectives_score_for: list[Side]
     most_steps_eliminated_vp: int | None
     step_differential: StepDifferential | None

@@ -40,7 +40,7 @@ class ArrivanoScoring:
 
     def objectives(self, w: World) -> list[victory.Objective]:
         v = w.scenario.victory
-        return [victory.Objective(o.hex, {side: o.vp for side in v.objectives_score_for}) for o in v.objectives]
+        return victory.scored(v.objectives, v.objectives_score_for)
 
     def bonus(self, w: World, vp: dict[str, int]) -> None:
         """The points for steps eliminated (the side that eliminated more, or per step of the difference) and for

@@ -29,12 +29,6 @@ class WeatherTable(WeatherTrack):
 
 
 # --- scenario.json ------------------------------------------------------------------------------------
-class VictoryHex(_Strict):
-    hex: HexStr  # caldiero §18
-    place: Place
-    points: int
-
-
 class AttackDirection(_Strict):
     """caldiero §19.1: the formation's units may not go `barred` of the `road` (its two ends: "la strada che corre da
     1014 a 2714", a road of the map) until one enters `until`; `rule` the section its refusals cite (a citation of this
@@ -97,7 +91,7 @@ class CaldieroScenario(pb.ScenarioFile):
     elan_uses: int
     commander_limits: list[CommanderLimit]  # caldiero §4.2.2
     austrian_forbidden_column: int
-    victory_hexes: list[VictoryHex]  # caldiero §18
+    victory_hexes: list[pb.ObjectiveHex]  # caldiero §18
     victory_levels: list[VictoryLevel]  # caldiero §18: each by its `min` alone, the highest reached counting
     attack_directions: list[AttackDirection]  # caldiero §19.1
     scenarios: dict[str, ScenarioVersion]

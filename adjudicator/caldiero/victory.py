@@ -18,9 +18,8 @@ class CaldieroScoring:
     def objectives(self, w: World) -> list[victory.Objective]:
         """The victory hexes of §18 and what each is worth to each side (less one to the French in §19.2.3's places)."""
         scen = w.scenario
-        malus_places = set(scen.scenarios[w.state.scenario].french_vp_malus_places)
-        return [victory.Objective(vh.hex, {"france": vh.points - (1 if vh.place in malus_places else 0),
-                                           "austria": vh.points}) for vh in scen.victory_hexes]
+        malus_places = scen.scenarios[w.state.scenario].french_vp_malus_places
+        return victory.scored(scen.victory_hexes, ("france", "austria"), {"france": malus_places})
 
     def bonus(self, w: World, vp: dict[str, int]) -> None:
         vp["austria"] += sum(o.austrian_vp_bonus for name, o in w.scenario.options.items() if w.option(name))  # §20.1

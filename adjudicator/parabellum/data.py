@@ -496,6 +496,18 @@ class TerrainTable(StrictModel):
 
 
 # --- victory ----------------------------------------------------------------------------------------------
+class ObjectiveHex(StrictModel):
+    """An objective hex of a scenario, one record for both games (caldiero §18's victory hexes, scenario.json
+    `victory_hexes`; arrivano §17.1.8, §17.2.12's objectives, `victory.objectives`): the hex, the place it belongs to
+    (None: a hex no place names), the points it is worth to its holder at the end (`vp`) and whether they are
+    provisional. Scored by the kernel's victory.scored."""
+
+    hex: HexStr
+    place: Place | None
+    vp: int = pydantic.Field(ge=0)
+    provisional: bool
+
+
 class VictoryLevel(StrictModel):
     """A victory level of a scenario (caldiero §18, by the difference between the sides' points; arrivano §17.2.12,
     by the French points): reached by a score from `min` to `max` (None: unbounded), `level` its result as the game

@@ -42,8 +42,7 @@ def parabellum_picture(title: str, folder: Path, scenario_folder: Callable[[str]
         placed += [(h, StackMarker(side)) for h, side in state.get("hidden_stacks", {}).items()]
         set_up = files.json(f"{scenario}scenario.json")
         victory = set_up.get("victory_hexes") or set_up.get("victory", {}).get("objectives", [])
-        objectives = {v["hex"]: Objective(name=v.get("place", v["hex"]), value=str(v.get("points", v.get("vp", ""))))
-                      for v in victory}
+        objectives = {v["hex"]: Objective(name=v.get("place") or v["hex"], value=str(v.get("vp", ""))) for v in victory}
         return HexPicture(hexmap=files.hexmap(f"{scenario}map.json"), title=title,
                           caption=caption(view, state) + tally("steps lost", state.get("steps_lost")),
                           pieces=stacked(placed), colours=SIDE_COLOURS, provisional=provisional,

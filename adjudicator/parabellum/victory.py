@@ -9,11 +9,11 @@ adjudicator/arrivano/victory.py)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from arbitro.adjudicator.parabellum.data import VictoryLevel
+from arbitro.adjudicator.parabellum.data import ObjectiveHex, VictoryLevel
 from arbitro.adjudicator.parabellum.variant import Variant
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.events.parabellum import GameEnded
@@ -25,6 +25,17 @@ class Objective:
 
     hex: str
     vp: Mapping[str, int]
+
+
+def scored(records: Iterable[ObjectiveHex], sides: Sequence[str],
+           less: Mapping[str, Collection[str]] | None = None) -> list[Objective]:
+    """The scenario's objective hexes (one data record for both games, `data.ObjectiveHex`) as each of `sides` scores
+    them (caldiero §18: both sides; arrivano §17.1.8, §17.2.12: the scenario's `objectives_score_for`), in the data's
+    order: their points, one less to a side in the places `less` names for it (caldiero §19.2.3: the French in Il
+    tempo regge's)."""
+    fewer = less or {}
+    return [Objective(r.hex, {side: r.vp - (1 if r.place in fewer.get(side, ()) else 0) for side in sides})
+            for r in records]
 
 
 def holder(variant: Variant, w: World, h: str) -> str | None:

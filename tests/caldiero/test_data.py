@@ -96,7 +96,7 @@ def test_movement_tables_as_printed() -> None:
 
 
 def test_victory_data_match_18() -> None:
-    points = {v.hex: v.points for v in DATA.scenario.victory_hexes}
+    points = {v.hex: v.vp for v in DATA.scenario.victory_hexes}
     assert points == {"2020": 3, "2119": 3, "1612": 2, "1613": 2, "1712": 2, "1607": 2, "2013": 1, "2115": 1}
     assert [(l.min, l.level) for l in DATA.scenario.victory_levels] == [(14, "decisive"), (8, "marginal"), (4, "tactical"), (0, "draw")]
 
@@ -292,6 +292,18 @@ def test_a_victory_hex_off_the_map_and_a_version_without_weather_are_refused(dat
         CALDIERO_DATA.load(data_copy)
     assert [str(p) for p in caught.value.problems] == [
         "caldiero/scenario.json: $.victory_hexes[1].hex: hex 9999 is not on the map caldiero/map.json"]
+
+
+def test_a_victory_hex_in_the_old_words_is_refused_naming_the_fields(data_copy: Path) -> None:
+    """caldiero §18's victory hexes are the kernel's one record (`vp`, `provisional`): a folder copied before the
+    nineteenth session (`points`) is refused at load, each field named, never scored as nothing."""
+    raw = json.loads((data_copy / "caldiero" / "scenario.json").read_text())
+    old = raw["victory_hexes"][0]
+    old["points"] = old.pop("vp")
+    (data_copy / "caldiero" / "scenario.json").write_text(json.dumps(raw))
+    with pytest.raises(DataError) as caught:
+        CALDIERO_DATA.load(data_copy)
+    assert {p.path for p in caught.value.problems} >= {"$.victory_hexes[0].vp", "$.victory_hexes[0].points"}
 
 
 def test_every_name_scenario_json_gives_is_checked(data_copy: Path) -> None:

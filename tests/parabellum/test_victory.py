@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from arbitro.adjudicator.parabellum import victory
+from arbitro.adjudicator.parabellum.data import ObjectiveHex
 from arbitro.adjudicator.parabellum.variant import Variant
 
 SIDES = ("france", "austria")
@@ -117,3 +118,14 @@ def test_an_automatic_victory_decides_before_any_point(variant: Variant) -> None
     scoring = Scored(automatic=auto)
     assert victory.final_result(variant, Sided({"2020": "austria"}), scoring) is auto  # type: ignore[arg-type]
     assert scoring.judged_vp is None
+
+
+def test_objective_hexes_are_scored_from_one_record_for_both_games() -> None:
+    """caldiero §18 (both sides score each hex; §19.2.3: a place worth one less to the French) and arrivano §17.1.8,
+    §17.2.12 (the sides the scenario names) read the same record (`data.ObjectiveHex`), in the data's order."""
+    records = [ObjectiveHex(hex="1010", place="Caldiero", vp=3, provisional=False),
+               ObjectiveHex(hex="1011", place=None, vp=1, provisional=True)]
+    assert victory.scored(records, SIDES, {"france": ["Caldiero"]}) == [
+        victory.Objective("1010", {"france": 2, "austria": 3}), victory.Objective("1011", {"france": 1, "austria": 1})]
+    assert victory.scored(records, ("france",)) == [victory.Objective("1010", {"france": 3}),
+                                                      victory.Objective("1011", {"france": 1})]
