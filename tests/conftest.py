@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import sys
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
@@ -15,6 +16,7 @@ import pytest
 from _pytest.nodeid import NodeId  # pytest 9: what a test's id is (see pytest_collection_modifyitems)
 from hypothesis import settings
 
+from arbitro.adjudicator.memo import Memo
 from arbitro.events.rows import GAME_TABLES
 from tests import seeds
 
@@ -35,6 +37,21 @@ else:
 settings.register_profile("arbitro", derandomize=True, database=None)
 settings.register_profile("arbitro-fresh", derandomize=False, database=None, print_blob=True)
 settings.load_profile("arbitro-fresh" if seeds.base().startswith(seeds.FRESH) else "arbitro")
+
+
+# --- mutation testing (tests/mutate.py) ------------------------------------------------------------------
+KEPT_SEARCHES = "arbitro.adjudicator.parabellum.movement"  # the module holding the searches kept across positions
+
+
+@pytest.fixture(autouse=True)
+def _no_search_kept_from_the_clean_run(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Under a mutant (mutmut names it in MUTANT_UNDER_TEST), the movement searches kept across positions
+    (`movement.SEARCHES`) start empty at each test: mutmut forks each mutant's run from the process that ran the
+    clean code, whose kept searches would answer under the same keys, so a mutant of what a search reads (a
+    commander's closed hexes, his limit) survived unasked. Outside mutation testing nothing changes."""
+    kernel = sys.modules.get(KEPT_SEARCHES)
+    if kernel is not None and "__mutmut_" in os.environ.get("MUTANT_UNDER_TEST", ""):
+        monkeypatch.setattr(kernel, "SEARCHES", Memo(kernel.SEARCHES.size))
 
 
 def pytest_configure(config: pytest.Config) -> None:

@@ -83,6 +83,13 @@ MODULES: dict[str, tuple[str, ...]] = {
                                           "tests/arrivano/test_command_notices_ordered_otherwise.py",
                                           "tests/caldiero/test_rev_k_fog_command_chain.py"),
     "projections/fold.py": (FOUNDATION + "test_fold.py", FOUNDATION + "test_engine.py", FOUNDATION + "test_bad_input.py"),
+    # a commander's move, written once for both Para Bellum games (issue 18): its kernel tests, run for both variants
+    "adjudicator/parabellum/commander_move.py": (
+        "tests/parabellum/test_movement.py", "tests/parabellum/test_move_problems.py",
+        "tests/parabellum/test_commander_walk.py", "tests/parabellum/test_commander_entry.py",
+        "tests/parabellum/test_commander_allowance.py", "tests/parabellum/test_commander_may_move.py",
+        "tests/parabellum/test_fog_chief_limit.py", "tests/parabellum/test_escape.py",
+        "tests/caldiero/test_cinc_limits.py", "tests/caldiero/test_movement.py", "tests/arrivano/test_movement.py"),
     "projections/views.py": (FOUNDATION + "test_views.py", FOUNDATION + "test_engine.py", FOUNDATION + "test_hidden_hashes.py",
                              "tests/caldiero/test_fog_served.py",
                              FOUNDATION + "test_position_carried_data.py"),  # an overridden game's data hash withheld

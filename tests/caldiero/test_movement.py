@@ -191,6 +191,10 @@ def test_a_leader_s_path_into_a_closed_hex_cites_the_rule_closing_it() -> None:
     words = reject(t, "caldiero §9.2.1", {"type": "move_leader", "leader": "hohenzollern", "to": "1116",
                                           "path": ["1016", "1116"]}, seat="austria")
     assert words == "1016: Austrian units never enter the 10xx row (caldiero §9.2.1) [caldiero §9.2.1]"
+    listed = {c["to"] for c in t.legal("austria") if c.get("leader") == "hohenzollern"}
+    assert "1116" in listed and not any(h.startswith("10") for h in listed)  # the row closed to his search too
+    assert reject(t, "caldiero §9.2.1", {"type": "move_leader", "leader": "hohenzollern", "to": "1016"},
+                  seat="austria") == "1016: Austrian units never enter the 10xx row (caldiero §9.2.1) [caldiero §9.2.1]"
     t.send("austria", {"type": "move_leader", "leader": "hohenzollern", "to": "1116"})  # straight there: his own
 
 

@@ -60,3 +60,18 @@ def test_a_commander_in_chief_within_his_limit(variant: Variant) -> None:
     nearest = commander_ends(variant, pos, move(far, "0101"))  # type: ignore[arg-type]
     best = min(far.beyond(h) for h in nearest)
     assert nearest and {far.beyond(h) for h in nearest} == {best} and best < far.beyond("0101")
+
+
+def test_two_limits_on_one_position_are_two_searches(variant: Variant) -> None:
+    """The search kept across positions (issue 15) names the limit it was made under (`ChiefLimit.key`): a chief
+    asked under another limit on the same position is searched again, never answered by the first; and his game's
+    closed hexes hold within the limit as well."""
+    pos, rule = position(), Rule(variant.book, "4.2.2")
+    near = ChiefLimit(("c", "0303", 1), lambda h: max(0, MAP.grid.distance(h, "0303") - 1), True, "within one hex",
+                      rule, "c")
+    far = ChiefLimit(("c", "0303", 2), lambda h: max(0, MAP.grid.distance(h, "0303") - 2), True, "within two hexes",
+                     rule, "c")
+    one, two = (commander_ends(variant, pos, move(limit)) for limit in (near, far))  # type: ignore[arg-type]
+    assert "0103" in two and "0103" not in one and set(one) < set(two)
+    closed = CommanderMove("france", MAP, TABLE, "0303", True, "unit", 6, limit=near, closed=lambda h: h == "0302")
+    assert "0302" in one and "0302" not in commander_ends(variant, pos, closed)  # type: ignore[arg-type]
