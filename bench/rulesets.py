@@ -7,6 +7,7 @@
     .venv/bin/python bench/rulesets.py --quick logs/arrivano-*.jsonl   # verify and serve only (no re-submission)
     .venv/bin/python bench/rulesets.py --by-piece logs/caldiero-*.jsonl  # legal() as a lazy client asks it
     .venv/bin/python bench/rulesets.py --quick --jobs 2 logs/*.jsonl     # verify in 2 processes (critical path)
+    .venv/bin/python bench/rulesets.py --quick --from-file logs/*.jsonl  # verify the file as `arbitro verify FILE` reads it
 
 For each log, four measurements against the issue's targets:
   legal()/submit()  the log's game created again from its recorded seed on a SQLite file store (WAL,
@@ -77,6 +78,7 @@ from arbitro.adjudicator import registry  # noqa: E402
 from arbitro.adjudicator import verify as verification  # noqa: E402
 from arbitro.adjudicator import verify_replay  # noqa: E402
 from arbitro.adjudicator.exchange import read_lines  # noqa: E402
+from arbitro.adjudicator.exchange_file import read_file  # noqa: E402
 from arbitro.adjudicator.ruleset import pieces_named  # noqa: E402
 from arbitro.adjudicator.service import Arbitro, settle_data  # noqa: E402
 from arbitro.events import core  # noqa: E402
@@ -210,11 +212,13 @@ def workers_cpu() -> Iterator[list[tuple[bool, float]]]:
             times.append(sent.get())
 
 
-def measure_verify(path: Path, jobs: int = 1) -> dict[str, Any]:
+def measure_verify(path: Path, jobs: int = 1, from_file: bool = False) -> dict[str, Any]:
+    """`verify` of the log held whole (`read_lines`), or, `from_file`, of the file read as `arbitro verify FILE` reads
+    it (`exchange_file.read_file`: its records read again from the file as the checks reach them)."""
     lines = path.read_text(encoding="utf-8").splitlines()
     with workers_cpu() as segments:
         t0, cpu0, wall0 = time.process_time(), cpu_seconds(), time.perf_counter()
-        loaded = read_lines(lines, str(path))
+        loaded = read_file(path) if from_file else read_lines(lines, str(path))
         report = verification.verify(loaded, jobs=jobs)
         seconds, wall, cpu = time.process_time() - t0, time.perf_counter() - wall0, cpu_seconds() - cpu0
     events = len(loaded.events)  # the chained events alone: before 2026-11-28 21:00 the commands were counted too
@@ -223,7 +227,7 @@ def measure_verify(path: Path, jobs: int = 1) -> dict[str, Any]:
         return {"events": events, "passed": False, "failed": failed or [f"diverged at #{getattr(report.divergence, 'seq', '?')}"]}
     gc.collect()
     tracemalloc.start()
-    verification.verify(read_lines(lines, str(path)))
+    verification.verify(read_file(path) if from_file else read_lines(lines, str(path)))
     _, peak = tracemalloc.get_traced_memory()
     tracemalloc.stop()
     # in one process its CPU time, as before; in several, the critical path: the parent's CPU but its own segment's,
@@ -247,10 +251,11 @@ def load_data(ruleset: Any, scenario: str) -> float:
     return round(time.process_time() - t0, 3)
 
 
-def verify_in_fresh_process(path: Path, jobs: int = 1) -> dict[str, Any]:
+def verify_in_fresh_process(path: Path, jobs: int = 1, from_file: bool = False) -> dict[str, Any]:
     """measure_verify in a new interpreter that has imported the log's ruleset and nothing else (exit status 3 and
     no time when the verify failed)."""
-    done = subprocess.run([sys.executable, __file__, "--verify-only", "--jobs", str(jobs), str(path)],
+    done = subprocess.run([sys.executable, __file__, "--verify-only", "--jobs", str(jobs), *(["--from-file"] if from_file
+                                                                                              else []), str(path)],
                           capture_output=True, text=True)
     if done.returncode not in (0, VERIFY_FAILED):
         raise RuntimeError(f"--verify-only {path} exited {done.returncode}: {done.stderr.strip()[-2000:]}")
@@ -334,13 +339,13 @@ def measure_replay(app: Arbitro, gid: str, db: Path, repeats: int = 3) -> dict[s
 
 
 # --- the report --------------------------------------------------------------------------------------------------
-def measure(path: Path, workdir: Path, by_piece: bool = False, jobs: int = 1) -> dict[str, Any]:
+def measure(path: Path, workdir: Path, by_piece: bool = False, jobs: int = 1, from_file: bool = False) -> dict[str, Any]:
     out: dict[str, Any] = {"log": path.name, "legal_by_piece": by_piece}
     played, app, gid = resubmit(path, workdir, by_piece)
     out.update(played)
     out["replay"] = measure_replay(app, gid, workdir / f"{path.stem}.db")
     app.store.close() if hasattr(app.store, "close") else None
-    out["verify"] = verify_in_fresh_process(path, jobs)
+    out["verify"] = verify_in_fresh_process(path, jobs, from_file)
     out["serve"] = measure_serve(path)
     out["met"] = {
         "legal": out["legal"]["p99_ms"] <= TARGET_LEGAL_P99_MS and out["legal"]["max_ms"] <= TARGET_LEGAL_MAX_MS,
@@ -359,9 +364,9 @@ def machine() -> dict[str, Any]:
             "load_1min": round(os.getloadavg()[0], 1), "sqlite": sqlite3.sqlite_version}
 
 
-def quick(path: Path, jobs: int = 1) -> dict[str, Any]:
+def quick(path: Path, jobs: int = 1, from_file: bool = False) -> dict[str, Any]:
     """Verify and serve only: no re-submission, no replay."""
-    out: dict[str, Any] = {"log": path.name, "verify": verify_in_fresh_process(path, jobs), "serve": measure_serve(path)}
+    out: dict[str, Any] = {"log": path.name, "verify": verify_in_fresh_process(path, jobs, from_file), "serve": measure_serve(path)}
     out["met"] = {"verify": verify_met(out["verify"])}
     return out
 
@@ -397,13 +402,16 @@ def main() -> int:
                         help="legal() of the piece each logged command names (the lazy listing), not the whole")
     parser.add_argument("--jobs", type=int, default=1, metavar="N",
                         help="verify with N forked workers (verify --jobs N): the figure is then the critical path")
+    parser.add_argument("--from-file", action="store_true",
+                        help="verify the file as `arbitro verify FILE` reads it (read again as asked), not held whole")
     parser.add_argument("--verify-only", action="store_true", help=argparse.SUPPRESS)  # verify_in_fresh_process
     args = parser.parse_args()
     paths = args.logs or sorted(LOGS.glob("*.jsonl"))
     if args.verify_only:
         head = json.loads(paths[0].read_text(encoding="utf-8").splitlines()[0])
         loading = load_data(registry.get(head["ruleset"]), head["scenario"])  # neither the import nor the data's load
-        verified = {**measure_verify(paths[0], args.jobs), "data_load_s": loading}
+        verified = {**measure_verify(paths[0], args.jobs, args.from_file), "data_load_s": loading,
+                    "from_file": args.from_file}
         print(json.dumps(verified))
         return 0 if verified["passed"] else VERIFY_FAILED
     results = []
@@ -413,7 +421,8 @@ def main() -> int:
                   f"{TARGET_LEGAL_MAX_MS} ms; legal+submit p99 <= {TARGET_STEP_P99_MS} ms; verify <= "
                   f"{TARGET_VERIFY_S_PER_10K} s/10k events; replay >= {TARGET_REPLAY_RATIO}x bare)\n", flush=True)
         for path in paths:
-            result = quick(path, args.jobs) if args.quick else measure(path, Path(tmp), args.by_piece, args.jobs)
+            result = (quick(path, args.jobs, args.from_file) if args.quick else
+                      measure(path, Path(tmp), args.by_piece, args.jobs, args.from_file))
             results.append(result)
             if not args.json:
                 print((quick_line if args.quick else line)(result), flush=True)
