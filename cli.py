@@ -23,16 +23,14 @@ import msgspec
 from arbitro.adjudicator import registry
 from arbitro.adjudicator.demo import run_demo
 from arbitro.adjudicator.errors import BadInput, BadPosition
-from arbitro.adjudicator.history import UNDO_RULE, voided_by
-from arbitro.adjudicator.randomness import describe_rerolls
+from arbitro.adjudicator.history import voided_by
 from arbitro.adjudicator.registry import RulesetInfo
-from arbitro.adjudicator.results import Status
 from arbitro.adjudicator.seat_numbers import events_of
 from arbitro.adjudicator.seatcopy import SeatCopy
 from arbitro.adjudicator.service import Arbitro
 from arbitro.projections.base import UMPIRE
 from arbitro.adjudicator.cli_common import (
-    CONTEXT, db_option, json_option, seat_option, handle_errors, open_app, out, record_lines, event_lines,
+    CONTEXT, db_option, json_option, seat_option, handle_errors, open_app, out, event_lines,
     note_lines, notes_by_seq, read_json_arg, open_reader, reading_as, write_text,
 )
 from arbitro.adjudicator.cli_audit import AUDIT_COMMANDS
@@ -42,14 +40,15 @@ from arbitro.adjudicator.cli_dice import DICE_COMMANDS
 from arbitro.adjudicator.cli_disputes import DISPUTE_COMMANDS
 from arbitro.adjudicator.cli_store import STORE_COMMANDS
 from arbitro.adjudicator.cli_tables import (
-    awaiting_line, clock_line, data_records, filter_commands, legal_text, provisional_line, view_text,
+    awaiting_line, clock_line, data_records, filter_commands, legal_text, log_text, provisional_line, status_text,
+    view_text,
 )
 
 
 # Commands whose module is imported only when they are run (or listed): `serve` needs the web stack, which
-# would double every other command's start-up time; `render` and `report` the SVG library. Name -> "module:attribute".
+# would double every other command's start-up time; `render` and `report` the SVG library; `remote` httpx. Name -> "module:attribute".
 LAZY_COMMANDS = {"serve": "arbitro.adjudicator.cli_serve:serve", "render": "arbitro.adjudicator.cli_render:render",
-                 "report": "arbitro.adjudicator.cli_report:report"}
+                 "report": "arbitro.adjudicator.cli_report:report", "remote": "arbitro.adjudicator.cli_remote:remote"}
 
 
 class LazyGroup(click.Group):
@@ -172,36 +171,8 @@ def status(game: str, seat: str, list_provisional: bool, db: str, as_json: bool)
     app = open_reader(db, game)
     seat = reading_as(app, seat)
 
-    def text(s: Status) -> str:
-        lines = [f"game {s.game}: {s.ruleset} {s.version} / {s.scenario}"
-                 f"{' with ' + ', '.join(s.options) if s.options else ''}",
-                 f"kind: {s.kind}{'  (forked from ' + s.parent + ')' if s.parent else ''}",
-                 f"events: #{s.head}   seed revealed: {'yes' if s.seed_revealed else 'no'}",
-                 clock_line(app.view(game, seat)["state"])]  # as SEAT sees it: turn, phase, step, weather
-        if s.outcome:
-            o = s.outcome
-            lines.append(f"game over: {o.winner or 'draw'} ({o.reason}) [{o.rule}]")
-        else:
-            lines.append(awaiting_line(s.awaiting))
-        lines.append(f"dice: {s.dice.summary}")
-        if s.dice.rerolls:
-            lines.append(f"re-rolls: {describe_rerolls(s.dice.rerolls)}")
-        if s.interpretations:
-            lines.append("umpire's interpretations: " + ", ".join(f"{k}={v}" for k, v in s.interpretations.items()))
-        lines += [f"note: {n}" for n in s.notices]
-        if s.open_disputes:
-            lines.append(f"open disputes: {', '.join(f'#{n}' for n in s.open_disputes)} (arbitro disputes {s.game})")
-        if s.non_standard:
-            lines.append("NON-STANDARD (the position's overrides):")
-            lines += [f"  - {n}" for n in s.non_standard]
-        if s.provisional and list_provisional:
-            lines.append("PROVISIONAL DATA (reconstructed, not the printed game's):")
-            lines += [f"  - {p}" for p in s.provisional]
-        elif s.provisional:
-            lines.append(provisional_line(s.game, s.provisional))
-        return "\n".join(lines)
-
-    out(app.status(game, seat), as_json, text)
+    out(app.status(game, seat), as_json,
+        lambda s: status_text(s, clock_line(app.view(game, seat)["state"]), list_provisional))
 
 
 @cli.command()
@@ -306,18 +277,8 @@ def log(game: str, seat: str, first: int | None, last: int | None, chain: bool, 
         for event in events:
             event["parent_numbering"] = int(record.parent_seq or 0) + event["seq"] - 1
 
-    def text(es: list[dict[str, Any]]) -> str:
-        lines = [f"{game} forked from {record.parent} at #{record.parent_seq}: its #N is {record.parent}'s "
-                 f"#{record.parent_seq}+N-1 ([parent #...])"] if record.parent is not None and es and by_event else []
-        for e in es:
-            mark = [f"        VOIDED by the undo at #{e['voided_by']} ({UNDO_RULE})"] if "voided_by" in e else []
-            head = record_lines(e, chain)
-            if "parent_numbering" in e:
-                head[0] = head[0].replace(f"#{e['seq']:<5}", f"#{e['seq']:<5}[parent #{e['parent_numbering']}]", 1)
-            lines += [*head, *mark, *note_lines(e.get("notes", []))]
-        return "\n".join(lines) or "no events in that range"
-
-    out(events, as_json, text)
+    forked = (record.parent, int(record.parent_seq or 0)) if record.parent is not None and by_event else None
+    out(events, as_json, lambda es: log_text(game, es, chain, forked))
 
 
 @cli.command()

@@ -116,13 +116,15 @@ def submit(game: str, command: str | None, seat: str | None, file: str | None, e
                                           private_key=read_private_key(key_file)).signature
     result = app.submit(game, seat, raw, expected_seq=expected_seq, key=key, signature=signature)
 
-    def text(r: SubmitResult) -> str:
-        head = f"{'already applied' if r.duplicate else 'accepted'}: command {r.cmd}, head #{r.head}"
-        head += f"\nreceipt: command {r.cmd} {r.receipt['head']} (keep it: `arbitro receipt` prints it again)"
-        tail = f"awaiting: {', '.join(r.awaiting.seats) or 'nobody'}: {r.awaiting.prompt}"
-        return "\n".join([head, *event_lines(r.events), tail])
+    out(result, as_json, submit_text)
 
-    out(result, as_json, text)
+
+def submit_text(r: SubmitResult) -> str:
+    """`submit`'s text, submitted locally or to a server: the command's number, its receipt, its events, who is next."""
+    head = f"{'already applied' if r.duplicate else 'accepted'}: command {r.cmd}, head #{r.head}"
+    head += f"\nreceipt: command {r.cmd} {r.receipt['head']} (keep it: `arbitro receipt` prints it again)"
+    tail = f"awaiting: {', '.join(r.awaiting.seats) or 'nobody'}: {r.awaiting.prompt}"
+    return "\n".join([head, *event_lines(r.events), tail])
 
 
 END_WORD = "end"

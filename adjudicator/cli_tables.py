@@ -21,8 +21,11 @@ from rich import box
 from rich.console import Console
 from rich.table import Table
 
+from arbitro.adjudicator.cli_common import note_lines, record_lines
+from arbitro.adjudicator.history import UNDO_RULE
 from arbitro.adjudicator.pictures.kit import moment
-from arbitro.adjudicator.results import Awaiting
+from arbitro.adjudicator.randomness import describe_rerolls
+from arbitro.adjudicator.results import Awaiting, Status
 
 # The state's fields that say where the game stands, in the order a player reads them.
 CLOCK_FIELDS = ("turn", "last_turn", "round", "rounds", "hour", "phase", "step", "phasing", "seat", "initiative",
@@ -193,3 +196,48 @@ def provisional_line(game: str, provisional: list[str]) -> str:
     files = sorted({p.split(":", 1)[0] for p in provisional if ":" in p})
     return (f"PROVISIONAL DATA: {len(provisional)} reconstructed items ({', '.join(files) or 'data'}), not the "
             f"printed game's; `arbitro status {game} --provisional` lists them")
+
+
+def status_text(s: Status, clock: str, list_provisional: bool = False) -> str:
+    """`status`'s text, read locally or from a server: CLOCK is the clock line of the view as the reader sees it."""
+    lines = [f"game {s.game}: {s.ruleset} {s.version} / {s.scenario}"
+             f"{' with ' + ', '.join(s.options) if s.options else ''}",
+             f"kind: {s.kind}{'  (forked from ' + s.parent + ')' if s.parent else ''}",
+             f"events: #{s.head}   seed revealed: {'yes' if s.seed_revealed else 'no'}",
+             clock]
+    if s.outcome:
+        o = s.outcome
+        lines.append(f"game over: {o.winner or 'draw'} ({o.reason}) [{o.rule}]")
+    else:
+        lines.append(awaiting_line(s.awaiting))
+    lines.append(f"dice: {s.dice.summary}")
+    if s.dice.rerolls:
+        lines.append(f"re-rolls: {describe_rerolls(s.dice.rerolls)}")
+    if s.interpretations:
+        lines.append("umpire's interpretations: " + ", ".join(f"{k}={v}" for k, v in s.interpretations.items()))
+    lines += [f"note: {n}" for n in s.notices]
+    if s.open_disputes:
+        lines.append(f"open disputes: {', '.join(f'#{n}' for n in s.open_disputes)} (arbitro disputes {s.game})")
+    if s.non_standard:
+        lines.append("NON-STANDARD (the position's overrides):")
+        lines += [f"  - {n}" for n in s.non_standard]
+    if s.provisional and list_provisional:
+        lines.append("PROVISIONAL DATA (reconstructed, not the printed game's):")
+        lines += [f"  - {p}" for p in s.provisional]
+    elif s.provisional:
+        lines.append(provisional_line(s.game, s.provisional))
+    return "\n".join(lines)
+
+
+def log_text(game: str, es: list[dict[str, Any]], chain: bool, forked: tuple[str, int] | None = None) -> str:
+    """`log`'s text: each record whole, an undo's voided events marked, notes beneath their event; FORKED (the
+    parent and the event forked at, read by the umpire) numbers each event in the parent's numbers too."""
+    lines = [f"{game} forked from {forked[0]} at #{forked[1]}: its #N is {forked[0]}'s "
+             f"#{forked[1]}+N-1 ([parent #...])"] if forked is not None and es else []
+    for e in es:
+        mark = [f"        VOIDED by the undo at #{e['voided_by']} ({UNDO_RULE})"] if "voided_by" in e else []
+        head = record_lines(e, chain)
+        if "parent_numbering" in e:
+            head[0] = head[0].replace(f"#{e['seq']:<5}", f"#{e['seq']:<5}[parent #{e['parent_numbering']}]", 1)
+        lines += [*head, *mark, *note_lines(e.get("notes", []))]
+    return "\n".join(lines) or "no events in that range"

@@ -92,6 +92,7 @@ RANKS: dict[str, int] = {
     "arbitro.adjudicator.cli_report": 8,
     "arbitro.adjudicator.cli_disputes": 8,
     "arbitro.adjudicator.cli_tables": 8,  # the CLI's tables and grouped listings
+    "arbitro.adjudicator.cli_remote": 8,  # `arbitro remote`, the CLI as an HTTP client (loaded lazily)
     "arbitro.adjudicator.cli_serve": 8,  # `arbitro serve`, loaded lazily by cli.py (cli.LAZY_COMMANDS)
     "arbitro.adjudicator.server": 8,  # the HTTP server, the CLI's peer over the application
     "arbitro.adjudicator.http_access": 8,

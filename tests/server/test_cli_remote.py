@@ -1,0 +1,105 @@
+"""`arbitro remote` (adjudicator/cli_remote.py): the CLI as a client of a real server, holding only a token. What a
+seat reads remotely is what the local CLI shows that seat from the database (`--as SEAT`), byte for byte; a command
+the rules refuse exits as it does locally, with the same words; a bad token is "refused", never echoed; a server
+that cannot be reached names its URL and exits 4."""
+
+from __future__ import annotations
+
+import json
+import socket
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+
+from arbitro.adjudicator.cli_remote import UNREACHABLE_EXIT
+from arbitro.cli import cli
+
+from .conftest import Server, serve
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server, Path]]:
+    """One server for the module, over a database file the local CLI reads too."""
+    path = tmp_path_factory.mktemp("remote") / "served.db"
+    running = serve(path)
+    yield running, path
+    running.stop()
+
+
+def local(db: Path, *args: str, code: int = 0) -> Result:
+    result = CliRunner().invoke(cli, list(args), env={"ARBITRO_DB": str(db), "ARBITRO_STORE": None},
+                                prog_name="arbitro")
+    assert result.exit_code == code, result.output
+    return result
+
+
+def remote(server: Server, token: str, *args: str, code: int = 0, url: str | None = None) -> Result:
+    result = CliRunner().invoke(cli, ["remote", *args], prog_name="arbitro",
+                                env={"ARBITRO_SERVER": url or server.url, "ARBITRO_TOKEN": token})
+    assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
+    assert result.exit_code == code, result.output
+    return result
+
+
+@pytest.mark.parametrize("command", ["status", "view", "legal", "log"])
+def test_a_seat_reads_remotely_what_the_local_cli_shows_it(served: tuple[Server, Path], command: str) -> None:
+    server, db = served
+    game = server.new()
+    for seat in ("red", "blue"):  # each holds a hidden card: each is shown its own only
+        token = server.tokens[game][seat]
+        for flags in ((), ("--json",)):
+            here = local(db, command, game, "--as", seat, *flags).stdout
+            assert remote(server, token, command, game, *flags).stdout == here, (command, seat, flags)
+
+
+def test_a_seat_plays_and_exports_remotely(served: tuple[Server, Path], tmp_path: Path) -> None:
+    server, db = served
+    game = server.new()
+    red = server.tokens[game]["red"]
+    answer = json.loads(remote(server, red, "submit", game, '{"type": "attack", "aim": "high"}', "--json").stdout)
+    assert answer["cmd"] == 1 and answer["awaiting"]["seats"] == ["blue"]
+    assert remote(server, red, "log", game).stdout == local(db, "log", game, "--as", "red").stdout
+    written = json.loads(remote(server, red, "export", game, "-o", str(tmp_path / "red.jsonl"), "--json").stdout)
+    assert (tmp_path / "red.jsonl").read_text(encoding="utf-8") == local(db, "export", game, "--as", "red").stdout
+    assert written == {"file": str(tmp_path / "red.jsonl"), "records": written["records"]}
+
+
+def test_a_refused_command_exits_as_it_does_locally(served: tuple[Server, Path]) -> None:
+    server, db = served
+    game = server.new()
+    command = '{"type": "end_turn"}'  # blue's, while red is to move
+    here = local(db, "submit", game, "--as", "blue", command, code=1)
+    there = remote(server, server.tokens[game]["blue"], "submit", game, command, code=1)
+    assert there.stderr == here.stderr and there.stderr.startswith("error (turn/")
+    as_json = remote(server, server.tokens[game]["blue"], "submit", game, command, "--json", code=1)
+    assert json.loads(as_json.stdout) == json.loads(local(db, "submit", game, "--as", "blue", command, "--json",
+                                                          code=1).stdout)
+
+
+def test_an_unknown_game_exits_not_found(served: tuple[Server, Path]) -> None:
+    """Another game's token is refused (403, it learns nothing), as is a game id no token of this server holds."""
+    server, _ = served
+    game = server.new()
+    answer = remote(server, server.tokens[game]["umpire"], "status", "no-such-game", "--json", code=2)
+    assert json.loads(answer.stdout)["error"] == "auth/forbidden"
+
+
+def test_a_bad_token_is_refused_and_never_echoed(served: tuple[Server, Path]) -> None:
+    server, _ = served
+    game = server.new()
+    secret = "not-a-token-of-this-server-0123456789"
+    answer = remote(server, secret, "status", game, code=2)
+    assert answer.stderr.startswith("error (auth/unauthenticated): the token was refused by " + server.url)
+    assert secret not in answer.output
+    assert secret not in remote(server, secret, "view", game, "--json", code=2).output
+
+
+def test_a_server_down_names_its_url_and_exits_four(served: tuple[Server, Path]) -> None:
+    with socket.socket() as probe:  # a port nothing listens on: bound, never listening
+        probe.bind(("127.0.0.1", 0))
+        url = f"http://127.0.0.1:{probe.getsockname()[1]}"
+        answer = remote(served[0], "t0ken-never-shown", "status", "g", url=url, code=UNREACHABLE_EXIT)
+    assert answer.stderr.startswith(f"error (remote/unreachable): cannot reach the arbitro server at {url}: ")
+    assert "t0ken-never-shown" not in answer.output
