@@ -89,6 +89,7 @@ MODULES: dict[str, tuple[str, ...]] = {
         "tests/parabellum/test_commander_walk.py", "tests/parabellum/test_commander_entry.py",
         "tests/parabellum/test_commander_allowance.py", "tests/parabellum/test_commander_may_move.py",
         "tests/parabellum/test_fog_chief_limit.py", "tests/parabellum/test_escape.py",
+        "tests/parabellum/test_fog_refusals.py", "tests/parabellum/test_fog_stub_rules.py",
         "tests/caldiero/test_cinc_limits.py", "tests/caldiero/test_movement.py", "tests/arrivano/test_movement.py"),
     "projections/views.py": (FOUNDATION + "test_views.py", FOUNDATION + "test_engine.py", FOUNDATION + "test_hidden_hashes.py",
                              "tests/caldiero/test_fog_served.py",

@@ -195,7 +195,9 @@ def test_a_leader_s_path_into_a_closed_hex_cites_the_rule_closing_it() -> None:
     assert "1116" in listed and not any(h.startswith("10") for h in listed)  # the row closed to his search too
     assert reject(t, "caldiero §9.2.1", {"type": "move_leader", "leader": "hohenzollern", "to": "1016"},
                   seat="austria") == "1016: Austrian units never enter the 10xx row (caldiero §9.2.1) [caldiero §9.2.1]"
-    t.send("austria", {"type": "move_leader", "leader": "hohenzollern", "to": "1116"})  # straight there: his own
+    moved = [e for e in t.send("austria", {"type": "move_leader", "leader": "hohenzollern", "to": "1116"})
+             if isinstance(e, ev.LeaderMoved)]  # straight there: his own move, citing who may move now (§4.1.4)
+    assert [(e.leader, e.path, e.rule, e.own) for e in moved] == [("hohenzollern", ("1116",), "caldiero §4.1.4", True)]
 
 
 def test_bonaparte_stays_near_1014() -> None:
