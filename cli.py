@@ -23,15 +23,13 @@ import msgspec
 from arbitro.adjudicator import registry
 from arbitro.adjudicator.demo import run_demo
 from arbitro.adjudicator.errors import BadInput, BadPosition
-from arbitro.adjudicator.history import voided_by
 from arbitro.adjudicator.registry import RulesetInfo
-from arbitro.adjudicator.seat_numbers import events_of
 from arbitro.adjudicator.seatcopy import SeatCopy
 from arbitro.adjudicator.service import Arbitro
 from arbitro.projections.base import UMPIRE
 from arbitro.adjudicator.cli_common import (
     CONTEXT, db_option, json_option, seat_option, handle_errors, open_app, out, event_lines,
-    note_lines, notes_by_seq, read_json_arg, open_reader, reading_as, write_text,
+    note_lines, read_json_arg, open_reader, reading_as, write_text,
 )
 from arbitro.adjudicator.cli_audit import AUDIT_COMMANDS
 from arbitro.adjudicator.cli_history import HISTORY_COMMANDS
@@ -40,7 +38,7 @@ from arbitro.adjudicator.cli_dice import DICE_COMMANDS
 from arbitro.adjudicator.cli_disputes import DISPUTE_COMMANDS
 from arbitro.adjudicator.cli_store import STORE_COMMANDS
 from arbitro.adjudicator.cli_tables import (
-    awaiting_line, clock_line, data_records, filter_commands, legal_text, log_text, provisional_line, status_text,
+    awaiting_line, clock_line, data_records, filter_commands, legal_text, log_text, logged, provisional_line, status_text,
     view_text,
 )
 
@@ -263,14 +261,7 @@ def log(game: str, seat: str, first: int | None, last: int | None, chain: bool, 
     """
     app = open_reader(db, game)
     to_head = app.log(game, seat, first)  # an undo after the range may void events in it
-    events = [e for e in to_head if last is None or e["seq"] <= last]
-    notes = notes_by_seq(app.notes(game, seat, first, last))
-    void = voided_by(events_of(to_head))
-    for event in events:  # a note travels with the event it is about (--json: its `notes` field)
-        if event["seq"] in notes:
-            event["notes"] = notes[event["seq"]]
-        if event["seq"] in void:  # kept in the log, marked (--json: `voided_by`, the undo's event)
-            event["voided_by"] = void[event["seq"]]
+    events = logged(to_head, last, [msgspec.to_builtins(n) for n in app.notes(game, seat, first, last)])
     record = app.game(game)
     by_event = seat == UMPIRE and not isinstance(app, SeatCopy)  # a seat's numbers are its commands' (§V.6)
     if record.parent is not None and by_event:  # a fork's #1 is the parent's state at parent_seq: its #k is the parent's #seq+k-1

@@ -168,14 +168,6 @@ def note_lines(notes: list[dict[str, Any]], indent: str = "        ") -> list[st
             for n in notes]
 
 
-def notes_by_seq(notes: list[Any]) -> dict[int, list[dict[str, Any]]]:
-    """Notes (Annotation records) as plain dicts, grouped by the event they annotate."""
-    grouped: dict[int, list[dict[str, Any]]] = {}
-    for note in notes:
-        grouped.setdefault(note.seq, []).append(msgspec.to_builtins(note))
-    return grouped
-
-
 def brief(value: Any) -> str:
     text = json.dumps(value, ensure_ascii=False, separators=(",", ":")) if not isinstance(value, str) else value
     return text if len(text) <= 70 else text[:67] + "..."

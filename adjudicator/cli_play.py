@@ -136,7 +136,12 @@ def end_command(app: Arbitro | SeatCopy, game: str, seat: str | None) -> dict[st
     end_step, Caricat!'s end_activation or pass, Monferrato's end_activation, Marengo's end_turn)."""
     if seat is None:
         raise BadInput("say whose step to end with --as SEAT")
-    ends = [c for c in app.legal(game, seat) if set(c) == {"type"} and (c["type"].startswith("end_") or c["type"] == "pass")]
+    return end_of(app.legal(game, seat), game, seat)
+
+
+def end_of(listed: list[dict[str, Any]], game: str, seat: str) -> dict[str, Any]:
+    """The one command of LISTED (SEAT's legal commands now, read locally or from a server) that `end` means."""
+    ends = [c for c in listed if set(c) == {"type"} and (c["type"].startswith("end_") or c["type"] == "pass")]
     if len(ends) == 1:
         return ends[0]
     if not ends:

@@ -16,9 +16,9 @@ import msgspec
 
 from arbitro.adjudicator import registry
 from arbitro.adjudicator.cli_common import CONTEXT, handle_errors, json_option, out, read_json_arg, write_text
-from arbitro.adjudicator.cli_play import submit_text
+from arbitro.adjudicator.cli_play import END_WORD, end_of, submit_text
 from arbitro.adjudicator.cli_tables import (
-    clock_line, data_records, filter_commands, legal_text, log_text, status_text, view_text,
+    clock_line, data_records, filter_commands, legal_text, log_text, logged, status_text, view_text,
 )
 from arbitro.adjudicator.errors import ArbitroError, ChainBroken, exit_status
 from arbitro.adjudicator.results import Status, SubmitResult
@@ -144,22 +144,22 @@ def remote() -> None:
 
 @remote.command()
 @click.argument("game")
-@as_option
 @click.option("--provisional", "list_provisional", is_flag=True, help="List every provisional data item.")
 @remote_options
 @json_option
 @handle_errors
-def status(game: str, seat: str | None, list_provisional: bool, server: str, token: str, as_json: bool) -> None:
-    """Show a served game's status as your token's seat reads it (`arbitro status`).
+def status(game: str, list_provisional: bool, server: str, token: str, as_json: bool) -> None:
+    """Show a served game's status as your token's seat reads it (`arbitro status`; the server's status is
+    always the token's own: no --as).
 
     \b
     Example:
         arbitro remote status marengo-1a2b --server http://localhost:8000
     """
     api = Remote(server, token)
-    answer = msgspec.convert(api.json("GET", game_path(game), {"seat": seat}), Status)
+    answer = msgspec.convert(api.json("GET", game_path(game)), Status)
     out(answer, as_json, lambda s: status_text(
-        s, clock_line(api.json("GET", game_path(game, "/view"), {"seat": seat})["state"]), list_provisional))
+        s, clock_line(api.json("GET", game_path(game, "/view"))["state"]), list_provisional))
 
 
 @remote.command()
@@ -179,7 +179,7 @@ def view(game: str, seat: str | None, server: str, token: str, as_json: bool) ->
     shown = api.json("GET", game_path(game, "/view"), {"seat": seat})
     if as_json:
         return out(shown, True)
-    answer = msgspec.convert(api.json("GET", game_path(game), {"seat": seat}), Status)
+    answer = msgspec.convert(api.json("GET", game_path(game)), Status)
     click.echo(view_text(shown, data_records(tuple(registry.get(answer.ruleset).data_files())), answer.awaiting))
 
 
@@ -219,13 +219,20 @@ def submit(game: str, command: str | None, file: str | None, expected_seq: int |
            token: str, as_json: bool) -> None:
     """Submit COMMAND as your token's seat; print the events it caused as you may see them, and the receipt
     (`arbitro submit`; a signed command or a mailed file: `arbitro submit --offline`, then the server's /mail).
+    COMMAND `end`: the one command that ends your step now, in any ruleset.
 
     \b
     Example:
         arbitro remote submit marengo-1a2b '{"type": "end_turn"}' --expect 41 --key turn7
+        arbitro remote submit caldiero-1a2b end
     """
-    raw = read_json_arg(command, file, "command")
-    answer = Remote(server, token).json("POST", game_path(game, "/commands"),
+    api = Remote(server, token)
+    if command == END_WORD:  # the one command that ends this seat's step now, as locally
+        raw = end_of(api.json("GET", game_path(game, "/legal")), game,
+                     str(api.json("GET", game_path(game, "/view")).get("seat")))
+    else:
+        raw = read_json_arg(command, file, "command")
+    answer = api.json("POST", game_path(game, "/commands"),
                                         body={"command": raw, "expected_seq": expected_seq, "key": key})
     out(msgspec.convert(answer, SubmitResult), as_json, submit_text)
 
@@ -241,14 +248,16 @@ def submit(game: str, command: str | None, file: str | None, expected_seq: int |
 @handle_errors
 def log(game: str, seat: str | None, first: int | None, last: int | None, chain: bool, server: str, token: str,
         as_json: bool) -> None:
-    """Show the events as your token's seat may see them, each in full (`arbitro log`; the server's events
-    carry no notes: `arbitro remote view` has them).
+    """Show the events as your token's seat may see them, each in full, with the notes it may read beneath the
+    event they annotate and each event an undo voided marked so (`arbitro log`).
 
     \b
     Example:
         arbitro remote log marengo-1a2b --from 100 --to 140
     """
-    events = Remote(server, token).json("GET", game_path(game, "/events"), {"seat": seat, "from": first, "to": last})
+    api = Remote(server, token)
+    to_head = api.json("GET", game_path(game, "/events"), {"seat": seat, "from": first})  # an undo after the range
+    events = logged(to_head, last, api.json("GET", game_path(game, "/notes"), {"seat": seat}))
     out(events, as_json, lambda es: log_text(game, es, chain))
 
 

@@ -22,10 +22,11 @@ from rich.console import Console
 from rich.table import Table
 
 from arbitro.adjudicator.cli_common import note_lines, record_lines
-from arbitro.adjudicator.history import UNDO_RULE
+from arbitro.adjudicator.history import UNDO_RULE, voided_by
 from arbitro.adjudicator.pictures.kit import moment
 from arbitro.adjudicator.randomness import describe_rerolls
 from arbitro.adjudicator.results import Awaiting, Status
+from arbitro.adjudicator.seat_numbers import events_of
 
 # The state's fields that say where the game stands, in the order a player reads them.
 CLOCK_FIELDS = ("turn", "last_turn", "round", "rounds", "hour", "phase", "step", "phasing", "seat", "initiative",
@@ -227,6 +228,23 @@ def status_text(s: Status, clock: str, list_provisional: bool = False) -> str:
     elif s.provisional:
         lines.append(provisional_line(s.game, s.provisional))
     return "\n".join(lines)
+
+
+def logged(to_head: list[dict[str, Any]], last: int | None, notes: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """`log`'s records up to LAST, read from the log to its head (an undo after the range may void events in it):
+    each note beneath the event it is about (--json: its `notes` field), each event an undo voided marked so (it
+    stays in the log; --json: `voided_by`, the undo's event)."""
+    events = [e for e in to_head if last is None or e["seq"] <= last]
+    grouped: dict[int, list[dict[str, Any]]] = {}
+    for note in notes:
+        grouped.setdefault(int(note["seq"]), []).append(note)
+    void = voided_by(events_of(to_head))
+    for event in events:
+        if event["seq"] in grouped:
+            event["notes"] = grouped[event["seq"]]
+        if event["seq"] in void:
+            event["voided_by"] = void[event["seq"]]
+    return events
 
 
 def log_text(game: str, es: list[dict[str, Any]], chain: bool, forked: tuple[str, int] | None = None) -> str:

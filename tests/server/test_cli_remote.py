@@ -103,3 +103,40 @@ def test_a_server_down_names_its_url_and_exits_four(served: tuple[Server, Path])
         answer = remote(served[0], "t0ken-never-shown", "status", "g", url=url, code=UNREACHABLE_EXIT)
     assert answer.stderr.startswith(f"error (remote/unreachable): cannot reach the arbitro server at {url}: ")
     assert "t0ken-never-shown" not in answer.output
+
+
+def test_the_log_carries_notes_and_voided_events_as_locally(served: tuple[Server, Path]) -> None:
+    """A seat's note beneath the command it is about, and the commands its undo voided marked, as `arbitro log`."""
+    server, db = served
+    game = server.new()
+    red = server.client("red", game)
+    assert red.post(f"/games/{game}/commands", json={"command": {"type": "attack", "aim": "low"}}).status_code == 200
+    assert red.post(f"/games/{game}/notes", json={"at": 1, "text": "feint", "private": False}).status_code == 201
+    assert red.post(f"/games/{game}/undo", json={"to": 0, "reason": "misclick"}).status_code == 200
+    for seat in ("red", "blue", "umpire"):
+        for flags in ((), ("--json",), ("--from", "1", "--to", "1")):
+            here = local(db, "log", game, "--as", seat, *flags).stdout
+            assert remote(server, server.tokens[game][seat], "log", game, *flags).stdout == here, (seat, flags)
+    shown = remote(server, server.tokens[game]["red"], "log", game).stdout
+    assert "note 1 on #1 by red: feint" in shown and "VOIDED by the undo at #2" in shown, shown
+
+
+def test_the_umpire_reads_as_a_seat_and_a_seat_only_as_itself(served: tuple[Server, Path]) -> None:
+    server, db = served
+    game = server.new()
+    umpire, red = server.tokens[game]["umpire"], server.tokens[game]["red"]
+    for command in ("view", "legal"):  # the server's status is the token's own (GET /games/{id} takes no seat=)
+        here = local(db, command, game, "--as", "blue", "--json").stdout
+        assert remote(server, umpire, command, game, "--as", "blue", "--json").stdout == here, command
+        here = local(db, command, game, "--as", "blue").stdout
+        assert remote(server, umpire, command, game, "--as", "blue").stdout == here, command
+    refused = remote(server, red, "view", game, "--as", "blue", code=2)
+    assert refused.stderr.startswith("error (auth/forbidden): the token was refused by ")
+
+
+def test_end_is_the_step_ending_command_as_locally(served: tuple[Server, Path]) -> None:
+    server, _ = served
+    game = server.new()
+    answer = json.loads(remote(server, server.tokens[game]["red"], "submit", game, "end", "--json").stdout)
+    assert answer["awaiting"]["seats"] == ["blue"]
+    assert answer["cmd"] == 1
