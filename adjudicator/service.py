@@ -320,8 +320,15 @@ class Arbitro(ReadingCalls, ExchangeCalls):
         made = Command(cmd, seat, record.digest(), stored[0].seq if stored else 0, stored[-1].seq if stored else 0)
         numbers = self.numbers_after(game, made, head_hash, read=seat != UMPIRE)
         head, served = self._submitted(numbers, seat, made, head_seq, served)
-        return SubmitResult(game=game_id, cmd=cmd, duplicate=False, head=head, events=served,
-                            awaiting=awaiting_in(ruleset, done.state), receipt=receipt)
+        result = SubmitResult(game=game_id, cmd=cmd, duplicate=False, head=head, events=served,
+                              awaiting=awaiting_in(ruleset, done.state), receipt=receipt)
+        return self._revealed(result, game, created) if done.command["type"] == "reveal_seed" else result
+
+    def _revealed(self, result: SubmitResult, game: GameRecord, created: core.GameCreated) -> Revealed:
+        """A reveal's answer (arbitro §R.3), however it was sent (`reveal`, a plain command, mail): what it exposed to
+        every seat, in the words of reveal.EXPOSES, the refusal's."""
+        salted_by = exposure(self.context(game, created).salted_by_seed)
+        return Revealed(**msgspec.structs.asdict(result), salted_by=salted_by, exposed=EXPOSES[salted_by])
 
     def register_key(self, game_id: str, seat: str, public_key: str) -> dict[str, Any]:
         """Register `seat`'s own Ed25519 public key (arbitro §L.6): from now on the game accepts that seat's
@@ -567,8 +574,8 @@ class Arbitro(ReadingCalls, ExchangeCalls):
         `expose_hidden` (it shows every seat every hidden roll and draw so far, in a game salted by its seed every
         hidden fact: arbitro §R.3). The answer says which (reveal.EXPOSES), as the refusal did."""
         result = self.submit(game_id, seat, {"type": "reveal_seed", "reason": reason, "expose_hidden": expose_hidden})
-        salted_by = exposure(self.context(self.game(game_id)).salted_by_seed)
-        return Revealed(**msgspec.structs.asdict(result), salted_by=salted_by, exposed=EXPOSES[salted_by])
+        assert isinstance(result, Revealed)  # submit answers every reveal so
+        return result
 
     def entropy(self, game_id: str, seat: str, entropy: str) -> SubmitResult:
         """Answer the seats' entropy round (arbitro §R.2) with `entropy`: its SHA-256 while the round awaits

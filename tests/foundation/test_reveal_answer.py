@@ -60,3 +60,10 @@ def test_the_library_answers_likewise_and_a_refusal_is_unchanged(app: Arbitro) -
     result = app.reveal("g", "a dispute", seat="umpire", expose_hidden=True)
     assert (result.salted_by, result.exposed) == ("salt key", EXPOSES["salt key"])
     assert [e["type"] for e in result.events] == ["seed_revealed"]
+
+
+def test_a_reveal_sent_as_a_plain_command_answers_alike(app: Arbitro) -> None:
+    """However it is sent (`submit`, HTTP's /commands, mail), a reveal's answer says what it exposed."""
+    old_game(app, "g")
+    result = app.submit("g", "umpire", {"type": "reveal_seed", "reason": "a dispute", "expose_hidden": True})
+    assert (getattr(result, "salted_by", None), getattr(result, "exposed", None)) == ("seed", EXPOSES["seed"])

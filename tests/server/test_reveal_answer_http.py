@@ -18,3 +18,11 @@ def test_the_reveal_answer_names_what_every_seat_now_recomputes(server: Server) 
     body = answer.json()
     assert (body["salted_by"], body["exposed"]) == ("salt key", EXPOSES["salt key"])
     assert [e["type"] for e in body["events"]] == ["seed_revealed"]
+
+
+def test_a_reveal_sent_as_a_command_answers_alike(server: Server) -> None:
+    game = server.new()
+    command = {"type": "reveal_seed", "reason": "a dispute", "expose_hidden": True}
+    answer = server.client("umpire", game).post(f"/games/{game}/commands", json={"command": command})
+    assert answer.status_code == 200, answer.text
+    assert (answer.json()["salted_by"], answer.json()["exposed"]) == ("salt key", EXPOSES["salt key"])
