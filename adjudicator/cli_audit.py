@@ -254,7 +254,12 @@ def register_key(game: str, public_key: str, seat: str, db: str, as_json: bool) 
         arbitro register-key marengo-1a2b --as austria 3b6a27bcceb6a42d62a3a8d02a6f0d73653215771de243a63ac048a18b59da29
     """
     result = open_app(db).register_key(game, seat, public_key)
-    out(result, as_json, lambda r: f"{r['seat']} signs its commands in {r['game']} after command {r['since_cmd']}")
+    out(result, as_json, registered_text)
+
+
+def registered_text(r: dict[str, Any]) -> str:
+    """`register-key`'s answer, registered locally or on a server."""
+    return f"{r['seat']} signs its commands in {r['game']} after command {r['since_cmd']}"
 
 
 @click.command()

@@ -109,14 +109,21 @@ def submit(game: str, command: str | None, seat: str | None, file: str | None, e
     if mailed is None:
         signature = None
         if key_file is not None:
-            # Signed here, on the seat's side: the database never sees the private key.
             expected_seq = app.status(game, seat).head if expected_seq is None else expected_seq  # in its numbers
-            key = key or secrets.token_hex(16)
-            signature = mail.write_mailed(game=game, seat=seat, command=raw, expected_seq=expected_seq, key=key,
-                                          private_key=read_private_key(key_file)).signature
+            key, signature = signed(game, seat, raw, expected_seq, key, key_file)
     result = app.submit(game, seat, raw, expected_seq=expected_seq, key=key, signature=signature)
 
     out(result, as_json, submit_text)
+
+
+def signed(game: str, seat: str, command: dict[str, Any], expected_seq: int, key: str | None,
+           key_file: str) -> tuple[str, str]:
+    """The idempotency key (KEY, or a new one) and SEAT's signature of COMMAND against EXPECTED_SEQ, made here, on
+    the seat's side: neither the database nor a server ever sees the private key (arbitro §L.6)."""
+    key = key or secrets.token_hex(16)
+    mailed = mail.write_mailed(game=game, seat=seat, command=command, expected_seq=expected_seq, key=key,
+                               private_key=read_private_key(key_file))
+    return key, str(mailed.signature)
 
 
 def submit_text(r: SubmitResult) -> str:

@@ -15,8 +15,9 @@ import httpx
 import msgspec
 
 from arbitro.adjudicator import registry
+from arbitro.adjudicator.cli_audit import registered_text
 from arbitro.adjudicator.cli_common import CONTEXT, handle_errors, json_option, out, read_json_arg, write_text
-from arbitro.adjudicator.cli_play import END_WORD, end_of, submit_text
+from arbitro.adjudicator.cli_play import END_WORD, end_of, signed, submit_text
 from arbitro.adjudicator.cli_tables import (
     clock_line, data_records, filter_commands, legal_text, log_text, logged, status_text, view_text,
 )
@@ -212,11 +213,14 @@ def legal(game: str, seat: str | None, unit: str | None, types: tuple[str, ...],
 @click.option("--expect", "expected_seq", type=int,
               help="Refuse unless the game's head is this, as `arbitro remote status` gives it.")
 @click.option("--key", help="Idempotency key: the same command retried with it is not applied twice.")
+@click.option("--sign", "key_file", type=click.Path(dir_okay=False), metavar="KEYFILE",
+              help="Sign the command with your private key (from `arbitro keygen`), required once your seat "
+                   "registered its key; the key file stays here, only the signature is sent.")
 @remote_options
 @json_option
 @handle_errors
-def submit(game: str, command: str | None, file: str | None, expected_seq: int | None, key: str | None, server: str,
-           token: str, as_json: bool) -> None:
+def submit(game: str, command: str | None, file: str | None, expected_seq: int | None, key: str | None,
+           key_file: str | None, server: str, token: str, as_json: bool) -> None:
     """Submit COMMAND as your token's seat; print the events it caused as you may see them, and the receipt
     (`arbitro submit`; a signed command or a mailed file: `arbitro submit --offline`, then the server's /mail).
     COMMAND `end`: the one command that ends your step now, in any ruleset.
@@ -225,6 +229,7 @@ def submit(game: str, command: str | None, file: str | None, expected_seq: int |
     Example:
         arbitro remote submit marengo-1a2b '{"type": "end_turn"}' --expect 41 --key turn7
         arbitro remote submit caldiero-1a2b end
+        arbitro remote submit marengo-1a2b '{"type": "end_turn"}' --sign austria.key
     """
     api = Remote(server, token)
     if command == END_WORD:  # the one command that ends this seat's step now, as locally
@@ -232,9 +237,32 @@ def submit(game: str, command: str | None, file: str | None, expected_seq: int |
                      str(api.json("GET", game_path(game, "/view")).get("seat")))
     else:
         raw = read_json_arg(command, file, "command")
+    signature = None
+    if key_file is not None:
+        seat = str(api.json("GET", game_path(game, "/view")).get("seat"))
+        expected_seq = api.json("GET", game_path(game))["head"] if expected_seq is None else expected_seq
+        key, signature = signed(game, seat, raw, expected_seq, key, key_file)
     answer = api.json("POST", game_path(game, "/commands"),
-                                        body={"command": raw, "expected_seq": expected_seq, "key": key})
+                      body={"command": raw, "expected_seq": expected_seq, "key": key, "signature": signature})
     out(msgspec.convert(answer, SubmitResult), as_json, submit_text)
+
+
+@remote.command(name="register-key")
+@click.argument("game")
+@click.argument("public_key")
+@remote_options
+@json_option
+@handle_errors
+def register_key(game: str, public_key: str, server: str, token: str, as_json: bool) -> None:
+    """Register your seat's public key (from `arbitro keygen`): from then on the server accepts your commands only
+    signed with its private half (`arbitro remote submit --sign KEYFILE`), arbitro §L.6.
+
+    \b
+    Example:
+        arbitro remote register-key marengo-1a2b 3b6a27bcceb6a42d62a3a8d02a6f0d73653215771de243a63ac048a18b59da29
+    """
+    result = Remote(server, token).json("POST", game_path(game, "/keys"), body={"public_key": public_key})
+    out(result, as_json, registered_text)
 
 
 @remote.command()

@@ -14,6 +14,7 @@ import pytest
 from click.testing import CliRunner, Result
 
 from arbitro.adjudicator.cli_remote import UNREACHABLE_EXIT
+from arbitro.events import signing
 from arbitro.cli import cli
 
 from .conftest import Server, serve
@@ -140,3 +141,21 @@ def test_end_is_the_step_ending_command_as_locally(served: tuple[Server, Path]) 
     answer = json.loads(remote(server, server.tokens[game]["red"], "submit", game, "end", "--json").stdout)
     assert answer["awaiting"]["seats"] == ["blue"]
     assert answer["cmd"] == 1
+
+
+def test_a_seat_with_a_key_signs_remotely(served: tuple[Server, Path], tmp_path: Path) -> None:
+    """A seat registers its key and from then on plays only signed, the key file never leaving its machine."""
+    server, db = served
+    game = server.new()
+    red = server.tokens[game]["red"]
+    private = signing.new_private_key()
+    (tmp_path / "red.key").write_text(private.hex() + "\n", encoding="utf-8")
+    answer = remote(server, red, "register-key", game, signing.public_key(private)).stdout
+    assert answer.startswith(f"red signs its commands in {game} after command ")
+    command = '{"type": "attack", "aim": "high"}'
+    unsigned = remote(server, red, "submit", game, command, code=1)
+    assert unsigned.stderr.startswith("error (authority/unsigned): ")
+    assert unsigned.stderr == local(db, "submit", game, "--as", "red", command, code=1).stderr
+    signed = json.loads(remote(server, red, "submit", game, command, "--sign", str(tmp_path / "red.key"),
+                               "--json").stdout)
+    assert signed["awaiting"]["seats"] == ["blue"]
