@@ -42,10 +42,12 @@ def begin(g: Act, assault: AssaultUnderway) -> None:
 
 
 def run(g: Act) -> None:
-    """The assault's stages while it waits for none of its decisions (the kernel's `run`)."""
+    """The assault's stages while it waits for none of its decisions (the kernel's `run`); its END ends a charge
+    (arrivano §14.2.2, the kernel's advance.ended)."""
     sys_assault.run(g, {sys_assault.DECLARED: before_combat, sys_assault.DEFENSIVE_FIRE: fire_offered,
                         sys_assault.RESUMED: fire_survivors, sys_assault.RESOLVE: table,
-                        sys_assault.DR_TESTS: results.dr_tests, sys_assault.ADVANCE: advance.stage})
+                        sys_assault.DR_TESTS: results.dr_tests, sys_assault.ADVANCE: advance.stage,
+                        sys_assault.END: advance.ended})
 
 
 def before_combat(g: Act, c: AssaultUnderway) -> None:
@@ -127,10 +129,7 @@ def table(g: Act, c: AssaultUnderway) -> None:
         g.assault_frames().revise(stage=sys_assault.ADVANCE)
     if result in (None, "cancelled"):
         return
-    AssaultResults(g).apply(result, list(c.attackers), defenders)
-    for u in c.attackers:  # arrivano §14.2.2: a good-order charger is disordered after the charge
-        if u in g.state.charges and g.state.units[u].where == "map" and g.state.units[u].status == "good":
-            g.emit(ev.StatusChanged(unit=u, status="disordered", rule=str(R.CHARGE_DISORDER)))
+    AssaultResults(g).apply(result, list(c.attackers), defenders)  # the charge ends with the assault (§14.2.2)
 
 
 def cavalry_candidates(w: World, attackers: list[str], h: str) -> list[str]:

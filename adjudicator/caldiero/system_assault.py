@@ -257,12 +257,11 @@ def do_advance(a: Act, frame: CoreFrame[AdvanceAwaited], cmd: C.Advance | C.Decl
 
 
 def stage_end(a: Act, c: AssaultUnderway) -> None:
-    for u in c.attackers:
-        s = a.state.units[u]
-        if s.charging and s.where == "map":
-            a.emit(ev.ChargeEnded(unit=u, rule=str(CALDIERO.CHARGE)))
-            if s.status == "good":
-                a.emit(ev.StatusChanged(unit=u, status="disordered", rule=str(CALDIERO.CHARGE)))  # caldiero §20.2.3
+    """The assault's END: each charge ends (caldiero §20.2.3: its marker taken off, then the kernel's
+    advance.charge_ended), the combat's end recorded, the frame closed."""
+    for u in advance.chargers(a.world(), c.attackers):
+        a.emit(ev.ChargeEnded(unit=u, rule=str(CALDIERO.CHARGE_DISORDER)))
+        advance.charge_ended(a, [u])
     a.emit(ev.CombatEnded(rule=str(R.COMBAT_PROCEDURE)))
     a.assault_frames().end()
 

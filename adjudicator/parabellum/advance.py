@@ -6,7 +6,14 @@ in stacking con un Generale e anche il Generale avanza con loro": with its gener
 *may* advance together, and the owner chooses which (issue 19 defect 3: any of them, not the whole stack or one).
 Which hexes are vacated, who is eligible (good order, not artillery, adjacent: §12.7.1 in both), the answers a game's
 advance decision lists and the advance carried out are written here once; each game opens the decision and says
-what an arrival causes."""
+what an arrival causes.
+
+The charge's end comes after its advance, in both (`charge_ended`): arrivano §14.2.2 "Tutte le cavallerie in buon
+ordine alla fine della Carica vanno automaticamente in Disordine", caldiero §20.2.3 "Tutte le cavallerie in carica alla
+fine della Carica diventano automaticamente in Disordine se in piena efficienza" say one thing; the charge is "entrano
+nell'esagono e attaccano" (arrivano §14.2, caldiero §20.2), and its assault ends once the advance, which §12.7 makes
+part of it ("prima di risolvere gli altri combattimenti"), is chosen. Interpretation `charge_disorder` (both games):
+`after_advance`, or `before_advance` (the charge ends with the result: chargers never advance, §12.7.1)."""
 
 from __future__ import annotations
 
@@ -21,7 +28,7 @@ from arbitro.adjudicator.parabellum.variant import Variant
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.ruleset import Rule
 from arbitro.events import core
-from arbitro.events.parabellum import AdvanceAwaited, AssaultUnderway, UnitsAdvanced
+from arbitro.events.parabellum import AdvanceAwaited, AssaultUnderway, StatusChanged, UnitsAdvanced
 
 ADVANCE = "advance"  # the frame's kind in both games (AdvanceAwaited)
 
@@ -85,9 +92,34 @@ def possible(w: World, side: str, must: bool = False) -> list[dict[str, Any]]:
 
 def stage(a: Act, c: AssaultUnderway) -> None:
     """The assault's stage ADVANCE in both games (§12.7: "Se un esagono è reso vacante a causa di un
-    combattimento"): once every decision its result asked is answered, the advance `offered`; the assault ends next."""
+    combattimento"): once every decision its result asked is answered, the advance `offered`; the assault ends next
+    (`ended`). Under the reading `charge_disorder` `before_advance` the charge ends first (`charge_ended`)."""
+    if a.reading("charge_disorder") == "before_advance":
+        charge_ended(a, chargers(a.world(), c.attackers))
     a.assault_frames().revise(stage=END)
     offered(a, c.attacker_side, a.variant.rules.ADVANCE_AFTER)
+
+
+def chargers(w: World, attackers: Sequence[str]) -> list[str]:
+    """The assault's `attackers` whose charge it ends (arrivano §14.2, caldiero §20.2): on the map, with a Charge
+    marker."""
+    return [u for u in attackers if w.on_map(u) and w.state.units[u].charging]
+
+
+def charge_ended(a: Act, units: Sequence[str]) -> None:
+    """arrivano §14.2.2, caldiero §20.2.3 (one rule, module docstring): each of the chargers `units` still in good
+    order ("in buon ordine", "in piena efficienza") is disordered, once what the result asked is done (its tests
+    too: a failed Ne or EX test is the disorder, §12.5.4, not a second one that routs, §15.1.1)."""
+    for u in units:
+        if a.world().status(u) == "good":
+            a.emit(StatusChanged(unit=u, status="disordered", rule=str(a.variant.rules.CHARGE_DISORDER)))
+
+
+def ended(a: Act, c: AssaultUnderway) -> None:
+    """The assault's stage END (the kernel's; Caldiero's adds its marker's removal and its end event): the charge
+    ended (`charge_ended`, after the advance and what the advance caused), the frame closed."""
+    charge_ended(a, chargers(a.world(), c.attackers))
+    a.assault_frames().end()
 
 
 def offered(a: Act, side: str, rule: Rule, must: bool = False) -> None:

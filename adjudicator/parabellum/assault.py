@@ -33,8 +33,8 @@ from arbitro.events.parabellum import AssaultUnderway, CombatTableRead, DieModif
 # caused are made, and the table (the efficiency values §12.3.1, odds, die and result, §12.4-§12.5); after it, the
 # Dr test once the one-hex retreats are made (§12.5.4 Dr in both: "devono ritirarsi di un esagono e fare un test").
 # Once every decision the result asked is answered, the advance into a hex it vacated (§12.7 in both, ADVANCE:
-# parabellum/advance.offered), then the last stage, END, which closes the frame (caldiero's also ends a charge,
-# §20.2.3).
+# parabellum/advance.offered), then the last stage, END, which ends a charge (caldiero §20.2.3, arrivano §14.2.2:
+# parabellum/advance.ended, Caldiero's adding its marker's event) and closes the frame.
 DECLARED, DEFENSIVE_FIRE, RESUMED, RESOLVE, DR_TESTS = "declared", "defensive_fire", "resumed", "resolve", "dr_tests"
 ADVANCE, END = "advance", "end"
 WAITS_ON_TOP = frozenset({RESUMED, DR_TESTS, ADVANCE, END})  # stages that wait for every frame above the assault, not only its own

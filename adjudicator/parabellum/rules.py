@@ -91,6 +91,7 @@ class Rulebook(msgspec.Struct, frozen=True, kw_only=True):
     OFF_MAP: Rule
     CAVALRY_RETREAT: Rule
     CHARGE: Rule  # caldiero §20.2 (optional rule), arrivano §14.2
+    CHARGE_DISORDER: Rule  # a charger still in good order is disordered at the charge's end (caldiero §20.2.3, arrivano §14.2.2)
     DISORDER: Rule
     SECOND_DISORDER: Rule  # a second disorder level routs (caldiero §15.1, arrivano §15.1.1)
     ROUT: Rule

@@ -1,21 +1,17 @@
 """arrivano §14.2.2 "Tutte le cavallerie in buon ordine alla fine della Carica vanno automaticamente in Disordine": at
-the END of the charge, once its result is carried out, the tests the result makes included (§12.5.4 Ne under an Attack
-order: the attacker's test; EX: every other unit's test). The 12e Hussards and the Garde Consulaire charge IR Stuart
-18-I and 18-II. Where the result asked a decision first (the Ne's test, the defender's EX loss between two equal
-battalions), the chargers are disordered by §14.2.2 while it waits (arrivano/assault.py's `resolve`, right after
-`AssaultResults.apply`), so a failed test (Ad, or an EX test) routs them (§15.1.1) where the same result without a
-decision only disorders them. STRICT XFAIL (ret, eighteenth session): the fix (the §14.2.2 loop moved to the start of
-the stage `advance`, once the result's decisions are answered, where the table fought) changes
-logs/arrivano-montebello.jsonl's game (its command 386: the 12e Hussards' charge at seq 730 was Ne, disordered by
-§14.2.2 at 733 while the test waited, routed by the failed test's Ad at 737, then retreated): the log must be played
-again (`python -m tests.arrivano.full_game arrivano-montebello`), and the tests pinned to its positions
-(tests/parabellum/test_legal_of_piece.py ...) moved: too late for this session's gate. See /work/team/notes/ret.md."""
+the END of the charge, its assault's end (the kernel's parabellum/advance.ended; caldiero §20.2.3 says the same, one
+reading: interpretation `charge_disorder`), once its result is carried out, the tests the result makes included
+(§12.5.4 Ne under an Attack order: the attacker's test; EX: every other unit's test), and the advance after combat
+chosen (§12.7). The 12e Hussards and the Garde Consulaire charge IR Stuart 18-I and 18-II. Until the nineteenth
+session the chargers were disordered by §14.2.2 right after the table (arrivano/assault.py's `table`), while a
+decision the result asked waited, so a failed test (Ad, or an EX test) routed them (§15.1.1) where the same result
+without a decision only disorders them (ret, eighteenth session: logs/arrivano-montebello.jsonl's 12e Hussards), and a
+charger could never advance after combat (§12.7.1), against the reading `charge_resolution` ("normal advance after
+combat") and the charge's "entrano nell'esagono"."""
 
 from __future__ import annotations
 
 from typing import Any
-
-import pytest
 
 from tests.arrivano.harness import RULESET, Table, at_step, ev, open_ground, position
 
@@ -26,13 +22,14 @@ OTHER = sorted(set(GRID.neighbours(TARGET)) & set(GRID.neighbours(X)))[0]
 CHARGERS = ("12e-hussards", "garde-consulaire")
 
 
-def charged(die: int) -> Table:
-    """Both cavalry charge TARGET (from X and OTHER), the assault's die `die`."""
+def charged(die: int, readings: dict[str, str] | None = None) -> Table:
+    """Both cavalry charge TARGET (from X and OTHER), the assault's die `die`, under `readings`."""
     start = GRID.neighbour(X, 4)
     start2 = next(h for h in sorted(GRID.neighbours(OTHER)) if h not in (X, TARGET) and GRID.distance(h, TARGET) == 2)
     state = position({"12e-hussards": start, "garde-consulaire": start2, "ir18-i": TARGET, "ir18-ii": TARGET},
                      leaders={"lannes": start}, orders={"L": "attack"})
     t = at_step(state, "L", "movement")
+    t.rule(readings or {})
     t.send("france", {"type": "move", "unit": "12e-hussards", "to": X, "column": False, "charge": TARGET})
     t.send("france", {"type": "move", "unit": "garde-consulaire", "to": OTHER, "column": False, "charge": TARGET})
     t.send("france", {"type": "end_step"})
@@ -51,7 +48,6 @@ def test_an_ad_from_the_table_disorders_the_chargers() -> None:
     assert statuses(t) == {u: ("map", "disordered") for u in CHARGERS}
 
 
-@pytest.mark.xfail(strict=True, reason="arrivano §14.2.2 applied before the Ne's test is answered (module docstring)")
 def test_a_failed_ne_test_is_an_ad_that_disorders_the_chargers_not_routs_them() -> None:
     t = charged(3)
     assert t.of(ev.AssaultResolved)[-1].result == "Ne" and t.pending().kind == "ne_choice"
@@ -62,7 +58,6 @@ def test_a_failed_ne_test_is_an_ad_that_disorders_the_chargers_not_routs_them() 
     assert not [e for e in t.of(ev.StatusChanged) if e.status == "routed"]
 
 
-@pytest.mark.xfail(strict=True, reason="arrivano §14.2.2 applied before the EX's tests are made (module docstring)")
 def test_a_charger_s_failed_ex_test_after_the_defender_s_choice_disorders_it() -> None:
     t = charged(4)
     assert t.of(ev.AssaultResolved)[-1].result == "Ex" and t.pending().kind == "exchange_loss"  # 18-I and 18-II alike
@@ -71,3 +66,38 @@ def test_a_charger_s_failed_ex_test_after_the_defender_s_choice_disorders_it() -
     assert statuses(t)["12e-hussards"] == ("map", "disordered")
     assert [(e.unit, e.rule) for e in t.of(ev.StatusChanged) if e.unit == "12e-hussards"] == [
         ("12e-hussards", "arrivano §12.5.4")], "the failed test disorders it; §14.2.2 then finds it out of good order"
+
+
+def dr_answered(t: Table) -> Table:
+    """The Dr of die 6: each battalion's retreat answered (the first line listed), then their tests."""
+    while (p := t.pending()) is not None and p.kind == "retreat":
+        t.send("austria", p.options[0], dice=[1, 1])
+    return t
+
+
+def test_a_charger_advances_into_the_hex_it_emptied_then_is_disordered() -> None:
+    """The charge ends after the advance (§12.7, reading `charge_disorder` after_advance): the chargers, still in
+    good order, may advance ("entrano nell'esagono", §14.2); the one that does and the other are then disordered."""
+    t = dr_answered(charged(6))
+    assert t.pending().kind == "advance" and statuses(t) == {u: ("map", "good") for u in CHARGERS}
+    assert {"type": "advance", "units": ["12e-hussards"], "to": TARGET} in t.pending().options
+    t.send("france", {"type": "advance", "units": ["12e-hussards"], "to": TARGET})
+    assert (t.state.units["12e-hussards"].hex, statuses(t)) == (TARGET, {u: ("map", "disordered") for u in CHARGERS})
+    assert [(e.unit, e.rule) for e in t.of(ev.StatusChanged) if e.unit in CHARGERS] == [
+        (u, "arrivano §14.2.2") for u in CHARGERS]
+    assert t.pending() is None
+
+
+def test_before_advance_the_chargers_are_disordered_and_may_not_advance() -> None:
+    """The umpire's reading `before_advance`: the charge ends with its result, its tests made; disordered, the
+    chargers may not advance (§12.7.1), and nobody else attacked: no advance is asked."""
+    t = dr_answered(charged(6, {"charge_disorder": "before_advance"}))
+    assert statuses(t) == {u: ("map", "disordered") for u in CHARGERS}
+    assert t.pending() is None or t.pending().kind != "advance"
+
+
+def test_the_ne_test_under_before_advance_still_comes_first() -> None:
+    """Under either reading the failed Ne test is the chargers' disorder, not a second level (§12.5.4, §15.1.1)."""
+    t = charged(3, {"charge_disorder": "before_advance"})
+    t.send("france", {"type": "ne_choice", "test": True}, dice=[6, 6])
+    assert statuses(t) == {u: ("map", "disordered") for u in CHARGERS}

@@ -26,9 +26,10 @@ from arbitro.projections.arrivano import ArrivanoState
 from bench.nifuzz import Finding, Game, fuzz, replayed
 
 LOGS = Path(__file__).resolve().parents[2] / "logs"
-# Caldiero #211: Austria may reorganise 2214 or 2313, both out of France's sight; Arrivano #1441: the end phase turns
-# Austria's guns back, Vogelsang's out of France's sight
-CALDIERO_SLICE, ARRIVANO_SLICE = (210, 212), (1440, 1442)
+# Caldiero #211: Austria may reorganise 2214 or 2313, both out of France's sight; Arrivano #106 (the log played again
+# in the nineteenth session; #1441 before): turn 2's end phase turns the guns back, France's Watrin battery out of
+# Austria's sight; #1589, turn 15's end phase, waits for a rout move
+CALDIERO_SLICE, ARRIVANO_SLICE, ROUT_SLICE = (210, 212), (105, 107), (1588, 1590)
 
 
 @pytest.fixture(scope="module")
@@ -76,19 +77,18 @@ def test_a_hidden_gun_turned_served_as_a_stub_is_found(arrivano: Game, monkeypat
     monkeypatch.setattr(ArrivanoRulesetImpl, "listed_fields", {})
     found = unexplained(arrivano, *ARRIVANO_SLICE, kinds=frozenset({"moved_side"}))
     assert {(f.cmd, f.channel, f.what, f.perturbation) for f in found} == {
-        (1441, "log", "artillery_turned[arrivano §11.3.2] artillery_turned[arrivano §3.1 C]",
-         "art-vogelsang art_moved False")}
+        (106, "log", "artillery_turned[arrivano §11.3.2] artillery_turned[arrivano §3.1 C]",
+         "art-watrin art_moved False")}
 
 
 def test_a_leak_riding_with_the_rout_move_wait_is_found(arrivano: Game, monkeypatch: pytest.MonkeyPatch) -> None:
-    """#1441 ends Austria's activation: France's unseen 12e-hussards or 28e-ii made routed, not disordered, makes the
-    end phase wait for its rout move (arrivano §15.2.2), inherent. A rout move's question served with its unit (the
+    """#1589 ends turn 15's last activation: France's 24e-legere-iii, unseen by Austria, made routed, not disordered,
+    makes the end phase wait for its rout move (arrivano §15.2.2), inherent. A rout move's question served with its unit (the
     frame's context whole, not its seat's alone) used to pass with the wait (rev-o O4): the wait is now answered and
     every difference judged on its own events."""
     monkeypatch.setattr(ArrivanoRulesetImpl, "redact_frame", lambda self, frame, seat, state: msgspec.to_builtins(frame))
-    found = unexplained(arrivano, *ARRIVANO_SLICE, kinds=frozenset({"status"}))
-    assert {(f.cmd, f.channel, f.perturbation.split()[0]) for f in found} == {
-        (1441, "log", "12e-hussards"), (1441, "log", "28e-ii")}
+    found = unexplained(arrivano, *ROUT_SLICE, kinds=frozenset({"status"}))
+    assert {(f.cmd, f.channel, f.perturbation.split()[0]) for f in found} == {(1589, "log", "24e-legere-iii")}
     assert all(f"names:{f.perturbation.split()[0]}" in f.what for f in found)
 
 
@@ -115,11 +115,13 @@ def test_a_direction_released_served_to_the_enemy_is_found(caldiero: Game, monke
 
 
 def test_a_march_order_s_end_served_to_the_enemy_is_found(arrivano: Game, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Montebello #259: Retz's march order ends, its units reached their objective unseen (arrivano §17.1.5; rev-m
-    M3): `march_order_ended` served to France is found by a march order in force perturbed."""
+    """Montebello #177 (#259 before the log was played again in the nineteenth session): a march order ends, its
+    units reached their objective unseen (arrivano §17.1.5; rev-m M3): `march_order_ended` served to France is found
+    by a march order in force perturbed."""
     served_whole(monkeypatch, ArrivanoRulesetImpl, aev.MarchOrderEnded)
-    found = unexplained(arrivano, 257, 259, kinds=frozenset({"march"}))
-    assert {(f.cmd, f.observer, f.what) for f in found} == {(259, "france", "march_order_ended[arrivano §17.1.5]")}
+    found = unexplained(arrivano, 175, 177, kinds=frozenset({"march"}))
+    assert {(f.cmd, f.observer, f.what) for f in found} == {
+        (cmd, "france", "march_order_ended[arrivano §17.1.5]") for cmd in (176, 177)}
 
 
 def test_a_unit_moved_into_an_unseen_routed_stack_is_the_known_zoc_limit() -> None:
