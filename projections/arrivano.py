@@ -55,6 +55,12 @@ class ArrivanoState(parabellum.SystemState, kw_only=True):
     def charge_target(self, unit: str) -> str | None:
         return self.charges.get(unit)
 
+    def charging(self, unit: str) -> bool:
+        """A Charge marker: a charge's (arrivano §14.2) or a counter-charge's (§14.2.4 "può a sua volta caricare il
+        nemico. Piazzate una pedina Charge sull'unità"), whose end disorders it too (§14.2.2, the kernel's
+        advance.charge_ended)."""
+        return self.units[unit].charging or unit in self.countercharges
+
     def served_own(self, seat: str, fogged: bool) -> dict[str, Any]:
         """What Arrivano adds to a view. Under the fog a seat is told only its own independent columns (arrivano
         §11.3.2, §17.2.9)."""

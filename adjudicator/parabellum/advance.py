@@ -103,7 +103,7 @@ def stage(a: Act, c: AssaultUnderway) -> None:
 def chargers(w: World, attackers: Sequence[str]) -> list[str]:
     """The assault's `attackers` whose charge it ends (arrivano §14.2, caldiero §20.2): on the map, with a Charge
     marker."""
-    return [u for u in attackers if w.on_map(u) and w.state.units[u].charging]
+    return [u for u in attackers if w.on_map(u) and w.charging(u)]
 
 
 def charge_ended(a: Act, units: Sequence[str]) -> None:

@@ -101,3 +101,17 @@ def test_the_ne_test_under_before_advance_still_comes_first() -> None:
     t = charged(3, {"charge_disorder": "before_advance"})
     t.send("france", {"type": "ne_choice", "test": True}, dice=[6, 6])
     assert statuses(t) == {u: ("map", "disordered") for u in CHARGERS}
+
+
+def test_a_counter_charger_is_disordered_at_its_counter_charge_s_end() -> None:
+    """§14.2.4: the counter-charger "può a sua volta caricare il nemico", a Charge marker on it: its charge too ends in
+    disorder (§14.2.2). Montebello as tests/arrivano/test_rev_o_countercharge_ne.py: the hussards charge Bussy, who
+    counter-charges; fought at the combat's start, the die's 5 reads Ne (no test: Bussy attacks under Defence)."""
+    state = position({"bussy": "0802", "12e-hussards": "1301", "ir40-i": "1208", "28e-i": "0804"},
+                     leaders={"lannes": "1302", "ott": "0806"}, orders={"L": "attack", "R": "attack"})
+    t = at_step(state, "L", "movement")
+    t.send("france", {"type": "move", "unit": "12e-hussards", "to": "0902", "column": False, "charge": "0802"})
+    t.send("austria", {"type": "countercharge", "unit": "bussy"})
+    made = t.send("france", {"type": "end_step"}, [5])
+    assert [e.result for e in made if type(e).__name__ == "AssaultResolved"] == ["Ne"]
+    assert [(e.unit, e.status, e.rule) for e in t.of(ev.StatusChanged)] == [("bussy", "disordered", "arrivano §14.2.2")]
