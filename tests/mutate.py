@@ -70,6 +70,12 @@ MODULES: dict[str, tuple[str, ...]] = {
                                     FOUNDATION + "test_verify_streamed.py"),  # a file's or a store's log read as asked
     # not the stores' tests (test_durability.py kills processes mid-append, minutes a mutant; test_store_contract.py
     # starts processes under mutmut's own, which mutmut 3.8 then reaps and crashes on): the fold's own tests
+    # the kernel's view under the fog (caldiero §20.4, arrivano §11.3.2): what a seat is served of the pieces, by the
+    # non-interference and leak tests of both games (not caldiero/test_fog.py's whole game: a minute a mutant)
+    "projections/parabellum.py": ("tests/parabellum/test_fog_losses.py", "tests/parabellum/test_fog_losses_for_good.py",
+                                  "tests/caldiero/test_fog_by_place.py", "tests/caldiero/test_fog_served.py",
+                                  "tests/caldiero/test_fog_commander_to_come.py", "tests/arrivano/test_fog_served.py",
+                                  "tests/arrivano/test_fog_exited.py", "tests/parabellum/test_fog_view_keys.py"),
     # the kernel's reinforcements (caldiero/arrivano §12.8 returns, §15.4.1-§15.4.2 entry: both games' own tests)
     "adjudicator/parabellum/reinforcements.py": ("tests/parabellum/test_reinforcements.py",
                                                  "tests/parabellum/test_elimination.py",

@@ -10,10 +10,12 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import msgspec
 import pytest
 
 from arbitro.adjudicator.service import Arbitro
 from arbitro.events.sqlite import SQLiteStore
+from arbitro.projections import parabellum as PB
 from arbitro.projections.views import seat_view
 from bench.nifuzz import Game, replayed
 from bench.nifuzz_view import ENGINE_KEYS, EXAMINED, OWN, PIECE_FIELDS, PUBLIC, REDACTED, STATE_KEYS
@@ -24,18 +26,25 @@ EVERY = 97  # positions sampled in each log: a few dozen, set-up to the end
 
 
 @pytest.fixture(scope="module")
-def views() -> list[tuple[str, dict[str, dict[str, Any]], dict[str, set[str]]]]:
-    """Of each sampled position of each fog log: its name and command, each seat's view, and each seat's enemy
-    pieces (units and commanders)."""
+def positions() -> list[tuple[str, Game, Any]]:
+    """Each sampled position of each fog log: its name and command, its game, its state."""
     out = []
     for name in FOG_LOGS:
         game: Game = replayed(LOGS / f"{name}.jsonl")
-        for cmd, _, _, state in game.positions[::EVERY]:
-            seats = game.ruleset.seats(state.rules)
-            assert all(game.ruleset.fogged(state.rules, s) for s in seats)
-            out.append((f"{name} #{cmd}", {s: seat_view(game.ruleset, state, s) for s in seats},
-                        {s: {p for p, x in (*state.rules.units.items(), *state.rules.leaders.items()) if x.side != s}
-                         for s in seats}))
+        out += [(f"{name} #{cmd}", game, state) for cmd, _, _, state in game.positions[::EVERY]]
+    return out
+
+
+@pytest.fixture(scope="module")
+def views(positions: list[tuple[str, Game, Any]]) -> list[tuple[str, dict[str, dict[str, Any]], dict[str, set[str]]]]:
+    """Of each sampled position: its name, each seat's view, and each seat's enemy pieces (units and commanders)."""
+    out = []
+    for where, game, state in positions:
+        seats = game.ruleset.seats(state.rules)
+        assert all(game.ruleset.fogged(state.rules, s) for s in seats)
+        out.append((where, {s: seat_view(game.ruleset, state, s) for s in seats},
+                    {s: {p for p, x in (*state.rules.units.items(), *state.rules.leaders.items()) if x.side != s}
+                     for s in seats}))
     return out
 
 
@@ -70,6 +79,40 @@ def test_an_enemy_piece_shows_only_what_examining_it_shows(views: list[Any]) -> 
                 own_only = {f for f, (kind, _) in fields.items() if kind != EXAMINED}
                 shown = {f for p, x in v["state"][pieces].items() if p in enemy[seat] for f in x}
                 assert shown & own_only == set(), f"{where}: {seat} is served an enemy piece's own fields"
+
+
+def test_a_seat_s_own_pieces_are_served_whole_and_without_fog_every_piece(positions: list[Any]) -> None:
+    """Under the fog a seat's view holds each of its own units and commanders, wherever they are (its pieces to
+    come included), each with every field its state serves; with no fog (`examinable` None) every piece of both
+    sides, whole (projections/parabellum.view)."""
+    for where, game, state in positions:
+        rules = state.rules
+        for seat in game.ruleset.seats(rules):
+            served = seat_view(game.ruleset, state, seat)["state"]
+            for pieces, fields in (("units", type(rules).unit_served), ("leaders", type(rules).leader_served)):
+                own = {p: x for p, x in getattr(rules, pieces).items() if x.side == seat}
+                assert {p: sorted(served[pieces][p]) for p in own if p in served[pieces]} == dict.fromkeys(
+                    own, sorted(fields)), f"{where}: {seat}'s own {pieces}"
+            clear = PB.view(rules, seat, None)
+            assert set(clear["units"]) == set(rules.units) and set(clear["leaders"]) == set(rules.leaders), where
+            assert all(set(x) == set(type(rules).unit_served) for x in clear["units"].values()), where
+
+
+def test_an_own_key_serves_the_seat_s_side_alone(views: list[Any], positions: list[Any]) -> None:
+    """An own key's entries are the seat's side's, all of them: Arrivano's independent columns and march orders
+    (§16.2, §17.1.5), the activation's record but for which formation (rev-l L8); the formations' markers public,
+    whole."""
+    for (where, by_seat, _), (_, game, state) in zip(views, positions):
+        rules = state.rules
+        for seat, v in by_seat.items():
+            served = v["state"]
+            columns = getattr(rules, "columns", {})
+            assert set(served.get("columns", {})) == {o for o in columns if rules.leaders[o].side == seat}, where
+            assert served["formations"] == msgspec.to_builtins(rules.formations), where  # public: whole
+            assert all(game.ruleset.march_side(rules, m) == seat for m in served.get("march_orders", {})), where
+            act = rules.activation
+            if act is not None and rules.formations[act.formation].side != seat:
+                assert served["activation"] == {"formation": act.formation}, where
 
 
 # The other games' views, by their top-level keys (their fuzzer is none: each game's leak tests hold): Marengo's
