@@ -219,13 +219,13 @@ class Arbitro(ReadingCalls, ExchangeCalls):
         salt key (none for an older one, salted by its seed: arbitro §V.3). Secrets that are not the committed ones
         are refused: the game would be salted and rolled otherwise than its log. A fork's genesis names its parent
         (origin), recorded as the game's parent, which verify checks against it."""
-        if not _commits(seed, created.seed_commitment):
+        if not rnd.commits_to(seed, created.seed_commitment):
             raise BadInput(f"the seed given is not the one game {game_id}'s genesis commits to")
         if created.salted_by_key() != (salt_key is not None):
             raise BadInput(f"game {game_id}'s genesis " + (
                 "commits to a salt key: give the one its log's game record holds" if created.salted_by_key() else
                 "commits to no salt key (a game made before it, salted by its seed): give none"))
-        if salt_key is not None and not _commits(salt_key, created.salt_key_commitment):
+        if salt_key is not None and not rnd.commits_to(salt_key, created.salt_key_commitment):
             raise BadInput(f"the salt key given is not the one game {game_id}'s genesis commits to")
         origin = created.origin
         parent = (origin["fork"], origin["at"], origin["hash"]) if "fork" in origin else None
@@ -589,14 +589,6 @@ def token_hash(token: str) -> str:
     """What the store keeps of a bearer token: its SHA-256 (a token is 256 random bits, so no salt or slow hash
     is needed to keep it from being guessed back)."""
     return sha256_hex(token.encode())
-
-
-def _commits(secret: str, commitment: str | msgspec.UnsetType) -> bool:
-    """Whether `secret` (64 hex digits) is the one `commitment` commits to (events.random.commitment)."""
-    try:
-        return rnd.commitment(rnd.checked_seed(secret)) == commitment
-    except ValueError:
-        return False
 
 
 def _cmd_of(stored: StoredEvent) -> int:

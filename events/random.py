@@ -45,6 +45,15 @@ def commitment(seed_hex: str) -> str:
     return hashlib.sha256(bytes.fromhex(seed_hex)).hexdigest()
 
 
+def commits_to(secret: str, committed: object) -> bool:
+    """Whether `secret` (a seed or salt key, 64 hex digits) is the one `committed` (a genesis' commitment, or unset)
+    commits to; a malformed secret commits to nothing."""
+    try:
+        return commitment(checked_seed(secret)) == committed
+    except ValueError:
+        return False
+
+
 def mix_entropy(mix: str, seat: str, entropy: str) -> str:
     return hashlib.sha256(f"{mix}|{seat}|{entropy}".encode()).hexdigest()
 
