@@ -351,9 +351,9 @@ class AssaultUnderway(FrameContext, tag="parabellum_assault", kw_only=True):
     / caldiero §11.4.5; the efficiency a side picks on a tie, §12.3.1); nobody answers it. `stage` is the next stage
     to run (parabellum/assault.run), `attacker_side` the declaring seat; `attackers` the units still attacking and
     `targets` the attacked hexes (those left by the stages that ran); `defenders` the units fighting there (caldiero:
-    those the stages left; arrivano: those the table fought, or a village's turning its DR into an EX); `forced`: an Attack order made it (arrivano §12.4.2); `tested`: the attackers of the
-    "Attack?" tests (§12.2.2: caldiero's to test after the defensive fire, arrivano's who failed them at the
-    declaration); `cavalry_done` / `light_done`: the hexes whose retreats before combat were offered (arrivano
+    those the stages left; arrivano: those the table fought, or a village's turning its DR into an EX); `forced`: an Attack order made it (arrivano §12.4.2); `tested`: the attackers marked
+    "Attack?" at the declaration, to test after the defensive fire (§12.2.2, §12.1 step 4 in both), once tested those
+    that failed (arrivano §12.4.2: an attack they took below 1-5; parabellum/assault_stages.attack_tests); `cavalry_done` / `light_done`: the hexes whose retreats before combat were offered (arrivano
     §14.1, §16.3.5), `left` the attacked hexes those retreats emptied (arrivano: dropped from `targets`, offered to the
     advance with them, §12.7.2 "in uno dei due esagoni a sua scelta"); `chosen`: the efficiency values in use (§12.3.1: the declared or picked ones), by role (attack,
     defence); caldiero's `elan` (§16, named at the declaration), `use_general` (§12.4.4); a Dr's defenders to test

@@ -16,7 +16,7 @@ from arbitro.adjudicator.arrivano import commands as C
 from arbitro.adjudicator.arrivano import retreats as RT
 from arbitro.adjudicator.arrivano import rules as R
 from arbitro.adjudicator.arrivano.bombardment import bombard, can_fire, damage_battery
-from arbitro.adjudicator.arrivano.flow import push, revise, top, waiting
+from arbitro.adjudicator.arrivano.flow import push, revise, waiting
 from arbitro.adjudicator.parabellum.act import Act, stack_test
 from arbitro.adjudicator.arrivano.open_order import light_retreat_candidates
 from arbitro.adjudicator.arrivano.variant import ARRIVANO, ARRIVANO_VARIANT, defending
@@ -27,7 +27,7 @@ from arbitro.adjudicator.parabellum import elimination
 from arbitro.adjudicator.parabellum import assault as sys_assault
 from arbitro.adjudicator.parabellum import bombardment as sys_bombardment
 from arbitro.adjudicator.parabellum import efficiency as sys_eff
-from arbitro.adjudicator.parabellum import advance, resolution, results, retreat_frame, rout
+from arbitro.adjudicator.parabellum import advance, assault_stages, resolution, results, retreat_frame, rout
 from arbitro.adjudicator.parabellum.retreat_ground import before_combat_asked
 from arbitro.events import arrivano as ev
 from arbitro.events import core
@@ -84,19 +84,26 @@ def before_combat(g: Act, c: AssaultUnderway) -> None:
 
 def fire_offered(g: Act, c: AssaultUnderway) -> None:
     """arrivano §11.4.4: the assaulted hexes' ready guns may bombard an attacking hex first (the defender's
-    `defensive_fire`); none can: on to the table."""
+    `defensive_fire`); none can: on to the "Attack?" tests (`fire_survivors`)."""
     w = g.world()
     battery = _battery(w, list(c.targets))
     if sys_bombardment.defensive_hexes(ARRIVANO_VARIANT, w, battery, c.attackers):
         push(g, "defensive_fire", w.enemy(c.attacker_side), str(R.DEFENSIVE_FIRE), DefensiveFireAwaited(battery=tuple(battery)))
         return
-    g.assault_frames().revise(stage=sys_assault.RESOLVE)
+    fire_survivors(g, c)
 
 
 def fire_survivors(g: Act, c: AssaultUnderway) -> None:
-    """arrivano §12.1: after the retreats its defensive fire caused, the assault goes on with the attackers still in
-    good order next to every attacked hex."""
-    g.assault_frames().revise(stage=sys_assault.RESOLVE, attackers=still_attacking(g.world(), c))
+    """arrivano §12.1: after the retreats its defensive fire caused (step 3), the assault goes on with the attackers
+    still in good order next to every attacked hex, less those failing their "Attack?" tests (step 4, §12.2.2: the
+    kernel's assault_stages.attack_tests); none left: the assault is cancelled."""
+    attackers = still_attacking(g.world(), c)
+    failed = assault_stages.attack_tests(g, c, attackers)
+    left = tuple(u for u in attackers if u not in failed)
+    g.assault_frames().revise(stage=sys_assault.RESOLVE if left or not failed else sys_assault.END, attackers=left)
+    if failed and not left:
+        g.emit(ev.AssaultResolved(attackers=attackers, targets=c.targets, result="cancelled",
+                                  notes=("every Attack? test failed",), rule=str(ARRIVANO.ATTACK_TEST)))
 
 
 def table(g: Act, c: AssaultUnderway) -> None:
@@ -206,11 +213,9 @@ def defensive_fire(g: Act, frame: core.Frame[DefensiveFireAwaited], artillery: s
         g.assault_frames().revise(attackers=attackers)
         push(g, "defensive_fire", frame.seats[0], frame.rule, DefensiveFireAwaited(battery=tuple(rest)))
         return
-    on_top = top(g)
     # the retreat of the bombarded attackers comes first (its frame, on the engine's stack, stays above the
-    # assault's); the assault goes on with those left
-    waits = on_top is not None and on_top.kind in (retreat_frame.RETREAT, "artillery_retreat")
-    g.assault_frames().revise(attackers=attackers, stage=sys_assault.RESUMED if waits else sys_assault.RESOLVE)
+    # assault's, which waits at its stage `resumed`); the assault goes on with those left
+    g.assault_frames().revise(attackers=attackers, stage=sys_assault.RESUMED)
     run(g)
 
 

@@ -8,7 +8,7 @@ from typing import Any
 
 from arbitro.adjudicator.arrivano import rules as R
 from arbitro.adjudicator.arrivano.assault import begin
-from arbitro.adjudicator.parabellum.act import Act, stack_roll
+from arbitro.adjudicator.parabellum.act import Act
 from arbitro.adjudicator.arrivano.variant import ARRIVANO, ARRIVANO_VARIANT, defending
 from arbitro.adjudicator.arrivano.world import acts_now, in_command
 from arbitro.adjudicator.parabellum.orders import order_of
@@ -17,7 +17,6 @@ from arbitro.adjudicator.parabellum import assault as sys_assault
 from arbitro.adjudicator.parabellum import declare as sys_declare
 from arbitro.adjudicator.parabellum import resolution
 from arbitro.adjudicator.parabellum import efficiency as sys_eff
-from arbitro.adjudicator.parabellum.efficiency import failed as failed_tests
 from arbitro.adjudicator.parabellum.zoc import zoc_sources
 from arbitro.adjudicator.ruleset import Rule
 from arbitro.adjudicator.tables import CombatTable
@@ -176,17 +175,10 @@ def declare(g: Act, attackers: list[str], targets: list[str]) -> None:
     ic = in_command(w, act.formation)
     forced = any(order_of(w, u, ic) == "attack" for u in attackers)
     g.emit(ev.AssaultDeclared(attackers=tuple(sorted(attackers)), targets=tuple(sorted(targets)), rule=str(R.DECLARE)))
-    # Advance-order attackers take the Attack? test (arrivano §12.2, §12.2.2): failing stacks do not attack.
-    testing = [u for u in attackers if order_of(w, u, ic) == "advance"]
-    failed = failed_tests(sys_eff.stack_tests(ARRIVANO_VARIANT, w, sorted(testing),
-                                              stack_roll(g, lambda h: f"{R.DECLARE} Attack? test in {h}")))
-    keep = sorted(u for u in attackers if u not in failed)
-    if not keep:
-        g.emit(ev.AssaultResolved(targets=tuple(sorted(targets)), result="cancelled",
-                                  notes=("every Attack? test failed",), rule=str(R.DECLARE)))
-        return
-    begin(g, ev.AssaultUnderway(stage=sys_assault.DECLARED, attacker_side=g.ctx.seat, attackers=tuple(keep),
-                                targets=tuple(sorted(targets)), forced=forced, tested=tuple(sorted(failed))))
+    # Advance-order attackers are marked "Attack?" (arrivano §12.2), tested after the defensive fire (§12.1 step 4)
+    marked = tuple(sorted(u for u in attackers if order_of(w, u, ic) == "advance"))
+    begin(g, ev.AssaultUnderway(stage=sys_assault.DECLARED, attacker_side=g.ctx.seat, attackers=tuple(sorted(attackers)),
+                                targets=tuple(sorted(targets)), forced=forced, tested=marked))
 
 
 def assaults(w: World, seat: str) -> list[dict[str, Any]]:

@@ -43,7 +43,6 @@ DEFENSIVE_BOMBARD = Rule(G, "11.4.5", "artillery attacked in an assault may bomb
 COMBAT_PROCEDURE = Rule(G, "12.1", "assault procedure steps")
 DECLARATION = Rule(G, "12.2", "declaration: Attack markers (Attack order), Attack? markers (Advance order)")
 ZOC_ATTACK = Rule(G, "12.2.1", "attack every enemy unit projecting ZoC into the attacker's hex")
-ATTACK_TEST = Rule(G, "12.2.2", "Attack? units must pass an efficiency test to attack")
 ASSAULT = Rule(G, "12.4", "assault against adjacent hexes")
 MULTIPLE = Rule(G, "12.4.1", "every attacker adjacent to every defender; a hex is attacked whole")
 ODDS = Rule(G, "12.5.1", "odds rounded in the defender's favour")

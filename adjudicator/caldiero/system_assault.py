@@ -18,7 +18,7 @@ from arbitro.adjudicator.parabellum.orders import order_of
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.caldiero.variant import CALDIERO, CALDIERO_VARIANT
 from arbitro.adjudicator.decisions import open_frame
-from arbitro.adjudicator.parabellum import advance, assault, resolution, results, retreat_ground, rout
+from arbitro.adjudicator.parabellum import advance, assault, assault_stages, resolution, results, retreat_ground, rout
 from arbitro.adjudicator.parabellum import efficiency as shared_efficiency
 from arbitro.adjudicator.parabellum.assault_frame import ASSAULT
 from arbitro.adjudicator.parabellum.commands import DefensiveFire
@@ -38,7 +38,7 @@ from arbitro.events.core import Frame as CoreFrame
 from arbitro.projections.caldiero import enemy_of
 from arbitro.adjudicator.caldiero.system_procedure import lone_leaders
 from arbitro.adjudicator.parabellum.retreat_frame import opened
-from arbitro.adjudicator.parabellum.act import Act, stack_roll
+from arbitro.adjudicator.parabellum.act import Act
 from arbitro.adjudicator.caldiero.system_artillery import do_bombard
 from arbitro.adjudicator.caldiero.scenario_rules import check_direction_release
 
@@ -165,13 +165,11 @@ def do_defensive_fire(a: Act, frame: CoreFrame[DefensiveFireAwaited], cmd: Defen
 
 
 def stage_resumed(a: Act, c: AssaultUnderway) -> None:
-    """After the defensive fire: the "Attack?" tests of the attackers still in it (caldiero §12.2.2), then the sides'
-    efficiency values (§12.3.1: the defenders' owner picks among tied ones)."""
-    tested = [u for u in c.tested if u in c.attackers]
-    failed = shared_efficiency.failed(shared_efficiency.stack_tests(
-        CALDIERO_VARIANT, a.world(), tested, stack_roll(a, lambda h: f"{R.ATTACK_TEST} 'Attack?' test at {h}")))
+    """After the defensive fire: the "Attack?" tests of the attackers still in it (caldiero §12.2.2, the kernel's
+    assault_stages.attack_tests), then the sides' efficiency values (§12.3.1: the defenders' owner picks among tied ones)."""
+    failed = assault_stages.attack_tests(a, c, c.attackers)
     if failed:
-        withdraw_attackers(a, tuple(failed), R.ATTACK_TEST)
+        withdraw_attackers(a, tuple(failed), CALDIERO.ATTACK_TEST)
     _efficiency(a)
 
 

@@ -74,6 +74,7 @@ class Rulebook(msgspec.Struct, frozen=True, kw_only=True):
     ONCE: Rule  # a unit attacks once a turn, a hex is attacked once a segment
     EFFICIENCY: Rule  # the efficiency test (§13.1 in both)
     EFFICIENCY_COMMANDER: Rule  # what a commander gives a unit's test (§13.2 in both: caldiero to the value, arrivano to the die, D9)
+    ATTACK_TEST: Rule  # an "Attack?" unit (Advance order) tests before it attacks (§12.2.2 in both)
     SIDE_EFFICIENCY: Rule  # a side's efficiency in an assault, the value with the most SP (§12.3.1 in both)
     EFFICIENCY_DRM: Rule  # the difference of the sides' efficiency is a die modifier (§12.3.2 in both)
     BELOW_1_5: Rule

@@ -1,0 +1,29 @@
+"""The assault's stages between its declaration and the table that both books write alike (§12.1 in both,
+"Sequenza dell'Assalto", "nell'ordine esatto"): 1 the declaration (§12.2), 2 the retreats before combat (§14.1),
+3 the defensive bombardment (caldiero §11.4.5, arrivano §11.4.4), 4 the "Attack?" tests (§12.2.2), 5 the odds and
+the terrain, 6 the table's result (parabellum/resolution.fight). Each game runs them as stages of its assault's frame
+(parabellum/assault.run); what its book alone has (arrivano's light troops §16.3.5, caldiero's Elan §16.1) stays its
+own."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from arbitro.adjudicator.parabellum import efficiency
+from arbitro.adjudicator.parabellum.act import Act, stack_roll
+from arbitro.events.parabellum import AssaultUnderway
+
+
+def attack_tests(a: Act, c: AssaultUnderway, attackers: Sequence[str]) -> list[str]:
+    """Step 4 of §12.1 in both books, after the defensive fire (step 3): the units marked "Attack?" at the declaration
+    (§12.2: Advance order; the frame's `tested`) still among `attackers` test their efficiency, one die a stack
+    (§13.1.2), in the order they were marked; the frame's `tested` then holds those that failed (arrivano §12.4.2
+    reads them: "a causa di falliti Test di Efficienza"), returned: they do not attack, with no other penalty
+    (§12.2.2 in both: "altrimenti non possono attaccare, ma non subiscono nessuna penalizzazione")."""
+    rule = a.variant.rules.ATTACK_TEST
+    tested = [u for u in c.tested if u in attackers]
+    failed = efficiency.failed(efficiency.stack_tests(a.variant, a.world(), tested,
+                                                      stack_roll(a, lambda h: f"{rule} 'Attack?' test at {h}")))
+    if c.tested:
+        a.assault_frames().revise(tested=tuple(failed))
+    return failed
