@@ -83,14 +83,12 @@ def before_combat(g: Act, c: AssaultUnderway) -> None:
 
 
 def fire_offered(g: Act, c: AssaultUnderway) -> None:
-    """arrivano §11.4.4: the assaulted hexes' ready guns may bombard an attacking hex first (the defender's
-    `defensive_fire`); none can: on to the "Attack?" tests (`fire_survivors`)."""
+    """arrivano §11.4.4: the assaulted hexes' guns that may fire (not on their Moved side, §17.2.7's weather; redoubt
+    batteries never, §17.2.6) may bombard an attacking hex first (the kernel's assault_stages.fire_offered); then the
+    "Attack?" tests (`fire_survivors`)."""
     w = g.world()
-    battery = _battery(w, list(c.targets))
-    if sys_bombardment.defensive_hexes(ARRIVANO_VARIANT, w, battery, c.attackers):
-        push(g, "defensive_fire", w.enemy(c.attacker_side), str(R.DEFENSIVE_FIRE), DefensiveFireAwaited(battery=tuple(battery)))
-        return
-    fire_survivors(g, c)
+    assault_stages.fire_offered(g, c, [u for t in c.targets for u in w.units_at(t)
+                                       if can_fire(w, u) and not w.counters.unit(u).redoubt_battery])
 
 
 def fire_survivors(g: Act, c: AssaultUnderway) -> None:
@@ -192,30 +190,19 @@ def still_attacking(w: World, c: AssaultUnderway) -> tuple[str, ...]:
                  and all(w.grid.is_adjacent(w.state.units[u].hex, t) for t in c.targets))
 
 
-def _battery(w: World, targets: list[str]) -> list[str]:
-    """arrivano §11.4.4: the assaulted hexes' guns that may fire first (redoubt batteries never, §17.2.6)."""
-    return [u for t in targets for u in w.units_at(t) if can_fire(w, u) and not w.counters.unit(u).redoubt_battery]
-
-
 def defensive_fire(g: Act, frame: core.Frame[DefensiveFireAwaited], artillery: str | None, target: str | None) -> None:
     """The defender's answer: `target` null, no fire; else one fire at `target`, by `artillery` (each_gun) or by
-    the stack's ready guns, their factors combined (one_target, §11.4.1). Under each_gun the guns that have not fired are asked again, below
-    the retreats the fire caused; then the assault goes on with the attackers still in good order next to it."""
+    the stack's ready guns, their factors combined (one_target, §11.4.1). Under each_gun the guns that have not fired
+    are asked again (assault_stages.fire_asked), below the retreats the fire caused, which come first (their frames
+    stay above the assault's, at its stage `resumed`); then the assault goes on with the attackers still in good
+    order next to it."""
     c = g.assault_frames().running()
     battery = sys_bombardment.ready(g.world(), frame.ctx.battery) if target is not None else []
     if target is not None and battery:
         bombard(g, [artillery] if artillery is not None else battery, target, defensive=True)
-    w = g.world()
-    attackers = still_attacking(w, c)
-    rest = sys_bombardment.ready(w, [u for u in battery if artillery not in (None, u)])
-    fire = sys_bombardment.defensive_hexes(ARRIVANO_VARIANT, w, rest, attackers) if attackers else []
-    if fire:
-        g.assault_frames().revise(attackers=attackers)
-        push(g, "defensive_fire", frame.seats[0], frame.rule, DefensiveFireAwaited(battery=tuple(rest)))
-        return
-    # the retreat of the bombarded attackers comes first (its frame, on the engine's stack, stays above the
-    # assault's, which waits at its stage `resumed`); the assault goes on with those left
-    g.assault_frames().revise(attackers=attackers, stage=sys_assault.RESUMED)
+    attackers = still_attacking(g.world(), c)
+    g.assault_frames().revise(attackers=attackers)
+    assault_stages.fire_asked(g, frame.seats[0], [u for u in battery if artillery not in (None, u)], attackers)
     run(g)
 
 

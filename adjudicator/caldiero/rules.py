@@ -39,7 +39,6 @@ ARTILLERY_RANGE = Rule(G, "11.2", "range counted including the target hex; the t
 BOMBARDMENT = Rule(G, "11.4", "bombardment: each artillery unit fires at one hex")
 BOMBARD_STACK = Rule(G, "11.4.1", "artillery in one hex may combine; from different hexes each rolls")
 BOMBARD_PROCEDURE = Rule(G, "11.4.4", "bombardment table: column by value; terrain, range and concentration DRM")
-DEFENSIVE_BOMBARD = Rule(G, "11.4.5", "artillery attacked in an assault may bombard one attacking hex")
 COMBAT_PROCEDURE = Rule(G, "12.1", "assault procedure steps")
 DECLARATION = Rule(G, "12.2", "declaration: Attack markers (Attack order), Attack? markers (Advance order)")
 ZOC_ATTACK = Rule(G, "12.2.1", "attack every enemy unit projecting ZoC into the attacker's hex")

@@ -17,7 +17,7 @@ from arbitro.adjudicator.caldiero import system_assault as A
 from arbitro.adjudicator.parabellum.act import Game
 from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
 from arbitro.adjudicator.decisions import Step
-from arbitro.adjudicator.parabellum import advance, bombardment, escape, results, retreat_frame
+from arbitro.adjudicator.parabellum import advance, assault_stages, bombardment, escape, results, retreat_frame
 from arbitro.adjudicator.parabellum.assault_frame import ASSAULT
 from arbitro.adjudicator.parabellum.steps import UNANSWERED, Row, procedures
 
@@ -32,7 +32,7 @@ ROWS: dict[str, Row] = {
     # caldiero §14.1: defending cavalry retreats one hex before an infantry assault, one unit at a time, or stays
     A.CAVALRY_RETREAT: Row(A.cavalry_retreat_options, A.do_cavalry_retreat),
     # caldiero §11.4.5: the defenders' artillery bombards one hex of attackers, one gun at a time, or holds
-    A.DEFENSIVE_FIRE: Row(lambda w, frame: bombardment.defensive_fire_answers(
+    assault_stages.DEFENSIVE_FIRE: Row(lambda w, frame: bombardment.defensive_fire_answers(
         CALDIERO_VARIANT, w, frame.ctx.battery, per_stack=False) + [{"type": "decline"}], A.do_defensive_fire),
     # caldiero §12.3.1: the defenders' owner picks among the efficiency values tied for most SP
     A.DEFENDER_EFFICIENCY: Row(lambda w, frame: [{"type": "efficiency_value", "value": v} for v in frame.ctx.values],

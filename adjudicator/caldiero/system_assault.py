@@ -44,12 +44,11 @@ from arbitro.adjudicator.caldiero.scenario_rules import check_direction_release
 
 COMBAT_PROMPT = "the assault goes on when the decisions it asked are answered (caldiero §12)"
 # The kinds of the frames the assault opens on the engine's decision stack, and what each asks.
-CAVALRY_RETREAT, DEFENSIVE_FIRE, DEFENDER_EFFICIENCY = "cavalry_retreat", "defensive_fire", "defender_efficiency"
+CAVALRY_RETREAT, DEFENDER_EFFICIENCY = "cavalry_retreat", "defender_efficiency"
 NE_TEST = "ne_test"
 PROMPTS = {
     DEFENDER_EFFICIENCY: "choose the defenders' efficiency among the tied values (caldiero §12.3.1)",
     NE_TEST: "Ne with an Attack order: test efficiency (Ex if passed, Ad if failed) or keep Ne (caldiero §12.5.4)",
-    DEFENSIVE_FIRE: "defending artillery may bombard one attacking hex (caldiero §11.4.5)",
     CAVALRY_RETREAT: "defending cavalry may retreat one hex before combat (caldiero §14.1)",
 }
 
@@ -131,15 +130,8 @@ def do_cavalry_retreat(a: Act, frame: CoreFrame[ev.BeforeCombatAwaited], cmd: C.
 
 
 def stage_defensive_fire(a: Act, c: AssaultUnderway) -> None:
-    a.assault_frames().revise(stage=assault.RESUMED)
-    w = a.world()
-    if not c.defenders:
-        return
-    if not w.artillery_fires():  # caldiero §17.1.2, §17.1.3
-        return
-    arts = [u for u in c.defenders if w.is_artillery(u) and not w.state.units[u].art_moved]
-    if arts and c.attackers:
-        _await(a, DEFENSIVE_FIRE, enemy_of(c.attacker_side), R.DEFENSIVE_BOMBARD, DefensiveFireAwaited(battery=tuple(arts)))
+    """caldiero §11.4.5: the defending guns (the kernel's assault_stages.fire_offered; not in snow, §17.1.2-§17.1.3)."""
+    assault_stages.fire_offered(a, c, [u for u in c.defenders if a.world().is_artillery(u)])
 
 
 def do_defensive_fire(a: Act, frame: CoreFrame[DefensiveFireAwaited], cmd: DefensiveFire | C.Decline) -> None:
@@ -158,8 +150,8 @@ def do_defensive_fire(a: Act, frame: CoreFrame[DefensiveFireAwaited], cmd: Defen
     if out:
         withdraw_attackers(a, out, CALDIERO.DISORDER)
     remaining = [u for u in frame.ctx.battery if u != cmd.artillery]
-    if remaining:
-        _await(a, DEFENSIVE_FIRE, frame.seats[0], R.DEFENSIVE_BOMBARD, DefensiveFireAwaited(battery=tuple(remaining)))
+    if remaining:  # asked whatever is left to fire at (the kernel's fire_asked would not: the logs answer decline)
+        assault_stages.ask_fire(a, frame.seats[0], remaining)
     if retreats:
         opened(a, retreats, R.BOMBARD_PROCEDURE)
 
