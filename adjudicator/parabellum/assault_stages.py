@@ -18,10 +18,10 @@ DEFENSIVE_FIRE = "defensive_fire"  # the kind of the defender's question in both
 
 def fire_offered(a: Act, c: AssaultUnderway, battery: Sequence[str]) -> None:
     """Step 3 of §12.1 in both books, the defensive bombardment (caldiero §11.4.5, arrivano §11.4.4: assaulted
-    artillery "può bombardare uno degli esagoni dove sono presenti unità attaccanti"): the assault's frame moves to its
-    stage `resumed` (which waits for the fire and the retreats it causes) and the defender is asked (`fire_asked`)
-    whether `battery` fires, the assaulted hexes' guns that may (each game's: arrivano §17.2.6 keeps its redoubt
-    batteries out)."""
+    artillery "può bombardare uno degli esagoni dove sono presenti unità attaccanti"): the assault's frame moves to
+    its stage `resumed` (which waits for the fire and the retreats it causes) and the defender is asked
+    (`fire_asked`) whether `battery` fires, the assaulted hexes' guns that may (each game's: arrivano §17.2.6 keeps
+    its redoubt batteries out)."""
     a.assault_frames().revise(stage=assault.RESUMED)
     fire_asked(a, a.world().enemy(c.attacker_side), battery, c.attackers)
 
@@ -39,7 +39,8 @@ def ask_fire(a: Act, seat: str, battery: Sequence[str]) -> None:
     """The defensive fire's question, above the assault (its answers: parabellum/bombardment.defensive_fire_answers,
     or holding fire)."""
     rule = a.variant.rules.DEFENSIVE_FIRE
-    a.assault_frames().push(DEFENSIVE_FIRE, (seat,), str(rule), f"defending artillery may bombard one attacking hex ({rule})",
+    a.assault_frames().push(DEFENSIVE_FIRE, (seat,), str(rule),
+                            f"defending artillery may bombard one attacking hex ({rule})",
                             DefensiveFireAwaited(battery=tuple(battery)))
 
 

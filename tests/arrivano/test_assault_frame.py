@@ -37,7 +37,7 @@ def test_a_defensive_fire_reads_the_attackers_of_the_assault_below():
     t = fight({"6e-legere-i": X}, {"ir18-i": D, "art-gottesheim": D})
     assault(t, ["6e-legere-i"])
     (kind, below), (fire, ctx) = stack(t)
-    assert (kind, below.stage, below.attackers, below.targets) == ("assault", "defensive_fire", ("6e-legere-i",), (D,))
+    assert (kind, below.stage, below.attackers, below.targets) == ("assault", "resumed", ("6e-legere-i",), (D,))
     assert (fire, ctx) == ("defensive_fire", pb.DefensiveFireAwaited(battery=("art-gottesheim",)))  # no copy of X
     assert {"type": "defensive_fire", "target": X} in t.legal("austria")  # the attacker's hex (reading one_target)
     t.send("austria", {"type": "defensive_fire", "target": None}, [3])

@@ -35,11 +35,10 @@ OUT_OF_SIGHT = {
 # tests only a stack next to an enemy stack (the fog's reach is at least one hex in both games), so examined
 NEXT_TO_AN_ENEMY = {
     "arrivano/assault.dr_choice": "an assault's DR test (§12.5.4)",
-    "arrivano/declaration.declare": "'Attack?' (§12.2.2)",
     "arrivano/movement.move": "Defence from EZoC to EZoC (§5.1.3): the mover is in an enemy ZoC",
     "arrivano/open_order.apply_fire_result": "the target of open-order fire, next to its firer (§16.3.3)",
     "arrivano/steps.light_retreat": "a V unit of an assaulted hex (§16.3.5)",
-    "caldiero/system_assault.stage_resumed": "'Attack?' (§12.2.2)",
+    "parabellum/assault_stages.attack_tests": "'Attack?' (§12.2.2, both games' stage): an attacker is next to the hex it attacks",
     "parabellum/results.dr_tests": "an assault's Dr test (§12.5.4, both games' stage)", "parabellum/results.dr_tested":
     "an assault's", "parabellum/results.exchange_tested": "an assault's",
     "parabellum/results.exchanged": "an assault's Ex tests (§12.5.4, both games')",
