@@ -9,7 +9,7 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
-from arbitro.adjudicator.selfplay import fought
+from arbitro.adjudicator.selfplay import FOUGHT, fought
 from arbitro.adjudicator.service import Arbitro
 from arbitro.events.sqlite import SQLiteStore
 from arbitro.projections.base import UMPIRE
@@ -25,8 +25,11 @@ def test_an_attack_called_off_is_no_fight_shown() -> None:
         by_command[e["cmd"]].append(e)
     resolved = {cmd: {e["event"]["result"] for e in events if e["type"] == "assault_resolved"}
                 for cmd, events in by_command.items()}
-    called_off = [cmd for cmd, results in resolved.items() if results == {"cancelled"}]
+    # a defensive fire before the tests that call it off (§12.1 steps 3-4) is a fight shown in the same command
+    fired = {cmd for cmd, events in by_command.items() if any(e["type"] in FOUGHT - {"assault_resolved"} for e in events)}
+    called_off = [cmd for cmd, results in resolved.items() if results == {"cancelled"} and cmd not in fired]
     fights = [cmd for cmd, results in resolved.items() if results and "cancelled" not in results]
     assert called_off and fights  # the log holds both (13 called off)
     assert not any(fought(by_command[cmd]) for cmd in called_off)
     assert all(fought(by_command[cmd]) for cmd in fights)
+    assert all(fought(by_command[cmd]) for cmd in fired)
