@@ -31,7 +31,7 @@ from arbitro.adjudicator.parabellum import advance, assault_stages, resolution, 
 from arbitro.adjudicator.parabellum.retreat_ground import before_combat_asked
 from arbitro.events import arrivano as ev
 from arbitro.events import core
-from arbitro.events.parabellum import AssaultUnderway, BeforeCombatAwaited, DefensiveFireAwaited, NeChoiceAwaited
+from arbitro.events.parabellum import AssaultUnderway, BeforeCombatAwaited, DefensiveFireAwaited
 
 
 def begin(g: Act, assault: AssaultUnderway) -> None:
@@ -245,9 +245,6 @@ class AssaultResults:
         self.g.assault_frames().revise(stage=sys_assault.ADVANCE, attackers=tuple(attackers), defenders=tuple(defenders))
         results.apply_result(self.g, self, result, attackers, defenders, results.ne_may_test(
             [order_of(self.g.world(), u) for u in attackers], self.g.reading, self.assault().forced))
-
-    def ne_test_offered(self) -> None:
-        push(self.g, "ne_choice", self.assault().attacker_side, str(ARRIVANO.RESULTS), NeChoiceAwaited())
 
     def retreat_tested(self, units: Sequence[str]) -> None:
         """DR: one test for the whole result once the retreats are made (the assault's stage `dr_tests`, one die a

@@ -38,7 +38,7 @@ ROWS: dict[str, Row] = {
     A.DEFENDER_EFFICIENCY: Row(lambda w, frame: [{"type": "efficiency_value", "value": v} for v in frame.ctx.values],
                                A.do_defender_efficiency),
     # caldiero §12.5.4 Ne: the attackers test (Ex if they pass, Ad if not), or the Ne stands
-    A.NE_TEST: Row(lambda w, frame: [{"type": "ne_choice", "test": t} for t in (True, False)], A.do_ne_test),
+    results.NE_CHOICE: results.NE_ROW,
     # caldiero §12.5.4 Ex: the attacker names his unit lost, then the defender his (D26: the variant's
     # ex_attacker_losses, ex_defender_losses)
     results.EXCHANGE_LOSS: Row(lambda w, frame: [{"type": "exchange_loss", "units": list(units)} for units in frame.ctx.sets],

@@ -32,7 +32,6 @@ from arbitro.events.parabellum import (
     DefensiveFireAwaited,
     EfficiencyChoiceAwaited,
     ExchangeLossAwaited,
-    NeChoiceAwaited,
 )
 from arbitro.events.core import Frame as CoreFrame
 from arbitro.projections.caldiero import enemy_of
@@ -45,10 +44,8 @@ from arbitro.adjudicator.caldiero.scenario_rules import check_direction_release
 COMBAT_PROMPT = "the assault goes on when the decisions it asked are answered (caldiero §12)"
 # The kinds of the frames the assault opens on the engine's decision stack, and what each asks.
 CAVALRY_RETREAT, DEFENDER_EFFICIENCY = "cavalry_retreat", "defender_efficiency"
-NE_TEST = "ne_test"
 PROMPTS = {
     DEFENDER_EFFICIENCY: "choose the defenders' efficiency among the tied values (caldiero §12.3.1)",
-    NE_TEST: "Ne with an Attack order: test efficiency (Ex if passed, Ad if failed) or keep Ne (caldiero §12.5.4)",
     CAVALRY_RETREAT: "defending cavalry may retreat one hex before combat (caldiero §14.1)",
 }
 
@@ -212,9 +209,6 @@ class CombatResults:
     def __init__(self, a: Act) -> None:
         self.a = a
 
-    def ne_test_offered(self) -> None:
-        _await(self.a, NE_TEST, self.a.world().assault().attacker_side, CALDIERO.RESULTS, NeChoiceAwaited())
-
     def retreat_tested(self, units: Sequence[str]) -> None:
         """caldiero §12.5.4 Dr: every defender retreats one hex, then tests (stage dr_tests, after the retreats)."""
         self.a.assault_frames().revise(stage=assault.DR_TESTS, dr_units=tuple(units))
@@ -229,11 +223,6 @@ def do_defender_efficiency(a: Act, frame: CoreFrame[EfficiencyChoiceAwaited], cm
 def do_exchange_loss(a: Act, frame: CoreFrame[ExchangeLossAwaited], cmd: C.ExchangeLoss) -> None:
     """caldiero §12.5.4 Ex: the units a side names (sorted: commands.as_set) lost; the exchange goes on."""
     results.exchanged(a, CALDIERO_VARIANT, frame.ctx.role, cmd.units)
-
-
-def do_ne_test(a: Act, frame: CoreFrame[NeChoiceAwaited], cmd: C.NeChoice) -> None:
-    """caldiero §12.5.4 Ne under an Attack order, on the assault's units (its frame below the choice)."""
-    results.ne_answered(a, CALDIERO_VARIANT, cmd.test)
 
 
 def do_advance(a: Act, frame: CoreFrame[AdvanceAwaited], cmd: C.Advance | C.Decline) -> None:

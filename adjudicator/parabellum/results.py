@@ -5,9 +5,9 @@ assault's die makes test (caldiero §4.4.1-§4.4.2, arrivano §4.5.1-§4.5.2).
 Written once here or in the kernel too: an Ae's or a De's eliminations (`eliminated`), the retreat a rout forces at
 once (both §15.2.1: parabellum/retreat_frame.disordered, routed_away), the Ex whole (`exchanged`: whom it takes by
 D26's hooks, then the others' tests), the Dr's one-hex retreat (`dr_retreat`) and its tests, both games' assault stage
-DR_TESTS (`dr_tests`), what a tested Ne gives (D25, `ne_answered`), and Caldiero's Dr turned Dd or Ex by its terrain
-(the table's `Variant.table_result`). What stays each game's, through `Results`: where its Ne test's offer waits,
-the hexes a Dr's retreats are asked by, and Arrivano's DR procedure (arrivano §10.1.1, §12.5.4: Defence-order units
+DR_TESTS (`dr_tests`), the Ne test's offer and what a tested Ne gives (D25, `ne_offered`, `ne_answered`, NE_ROW), and
+Caldiero's Dr turned Dd or Ex by its terrain (the table's `Variant.table_result`). What stays each game's, through
+`Results`: the hexes a Dr's retreats are asked by, and Arrivano's DR procedure (arrivano §10.1.1, §12.5.4: Defence-order units
 in a village or redoubt may hold or exchange)."""
 
 from __future__ import annotations
@@ -21,9 +21,10 @@ from arbitro.adjudicator.parabellum.act import Act, stack_roll
 from arbitro.adjudicator.parabellum.assault import ADVANCE
 from arbitro.adjudicator.parabellum.assault_frame import assault_below
 from arbitro.adjudicator.parabellum.leaders import leader_test
+from arbitro.adjudicator.parabellum.steps import Row
 from arbitro.adjudicator.parabellum.variant import Reading, Variant
 from arbitro.adjudicator.parabellum.world import World
-from arbitro.events.parabellum import AssaultResolved, AssaultUnderway, ExchangeLossAwaited
+from arbitro.events.parabellum import AssaultResolved, AssaultUnderway, ExchangeLossAwaited, NeChoiceAwaited
 
 # Both §12.5.4: the results a CRT cell holds, as the tables store them (parabellum/data.CrtResult validates them).
 RESULTS: Final[tuple[str, ...]] = get_args(CrtResult)
@@ -31,14 +32,11 @@ RESULTS: Final[tuple[str, ...]] = get_args(CrtResult)
 # attacker lost, D26).
 EX_SIDES: Final = ("attackers", "defenders")
 EXCHANGE_LOSS: Final = "exchange_loss"  # the kind of the decision a side's owner names its Ex loss in
+NE_CHOICE: Final = "ne_choice"  # the kind of the attacker's choice to test a Ne (both games)
 
 
 class Results(Protocol):
     """What each game does itself with an assault's result (caldiero's combat stages, arrivano's assault procedure)."""
-
-    def ne_test_offered(self) -> None:
-        """Ne under an Attack order: the attacker is asked whether to test (`ne_answered`), in the game's decision."""
-        ...
 
     def retreat_tested(self, units: Sequence[str]) -> None:
         """Dr: `units` retreat one hex (`dr_retreat`; arrivano's village or redoubt choice first, §10.1.1) and then
@@ -52,14 +50,14 @@ def apply_result(a: Act, game: Results, result: str, attackers: Sequence[str], d
     `defenders` those the table fought (artillery, which takes no part in an assault, is not among them except as
     a De takes it); `ne_testable`: a Ne may be tested (`ne_may_test` below says). Ae / De: every attacker / defender
     eliminated with the guns it drags (`eliminated`); Ad / Dd: a disorder level each, a rout retreating at once
-    (§15.2.1, retreat_frame.disordered); Ex: `exchanged`; a Ne's offer and a Dr's retreats are the game's
-    (`Results`). A result outside the table changes nothing."""
+    (§15.2.1, retreat_frame.disordered); Ex: `exchanged`; Ne: the attacker asked to test it (`ne_offered`);
+    a Dr's retreats are the game's (`Results`). A result outside the table changes nothing."""
     if result in ("Ae", "De"):
         eliminated(a, attackers if result == "Ae" else defenders, "Ae" if result == "Ae" else "De")
     elif result in ("Ad", "Dd"):
         retreat_frame.disordered(a, attackers if result == "Ad" else defenders, a.variant.rules.RESULTS)
     elif result == "Ne" and ne_testable:  # with no Attack order, no effect
-        game.ne_test_offered()
+        ne_offered(a)
     elif result == "Ex":
         exchanged(a, a.variant)
     elif result == "Dr":
@@ -90,8 +88,17 @@ def ne_tested(variant: Variant, w: World, attackers: Sequence[str], roll: effici
     return "Ex" if variant.ne_passes(passed) else "Ad"
 
 
+def ne_offered(a: Act) -> None:
+    """Both §12.5.4 Ne under an Attack order ("può ... fare un test di efficienza": the attacker may test): he is
+    asked, above the assault (NE_CHOICE, answered by NE_ROW's `ne_choice`)."""
+    rule = a.variant.rules.RESULTS
+    a.assault_frames().push(NE_CHOICE, (a.world().assault().attacker_side,), str(rule),
+                            f"Ne with an Attack order: test efficiency (Ex if passed, Ad if failed) or keep Ne ({rule})",
+                            NeChoiceAwaited())
+
+
 def ne_answered(game: Act, variant: Variant, test: bool) -> None:
-    """Both §12.5.4 Ne under an Attack order, the attacker's answer to the test `Results.ne_test_offered` asked, on the
+    """Both §12.5.4 Ne under an Attack order, the attacker's answer to the test `ne_offered` asked, on the
     attackers still in the assault below: kept, no effect; tested (one die a stack, §13.1.2, "Ne test in <hex>" in
     both games since the eighteenth session), Ex where the tests pass as the variant reads it (D25), else Ad, recorded
     as the assault's result (arrivano recorded none until the sixteenth session) and carried out as the table's."""
@@ -244,3 +251,8 @@ def commanders_tested(game: Act, variant: Variant, w: World, die: int, defender_
     elif die == 1 and general is not None:
         leader_test(game, variant, w, general, f"{rules.LEADER_ONE} a natural 1 with the general's modifier",
                     str(rules.LEADER_TEST))
+
+
+# Both games' row of NE_CHOICE (parabellum/steps): test or keep the Ne.
+NE_ROW = Row(lambda w, frame: [{"type": "ne_choice", "test": t} for t in (True, False)],
+             lambda a, frame, cmd: ne_answered(a, a.variant, cmd.test))

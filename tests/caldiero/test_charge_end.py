@@ -59,7 +59,7 @@ def test_a_failed_ne_test_disorders_the_charger_once() -> None:
     """§12.5.4 Ne: the failed test makes the result Ad, the charger's disorder; the charge's end then finds it out of
     good order (not a second level, §15.1: a rout)."""
     t = charged([2, 1])
-    assert t.top().kind == "ne_test"
+    assert t.top().kind == "ne_choice"
     t.send("austria", {"type": "ne_choice", "test": True}, dice=[6])
     assert t.unit(HUSSARS).status == "disordered"
     assert ended(t) == [("StatusChanged", "caldiero §12.5.4"), ("ChargeEnded", "caldiero §20.2.3")]

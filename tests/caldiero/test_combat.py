@@ -116,7 +116,7 @@ def test_ne_without_attack_order_stays_ne() -> None:
 def test_ne_with_attack_order_tested_and_passed_becomes_ex() -> None:
     t = table({"fr-18-ligne": ATT}, {"au-mahoney-jager": DEF})
     attack(t, ["fr-18-ligne"], [DEF], dice=[1])
-    assert result_of(t) == "Ne" and t.awaited().kind == "ne_test"
+    assert result_of(t) == "Ne" and t.awaited().kind == "ne_choice"
     t.send("france", {"type": "ne_choice", "test": True}, dice=[2, 6])  # test passed; Ex tests: jager gone, none left
     assert [e.result for e in t.of(ev.AssaultResolved)] == ["Ne", "Ex"]
     assert t.unit("fr-18-ligne").where == "track" and t.unit("au-mahoney-jager").where == "track"
@@ -492,7 +492,7 @@ def test_an_ne_is_tested_when_the_units_in_the_attack_held_an_attack_order(readi
     t.state.activation.unit_orders["fr-40-ligne"] = "advance"  # as if out of command and given Advance (§5.3.1)
     attack(t, ["fr-18-ligne", "fr-40-ligne"], [DEF], dice=[1, 1])  # fr-40-ligne's Attack? test passes; then Ne
     assert result_of(t) == "Ne"
-    assert (t.awaited() is not None and t.awaited().kind == "ne_test") is offered
+    assert (t.awaited() is not None and t.awaited().kind == "ne_choice") is offered
 
 
 def test_cavalry_left_with_no_lawful_hex_is_not_asked_again() -> None:

@@ -24,9 +24,6 @@ class Game:
         self.calls: list[tuple[Any, ...]] = []
         self.variant = variant  # the Act the kernel's procedures take
 
-    def ne_test_offered(self) -> None:
-        self.calls.append(("ne_test_offered",))
-
     def retreat_tested(self, units: Sequence[str]) -> None:
         self.calls.append(("retreat_tested", tuple(units)))
 
@@ -38,6 +35,7 @@ def kernel(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(results.retreat_frame, "disordered",
                         lambda a, units, rule: a.calls.append(("disordered", tuple(units), str(rule))))
     monkeypatch.setattr(results, "exchanged", lambda a, variant: a.calls.append(("exchanged",)))
+    monkeypatch.setattr(results, "ne_offered", lambda a: a.calls.append(("ne_offered",)))
 
 
 ATTACKERS, DEFENDERS = ("a1", "a2"), ("d1",)
@@ -65,7 +63,7 @@ def test_ne_is_tested_only_under_an_attack_order(variant: Variant, kernel: None)
     offered, kept = Game(variant), Game(variant)
     results.apply_result(offered, offered, "Ne", ATTACKERS, DEFENDERS, ne_testable=True)  # type: ignore[arg-type]
     results.apply_result(kept, kept, "Ne", ATTACKERS, DEFENDERS, ne_testable=False)  # type: ignore[arg-type]
-    assert offered.calls == [("ne_test_offered",)] and kept.calls == []  # nothing asked of the game
+    assert offered.calls == [("ne_offered",)] and kept.calls == []  # the kernel's question (both games'), or nothing
 
 
 def test_a_result_outside_the_table_changes_nothing(variant: Variant, kernel: None) -> None:
