@@ -199,16 +199,16 @@ def first_attack_from(log: str, cmd: int, units: int, hexes: int) -> Position:
 
 
 @pytest.mark.parametrize("log, cmd, min_hexes, reading", [
-    ("arrivano-montebello-options", 189, 1, None), ("arrivano-montebello-options", 621, 2, None),
+    ("arrivano-montebello-options", 72, 2, None),
     ("caldiero-full", 55, 1, None),
     ("caldiero-full", 55, 1, ("forced_attack_below_1_5", "auto_ae"))])
 def test_every_grouping_of_an_attack_is_refused_or_reachable_item_7(log: str, cmd: int, min_hexes: int,
                                                                     reading: tuple[str, str] | None) -> None:
     """Every attack by up to four of the listed attackers (in either order) on up to three of the listed hexes is
     refused or reachable from the listing (§12.2.1, §12.4.1 in both books; docs/ruleset-interface.md, the attackers'
-    templates): in arrivano-montebello-options from #cmd189 subsets of three or more attackers of several hexes
-    together, from #cmd621 attacks on two hexes or more (arrivano-montebello's #cmd183 and #cmd1100 until it was played
-    again in the nineteenth session, where no position lists a real grouping of three attackers); in caldiero-full from #cmd55 subsets of three French units
+    templates): in arrivano-montebello-options from #cmd72 subsets of three attackers on one or two hexes (the
+    only position of the Arrivano logs listing a real grouping of three since they were played again in the
+    nineteenth session; #cmd189 and #cmd621 before, arrivano-montebello's #cmd183 and #cmd1100 earlier); in caldiero-full from #cmd55 subsets of three French units
     on one or two hexes, Elan named for another attacker than the first; there too under forced_attack_below_1_5=
     auto_ae, where a group is refused for one Advance-order unit among its attackers (caldiero §12.4.2, D24)."""
     position = first_attack_from(log, cmd, units=3, hexes=min_hexes)
