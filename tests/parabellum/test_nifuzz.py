@@ -124,14 +124,15 @@ def test_a_march_order_s_end_served_to_the_enemy_is_found(arrivano: Game, monkey
         (cmd, "france", "march_order_ended[arrivano §17.1.5]") for cmd in (176, 177)}
 
 
-def test_a_unit_moved_into_an_unseen_routed_stack_is_the_known_zoc_limit() -> None:
-    """Montebello-options #912: Austria's ir57-ii moved from 3014 (beside a good gun) into 2910, which holds only the
-    routed Banat: the stack then projects a ZoC, and France's commanders may not move beside it (engine-rules §V.4's
-    known limit): a `zoc` perturbation, tried with --zoc only, not a moved unit."""
+def test_a_good_unit_unseen_made_disordered_is_the_known_zoc_limit() -> None:
+    """Montebello-options #1008 (#912 before the log was played again in the nineteenth session, where Austria's
+    ir57-ii moved into an unseen stack of the routed Banat): a good unit out of the enemy's sight made disordered (a
+    `zoc` perturbation, tried with --zoc only) loses its ZoC, which changes where the enemy's commanders may move
+    (engine-rules §V.4's known limit): allowed; France's 6e-legere-iii moving 3713-3614, perturbed, shows nothing."""
     game = replayed(LOGS / "arrivano-montebello-options.jsonl")
-    moved = fuzz(game, every=1, first=912, last=912, per_position=50, kinds=frozenset({"moved_unit"}))
+    moved = fuzz(game, every=1, first=1008, last=1008, per_position=50, kinds=frozenset({"moved_unit"}))
     assert moved.checked > 0 and [f for f in moved.findings if not f.allowed] == []
-    found = fuzz(game, every=1, first=912, last=912, per_position=50, zoc=True, kinds=frozenset({"zoc"}))
+    found = fuzz(game, every=1, first=1008, last=1008, per_position=50, zoc=True, kinds=frozenset({"zoc"}))
     assert {(f.channel, f.allowed != "") for f in found.findings if f.channel == "legal"} == {("legal", True)}
 
 
@@ -164,13 +165,14 @@ def test_an_unseen_commander_s_marks_served_in_the_view_are_found(caldiero: Game
 
 
 def test_an_enemy_column_served_in_the_view_is_found(options: Game, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Montebello with the options, #13-#15: Schustekh's independent column (arrivano §16.2: its order lies under
-    the officer) served in France's view as in Austria's: found by its order and units perturbed."""
+    """Montebello with the options, #13-#15: Mainoni's independent column (France's, formed at #12; Schustekh's,
+    Austria's, before the log was played again in the nineteenth session; arrivano §16.2: its order lies under the
+    officer) served in Austria's view as in France's: found by its order and units perturbed."""
     served_own = ArrivanoState.served_own
     monkeypatch.setattr(ArrivanoState, "served_own", lambda self, seat, fogged: served_own(self, seat, False))
     found = unexplained(options, 13, 15, kinds=frozenset({"column"}))
     assert {what for _, _, what in in_the_view(found)} == {"columns"}
-    assert {observer for _, observer, _ in in_the_view(found)} == {"france"}
+    assert {observer for _, observer, _ in in_the_view(found)} == {"austria"}
 
 
 def test_a_released_direction_seen_in_a_route_is_inherent(caldiero: Game) -> None:
