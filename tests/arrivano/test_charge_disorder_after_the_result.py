@@ -93,7 +93,9 @@ def test_before_advance_the_chargers_are_disordered_and_may_not_advance() -> Non
     chargers may not advance (§12.7.1), and nobody else attacked: no advance is asked."""
     t = dr_answered(charged(6, {"charge_disorder": "before_advance"}))
     assert statuses(t) == {u: ("map", "disordered") for u in CHARGERS}
-    assert t.pending() is None or t.pending().kind != "advance"
+    assert t.pending() is None and (t.state.units[CHARGERS[0]].hex, t.state.units[CHARGERS[1]].hex) == (X, OTHER)
+    assert [(e.unit, e.rule) for e in t.of(ev.StatusChanged) if e.unit in CHARGERS] == [
+        (u, "arrivano §14.2.2") for u in CHARGERS]  # once each, though the assault's END reads them again
 
 
 def test_the_ne_test_under_before_advance_still_comes_first() -> None:
