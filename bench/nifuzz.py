@@ -229,11 +229,7 @@ def served_difference(a: bytes, b: bytes, touched: tuple[str, ...] = (), answere
         out.append(("log", " ".join(sorted(keys)) or "(order or links)",
                     f"only in one: {json.dumps(only_a)} | other: {json.dumps(only_b)}"))
     if view_a != view_b:
-        parts = sorted(k for k in set(view_a["state"]) | set(view_b["state"])
-                       if view_a["state"].get(k) != view_b["state"].get(k))
-        parts += sorted(f"engine.{k}" for k in set(view_a["engine"]) | set(view_b["engine"])
-                        if view_a["engine"].get(k) != view_b["engine"].get(k))
-        out.append(("view", " ".join(parts) or "seat", ""))
+        out.append(("view", " ".join(nifuzz_view.differing_keys(view_a, view_b)) or "seat", ""))
     if status_a != status_b:
         out.append(("status", "awaiting/notices", f"{json.dumps(status_a)} | {json.dumps(status_b)}"))
     return out

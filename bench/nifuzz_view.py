@@ -92,10 +92,14 @@ def key_class(key: str) -> str:
     return table.get(key.removeprefix("engine."), ("", ""))[0]
 
 
-def kept_keys(a: dict[str, Any], b: dict[str, Any]) -> list[str]:
-    """The keys where two views of one seat differ that are not `SEEN` (state keys bare, the engine's `engine.K`):
-    none where every difference is one the table shows (a public key, a marker)."""
+def differing_keys(a: dict[str, Any], b: dict[str, Any]) -> list[str]:
+    """The keys where two views of one seat differ: the state's bare, then the engine's as `engine.K`, each sorted."""
     differing = [k for k in sorted(set(a["state"]) | set(b["state"])) if a["state"].get(k) != b["state"].get(k)]
-    differing += [f"engine.{k}" for k in sorted(set(a["engine"]) | set(b["engine"]))
-                  if a["engine"].get(k) != b["engine"].get(k)]
-    return [k for k in differing if key_class(k) not in SEEN]
+    return differing + [f"engine.{k}" for k in sorted(set(a["engine"]) | set(b["engine"]))
+                        if a["engine"].get(k) != b["engine"].get(k)]
+
+
+def kept_keys(a: dict[str, Any], b: dict[str, Any]) -> list[str]:
+    """The keys where two views of one seat differ that are not `SEEN` (`differing_keys`): none where every
+    difference is one the table shows (a public key, a marker)."""
+    return [k for k in differing_keys(a, b) if key_class(k) not in SEEN]
