@@ -215,10 +215,11 @@ def workers_cpu() -> Iterator[list[tuple[bool, float]]]:
 def measure_verify(path: Path, jobs: int = 1, from_file: bool = False) -> dict[str, Any]:
     """`verify` of the log held whole (`read_lines`), or, `from_file`, of the file read as `arbitro verify FILE` reads
     it (`exchange_file.read_file`: its records read again from the file as the checks reach them)."""
-    lines = path.read_text(encoding="utf-8").splitlines()
+    lines = [] if from_file else path.read_text(encoding="utf-8").splitlines()  # held whole: read before the clock
+    load = (lambda: read_file(path)) if from_file else (lambda: read_lines(lines, str(path)))
     with workers_cpu() as segments:
         t0, cpu0, wall0 = time.process_time(), cpu_seconds(), time.perf_counter()
-        loaded = read_file(path) if from_file else read_lines(lines, str(path))
+        loaded = load()
         report = verification.verify(loaded, jobs=jobs)
         seconds, wall, cpu = time.process_time() - t0, time.perf_counter() - wall0, cpu_seconds() - cpu0
     events = len(loaded.events)  # the chained events alone: before 2026-11-28 21:00 the commands were counted too
@@ -227,7 +228,7 @@ def measure_verify(path: Path, jobs: int = 1, from_file: bool = False) -> dict[s
         return {"events": events, "passed": False, "failed": failed or [f"diverged at #{getattr(report.divergence, 'seq', '?')}"]}
     gc.collect()
     tracemalloc.start()
-    verification.verify(read_file(path) if from_file else read_lines(lines, str(path)))
+    verification.verify(load())
     _, peak = tracemalloc.get_traced_memory()
     tracemalloc.stop()
     # in one process its CPU time, as before; in several, the critical path: the parent's CPU but its own segment's,
@@ -254,8 +255,8 @@ def load_data(ruleset: Any, scenario: str) -> float:
 def verify_in_fresh_process(path: Path, jobs: int = 1, from_file: bool = False) -> dict[str, Any]:
     """measure_verify in a new interpreter that has imported the log's ruleset and nothing else (exit status 3 and
     no time when the verify failed)."""
-    done = subprocess.run([sys.executable, __file__, "--verify-only", "--jobs", str(jobs), *(["--from-file"] if from_file
-                                                                                              else []), str(path)],
+    reading = ["--from-file"] if from_file else []
+    done = subprocess.run([sys.executable, __file__, "--verify-only", "--jobs", str(jobs), *reading, str(path)],
                           capture_output=True, text=True)
     if done.returncode not in (0, VERIFY_FAILED):
         raise RuntimeError(f"--verify-only {path} exited {done.returncode}: {done.stderr.strip()[-2000:]}")
