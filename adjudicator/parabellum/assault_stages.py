@@ -21,9 +21,10 @@ def fire_offered(a: Act, c: AssaultUnderway, battery: Sequence[str]) -> None:
     artillery "può bombardare uno degli esagoni dove sono presenti unità attaccanti"): the assault's frame moves to
     its stage `resumed` (which waits for the fire and the retreats it causes) and the defender is asked
     (`fire_asked`) whether `battery` fires, the assaulted hexes' guns that may (each game's: arrivano §17.2.6 keeps
-    its redoubt batteries out)."""
+    its redoubt batteries out), those `ready` (not on their Moved side: a moved gun in the frame's battery was asked
+    again, with holding fire its only answer, once the others had fired)."""
     a.assault_frames().revise(stage=assault.RESUMED)
-    fire_asked(a, a.world().enemy(c.attacker_side), battery, c.attackers)
+    fire_asked(a, a.world().enemy(c.attacker_side), bombardment.ready(a.world(), battery), c.attackers)
 
 
 def fire_asked(a: Act, seat: str, battery: Sequence[str], attackers: Sequence[str]) -> bool:

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from arbitro.events import caldiero as ev
 from arbitro.events import core
+from arbitro.events.parabellum import DefensiveFireAwaited
 from tests.caldiero.harness import Table
-from tests.caldiero.test_combat import attack, table
+from tests.caldiero.test_combat import ATT, DEF, attack, table
 
 MARSH, DRY = "1905", "1906"
 
@@ -31,3 +32,16 @@ def test_a_gun_that_may_not_bombard_the_attackers_marsh_is_not_asked() -> None:
 def test_the_same_gun_is_asked_where_it_may_bombard_them() -> None:
     t = assaulted(DRY, MARSH)
     assert t.awaited().kind == "defensive_fire" and not t.of(ev.AssaultResolved) and not t.rolls
+
+
+def test_a_gun_on_its_moved_side_is_not_in_the_battery_nor_asked_again() -> None:
+    """§11.4.5 with the kernel's bombardment.ready: a gun on its Moved side may not fire. From f4042e6c it stood in
+    the frame's battery, so once the ready gun had fired the defender was asked again, holding fire the only answer
+    (a question that is none); before f4042e6c Caldiero left it out, as now."""
+    t = table({"fr-18-ligne": ATT}, {"au-mahoney-jager": DEF, "au-brabeck-3pdr": DEF, "au-sticker-3pdr": DEF})
+    t.state.units["au-sticker-3pdr"].art_moved = True
+    attack(t, ["fr-18-ligne"], [DEF], dice=[])
+    assert t.awaited().ctx == DefensiveFireAwaited(battery=("au-brabeck-3pdr",))
+    t.send("austria", {"type": "defensive_fire", "artillery": "au-brabeck-3pdr", "target": ATT}, dice=[1] * 6)
+    assert len([e for e in t.of(core.DecisionOpened) if e.frame.kind == "defensive_fire"]) == 1
+    assert t.awaited().kind == "ne_choice"  # on to the table
