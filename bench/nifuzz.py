@@ -1,12 +1,12 @@
 #!/usr/bin/env python
 """The non-interference fuzzer of the Para Bellum fog (docs/engine-rules.md §V.4): a tool to run after a change to
 what a seat is served, not a test. It replays a shipped fog log and, before the sampled commands, plays each command
-twice: in the recorded game and in a copy of it differing in ONE fact hidden from the observing seat, kept only where
-that seat's view shows both alike (a stack out of sight is a marker: caldiero §20.4, arrivano §11.3.2 "si può
+twice: in the recorded game and in a copy of it differing in ONE fact hidden from the observing seat, kept only
+where that seat's view shows both alike (a stack out of sight is a marker: caldiero §20.4, arrivano §11.3.2 "si può
 esaminare uno stack nemico solo se si ha una LoS"); where it does not, by a key the fog keeps (bench/nifuzz_view.py:
-an own or redacted key, not a public one or a marker), the view itself tells the hidden fact (channel `position`). What the seat is served of the command (its log item, its view,
-status: bench/served.py) must then be the same bytes; where the seat is the one sending, so must its legal() and the
-command's acceptance or refusal.
+an own or redacted key, not a public one or a marker), the view itself tells the hidden fact (channel `position`).
+What the seat is served of the command (its log item, its view, status: bench/served.py) must then be the same
+bytes; where the seat is the one sending, so must its legal() and the command's acceptance or refusal.
 
 Two observers at each position: the sender (`self`: a fact of its enemy perturbed; compared: its legal(), the
 recorded command's and `--listed` others' results and service) and its enemy (`other`: a fact of the sender's own
@@ -16,12 +16,13 @@ commands alike but for the hidden pieces or places they name, where the enemy's 
 The facts perturbed (one at a time): a unit's status (disordered <-> routed; `--zoc` adds good -> disordered and a
 unit moved into or out of a stack's good order, the known limit: `ALLOWED`'s first entry), the turn it moved, acted,
 attacked, fired or was activated, its Moved side, its step lost (reduced), Arrivano's F/V marker and a redoubt gun's
-damage, Caldiero's turn order and a reserve unit's attachment, two unseen units in different hexes swapped, an unseen
-unit moved into another unseen stack, an unseen commander moved to another unseen hex, his own moves' turn and A side, one to come entered into an unseen
-stack; what the fog keeps of an enemy unit in sight (Caldiero's reserve attachment); and the records the enemy keeps
-that no view serves: Caldiero's hexes tried in a step and directions released, Arrivano's march orders in force and
-independent columns' orders and units; the enemy's activation's record (an unseen unit out of command or not, its
-own order) (bench/nifuzz_facts.py). Dice are the log's own (its revealed seed): both games roll alike.
+damage, Caldiero's turn order and a reserve unit's attachment, two unseen units in different hexes swapped, an
+unseen unit moved into another unseen stack, an unseen commander moved to another unseen hex, his own moves' turn
+and A side, one to come entered into an unseen stack; what the fog keeps of an enemy unit in sight (Caldiero's
+reserve attachment); and the records the enemy keeps that no view serves: Caldiero's hexes tried in a step and
+directions released, Arrivano's march orders in force and independent columns' orders and units; the enemy's
+activation's record (an unseen unit out of command or not, its own order) (bench/nifuzz_facts.py). Dice are the
+log's own (its revealed seed): both games roll alike.
 
 A difference is a candidate, not a finding: `ALLOWED` lists the differences the books and engine-rules make inherent,
 each with its rule and the parts (events, view keys) it may hold, and the report marks them so, each judged on its own
