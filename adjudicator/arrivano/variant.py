@@ -248,7 +248,7 @@ class ArrivanoVariant(Variant):
             return None
         return R.CHIEF_LOST, "your commander in chief is lost: no order may change (interpretation cic_loss_scope: all_changes)"
 
-    def commanded_anyway(self, w: World, formation: str, members: Sequence[str]) -> list[str]:
+    def commanded_anyway(self, w: World, members: Sequence[str]) -> list[str]:
         """arrivano §3.2: every unit starts in command (D2; a reinforcement's §15.4.1 is the kernel's, D22)."""
         return list(members) if w.state.first_turn else []
 

@@ -50,7 +50,7 @@ def in_command(variant: Variant, world: World, formation: str, members: Sequence
 
 def _commanded(variant: Variant, world: World, formation: str, units: Sequence[str], fresh: Sequence[str]) -> set[str]:
     """`in_command` of the formation's `units` on the map, `fresh` (entered in this activation) among them in command."""
-    result = set(world.commanded_anyway(formation, units)) | set(fresh)
+    result = set(world.commanded_anyway(units)) | set(fresh)
     if result >= set(units):
         return result
     general = world.general_on_map(formation)

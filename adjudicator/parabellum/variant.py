@@ -354,7 +354,7 @@ class Variant:
         obeys (its column's in its officer's command, else Defence); None: it obeys its formation. Neutral: None."""
         return None
 
-    def commanded_anyway(self, w: World, formation: str, members: Sequence[str]) -> list[str]:
+    def commanded_anyway(self, w: World, members: Sequence[str]) -> list[str]:
         """D2, caldiero §3.2 / arrivano §3.2: the formation's `members` in command whatever the range (a
         reinforcement's command is D22's: `reinforcements_in_command`). Neutral reading (caldiero's): none."""
         return []

@@ -83,7 +83,7 @@ class Answers(Protocol):
 
     def ordered_otherwise(self, w: World, u: str) -> bool: ...  # D8, arrivano §11, §16, §17.1.5
 
-    def commanded_anyway(self, w: World, formation: str, members: Sequence[str]) -> list[str]: ...  # D2
+    def commanded_anyway(self, w: World, members: Sequence[str]) -> list[str]: ...  # D2
 
     def relayed_by(self, w: World, officer: str, members: Sequence[str]) -> list[str]: ...  # D3, arrivano §4.6
 
@@ -460,8 +460,8 @@ class World:
 
     # --- command (parabellum/command.py) -----------------------------------------------------------------
     # units in command whatever the range (arrivano §3.2 first turn)
-    def commanded_anyway(self, formation: str, members: Sequence[str]) -> list[str]:
-        return self.variant.commanded_anyway(self, formation, members)
+    def commanded_anyway(self, members: Sequence[str]) -> list[str]:
+        return self.variant.commanded_anyway(self, members)
 
     def entering_now(self, u: str) -> bool:
         """Whether unit u comes onto the map in the activation under way (§15.4 in both, D22): waiting at its entry

@@ -140,7 +140,7 @@ class Position:
     def formation_units(self, formation: str) -> list[str]:
         return sorted(u for u, p in self.units.items() if p.formation == formation and p.hex is not None)
 
-    def commanded_anyway(self, formation: str, members: Sequence[str]) -> list[str]:
+    def commanded_anyway(self, members: Sequence[str]) -> list[str]:
         return [u for u in members if u in self.anyway]
 
     def entering(self, formation: str) -> list[str]:
