@@ -21,8 +21,8 @@ from arbitro.adjudicator.parabellum.move_problems import (
 )
 from arbitro.adjudicator.parabellum import sight
 from arbitro.adjudicator.parabellum.movement import (
-    COMMANDER_MOVE, FLEEING_MOVE, Mover, Problem, costs_in_force, ends, entering_problem, entry_spent, kept_reach,
-    search_key, terrain_multiplier, unit_rules,
+    COMMANDER_MOVE, FLEEING_MOVE, Mover, Problem, costs_in_force, enemy_problem, ends, entering_problem, entry_spent,
+    kept_reach, search_key, terrain_multiplier, unit_rules,
 )
 from arbitro.adjudicator.parabellum.sequence import refuse
 from arbitro.adjudicator.parabellum.variant import Rolls, Variant
@@ -269,11 +269,9 @@ def commander_destination_problem(variant: Variant, world: World, m: CommanderMo
         beyond = limit_end_problem(limit, m.origin, to, () if fogged else commander_moves(variant, world, m))
         if beyond is not None:
             return beyond
-    if to in world.hexes_held(world.enemy(m.side)):
-        return r.ENEMY_HEX, f"{to} holds enemy combat units ({r.ENEMY_HEX})"
-    closed = world.closed_to(m.side, to)
-    if closed is not None:
-        return closed
+    barred = enemy_problem(variant, to, to in world.hexes_held(world.enemy(m.side))) or world.closed_to(m.side, to)
+    if barred is not None:
+        return barred
     free = m.fleeing and variant.escape_through_ezoc  # §8.2.3, D12
     if to in seen_zoc(variant, world, m.side)[0] and to not in world.hexes_held(m.side) and not free:
         return r.LEADER_EZOC, _ezoc_words(to, r.LEADER_EZOC)
