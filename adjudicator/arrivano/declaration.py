@@ -1,6 +1,6 @@
 """The assault declaration (arrivano §12.2): who may attack, which hexes an assault must include, what a
 declaration may name (`problem`, the one check both decide and the listing run), the assaults legal() lists, and
-the declaration itself with its Attack? tests; what follows it (defensive fire, odds, results) is assault.py."""
+the declaration itself, marking its Attack? units; their tests (after the defensive fire) and results: assault.py."""
 
 from __future__ import annotations
 
