@@ -147,6 +147,16 @@ def test_a_fleeing_commander_goes_through_enemy_zocs_as_the_variant_reads_8_2_3(
     assert "0304" not in commander_move.commander_moves(variant, pos, commander())  # type: ignore[arg-type]
 
 
+def test_a_weather_keeping_a_commander_to_one_hex_lists_one_hex(variant: Variant) -> None:
+    """arrivano §17.2.7 (Tormenta: "Unità da combattimento e Comandanti muovono di un solo esagono"): his search, the
+    units' under his `one_hex`, ends one hex away however many points he has (e09de3c1 dropped the test of
+    leader_rules' one_hex_from)."""
+    storm = commander(budget=12, one_hex=Rule(variant.book, "17.2.7"))
+    found = commander_move.commander_moves(variant, OnPlainMap(units={}), storm)  # type: ignore[arg-type]
+    assert set(found) == set(MAP.grid.neighbours("0303"))
+    assert len(commander_move.commander_moves(variant, OnPlainMap(units={}), commander(budget=12))) > len(found)  # type: ignore[arg-type]
+
+
 def test_a_commander_s_move_is_searched_on_the_position_and_kept(variant: Variant) -> None:
     """`commander_moves` (§8.2.2, §9.1.4, §15.4 in both): his destinations in hex order with their paths from his
     hex, never into enemy units nor into an EZoC without friends; the same search kept while nothing it reads
