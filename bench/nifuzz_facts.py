@@ -128,11 +128,6 @@ def column_facts(state: Any, officer: str) -> Iterator[Perturbation]:
                            lambda r: setattr(r.columns[officer], "units", r.columns[officer].units[:-1]))
 
 
-def flip_turn(u: str, field: str) -> Callable[[Any], None]:
-    """Unit `u`'s turn mark `field` set to this turn where it is not, else to the turn before."""
-    return flip_turn_of("units", u, field)
-
-
 def flip_turn_of(pieces: str, p: str, field: str) -> Callable[[Any], None]:
     """Piece `p`'s (of the state's `pieces`: units, leaders) turn mark `field` set to this turn where it is not,
     else to the turn before."""
@@ -154,7 +149,7 @@ def unit_facts(state: Any, u: str) -> Iterator[Perturbation]:
     elif unit.status == "good":  # the known limit: kept with --zoc only (`perturbations`)
         yield Perturbation("zoc", f"{u} good->disordered", (u,), put("status", "disordered"))
     for field in ("moved_turn", "acted_turn", "attacked_turn", "fired_turn", "activated_turn"):
-        yield Perturbation("turn", f"{u} {field}", (u,), flip_turn(u, field))
+        yield Perturbation("turn", f"{u} {field}", (u,), flip_turn_of("units", u, field))
     if unit.arm == "artillery":
         flipped = not unit.art_moved
         yield Perturbation("moved_side", f"{u} art_moved {flipped}", (u,), put("art_moved", flipped))
