@@ -322,12 +322,12 @@ class Arbitro(ReadingCalls, ExchangeCalls):
         head, served = self._submitted(numbers, seat, made, head_seq, served)
         result = SubmitResult(game=game_id, cmd=cmd, duplicate=False, head=head, events=served,
                               awaiting=awaiting_in(ruleset, done.state), receipt=receipt)
-        return self._revealed(result, game, created) if done.command["type"] == "reveal_seed" else result
+        return self._revealed(result, created) if done.command["type"] == "reveal_seed" else result
 
-    def _revealed(self, result: SubmitResult, game: GameRecord, created: core.GameCreated) -> Revealed:
+    def _revealed(self, result: SubmitResult, created: core.GameCreated) -> Revealed:
         """A reveal's answer (arbitro §R.3), however it was sent (`reveal`, a plain command, mail): what it exposed to
         every seat, in the words of reveal.EXPOSES, the refusal's."""
-        salted_by = exposure(self.context(game, created).salted_by_seed)
+        salted_by = exposure(not created.salted_by_key())  # GameContext.of's salted_by_seed, without the context
         return Revealed(**msgspec.structs.asdict(result), salted_by=salted_by, exposed=EXPOSES[salted_by])
 
     def register_key(self, game_id: str, seat: str, public_key: str) -> dict[str, Any]:
