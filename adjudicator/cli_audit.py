@@ -43,15 +43,18 @@ def export(game: str, seat: str, output: str | None, with_seed: bool, db: str, a
         arbitro export marengo-1a2b -o game.jsonl
         arbitro export marengo-1a2b --as france -o for-france.jsonl --json
     """
-    lines = list(open_app(db, "read").export(game, seat, with_seed=with_seed))
-    if output:
-        write_text(output, "\n".join(lines) + "\n")
-        if as_json:
-            out({"file": output, "records": len(lines)}, True)
-        else:
-            click.echo(f"wrote {len(lines)} records to {output}", err=True)
+    exported(list(open_app(db, "read").export(game, seat, with_seed=with_seed)), output, as_json)
+
+
+def exported(lines: list[str], output: str | None, as_json: bool) -> None:
+    """`export`'s answer, exported locally or by a server: the lines on stdout, or written to OUTPUT and counted."""
+    if not output:
+        return click.echo("\n".join(lines))
+    write_text(output, "\n".join(lines) + "\n")
+    if as_json:
+        out({"file": output, "records": len(lines)}, True)
     else:
-        click.echo("\n".join(lines))
+        click.echo(f"wrote {len(lines)} records to {output}", err=True)
 
 
 def seat_key_option(fn: Any) -> Any:

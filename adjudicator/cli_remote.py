@@ -15,8 +15,8 @@ import httpx
 import msgspec
 
 from arbitro.adjudicator import registry
-from arbitro.adjudicator.cli_audit import registered_text
-from arbitro.adjudicator.cli_common import CONTEXT, handle_errors, json_option, out, read_json_arg, write_text
+from arbitro.adjudicator.cli_audit import exported, registered_text
+from arbitro.adjudicator.cli_common import CONTEXT, handle_errors, json_option, out, read_json_arg
 from arbitro.adjudicator.cli_play import END_WORD, end_of, signed, submit_text
 from arbitro.adjudicator.cli_tables import (
     clock_line, data_records, filter_commands, legal_text, log_text, logged, status_text, view_text,
@@ -305,11 +305,4 @@ def export(game: str, output: str | None, with_seed: bool, server: str, token: s
         arbitro remote export marengo-1a2b -o mine.jsonl
     """
     text = Remote(server, token).call("GET", game_path(game, "/export"), {"with_seed": with_seed or None}).text
-    lines = text.splitlines()
-    if not output:
-        return click.echo("\n".join(lines))
-    write_text(output, "\n".join(lines) + "\n")
-    if as_json:
-        out({"file": output, "records": len(lines)}, True)
-    else:
-        click.echo(f"wrote {len(lines)} records to {output}", err=True)
+    exported(text.splitlines(), output, as_json)
