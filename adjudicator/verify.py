@@ -33,7 +33,7 @@ from arbitro.adjudicator.verify_seat import genesis_of, item_hashes, item_proble
 from arbitro.adjudicator.verify_signatures import signatures_said
 from arbitro.adjudicator.verify_replay import Divergence, Progress, readjudicate
 from arbitro.adjudicator.verify_reads import (
-    EventHashes, Events, Scan, SpilledEvents, Stamp, Stamps, StoredEvents, fewer_full_collections,
+    EventHashes, Events, Scan, SpilledEvents, Stamp, Stamps, StoredEvents, fewer_full_collections, stored_rows,
 )
 from arbitro.events import core
 from arbitro.events import random as rnd
@@ -68,7 +68,7 @@ def load_stored(store: Store, game_id: str, *, streamed: bool = False, spilled: 
     with store.read_transaction() as moment:
         commands = [(c.record, c.hash, c.first_seq, c.last_seq) for c in moment.commands(game_id)]
         events: Sequence[StoredEvent] = (
-            SpilledEvents(StoredEvents(moment, game_id)) if spilled else
+            SpilledEvents(stored_rows(moment, game_id)) if spilled else
             StoredEvents(store, game_id, moment) if streamed else list(moment.events(game_id)))
         return Loaded(game=moment.game(game_id), commands=commands, events=events,
                       annotations=moment.annotations(game_id), seat_keys=moment.seat_keys(game_id),

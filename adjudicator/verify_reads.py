@@ -232,19 +232,24 @@ class StoredEvents(ReadWhenAsked[StoredEvent]):
         return found
 
     def __iter__(self) -> Iterator[StoredEvent]:
-        """Every stored row from #1, a page at a time. At load, past the first empty page (the end, in a sound store),
-        whatever rows are left at once; after it, the rows up to the last one then, so that a game played on while
-        it is verified is judged as loaded, not with events its loaded commands do not hold (rev-speed 2)."""
-        last = self._last
-        for first in count(1, self.PAGE):
-            if last is not None and first > last:
-                return
-            page = list(self.store.events(self.game_id, first, first + self.PAGE - 1 if last is None
-                                          else min(first + self.PAGE - 1, last)))
-            if not page and last is None:
-                yield from self.store.events(self.game_id, first)
-                return
-            yield from page
+        """Every stored row from #1, a page at a time (`stored_rows`); after the load, the rows up to the last one
+        then, so that a game played on while it is verified is judged as loaded, not with events its loaded commands
+        do not hold (rev-speed 2)."""
+        return stored_rows(self.store, self.game_id, self._last, self.PAGE)
+
+
+def stored_rows(store: Store, game_id: str, last: int | None = None, page: int = StoredEvents.PAGE,
+                ) -> Iterator[StoredEvent]:
+    """A stored game's rows from #1 to `last`, a page at a time; without `last`, past the first empty page (the end,
+    in a sound store), whatever rows are left at once."""
+    for first in count(1, page):
+        if last is not None and first > last:
+            return
+        rows = list(store.events(game_id, first, first + page - 1 if last is None else min(first + page - 1, last)))
+        if not rows and last is None:
+            yield from store.events(game_id, first)
+            return
+        yield from rows
 
 
 class Scan:

@@ -91,3 +91,20 @@ def test_the_command_line_verifies_a_stored_game_in_the_jobs_asked(run: Cli, jud
     game = run.json("import", str(LOGS / "marengo-full.jsonl"))["game"]
     one, three = run.json("verify", game, "--jobs", "1"), run.json("verify", game, "--jobs", "3")
     assert judged_in == [1, 3] and one == three and one["passed"]
+
+
+def test_the_spill_reads_each_stored_row_once(stored: tuple[Arbitro, str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """The copy for the workers is the one read of the events from the store (reread-a): it was preceded by a whole
+    second read, counting the rows for a StoredEvents that was then only iterated."""
+    app, game = stored
+    read: list[int] = []
+    real = SQLiteStore.events
+
+    def counted(self: SQLiteStore, *args: Any) -> Iterator[StoredEvent]:
+        for row in real(self, *args):
+            read.append(row.seq)
+            yield row
+
+    monkeypatch.setattr(SQLiteStore, "events", counted)
+    loaded = verification.load_stored(app.store, game, spilled=True)
+    assert sorted(read) == list(range(1, len(loaded.events) + 1)) and len(loaded.events) == app.game(game).head_seq
