@@ -232,19 +232,26 @@ def submit(game: str, command: str | None, file: str | None, expected_seq: int |
         arbitro remote submit marengo-1a2b '{"type": "end_turn"}' --sign austria.key
     """
     api = Remote(server, token)
+    seat = None  # the token's seat, as the server's view names it: asked once, by `end` or --sign
     if command == END_WORD:  # the one command that ends this seat's step now, as locally
-        raw = end_of(api.json("GET", game_path(game, "/legal")), game,
-                     str(api.json("GET", game_path(game, "/view")).get("seat")))
+        listed = api.json("GET", game_path(game, "/legal"))
+        seat = token_seat(api, game)
+        raw = end_of(listed, game, seat)
     else:
         raw = read_json_arg(command, file, "command")
     signature = None
     if key_file is not None:
-        seat = str(api.json("GET", game_path(game, "/view")).get("seat"))
+        seat = seat or token_seat(api, game)
         expected_seq = api.json("GET", game_path(game))["head"] if expected_seq is None else expected_seq
         key, signature = signed(game, seat, raw, expected_seq, key, key_file)
     answer = api.json("POST", game_path(game, "/commands"),
                       body={"command": raw, "expected_seq": expected_seq, "key": key, "signature": signature})
     out(msgspec.convert(answer, SubmitResult), as_json, submit_text)
+
+
+def token_seat(api: Remote, game: str) -> str:
+    """The seat the token speaks for in GAME, as the server's view of it names it."""
+    return str(api.json("GET", game_path(game, "/view")).get("seat"))
 
 
 @remote.command(name="register-key")

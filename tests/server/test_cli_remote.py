@@ -9,10 +9,12 @@ import json
 import socket
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner, Result
 
+from arbitro.adjudicator import cli_remote
 from arbitro.adjudicator.cli_remote import UNREACHABLE_EXIT
 from arbitro.events import signing
 from arbitro.cli import cli
@@ -159,3 +161,27 @@ def test_a_seat_with_a_key_signs_remotely(served: tuple[Server, Path], tmp_path:
     signed = json.loads(remote(server, red, "submit", game, command, "--sign", str(tmp_path / "red.key"),
                                "--json").stdout)
     assert signed["awaiting"]["seats"] == ["blue"]
+
+
+def test_end_signed_asks_the_tokens_seat_once(served: tuple[Server, Path], tmp_path: Path,
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    """`submit GAME end --sign KEY` needs the token's seat twice (the end command, the signature): one view asked
+    (reread-a: a whole seat view was served twice)."""
+    server, _ = served
+    game = server.new()
+    red = server.tokens[game]["red"]
+    private = signing.new_private_key()
+    (tmp_path / "red.key").write_text(private.hex() + "\n", encoding="utf-8")
+    remote(server, red, "register-key", game, signing.public_key(private))
+    asked: list[str] = []
+    real = cli_remote.Remote.json
+
+    def counted(self: cli_remote.Remote, method: str, path: str, *args: Any, **kwargs: Any) -> Any:
+        asked.append(f"{method} {path}")
+        return real(self, method, path, *args, **kwargs)
+
+    monkeypatch.setattr(cli_remote.Remote, "json", counted)
+    answer = json.loads(remote(server, red, "submit", game, "end", "--sign", str(tmp_path / "red.key"),
+                               "--json").stdout)
+    assert answer["awaiting"]["seats"] == ["blue"]
+    assert asked.count(f"GET /games/{game}/view") == 1, asked
