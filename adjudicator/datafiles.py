@@ -106,6 +106,8 @@ def read_json(path: Path, file: str) -> object:
         raise DataError([DataProblem(file, where, f"not valid JSON: {exc.msg}")]) from None
     except RecursionError:
         raise DataError([DataProblem(file, "$", "JSON nested too deeply to read")]) from None
+    except ValueError:  # after JSONDecodeError, which is one: json.loads' other ValueError is an overlong integer
+        raise DataError([DataProblem(file, "$", "a number in it is too long to read (over 4,300 digits)")]) from None
 
 
 # A place inside a record: ("reduced",), ("change", "2"), or () for the record itself.

@@ -44,6 +44,15 @@ def test_a_data_file_nested_too_deeply_is_a_data_problem(tmp_path: Path) -> None
     assert refused.value.problems[0].problem == TOO_DEEP
 
 
+def test_a_data_file_with_a_number_too_long_to_read_is_a_data_problem(tmp_path: Path) -> None:
+    """As the deep one: a ValueError that is no JSONDecodeError passed read_json as a traceback (reread-a)."""
+    long = tmp_path / "map.json"
+    long.write_text('{"hexes": %s}' % ("9" * 5000), encoding="utf-8")
+    with pytest.raises(DataError) as refused:
+        datafiles.read_json(long, "map.json")
+    assert refused.value.problems[0].problem == "a number in it is too long to read (over 4,300 digits)"
+
+
 def test_a_number_too_long_to_read_is_bad_input_in_words_for_the_sender(run: Cli) -> None:
     """json.loads refuses an integer of over 4,300 digits with a ValueError that is no JSONDecodeError, whose words
     advised `sys.set_int_max_str_digits()` (rev-q)."""
