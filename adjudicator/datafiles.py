@@ -99,8 +99,9 @@ def _unreadable(e: OSError | UnicodeDecodeError) -> str:
 
 def read_json(path: Path, file: str) -> object:
     """The decoded JSON of a file; a missing, unreadable or malformed file is a :class:`DataError` naming ``file``."""
+    text = read_text(path, file)  # its own DataError, a ValueError too: not to be taken for an overlong integer
     try:
-        return json.loads(read_text(path, file))
+        return json.loads(text)
     except json.JSONDecodeError as exc:
         where = f"line {exc.lineno} column {exc.colno}"
         raise DataError([DataProblem(file, where, f"not valid JSON: {exc.msg}")]) from None
