@@ -21,7 +21,7 @@ from arbitro.adjudicator.cli_play import END_WORD, end_of, signed, submit_text
 from arbitro.adjudicator.cli_tables import (
     clock_line, data_records, filter_commands, legal_text, log_text, logged, status_text, view_text,
 )
-from arbitro.adjudicator.errors import ArbitroError, ChainBroken, exit_status
+from arbitro.adjudicator.errors import ArbitroError, BadInput, ChainBroken, exit_status
 from arbitro.adjudicator.results import Status, SubmitResult
 from arbitro.events.store import StoreError
 
@@ -71,6 +71,9 @@ class Remote:
     """One server and the token that speaks to it (sent only as the Authorization header, never printed)."""
 
     def __init__(self, server: str, token: str) -> None:
+        if not (token.isascii() and token.isprintable()) or " " in token:  # else httpx's refusal quotes the header
+            raise BadInput("the token (--token or $ARBITRO_TOKEN) holds a space, a line end or a character no token "
+                           "has (a token file saved with Windows line ends?): give it exactly as it was printed")
         self.server = server.rstrip("/")
         self.client = httpx.Client(base_url=self.server, headers={"Authorization": f"Bearer {token}"},
                                    timeout=TIMEOUT)

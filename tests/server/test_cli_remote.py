@@ -99,6 +99,19 @@ def test_a_bad_token_is_refused_and_never_echoed(served: tuple[Server, Path]) ->
     assert secret not in remote(server, secret, "view", game, "--json", code=2).output
 
 
+@pytest.mark.parametrize("around", ["\r", "\n", " ", "\u00e9"])
+def test_a_token_no_header_can_carry_is_refused_unprinted(served: tuple[Server, Path], around: str) -> None:
+    """A token read from a file with a Windows line end (or any character a header may not carry): httpx's
+    refusal quoted the whole Authorization header, the token in it, as the reason the server could not be reached
+    (reread-a). Now refused before any request, in words, exit 2, the token never printed."""
+    server, _ = served
+    game = server.new()
+    secret = server.tokens[game]["red"]
+    answer = remote(server, secret + around, "status", game, code=2)
+    assert answer.stderr.startswith("error (input/bad): the token (--token or $ARBITRO_TOKEN) holds "), answer.stderr
+    assert secret not in answer.output
+
+
 def test_a_server_down_names_its_url_and_exits_four(served: tuple[Server, Path]) -> None:
     with socket.socket() as probe:  # a port nothing listens on: bound, never listening
         probe.bind(("127.0.0.1", 0))
