@@ -41,8 +41,9 @@ class Hiding(RulesetProjection[Any]):
 
 def test_a_hidden_event_is_served_in_key_order_as_a_copy_holds_it() -> None:
     """serve_event's docstring: every served event's keys in canonical order, as a seat's export holds it. The
-    hidden branch returns early in insertion order, so `log --json` on the umpire's database and on the seat's copy
-    differ (seen on logs/arrivano-montebello.jsonl, #22 for austria)."""
+    hidden branch returned early in insertion order, so the events served one by one (`log_by_event`) on the umpire's
+    database and on the seat's copy differed (seen then on logs/arrivano-montebello.jsonl; today its first hidden
+    event for austria is #8, lannes placed out of sight)."""
     body = EventBody(game="g", seq=3, cmd=2, cmd_hash="c" * 64, seat="red", salt="s" * 64, prev="p" * 64,
                      event={"type": "secret"})
     after = SimpleNamespace(rules=None)  # the state after the event: Hiding reads nothing of it

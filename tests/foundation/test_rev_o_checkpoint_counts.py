@@ -3,7 +3,7 @@ CHECKPOINT_EVERY events without one (adjudicator/engine.py `_finish`: `due`, rea
 served that checkpoint (its state hash withheld) inside the command's item. Where the checkpoint falls is a function
 of the log's event count, hidden events included, which engine-rules §V.6 says a seat may not learn ("how many events
 a command made ... can be a hidden fact"; guaranteed on the log channel). The shipped fog logs hold such checkpoints
-(caldiero-tempo-regge-fog 8, arrivano-montebello 9, arrivano-montebello-options 15): each tells the enemy that the
+(caldiero-tempo-regge-fog 8, arrivano-montebello 7, arrivano-montebello-options 14): each tells the enemy that the
 events since the last checkpoint, its own hidden ones and the stubs `seat_numbers.held` folds into one per kind
 included, reached the count at that command.
 

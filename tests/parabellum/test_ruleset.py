@@ -117,9 +117,10 @@ def test_a_hex_of_both_sides_is_refused(variant: Variant) -> None:
 def test_a_unit_routed_in_place_beside_a_friend_is_a_legal_position(variant: Variant) -> None:
     """§7.1.1 in both books forbids a routed unit to stack "volontariamente" with friends not in rout, and "Se questo
     accade devono muovere": one routed in place (a failed test, a result) stands with them until its rout moves it on.
-    The shipped games reach such positions (arrivano-montebello's ir57-i routed by its Defence test in 3415 beside
-    art-gottesheim, 38 positions; caldiero-tempo-regge's 1917), where an umpire's ruling was refused whatever it
-    changed. A move's end still obeys §7.1.1, and any position §7.1's limits: a third unit is refused."""
+    The shipped games reach such positions (before a command: arrivano-montebello's 40e-i, routed by its §5.1.3
+    Defence test on entering 3801 beside 6e-legere-i, 4 positions; -options' 22e-ii beside 22e-iii in 3209, 34;
+    caldiero-tempo-regge's 2015, 2018, 2114 and 2210, 5), where an umpire's ruling was refused whatever it changed.
+    A move's end still obeys §7.1.1, and any position §7.1's limits: a third unit is refused."""
     ruleset = RULESETS[variant.book]()
     state = ruleset.new_state(SCENARIOS[variant.book], ())
     state.phase = "action"  # caldiero §21: the set-up is over, the limits hold
