@@ -148,9 +148,8 @@ def replayed(path: Path) -> Game:
         last = body.cmd
     if not any(ruleset.fogged(state.rules, seat) for seat in ruleset.seats(state.rules)):
         raise ValueError(f"{path}: played without the fog of war: nothing is hidden, nothing to fuzz")
-    context = GameContext(seats=tuple(app.game(game_id).seats), kind="generated", options=tuple(state.rules.options),
-                          seed=head["seed"], game_id=game_id)
-    return Game(path.stem, ruleset, Adjudicator(ruleset), context, head["seed"], positions)
+    # the context the service judges the game's commands with (its genesis, seed and salt key): not one made by hand
+    return Game(path.stem, ruleset, Adjudicator(ruleset), app.context(app.game(game_id)), head["seed"], positions)
 
 
 @dataclass
@@ -223,15 +222,15 @@ def served_difference(a: bytes, b: bytes, touched: tuple[str, ...] = (), answere
     out = []
     ev_a = [e for item in log_a for e in item.get("events", [])]
     ev_b = [e for item in log_b for e in item.get("events", [])]
-    if (ev_a != ev_b) if answered else (log_a != log_b):
+    if nifuzz_view.differs(ev_a, ev_b) if answered else nifuzz_view.differs(log_a, log_b):
         only_a, only_b = beyond(ev_a, ev_b), beyond(ev_b, ev_a)
         keys = {event_key(e) for e in only_a + only_b}
         keys |= {f"names:{t}" for t in touched if mentions(only_a + only_b, {t})}
         out.append(("log", " ".join(sorted(keys)) or "(order or links)",
                     f"only in one: {json.dumps(only_a)} | other: {json.dumps(only_b)}"))
-    if view_a != view_b:
+    if nifuzz_view.differs(view_a, view_b):
         out.append(("view", " ".join(nifuzz_view.differing_keys(view_a, view_b)) or "seat", ""))
-    if status_a != status_b:
+    if nifuzz_view.differs(status_a, status_b):
         out.append(("status", "awaiting/notices", f"{json.dumps(status_a)} | {json.dumps(status_b)}"))
     return out
 
@@ -316,7 +315,7 @@ class Fuzzer:
                 break
             other = g.engine.fold.copy(state)
             p.mutate(other.rules)
-            if (seen := seat_view(rs, other, observer)) != view:
+            if nifuzz_view.differs(seen := seat_view(rs, other, observer), view):
                 # made in sight where the table shows it to all (a public key); a hidden fact the seat's own or
                 # redacted keys show is the view's leak (bench/nifuzz_view.py)
                 if kept_keys := nifuzz_view.kept_keys(view, seen):

@@ -18,6 +18,8 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+from arbitro.events.codec import canonical
+
 PUBLIC: Final = "public"
 OWN: Final = "own"
 REDACTED: Final = "redacted"
@@ -92,11 +94,20 @@ def key_class(key: str) -> str:
     return table.get(key.removeprefix("engine."), ("", ""))[0]
 
 
+def differs(a: Any, b: Any) -> bool:
+    """Whether two served values differ as the seat is served them, in canonical bytes: decoded, they compare
+    True == 1 and 1.0 == 1, a difference of the bytes served that a dict comparison hides."""
+    return canonical(a) != canonical(b)
+
+
 def differing_keys(a: dict[str, Any], b: dict[str, Any]) -> list[str]:
-    """The keys where two views of one seat differ: the state's bare, then the engine's as `engine.K`, each sorted."""
-    differing = [k for k in sorted(set(a["state"]) | set(b["state"])) if a["state"].get(k) != b["state"].get(k)]
-    return differing + [f"engine.{k}" for k in sorted(set(a["engine"]) | set(b["engine"]))
-                        if a["engine"].get(k) != b["engine"].get(k)]
+    """The keys where two views of one seat differ (`differs`; a key one lacks differs): the state's bare, then the
+    engine's as `engine.K`, each sorted."""
+    return _differing(a["state"], b["state"]) + [f"engine.{k}" for k in _differing(a["engine"], b["engine"])]
+
+
+def _differing(a: dict[str, Any], b: dict[str, Any]) -> list[str]:
+    return [k for k in sorted(set(a) | set(b)) if k not in a or k not in b or differs(a[k], b[k])]
 
 
 def kept_keys(a: dict[str, Any], b: dict[str, Any]) -> list[str]:

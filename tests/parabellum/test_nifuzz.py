@@ -23,7 +23,8 @@ from arbitro.adjudicator.parabellum.ruleset import ParaBellumRuleset
 from arbitro.events import arrivano as aev
 from arbitro.events import caldiero as cev
 from arbitro.projections.arrivano import ArrivanoState
-from bench.nifuzz import Finding, Game, fuzz, replayed
+from arbitro.events.codec import canonical
+from bench.nifuzz import Finding, Game, fuzz, replayed, served_difference
 
 LOGS = Path(__file__).resolve().parents[2] / "logs"
 # Caldiero #211: Austria may reorganise 2214 or 2313, both out of France's sight; Arrivano #106 (the log played again
@@ -196,3 +197,15 @@ def test_the_enemy_s_activation_served_in_the_view_is_found(caldiero: Game, monk
     monkeypatch.setattr(ParaBellumRuleset, "view", whole)
     found = unexplained(caldiero, 6, 8, kinds=frozenset({"activation"}))
     assert in_the_view(found) == {(cmd, "austria", "activation") for cmd in (6, 7, 8)}
+
+
+def test_a_difference_of_the_bytes_served_is_one_where_the_decoded_values_are_equal() -> None:
+    """Two services differing only where JSON's decoded values compare equal (true and 1, false and 0, a key absent
+    and null) are different bytes to the seat: served_difference names each channel and view key so (it compared
+    the decoded dicts, and found nothing)."""
+    def service(flag: object, roll: object, engine: dict[str, object]) -> bytes:
+        log = [{"cmd": 1, "events": [{"type": "dice_rolled", "faces": [roll]}]}]
+        return canonical([log, {"engine": engine, "state": {"flag": flag}}, [None, [flag]]])
+    found = served_difference(service(True, False, {}), service(1, 0, {"decisions": None}))
+    assert [(channel, what) for channel, what, _ in found] == [
+        ("log", "dice_rolled[]"), ("view", "flag engine.decisions"), ("status", "awaiting/notices")]
