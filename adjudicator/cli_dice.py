@@ -13,7 +13,7 @@ import click
 import msgspec
 
 from arbitro.adjudicator import served_dice
-from arbitro.adjudicator.errors import ArbitroError, BadInput
+from arbitro.adjudicator.errors import ArbitroError, BadInput, check_position
 from arbitro.adjudicator.reveal import EXPOSED
 from arbitro.adjudicator.seat_numbers import is_stub
 from arbitro.adjudicator.seatcopy import SeatCopy
@@ -110,8 +110,7 @@ def _event_at(served: list[dict[str, Any]], head: int, game: str, seq: int, nth:
     """The umpire's roll: event `seq` of the log, which must be a roll or a draw."""
     if nth != 1:
         raise BadInput(f"the umpire names a roll by its event (#{seq}): --nth picks one of a seat's command's rolls")
-    if not 1 <= seq <= head:
-        raise BadInput(f"game {game} has events #1 to #{head}; there is no event #{seq}")
+    check_position(seq, 1, head, f"game {game}", then=f"there is no event #{seq}")
     event = served[seq - 1]
     kind = (event.get("event") or {}).get("type", event["type"])
     if kind not in (*ROLL_TYPES, "hidden"):
@@ -125,8 +124,7 @@ def _seat_roll(served: list[dict[str, Any]], game: str, cmd: int, nth: int) -> i
     """A seat's roll: the log's number of the `nth` roll or draw its command `cmd` holds as the seat is served it,
     refused in the seat's numbers (the commands that hold one it was served, never the log's events)."""
     head = served[-1]["cmd"] if served else 0
-    if not 0 <= cmd <= head:
-        raise BadInput(f"game {game} has commands #0 to #{head}; there is no #{cmd}")
+    check_position(cmd, 0, head, f"game {game}", "command")
     shown = [e for e in served if e.get("event") and not is_stub(e["event"]) and e["type"] in ROLL_TYPES]
     rolls = [e["seq"] for e in shown if e["cmd"] == cmd]
     if not 1 <= nth <= len(rolls):

@@ -11,7 +11,7 @@ from typing import Any
 import click
 import msgspec
 
-from arbitro.adjudicator.errors import BadInput
+from arbitro.adjudicator.errors import BadInput, NoSuchEvent, check_position
 from arbitro.adjudicator.history import changes, common_point, fork_tree, lineage, voided_by
 from arbitro.adjudicator.seat_numbers import events_of
 from arbitro.adjudicator.seatcopy import SeatCopy
@@ -82,7 +82,9 @@ def walk(app: Arbitro | SeatCopy, game: str, seat: str, first: int, to: int | No
     """`replay --step`: one event at a time, forward and back, read from stdin (a key a line; end of input quits)."""
     events = {e["seq"]: e for e in app.log(game, seat)}  # a seat's: one a command, numbered by it (§V.6)
     last = min(to, max(events)) if to is not None else max(events)
-    if not min(events) <= first <= last:
+    check_position(first, min(events), max(events), f"--from {first}: {game}",
+                   "event" if min(events) else "command", then="")
+    if first > last:  # the game has it, but after --to: a range the wrong way round
         raise BadInput(f"--from {first}: {game} has {'events' if min(events) else 'commands'} #{min(events)} to "
                        f"#{last}")
     void = voided_by(events_of(events.values()))
@@ -174,9 +176,10 @@ def _point(app: Arbitro, spec: str, seat: str) -> tuple[Any, int]:
     seq = int(match["seq"]) if match["seq"] else record.head_seq
     if match["seq"] and seat != UMPIRE:
         seq = app.event_number(record, seat, seq) or 0
-    if not 1 <= seq <= record.head_seq:  # in the reader's numbers, as CommandNumbers.check words it for a seat
-        told = f"events #1 to #{record.head_seq}" if seat == UMPIRE else f"commands #0 to #{app.numbers(record).head}"
-        raise BadInput(f"{spec}: {record.id} has {told}")
+    if seat == UMPIRE:
+        check_position(seq, 1, record.head_seq, f"{spec}: {record.id}", then="")
+    elif not 1 <= seq <= record.head_seq:  # in the reader's numbers (event_number refused a command it lacks)
+        raise NoSuchEvent(f"{spec}: {record.id} has commands #0 to #{app.numbers(record).head}")
     return record, seq
 
 

@@ -135,6 +135,16 @@ class NoSuchEvent(NotFound):
     code = "lookup/no-such-event"
 
 
+def check_position(at: int, first: int, head: int, holder: str, unit: str = "event", then: str | None = None) -> None:
+    """Refuse `at` unless `holder` (a game, a seat's copy) has it among its `unit`s #`first` to #`head`: a number
+    naming an event (or command) the game does not have is one refusal at every door that takes one, NoSuchEvent
+    (HTTP 404, exit 3: docs/http-api.md, "a position after an event the game does not have"), in the words
+    "HOLDER has UNITs #FIRST to #HEAD; THEN" (`then` by default "there is no #AT"; "" ends at the head)."""
+    if not first <= at <= head:
+        tail = f"there is no #{at}" if then is None else then
+        raise NoSuchEvent(f"{holder} has {unit}s #{first} to #{head}" + (f"; {tail}" if tail else ""))
+
+
 class NotDrawn(ArbitroError):
     """A ruleset that draws no map picture: the request is understood, the server cannot fulfil it (HTTP 501)."""
 

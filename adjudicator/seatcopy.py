@@ -26,7 +26,7 @@ import msgspec
 
 from arbitro.adjudicator import exchange
 from arbitro.adjudicator import verify as verification
-from arbitro.adjudicator.errors import BadFile, BadInput, NoSuchEvent
+from arbitro.adjudicator.errors import BadFile, BadInput, check_position
 from arbitro.adjudicator.exchange import Loaded
 from arbitro.adjudicator.results import Awaiting, Replayed, Status
 from arbitro.adjudicator.ruleset import naming
@@ -462,9 +462,7 @@ class SeatCopy:
         if not self.loaded.seat_views:
             raise BadInput(f"{self.seat}'s copy of {self.loaded.game.id} was imported from an export made before "
                            "arbitro kept a seat's view after each event: import the umpire's next export over it")
-        if not self.first <= at <= self.head:
-            raise NoSuchEvent(f"{self.seat}'s copy of {self.loaded.game.id} has {self.unit}s #{self.first} to "
-                              f"#{self.head}; there is no #{at}")
+        check_position(at, self.first, self.head, f"{self.seat}'s copy of {self.loaded.game.id}", self.unit)
         start = max((k for k in self._kept if k <= at), default=self.first - 1)
         view: dict[str, Any] = msgspec.json.decode(self._kept[start]) if start in self._kept else {}
         for seq in range(start + 1, at + 1):

@@ -29,7 +29,7 @@ from arbitro.adjudicator.datafiles import DataError
 from arbitro.adjudicator.engine import R_UNDO_POINT, Adjudicator, GameContext, NoHistory
 from arbitro.adjudicator.engine_steps import awaiting_in
 from arbitro.adjudicator.errors import (
-    ArbitroError, BadInput, IllegalCommand, KeyReused, NoSuchEvent, NotFound, UnknownSeat,
+    ArbitroError, BadInput, IllegalCommand, KeyReused, NotFound, UnknownSeat, check_position,
 )
 from arbitro.adjudicator.ledger import Ledger
 from arbitro.adjudicator.randomness import EnteredSupply, NoSeedSupply, SeededSupply, Supply, audit_dice
@@ -145,8 +145,8 @@ class Arbitro(ReadingCalls, ExchangeCalls):
 
     def _state_at(self, game: GameRecord, seq: int | None = None) -> GameState[Any]:
         """The state after event `seq` of `game` as its record was read (default: that head); a private copy."""
-        if seq is not None and not 1 <= seq <= game.head_seq:
-            raise NoSuchEvent(f"game {game.id} has events #1 to #{game.head_seq}; there is no #{seq}")
+        if seq is not None:
+            check_position(seq, 1, game.head_seq, f"game {game.id}")
         if seq is None or seq == game.head_seq:
             return self._head_state(game)
         return Replayer(self.adjudicator(game.ruleset).fold, self.store, game.id, head=game.head_seq,
@@ -517,8 +517,7 @@ class Arbitro(ReadingCalls, ExchangeCalls):
                         "replays this game's dice (arbitro §R.3)")
         ruleset = registry.get(parent.ruleset)
         created = self._created(parent)
-        if not 1 <= at <= parent.head_seq:
-            raise BadInput(f"game {game_id} has events #1 to #{parent.head_seq}; cannot fork at #{at}")
+        check_position(at, 1, parent.head_seq, f"game {game_id}", then=f"cannot fork at #{at}")
         state = self.state_at(game_id, at)
         around = list(self.store.events(game_id, at, at + 1))
         parent_hash = around[0].hash

@@ -16,7 +16,7 @@ from typing import Any
 
 from arbitro.adjudicator import registry
 from arbitro.adjudicator.admission import may_read
-from arbitro.adjudicator.errors import BadInput, NoSuchEvent
+from arbitro.adjudicator.errors import BadInput, NoSuchEvent, check_position
 from arbitro.adjudicator.exchange import entered_for
 from arbitro.adjudicator.results import Replayed
 from arbitro.adjudicator.seat_numbers import Command, CommandNumbers, noted, per_command
@@ -170,9 +170,8 @@ class ReadingCalls:
 
     def _annotated(self, game: GameRecord, seat: str, at: int) -> int:
         """The log's number of the event a note sent at `at`, in `seat`'s numbers, is on."""
-        first, head, what = (1, game.head_seq, "events") if seat == UMPIRE else (0, self.numbers(game).head, "commands")
-        if not first <= at <= head:
-            raise BadInput(f"game {game.id} has {what} #{first} to #{head}; cannot annotate #{at}")
+        first, head, what = (1, game.head_seq, "event") if seat == UMPIRE else (0, self.numbers(game).head, "command")
+        check_position(at, first, head, f"game {game.id}", what, then=f"cannot annotate #{at}")
         return at if seat == UMPIRE else self.numbers(game).last_event(at)
 
     def annotations(self, game_id: str, seat: str = UMPIRE) -> list[Annotation]:

@@ -13,7 +13,7 @@ import msgspec
 from arbitro.adjudicator import registry
 from arbitro.adjudicator.admission import known_type, umpire_only
 from arbitro.adjudicator.engine import Adjudicator, GameContext
-from arbitro.adjudicator.errors import BadInput, IllegalCommand, Rejected
+from arbitro.adjudicator.errors import BadInput, IllegalCommand, Rejected, check_position
 from arbitro.adjudicator.randomness import Supply
 from arbitro.adjudicator.results import SubmitResult
 from arbitro.adjudicator.seat_numbers import CommandNumbers, held, numbered_disputes
@@ -81,14 +81,12 @@ def knowledge(app: App, game_id: str, seat: str, at: int | None = None, about: s
     app.check_seat(game, seat)
     if seat == UMPIRE:
         at = game.head_seq if at is None else at
-        if not 1 <= at <= game.head_seq:
-            raise BadInput(f"game {game_id} has events #1 to #{game.head_seq}; there is no #{at}")
+        check_position(at, 1, game.head_seq, f"game {game_id}")
         last = at
     else:
         numbers = app.numbers(game)
         at = numbers.head if at is None else at
-        if not 0 <= at <= numbers.head:
-            raise BadInput(f"game {game_id} has commands #0 to #{numbers.head}; there is no #{at}")
+        check_position(at, 0, numbers.head, f"game {game_id}", "command")
         last = numbers.last_event(at)
     replayer = Replayer(app.adjudicator(game.ruleset).fold, app.store, game_id, head=game.head_seq)
     found = timeline(registry.get(game.ruleset), replayer.bodies(1, last),
@@ -262,8 +260,7 @@ def reinterpret(app: Arbitro, game_id: str, seat: str, readings: dict[str, str])
 
 def _command_at(app: App, game: GameRecord, at: int) -> StoredCommand:
     """The command whose events include event `at`."""
-    if not 1 <= at <= game.head_seq:
-        raise BadInput(f"game {game.id} has events #1 to #{game.head_seq}; there is no #{at}")
+    check_position(at, 1, game.head_seq, f"game {game.id}")
     cmd = json.loads(next(iter(app.store.events(game.id, at, at))).body)["cmd"]
     if cmd == 0:
         raise IllegalCommand(f"#{at} is the game's creation, which an amendment cannot replace: start a new game",

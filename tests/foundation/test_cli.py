@@ -387,7 +387,7 @@ def test_annotations_public_and_private(run: Cli, tmp_path: Path) -> None:
     assert {n["text"] for n in exports["blue"]} == {"Lannes should have blocked here"}
     assert "bluff" not in (tmp_path / "blue.jsonl").read_text()
     assert "bluff" not in run("log", "g", "--as", "blue").stdout + run("view", "g", "--as", "blue").stdout
-    assert run("annotate", "g", "x", "--as", "red", "--at", "99", code=2).stderr
+    assert run("annotate", "g", "x", "--as", "red", "--at", "99", code=3).stderr
 
 
 # --- export, import, verify, reveal -------------------------------------------------------------

@@ -23,7 +23,7 @@ import pytest
 
 from arbitro.adjudicator import settling
 from arbitro.adjudicator.cli_dice import explain_roll
-from arbitro.adjudicator.errors import BadInput
+from arbitro.adjudicator.errors import BadInput, NoSuchEvent
 from arbitro.adjudicator.service import Arbitro
 
 from .test_event_counts_sent import RULESETS, answered, same_to_blue, unreceipted
@@ -144,7 +144,7 @@ def test_a_seat_names_a_roll_by_its_command_and_is_refused_in_commands(tmp_path:
     assert (explained["seq"], explained["cmd"], explained["nth"], explained["type"]) == (2, 2, 1, "dice_rolled")
     assert "hash" not in explained["event"] and explained["event"]["seq"] == 2
     assert [e["seq"] for e in explained["followed"]] == [2] * len(explained["followed"]) and explained["followed"]
-    with pytest.raises(BadInput, match=r"game g has commands #0 to #2; there is no #9"):
+    with pytest.raises(NoSuchEvent, match=r"game g has commands #0 to #2; there is no #9"):
         explain_roll(told, "g", 9, "blue")
     with pytest.raises(BadInput, match=r"command #1 of g holds no roll or draw you were served; the commands that "
                                        r"hold one are #2"):
@@ -171,7 +171,7 @@ def test_what_a_seat_knew_and_when_is_told_by_command(tmp_path: Path, monkeypatc
     known = settling.knowledge(told, "g", "blue", about="red")
     assert (known.at, known.events, known.hidden) == (2, 3, 0)
     assert all(0 <= f.since <= 2 for f in known.facts) and all(0 <= c.seq <= 2 for c in known.changes)
-    with pytest.raises(BadInput, match=r"game g has commands #0 to #2; there is no #3"):
+    with pytest.raises(NoSuchEvent, match=r"game g has commands #0 to #2; there is no #3"):
         settling.knowledge(told, "g", "blue", 3)
     assert answered(lambda app: settling.knowledge(app, "g", "umpire"), told) != \
         answered(lambda app: settling.knowledge(app, "g", "umpire"), untold)

@@ -67,7 +67,7 @@ def test_replay_step_walks_forward_and_back_saying_what_changed(run: Cli, branch
     steps = [json.loads(line) for line in run.runner.invoke(
         cli, ["replay", "g", "--step", "--from", "8", "--json", "--db", str(run.db)], input="\n").stdout.splitlines()]
     assert [s["seq"] for s in steps] == [8, 9] and steps[0]["changes"] == ["step: start → movement"]
-    assert "has events #1 to #10" in run("replay", "g", "--step", "--from", "12", code=2).stderr
+    assert "has events #1 to #10" in run("replay", "g", "--step", "--from", "12", code=3).stderr
 
 
 def test_diff_compares_two_branches_from_their_common_event(run: Cli, branched: tuple[str, str]) -> None:
@@ -85,7 +85,7 @@ def test_diff_compares_two_branches_from_their_common_event(run: Cli, branched: 
     assert "write GAME or GAME@SEQ" in run("diff", "g@x", "f", code=2).stderr
     assert "write GAME or GAME@SEQ" in run("diff", "g@4\n", "f", code=2).stderr  # no newline slips past the pattern
     assert "write GAME or GAME@SEQ" in run("diff", "g@\u0664", "f", code=2).stderr  # an Arabic-Indic four: no seq
-    assert "g has events #1 to #10" in run("diff", "g@11", "f", code=2).stderr
+    assert "g has events #1 to #10" in run("diff", "g@11", "f", code=3).stderr
     assert "no game 'nope'" in run("diff", "g", "nope", code=3).stderr
     run("new", "duel", "standard", "--id", "d")
     assert "only games of one ruleset compare" in run("diff", "g", "d", code=2).stderr
