@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from arbitro.adjudicator import registry, settling
-from arbitro.adjudicator.errors import BadInput, IllegalCommand, NotUmpire, NotYourTurn
+from arbitro.adjudicator.errors import IllegalCommand, NoSuchEvent, NotUmpire, NotYourTurn
 from arbitro.adjudicator.service import Arbitro
 from arbitro.events.sqlite import SQLiteStore
 from tests.foundation.conftest import Cli
@@ -129,7 +129,7 @@ def test_what_an_amendment_refuses_and_records_nothing_for(app: Arbitro, transcr
     before = (app.game(game).head_seq, len(app.games()))
     with pytest.raises(NotUmpire):
         settling.amend(app, game, "france", move.first_seq, {"type": "end_turn"})
-    with pytest.raises(BadInput, match="no #9999"):
+    with pytest.raises(NoSuchEvent, match="no #9999"):
         settling.amend(app, game, "umpire", 9999, {"type": "end_turn"})
     with pytest.raises(IllegalCommand, match="creation") as creation:
         settling.amend(app, game, "umpire", 1, {"type": "end_turn"})

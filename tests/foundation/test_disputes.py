@@ -209,7 +209,7 @@ def test_knowledge_says_what_a_seat_was_served_and_since_when_and_refuses_bad_in
                                     for c in about["changes"])
     text = run("knowledge", "g", "--as", "red", "--about", "red").stdout
     assert f"red at #{head} about red:" in text and "changes of what red was shown about red" in text
-    assert run.json("knowledge", "g", "--as", "red", "--at", str(head + 1), code=2)["error"] == "input/bad"
+    assert run.json("knowledge", "g", "--as", "red", "--at", str(head + 1), code=3)["error"] == "lookup/no-such-event"
     assert run.json("knowledge", "g", "--as", "green", code=2)["error"] == "input/unknown-seat"
     assert run.json("knowledge", "nope", "--as", "red", code=3)
 

@@ -103,7 +103,7 @@ def test_roll_explains_the_dice_and_recomputes_them_once_revealed(run: Cli) -> N
     assert r["recomputed"]["values"] == list(rnd.roll(seed, "", logged["index"], 2, 6)) == logged["values"]
     assert "MATCHES the log" in run("roll", "g", "8").stdout
     assert "is a card_dealt, not a roll" in run("roll", "g", "3", code=2).stderr
-    assert "no event #99" in run("roll", "g", "99", code=2).stderr
+    assert "no event #99" in run("roll", "g", "99", code=3).stderr
 
 
 def test_roll_of_an_edited_and_rehashed_file_differs(run: Cli, tmp_path: Path) -> None:
