@@ -18,7 +18,8 @@ from rich import progress as rich_progress
 from rich.console import Console
 
 from arbitro.adjudicator.errors import (
-    REPORTED, BadFile, BadInput, FileUnusable, NoSuchFile, error_payload, exit_status, not_utf8, read_utf8, too_deep, too_long_number, unusable,
+    REPORTED, BadFile, BadInput, FileUnusable, JsonUnreadable, NoSuchFile, error_payload, exit_status, not_utf8,
+    read_outside_json, read_utf8, unusable,
 )
 from arbitro.adjudicator.seatcopy import SeatCopy
 from arbitro.adjudicator.service import Arbitro
@@ -247,14 +248,11 @@ def read_json_arg(text: str | None, file: str | None, what: str) -> Any:
     if (text is None) == (file is None):
         raise BadFile(f"give the {what} as a JSON argument or with --file, not both or neither")
     source = "argument" if file is None else file
+    given = read_text(file) if file else text
     try:
-        return json.loads(read_text(file) if file else text)  # type: ignore[arg-type]
-    except json.JSONDecodeError as e:
-        raise BadFile(f"{what} ({source}) is not valid JSON: {e.msg} at line {e.lineno} column {e.colno}") from None
-    except RecursionError:
-        raise too_deep(f"{what} ({source})") from None
-    except ValueError:  # after JSONDecodeError, which is one: json.loads' other ValueError is an overlong integer
-        raise too_long_number(f"{what} ({source})") from None
+        return read_outside_json(given)  # type: ignore[arg-type]
+    except JsonUnreadable as e:
+        raise e.bad_file(f"{what} ({source})", "is not valid JSON") from None
 
 
 @overload

@@ -19,7 +19,7 @@ from pathlib import Path
 from pydantic import BaseModel, ConfigDict, StrictBool, StrictInt, StrictStr, ValidationError, model_validator
 from pydantic_core import PydanticCustomError
 
-from arbitro.adjudicator.errors import BadPosition, not_utf8_text, read_utf8
+from arbitro.adjudicator.errors import BadPosition, JsonUnreadable, not_utf8_text, read_outside_json, read_utf8
 from arbitro.adjudicator.memo import Memo
 
 
@@ -101,14 +101,18 @@ def read_json(path: Path, file: str) -> object:
     """The decoded JSON of a file; a missing, unreadable or malformed file is a :class:`DataError` naming ``file``."""
     text = read_text(path, file)  # its own DataError, a ValueError too: not to be taken for an overlong integer
     try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        where = f"line {exc.lineno} column {exc.colno}"
-        raise DataError([DataProblem(file, where, f"not valid JSON: {exc.msg}")]) from None
-    except RecursionError:
-        raise DataError([DataProblem(file, "$", "JSON nested too deeply to read")]) from None
-    except ValueError:  # after JSONDecodeError, which is one: json.loads' other ValueError is an overlong integer
-        raise DataError([DataProblem(file, "$", "a number in it is too long to read (over 4,300 digits)")]) from None
+        return read_outside_json(text)
+    except JsonUnreadable as e:
+        raise DataError([_json_problem(file, e)]) from None
+
+
+def _json_problem(file: str, e: JsonUnreadable) -> DataProblem:
+    """A data file's JSON unreadable as a problem of the file, in the data checks' words (where: `$`, the whole)."""
+    if e.kind == JsonUnreadable.TOO_DEEP:
+        return DataProblem(file, "$", "JSON nested too deeply to read")
+    if e.kind == JsonUnreadable.TOO_LONG:
+        return DataProblem(file, "$", "a number in it is too long to read (over 4,300 digits)")
+    return DataProblem(file, f"line {e.line} column {e.column}", f"not valid JSON: {e.msg}")
 
 
 # A place inside a record: ("reduced",), ("change", "2"), or () for the record itself.

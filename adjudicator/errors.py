@@ -8,6 +8,7 @@ here too, at the end: the CLI and the HTTP server share it."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -87,6 +88,40 @@ def too_long_number(where: str) -> BadFile:
     """JSON holding an integer of more digits than Python converts (4,300: json.loads' ValueError, which is no
     JSONDecodeError), refused in words for the sender, not Python's advice to a programmer (rev-q)."""
     return BadFile(f"{where}: a number in it is too long to read (over 4,300 digits)")
+
+
+class JsonUnreadable(Exception):
+    """Why JSON someone hands arbitro could not be read (`read_outside_json`), for each reader to word in its own
+    error type: `kind` is NOT_JSON (a decode error: the decoder's `msg` at `line`, `column`), TOO_DEEP or
+    TOO_LONG. Neither a ValueError nor an ArbitroError: a reader wraps it, never lets it through."""
+
+    NOT_JSON, TOO_DEEP, TOO_LONG = "not-json", "too-deep", "too-long"
+
+    def __init__(self, kind: str, msg: str = "", line: int = 0, column: int = 0) -> None:
+        super().__init__(kind)
+        self.kind, self.msg, self.line, self.column = kind, msg, line, column
+
+    def bad_file(self, where: str, not_json: str) -> BadFile:
+        """As a BadFile naming `where` (a command, a mailed file), a decode error worded "{where} {not_json}: ..."."""
+        if self.kind == self.TOO_DEEP:
+            return too_deep(where)
+        if self.kind == self.TOO_LONG:
+            return too_long_number(where)
+        return BadFile(f"{where} {not_json}: {self.msg} at line {self.line} column {self.column}")
+
+
+def read_outside_json(text: str) -> Any:
+    """`text` decoded as JSON (json.loads), its three failures one JsonUnreadable: every reader of JSON someone hands
+    arbitro (a command, a mailed file, a data file) catches the same three, RecursionError and an overlong integer
+    being no JSONDecodeError."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as e:
+        raise JsonUnreadable(JsonUnreadable.NOT_JSON, e.msg, e.lineno, e.colno) from None
+    except RecursionError:
+        raise JsonUnreadable(JsonUnreadable.TOO_DEEP) from None
+    except ValueError:  # after JSONDecodeError, which is one: json.loads' other ValueError is an overlong integer
+        raise JsonUnreadable(JsonUnreadable.TOO_LONG) from None
 
 
 def not_utf8_text(e: UnicodeDecodeError, fix: str = "save it as UTF-8") -> str:

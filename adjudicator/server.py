@@ -9,7 +9,6 @@ errors.http_status. docs/http-api.md is the reference; /docs and /openapi.json d
 from __future__ import annotations
 
 import asyncio
-import json
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from typing import Annotated, Any, Literal
@@ -28,7 +27,7 @@ from arbitro.adjudicator import settling
 from arbitro.adjudicator.mail import for_game, read_mailed
 from arbitro.adjudicator.errors import (
     REPORTED, BadFile, BadInput, Forbidden, MalformedCommand, NotAuthenticated, error_payload, http_status,
-    NoSuchEvent, not_utf8, too_deep, too_long_number,
+    JsonUnreadable, NoSuchEvent, not_utf8, read_outside_json,
 )
 from arbitro.adjudicator.http_access import HOST, Authority, BodyLimit, GameQuota, Limits, Principal, RateLimiter
 from arbitro.adjudicator.http_stream import AppendWatcher, live, seat_head
@@ -524,13 +523,9 @@ def create_app(app: Arbitro, host_token: str, *, limits: Limits = Limits(), open
         """A mailed command file (adjudicator/mail.py): a command, or an envelope with its seat, head, key and
         signature. A seat sends its own; the umpire may post one in a seat's name only signed by that seat (§L.6)."""
         try:
-            data = json.loads(text)
-        except json.JSONDecodeError as e:
-            raise BadFile(f"the mailed file is not JSON: {e.msg} at line {e.lineno} column {e.colno}") from None
-        except RecursionError:
-            raise too_deep("the mailed file") from None
-        except ValueError:  # after JSONDecodeError, which is one: json.loads' other ValueError is an overlong integer
-            raise too_long_number("the mailed file") from None
+            data = read_outside_json(text)
+        except JsonUnreadable as e:
+            raise e.bad_file("the mailed file", "is not JSON") from None
         if not isinstance(data, dict):
             raise BadFile("the mailed file holds one JSON object: a command, or an envelope with a `command`")
         envelope = read_mailed(data, "the mailed file")

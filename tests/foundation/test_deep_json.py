@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 from arbitro.adjudicator import datafiles
-from arbitro.adjudicator.datafiles import DataError
+from arbitro.adjudicator.datafiles import DataError, DataProblem
+from arbitro.adjudicator.errors import JsonUnreadable, read_outside_json
 
 from .conftest import Cli
 
@@ -60,3 +61,27 @@ def test_a_number_too_long_to_read_is_bad_input_in_words_for_the_sender(run: Cli
     error = run("submit", "g", "--as", "red", '{"type": "undo", "to": %s}' % ("9" * 5000), code=2).stderr
     assert "error (input/bad-file): command (argument): a number in it is too long to read (over 4,300 digits)" \
         in error, error
+
+
+@pytest.mark.parametrize("text, kind, cli, data", [
+    ("{not json", JsonUnreadable.NOT_JSON,
+     "is not valid JSON: Expecting property name enclosed in double quotes at line 1 column 2",
+     ("line 1 column 2", "not valid JSON: Expecting property name enclosed in double quotes")),
+    (DEEP, JsonUnreadable.TOO_DEEP, TOO_DEEP, ("$", TOO_DEEP)),
+    ("[%s]" % ("9" * 5000), JsonUnreadable.TOO_LONG, "a number in it is too long to read (over 4,300 digits)",
+     ("$", "a number in it is too long to read (over 4,300 digits)")),
+])
+def test_json_handed_to_arbitro_fails_one_way_each_reader_words(tmp_path: Path, text: str, kind: str, cli: str,
+                                                                data: tuple[str, str]) -> None:
+    """errors.read_outside_json: json.loads' three failures (a decode error, RecursionError, an overlong integer's
+    ValueError) one JsonUnreadable, no ValueError (datafiles' own DataError is one: 44d5244c took it for an overlong
+    integer), which the CLI's, the server's and the data files' readers each word as before."""
+    with pytest.raises(JsonUnreadable) as unreadable:
+        read_outside_json(text)
+    assert unreadable.value.kind == kind and not isinstance(unreadable.value, ValueError)
+    assert str(unreadable.value.bad_file("command (argument)", "is not valid JSON")).startswith(
+        "command (argument)" + ("" if kind == JsonUnreadable.NOT_JSON else ":") + f" {cli}")
+    (tmp_path / "map.json").write_text(text, encoding="utf-8")
+    with pytest.raises(DataError) as refused:
+        datafiles.read_json(tmp_path / "map.json", "map.json")
+    assert list(refused.value.problems) == [DataProblem("map.json", *data)]

@@ -273,6 +273,10 @@ def test_a_mailed_file_nested_too_deeply_is_bad_input_not_a_server_error(server:
     deep = server.client("red", game).post(f"/games/{game}/mail", content=("[" * 30_000 + "]" * 30_000).encode())
     assert deep.status_code == 400, deep.text
     assert deep.json()["message"].startswith("the mailed file: JSON nested too deeply to read")
+    broken = server.client("red", game).post(f"/games/{game}/mail", content=b"{not json")
+    assert broken.status_code == 400 and broken.json() == {"error": "input/bad-file", "message": "the mailed file is "
+                                                           "not JSON: Expecting property name enclosed in double quotes "
+                                                           "at line 1 column 2"}, broken.text
 
 
 def test_numbers_too_long_to_read_are_refused_in_the_senders_words(server: Server) -> None:
