@@ -103,11 +103,12 @@ def read_json(path: Path, file: str) -> object:
     try:
         return read_outside_json(text)
     except JsonUnreadable as e:
-        raise DataError([_json_problem(file, e)]) from None
+        raise DataError([json_problem(file, e)]) from None
 
 
-def _json_problem(file: str, e: JsonUnreadable) -> DataProblem:
-    """A data file's JSON unreadable as a problem of the file, in the data checks' words (where: `$`, the whole)."""
+def json_problem(file: str, e: JsonUnreadable) -> DataProblem:
+    """A data file's JSON unreadable (errors.read_outside_json) as a problem of the file, in the data checks' words
+    (where: `$`, the whole), for every ruleset's data loader."""
     if e.kind == JsonUnreadable.TOO_DEEP:
         return DataProblem(file, "$", "JSON nested too deeply to read")
     if e.kind == JsonUnreadable.TOO_LONG:

@@ -9,7 +9,6 @@ file at once, each naming the file, the JSON path and what is wrong (datafiles.D
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
@@ -19,8 +18,10 @@ from typing import Literal
 from pydantic import Field
 
 from arbitro.adjudicator.datafiles import (
-    Bool, DataError, DataProblem, Int, OwnData, Problem, Str, StrictModel, check_unique, read_text, validated,
+    Bool, DataError, DataProblem, Int, OwnData, Problem, Str, StrictModel, check_unique, json_problem, read_text,
+    validated,
 )
+from arbitro.adjudicator.errors import JsonUnreadable, read_outside_json
 from arbitro.adjudicator.maps.costs import MovementTable, parse_movement_table, table_map_problems
 from arbitro.adjudicator.maps.hexgrid import HexError
 from arbitro.adjudicator.maps.hexmap import HexMap, parse_map
@@ -382,9 +383,9 @@ def _decoded(texts: Mapping[str, str], name: str, problems: list[DataProblem]) -
             problems.append(DataProblem(name, "$", "file not found"))
         return None
     try:
-        return json.loads(texts[name])
-    except json.JSONDecodeError as exc:
-        problems.append(DataProblem(name, f"line {exc.lineno} column {exc.colno}", f"not valid JSON: {exc.msg}"))
+        return read_outside_json(texts[name])
+    except JsonUnreadable as e:  # nested too deeply, an overlong number too: a DataProblem, not a traceback
+        problems.append(json_problem(name, e))
         return None
 
 

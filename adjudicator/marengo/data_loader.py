@@ -18,7 +18,8 @@ from typing import Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from arbitro.adjudicator.datafiles import DataError, DataProblem, OwnData, json_path, read_text
+from arbitro.adjudicator.datafiles import DataError, DataProblem, OwnData, json_path, json_problem, read_text
+from arbitro.adjudicator.errors import JsonUnreadable, read_outside_json
 from arbitro.adjudicator.maps.areas import AreaGraph, graph_problems
 
 DATA_DIR = Path(__file__).parent / "data"
@@ -239,9 +240,9 @@ def _parse_text(model: type[_M], text: str | None, file: str) -> _M:
     if text is None:
         raise DataError([DataProblem(file, "$", "file not found")])
     try:
-        raw = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise DataError([DataProblem(file, f"line {exc.lineno} column {exc.colno}", f"not valid JSON: {exc.msg}")]) from None
+        raw = read_outside_json(text)
+    except JsonUnreadable as e:  # nested too deeply, an overlong number too: a DataProblem, not a traceback
+        raise DataError([json_problem(file, e)]) from None
     try:
         # JSON mode: strict types, but JSON arrays are accepted for tuples
         return model.model_validate_json(json.dumps(raw))

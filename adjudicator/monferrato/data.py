@@ -19,7 +19,8 @@ from typing import Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from arbitro.adjudicator.datafiles import DataError, DataProblem, OwnData, json_path, read_text
+from arbitro.adjudicator.datafiles import DataError, DataProblem, OwnData, json_path, json_problem, read_text
+from arbitro.adjudicator.errors import JsonUnreadable, read_outside_json
 from arbitro.adjudicator.maps.areas import AreaGraph, graph_problems
 
 DATA_DIR = Path(__file__).parent / "data"
@@ -303,9 +304,9 @@ def _parse(model: type[_M], text: str | None, file: str, found: list[DataProblem
         found.append(DataProblem(file, "$", "file not found"))
         return None
     try:
-        raw = json.loads(text)
-    except json.JSONDecodeError as exc:
-        found.append(DataProblem(file, f"line {exc.lineno} column {exc.colno}", f"not valid JSON: {exc.msg}"))
+        raw = read_outside_json(text)
+    except JsonUnreadable as e:  # nested too deeply, an overlong number too: a DataProblem, not a traceback
+        found.append(json_problem(file, e))
         return None
     try:
         return model.model_validate_json(json.dumps(raw))

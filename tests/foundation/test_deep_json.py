@@ -85,3 +85,22 @@ def test_json_handed_to_arbitro_fails_one_way_each_reader_words(tmp_path: Path, 
     with pytest.raises(DataError) as refused:
         datafiles.read_json(tmp_path / "map.json", "map.json")
     assert list(refused.value.problems) == [DataProblem("map.json", *data)]
+
+
+@pytest.mark.parametrize("ruleset, scenario, file, text", [
+    ("marengo", "marengo", "map.json", DEEP),
+    ("monferrato", "1628", "chits.json", DEEP),
+    ("caricat", "pastrengo", "pastrengo.json", '{"x": %s}' % ("9" * 5000)),
+])
+def test_a_data_folder_s_file_unreadable_as_json_is_bad_input_not_a_traceback(
+    run: Cli, tmp_path: Path, ruleset: str, scenario: str, file: str, text: str,
+) -> None:
+    """Marengo's, Monferrato's and Caricat's data loaders caught the decode error alone: a --data folder's file nested
+    too deeply or holding an overlong number was a RecursionError or ValueError traceback. Now each is the file's
+    DataProblem in the words datafiles.read_json gives (datafiles.json_problem)."""
+    folder = tmp_path / "data"
+    folder.mkdir()
+    (folder / file).write_text(text, encoding="utf-8")
+    error = run("new", ruleset, scenario, "--data", str(folder), code=2).stderr
+    words = TOO_DEEP if text == DEEP else "a number in it is too long to read (over 4,300 digits)"
+    assert f"{file}: $: {words}" in error, error
