@@ -150,8 +150,9 @@ def check_genesis(game: GameRecord, created: Any, *, seats: bool = False) -> Che
             return Check(name="genesis", status="failed",
                          detail=f"the game record says {name}={record!r} but the chained genesis (#1) says "
                                 f"{value!r}: the record was edited")
-    for name, secret in (("seed", game.seed), ("salt key", game.salt_key)):
-        if secret is not None and rnd.commitment(secret) != genesis.get(f"{name.replace(' ', '_')}_commitment"):
+    for name, secret in (("seed", game.seed), ("salt key", game.salt_key)):  # as created, 64 lowercase hex digits:
+        # another spelling of the same bytes (upper case, spaces) would be another seed to an import's comparison
+        if secret is not None and not rnd.commits_to(secret, genesis.get(f"{name.replace(' ', '_')}_commitment")):
             return Check(name="genesis", status="failed", detail=f"the game record carries a {name} that does not "
                                                                  f"match the {name} commitment of the chained genesis (#1)")
     return None

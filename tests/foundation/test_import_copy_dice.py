@@ -9,9 +9,12 @@ or from an export without the seed (the copy rolls nothing, §R.1), the copy is 
 
 from __future__ import annotations
 
+import json
+from collections.abc import Callable
+
 import pytest
 
-from arbitro.adjudicator.errors import IllegalCommand
+from arbitro.adjudicator.errors import BadFile, IllegalCommand
 from arbitro.adjudicator.service import Arbitro
 from arbitro.events.sqlite import SQLiteStore
 
@@ -53,3 +56,20 @@ def test_a_copy_once_the_seed_is_revealed_or_without_it(app: Arbitro) -> None:
     for copy in ("unseeded", "revealed"):
         with pytest.raises(IllegalCommand):
             app.submit(copy, "blue", GUARD)
+
+
+@pytest.mark.parametrize("spelled", [str.upper, lambda seed: f" {seed[:32]} {seed[32:]}\n"],
+                         ids=["upper-case", "spaced"])
+def test_a_seed_spelled_otherwise_is_no_other_seed(app: Arbitro, spelled: Callable[[str], str]) -> None:
+    """rev-r (twentieth session): the refusal compared the seeds' spellings, and the dice key is bytes.fromhex(seed),
+    which reads upper case and spaces alike: the file's seed respelled passed the comparison, the chain and the
+    commitment check (sha256 of the same bytes), and the copy rolled the original's next dice. A seed is its 64
+    lowercase hex digits, as created (events.random.checked_seed): any other spelling matches no commitment."""
+    app.create("duel", "standard", game_id="g")
+    app.submit("g", "red", ATTACK)
+    lines = list(app.export("g", "umpire", with_seed=True))
+    record = json.loads(lines[0])
+    record["seed"] = spelled(record["seed"])
+    with pytest.raises(BadFile, match=r"carries a seed that does not match the seed commitment.*nothing imported"):
+        app.import_lines([json.dumps(record), *lines[1:]], "g.jsonl", seat="umpire", as_id="c")
+    assert [g.id for g in app.store.games()] == ["g"], "nothing imported"
