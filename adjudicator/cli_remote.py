@@ -10,6 +10,8 @@ from collections.abc import Callable, Iterator
 from typing import Any, TypeVar
 from urllib.parse import quote
 
+import functools
+
 import click
 import httpx
 import msgspec
@@ -26,6 +28,8 @@ from arbitro.adjudicator.results import Status, SubmitResult
 from arbitro.events.store import StoreError
 
 F = TypeVar("F", bound=Callable[..., Any])
+T = TypeVar("T")
+LISTED = list[dict[str, Any]]  # the shape of /legal's, /events' and /notes' answers
 UNREACHABLE_EXIT = 4  # its own status: neither the game's answer (1-3) nor a usage error (click's 2)
 TIMEOUT = 60.0
 
@@ -84,28 +88,72 @@ class Remote:
             response = self.client.request(method, path, params=query, json=body)
         except httpx.HTTPError as error:  # the URL and why, never the token
             raise Unreachable(f"cannot reach the arbitro server at {self.server}: {describe(error)}") from None
+        if response.is_redirect:  # not followed: the token is sent to --server alone, never where a 30x points
+            raise Unreachable(f"{self.server}{path} answered HTTP {response.status_code}, a redirect to "
+                              f"{response.headers.get('Location', '(nowhere)')}, not followed (the token goes to "
+                              "--server alone): give the server's own address as --server")
         if response.status_code >= 400:
             raise self.refused(response)
+        if not response.is_success:  # 1xx/204-like answers none of arbitro's routes gives
+            raise Unreachable(f"{self.server}{path} answered HTTP {response.status_code} (is it an arbitro server?)")
         return response
 
-    def json(self, method: str, path: str, params: dict[str, Any] | None = None, body: Any = None) -> Any:
+    def json(self, method: str, path: str, params: dict[str, Any] | None = None, body: Any = None,
+             shape: type[T] = dict[str, Any]) -> T:  # type: ignore[assignment]
+        """The answer to a request, read as SHAPE (a dict by default, a list, a result's Struct): an answer of
+        another shape is the server's fault, not the user's input (msgspec's ValidationError is a ValueError, which
+        the CLI reports as input/bad)."""
         response = self.call(method, path, params, body)
         try:
-            return response.json()
+            answer = response.json()
         except ValueError:
             raise Unreachable(f"{self.server}{path} answered what is not JSON (is it an arbitro server?)") from None
+        try:
+            return msgspec.convert(answer, shape)
+        except msgspec.ValidationError as error:
+            raise Unreachable(f"{self.server}{path} answered what is not arbitro's answer ({error}; is it an arbitro "
+                              "server of this version?)") from None
+
+    def export(self, path: str, params: dict[str, Any]) -> list[str]:
+        """An export's lines (docs/exchange-format.md), which open with the game's record: anything else is not
+        written to the user's file as if it were the game."""
+        lines = self.call("GET", path, params).text.splitlines()
+        try:
+            opening = msgspec.json.decode(lines[0]) if lines else None
+        except msgspec.DecodeError:
+            opening = None
+        if not isinstance(opening, dict) or opening.get("record") != "game":
+            raise Unreachable(f"{self.server}{path} answered what is not an export: its first line is not the game's "
+                              "record (is it an arbitro server?)")
+        return lines
 
     def refused(self, response: httpx.Response) -> ArbitroError:
         try:
             payload = response.json()
         except ValueError:
             payload = None
-        if not isinstance(payload, dict) or "error" not in payload:
+        if not isinstance(payload, dict) or not isinstance(payload.get("error"), str) \
+                or not isinstance(payload.get("message", ""), str):
             return Unreachable(f"{self.server} answered HTTP {response.status_code} without arbitro's error body "
                                f"(is it an arbitro server?)")
         if response.status_code in (401, 403) and str(payload["error"]).startswith("auth/"):
             payload = {**payload, "message": f"the token was refused by {self.server}: {payload.get('message', '')}"}
         return Answered(payload, exit_for(str(payload["error"]), response.status_code))
+
+
+def answers_read(fn: F) -> F:
+    """A remote command whose renderer finds the server's answer lacking (a field missing or of another type, deep
+    in a view or an event) exits as a server that is not arbitro's, not with a traceback. Below handle_errors."""
+
+    @functools.wraps(fn)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return fn(*args, **kwargs)
+        except (LookupError, TypeError, AttributeError) as error:
+            raise Unreachable(f"{kwargs.get('server', 'the server')} answered what this client cannot read "
+                              f"({type(error).__name__}: {error}; is it an arbitro server of this version?)") from None
+
+    return wrapper  # type: ignore[return-value]
 
 
 def describe(error: httpx.HTTPError) -> str:
@@ -152,6 +200,7 @@ def remote() -> None:
 @remote_options
 @json_option
 @handle_errors
+@answers_read
 def status(game: str, list_provisional: bool, server: str, token: str, as_json: bool) -> None:
     """Show a served game's status as your token's seat reads it (`arbitro status`; the server's status is
     always the token's own: no --as).
@@ -161,7 +210,7 @@ def status(game: str, list_provisional: bool, server: str, token: str, as_json: 
         arbitro remote status marengo-1a2b --server http://localhost:8000
     """
     api = Remote(server, token)
-    answer = msgspec.convert(api.json("GET", game_path(game)), Status)
+    answer = api.json("GET", game_path(game), shape=Status)
     out(answer, as_json, lambda s: status_text(
         s, clock_line(api.json("GET", game_path(game, "/view"))["state"]), list_provisional))
 
@@ -172,6 +221,7 @@ def status(game: str, list_provisional: bool, server: str, token: str, as_json: 
 @remote_options
 @json_option
 @handle_errors
+@answers_read
 def view(game: str, seat: str | None, server: str, token: str, as_json: bool) -> None:
     """Show the game as your token's seat may see it, with its notes (`arbitro view`).
 
@@ -183,7 +233,7 @@ def view(game: str, seat: str | None, server: str, token: str, as_json: bool) ->
     shown = api.json("GET", game_path(game, "/view"), {"seat": seat})
     if as_json:
         return out(shown, True)
-    answer = msgspec.convert(api.json("GET", game_path(game)), Status)
+    answer = api.json("GET", game_path(game), shape=Status)
     click.echo(view_text(shown, data_records(tuple(registry.get(answer.ruleset).data_files())), answer.awaiting))
 
 
@@ -195,6 +245,7 @@ def view(game: str, seat: str | None, server: str, token: str, as_json: bool) ->
 @remote_options
 @json_option
 @handle_errors
+@answers_read
 def legal(game: str, seat: str | None, unit: str | None, types: tuple[str, ...], server: str, token: str,
           as_json: bool) -> None:
     """List the commands your token's seat may send now, grouped by type (`arbitro legal`).
@@ -204,7 +255,8 @@ def legal(game: str, seat: str | None, unit: str | None, types: tuple[str, ...],
         arbitro remote legal caldiero-1a2b --type move --unit fr-32-demi
     """
     api = Remote(server, token)
-    commands = filter_commands(api.json("GET", game_path(game, "/legal"), {"seat": seat, "piece": unit}), types, None)
+    commands = filter_commands(api.json("GET", game_path(game, "/legal"), {"seat": seat, "piece": unit}, shape=LISTED),
+                               types, None)
     out(commands, as_json, lambda cs: legal_text(cs, seat or str(
         api.json("GET", game_path(game, "/view"), {"seat": seat}).get("seat", "this seat"))))
 
@@ -222,6 +274,7 @@ def legal(game: str, seat: str | None, unit: str | None, types: tuple[str, ...],
 @remote_options
 @json_option
 @handle_errors
+@answers_read
 def submit(game: str, command: str | None, file: str | None, expected_seq: int | None, key: str | None,
            key_file: str | None, server: str, token: str, as_json: bool) -> None:
     """Submit COMMAND as your token's seat; print the events it caused as you may see them, and the receipt
@@ -237,7 +290,7 @@ def submit(game: str, command: str | None, file: str | None, expected_seq: int |
     api = Remote(server, token)
     seat = None  # the token's seat, as the server's view names it: asked once, by `end` or --sign
     if command == END_WORD:  # the one command that ends this seat's step now, as locally
-        listed = api.json("GET", game_path(game, "/legal"))
+        listed = api.json("GET", game_path(game, "/legal"), shape=LISTED)
         seat = token_seat(api, game)
         raw = end_of(listed, game, seat)
     else:
@@ -245,11 +298,11 @@ def submit(game: str, command: str | None, file: str | None, expected_seq: int |
     signature = None
     if key_file is not None:
         seat = seat or token_seat(api, game)
-        expected_seq = api.json("GET", game_path(game))["head"] if expected_seq is None else expected_seq
+        expected_seq = api.json("GET", game_path(game), shape=Status).head if expected_seq is None else expected_seq
         key, signature = signed(game, seat, raw, expected_seq, key, key_file)
-    answer = api.json("POST", game_path(game, "/commands"),
+    answer = api.json("POST", game_path(game, "/commands"), shape=SubmitResult,
                       body={"command": raw, "expected_seq": expected_seq, "key": key, "signature": signature})
-    out(msgspec.convert(answer, SubmitResult), as_json, submit_text)
+    out(answer, as_json, submit_text)
 
 
 def token_seat(api: Remote, game: str) -> str:
@@ -263,6 +316,7 @@ def token_seat(api: Remote, game: str) -> str:
 @remote_options
 @json_option
 @handle_errors
+@answers_read
 def register_key(game: str, public_key: str, server: str, token: str, as_json: bool) -> None:
     """Register your seat's public key (from `arbitro keygen`): from then on the server accepts your commands only
     signed with its private half (`arbitro remote submit --sign KEYFILE`), arbitro §L.6.
@@ -284,6 +338,7 @@ def register_key(game: str, public_key: str, server: str, token: str, as_json: b
 @remote_options
 @json_option
 @handle_errors
+@answers_read
 def log(game: str, seat: str | None, first: int | None, last: int | None, chain: bool, server: str, token: str,
         as_json: bool) -> None:
     """Show the events as your token's seat may see them, each in full, with the notes it may read beneath the
@@ -294,8 +349,9 @@ def log(game: str, seat: str | None, first: int | None, last: int | None, chain:
         arbitro remote log marengo-1a2b --from 100 --to 140
     """
     api = Remote(server, token)
-    to_head = api.json("GET", game_path(game, "/events"), {"seat": seat, "from": first})  # an undo after the range
-    events = logged(to_head, last, api.json("GET", game_path(game, "/notes"), {"seat": seat}))
+    # to the head: an undo after the range may void events in it
+    to_head = api.json("GET", game_path(game, "/events"), {"seat": seat, "from": first}, shape=LISTED)
+    events = logged(to_head, last, api.json("GET", game_path(game, "/notes"), {"seat": seat}, shape=LISTED))
     out(events, as_json, lambda es: log_text(game, es, chain))
 
 
@@ -306,6 +362,7 @@ def log(game: str, seat: str | None, first: int | None, last: int | None, chain:
 @remote_options
 @json_option
 @handle_errors
+@answers_read
 def export(game: str, output: str | None, with_seed: bool, server: str, token: str, as_json: bool) -> None:
     """Export the game as JSON Lines as your token's seat may see it (`arbitro export`); with --json, -o's
     answer is {"file", "records"}.
@@ -314,5 +371,4 @@ def export(game: str, output: str | None, with_seed: bool, server: str, token: s
     Example:
         arbitro remote export marengo-1a2b -o mine.jsonl
     """
-    text = Remote(server, token).call("GET", game_path(game, "/export"), {"with_seed": with_seed or None}).text
-    exported(text.splitlines(), output, as_json)
+    exported(Remote(server, token).export(game_path(game, "/export"), {"with_seed": with_seed or None}), output, as_json)

@@ -1,0 +1,75 @@
+"""`arbitro remote` against a server that does not answer as arbitro's does (rev-r, twentieth session): a redirect (a
+proxy sending http to https), JSON of another shape (a list, a string, an object without the fields), a wrong error
+body. Each is the remote/unreachable error naming what was asked, exit status 4 (cli_remote.UNREACHABLE_EXIT): never
+a traceback, never the user's input blamed (input/bad, exit 2), never an export written from what is not one.
+Every command of the `remote` group is walked, so that a command added later is held to the same."""
+
+from __future__ import annotations
+
+import functools
+import json
+from collections.abc import Callable
+from pathlib import Path
+
+import httpx
+import pytest
+from click.testing import CliRunner, Result
+
+from arbitro.adjudicator import cli_remote
+from arbitro.adjudicator.cli_remote import UNREACHABLE_EXIT, remote
+from arbitro.cli import cli
+
+URL = "http://arbitro.test"
+ARGS = {"submit": ["g", '{"type": "end_turn"}'], "register-key": ["g", "ab" * 32]}  # else GAME alone
+COMMANDS = sorted(remote.commands)
+JSON = {"Content-Type": "application/json"}
+Answer = Callable[[httpx.Request], httpx.Response]
+
+ANSWERS: dict[str, Answer] = {
+    "redirect": lambda r: httpx.Response(302, headers={"Location": "https://arbitro.test/games/g"}),
+    "a list": lambda r: httpx.Response(200, json=[1, 2]),
+    "a string": lambda r: httpx.Response(200, json="x"),
+    "an empty object": lambda r: httpx.Response(200, json={}),
+    "items of another shape": lambda r: httpx.Response(200, json=[1] if r.url.path.endswith("legal") else [{}]
+                                                       if r.url.path.endswith("events") else {"head": "x", "state": 3}),
+}
+
+
+def run(monkeypatch: pytest.MonkeyPatch, answer: Answer, *args: str) -> Result:
+    monkeypatch.setattr(cli_remote.httpx, "Client", functools.partial(httpx.Client,
+                                                                      transport=httpx.MockTransport(answer)))
+    return CliRunner().invoke(cli, ["remote", *args], prog_name="arbitro",
+                              env={"ARBITRO_SERVER": URL, "ARBITRO_TOKEN": "a-token"})
+
+
+@pytest.mark.parametrize("answer", sorted(ANSWERS))
+@pytest.mark.parametrize("command", COMMANDS)
+def test_an_answer_not_arbitros_is_unreachable_not_a_traceback(monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+                                                               command: str, answer: str) -> None:
+    written = tmp_path / "out.jsonl"
+    extra = ["-o", str(written)] if command == "export" else []
+    result = run(monkeypatch, ANSWERS[answer], command, *ARGS.get(command, ["g"]), *extra)
+    assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
+    assert result.exit_code == UNREACHABLE_EXIT, result.output
+    assert result.stderr.startswith(f"error (remote/unreachable): {URL}"), result.stderr
+    assert "a-token" not in result.output and not written.exists()
+
+
+def test_a_redirect_names_where_it_points_and_is_not_followed(monkeypatch: pytest.MonkeyPatch) -> None:
+    asked: list[str] = []
+
+    def answer(request: httpx.Request) -> httpx.Response:
+        asked.append(str(request.url))
+        return ANSWERS["redirect"](request)
+
+    result = run(monkeypatch, answer, "status", "g")
+    assert asked == [f"{URL}/games/g"], "the token goes to --server alone"
+    assert "HTTP 302, a redirect to https://arbitro.test/games/g" in result.stderr
+    assert result.exit_code == UNREACHABLE_EXIT
+
+
+def test_a_wrong_error_body_is_unreachable(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An error body whose code is not a string (a list) is not arbitro's error: not printed as 'error (['a'])'."""
+    body = json.dumps({"error": ["a"], "message": {"x": 1}}).encode()
+    result = run(monkeypatch, lambda r: httpx.Response(400, content=body, headers=JSON), "status", "g")
+    assert result.exit_code == UNREACHABLE_EXIT and result.stderr.startswith("error (remote/unreachable)"), result.stderr
