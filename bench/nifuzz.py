@@ -26,8 +26,12 @@ log's own (its revealed seed): both games roll alike.
 
 A difference is a candidate, not a finding: `ALLOWED` lists the differences the books and engine-rules make inherent,
 each with its rule and the parts (events, view keys) it may hold, and the report marks them so, each judged on its own
-parts (rev-o O4); an inherent wait (the end phase's rout move) is answered in the game that waits and the two compared
-after it. The rest are "unexplained" (exit 1). Each unexplained group is a
+parts (rev-o O4). Every command compared is followed past the decisions it leaves pending (an assault's questions,
+a retreat's, an advance's, a fire's, an efficiency value, an escape, a recovery, a rout move, a replacement's hex:
+`walked`), each answered in both games alike by one fixed rule, and what the seat is served is compared once both
+games wait for nothing (the asked seat's listing compared too where the observer is asked): a difference that shows
+only as the answers are played is found, and an inherent wait (the end phase's rout move) is answered in the game
+that waits and the rest compared after it. The rest are "unexplained" (exit 1). Each unexplained group is a
 leak to prove with a non-interference test (tests/*/test_fog_*.py) or a new entry in `ALLOWED`, with its rule.
 
     .venv/bin/python bench/nifuzz.py logs/caldiero-tempo-regge-fog.jsonl                 # every 10th command
@@ -48,6 +52,7 @@ import time
 from collections import Counter, defaultdict
 from collections.abc import Callable
 from dataclasses import asdict, dataclass
+from itertools import zip_longest
 from pathlib import Path
 from typing import Any
 
@@ -75,14 +80,13 @@ class Allowed:
     """A difference the rules make inherent: the perturbation kinds it follows, its channels, and every part a
     finding of it may hold (`parts`: a log's differing events as `event_key`s, a view's differing keys), judged on
     that finding's own parts alone (rev-o O4: one channel's difference never explains another's, nor one event the
-    next); with the rule. Where the difference is a wait (one game asks a question the other does not: `answers`,
-    the kind of the decision on a touched piece), the game that waits answers it first and the two are compared
-    once both have played it, so the rest of the turn is compared and not waved through with the wait."""
+    next); with the rule. Where the difference is a wait (one game asks a question the other does not), the game that
+    waits answers it (`walked`, as every pending decision is) and the two are compared once both have played it, so
+    the rest of the turn is compared and not waved through with the wait: the entry holds the wait's own events."""
     kinds: tuple[str, ...]
     channels: tuple[str, ...]
     shows: tuple[str, ...]  # the parts it may hold: an event key (a bare type: any of its keys) or a view key; () any
     why: str
-    answers: str = ""  # the kind of a decision on a touched piece that the waiting game answers before comparing
 
 
 # A rout move's own events as the enemy is served them: its question and the end phase's under it, opened and
@@ -111,8 +115,7 @@ ALLOWED: tuple[Allowed, ...] = (
             "caldiero-tempo-regge-fog)"),
     Allowed(("status",), ("log", "view"), ROUT_MOVE_SERVED, "a routed unit makes its rout move in the end phase "
             "(arrivano §15.2.2: two hexes away), its marker moving on the table: the game waits for its owner where "
-            "a disordered unit's would not (rev-m, sixteenth session: inherent); answered, the rest must agree",
-            answers="rout_move"),
+            "a disordered unit's would not (rev-m, sixteenth session: inherent); answered, the rest must agree"),
 )
 
 
@@ -217,7 +220,8 @@ def served_difference(a: bytes, b: bytes, touched: tuple[str, ...] = (), answere
                       ) -> list[tuple[str, str, str]]:
     """Where two services differ: (channel, what, detail) for the log's events, the view, status. `what` lists the
     parts (`event_key`s; `names:P` where a differing event names the touched piece P, hidden from the seat in both);
-    after answered waits the items differ by the answers (public commands): their events are compared alone."""
+    where the two games answered their waits differently the items differ by the answers (public commands): their
+    events are compared alone."""
     (log_a, view_a, status_a), (log_b, view_b, status_b) = json.loads(a), json.loads(b)
     out = []
     ev_a = [e for item in log_a for e in item.get("events", [])]
@@ -247,24 +251,73 @@ def beyond(events: list[Any], others: list[Any]) -> list[Any]:
     return out
 
 
-def answered(game: Game, after: GameState[Any], touched: tuple[str, ...], kind: str
-             ) -> tuple[list[tuple[str, list[Any]]], GameState[Any]]:
-    """The decisions of `kind` on a touched piece that the game waits for at `after`, each answered by its seat's
-    first listed answer (canonical order: a rout move's on-map lines before off-map ones): the answers (seat,
-    events) and the state after them: none where the game does not wait so; at most four."""
-    answers: list[tuple[str, list[Any]]] = []
-    for _ in range(4):
-        top = awaited(after.core)
-        if top is None or top.kind != kind or getattr(top.ctx, "unit", None) not in touched:
+# The answers walked past the decisions a command leaves pending: an assault's questions, a retreat's or an
+# advance's choice, an efficiency value, a recovery, an escape, a rout move, a replacement's hex ... (enough for the
+# longest assault of the fog logs, a defensive fire, two retreats and an advance, with room to spare)
+WALK = 16
+
+
+@dataclass
+class Walk:
+    """One game walked past its pending decisions: each answer (its seat and events, and its command for lockstep),
+    the state after the command and after each answer (a touched piece must stay hidden in all of them), and each
+    question's listing (kind, seat, its answers canonical) for the asked seat's legal() compared."""
+    after: GameState[Any]
+    answers: list[tuple[str, list[Any]]]
+    commands: list[bytes]
+    states: list[GameState[Any]]
+    asked: list[tuple[str, str, bytes]]
+    stuck: str = ""  # why the walk stopped with a decision pending: "" it ended, or the limit, or no answer played
+
+
+def asked(game: Game, state: GameState[Any]) -> tuple[str, str, list[dict[str, Any]]] | None:
+    """The decision `state` waits for: its kind, the seat asked (the first of the frame's seats listing an answer)
+    and that seat's answers in canonical order; None where nothing is pending or no seat is listed one."""
+    top = awaited(state.core)
+    if top is None:
+        return None
+    for seat in top.seats:
+        listed = sorted((c for c in game.engine.legal(state, seat) if c.get("type") not in CORE_COMMAND_TYPES),
+                        key=canonical)
+        if listed:
+            return top.kind, seat, listed
+    return None
+
+
+def walked(game: Game, after_a: GameState[Any], after_b: GameState[Any], limit: int = WALK) -> tuple[Walk, Walk]:
+    """Two games walked past every decision pending after the command, in step, answered by one fixed rule, both games
+    alike: the asked seat's first listed answer (canonical order) that both games list, else each its own first (a
+    rout move's on-map lines before off-map ones). A game no longer waiting stands while the other answers; each
+    answer is a command of its seat, as at the table."""
+    walks = (Walk(after_a, [], [], [after_a], []), Walk(after_b, [], [], [after_b], []))
+    for _ in range(limit):
+        questions = [asked(game, w.after) if not w.stuck else None for w in walks]
+        if questions == [None, None]:
             break
-        seat = top.seats[0]
-        listed = sorted((c for c in game.engine.legal(after, seat) if c.get("type") == kind), key=canonical)
-        done = play(game, after, seat, listed[0]) if listed else None
-        if done is None or done.events is None or done.after is None:
-            break
-        answers.append((seat, done.events))
-        after = done.after
-    return answers, after
+        a, b = questions
+        common = [c for c in a[2] if c in b[2]] if a and b and a[1] == b[1] else []
+        for w, q in zip(walks, questions):
+            if q is not None:
+                w.asked.append((q[0], q[1], canonical(q[2])))
+                answer(game, w, q[1], common + [c for c in q[2] if c not in common])
+    for w in walks:
+        if not w.stuck and awaited(w.after.core) is not None:
+            w.stuck = "limit" if asked(game, w.after) else "no seat listed an answer"
+    return walks
+
+
+def answer(game: Game, walk: Walk, seat: str, choices: list[dict[str, Any]]) -> None:
+    """`walk` answered by the first of `choices` its game accepts (a listed answer refused is the listing's own
+    finding, not the fuzzer's to judge here: the next one is tried, three at most)."""
+    for command in choices[:3]:
+        done = play(game, walk.after, seat, command)
+        if done.events is not None and done.after is not None:
+            walk.answers.append((seat, done.events))
+            walk.commands.append(canonical([seat, command]))
+            walk.after = done.after
+            walk.states.append(done.after)
+            return
+    walk.stuck = f"no listed answer of {seat} accepted"
 
 
 class Fuzzer:
@@ -276,6 +329,8 @@ class Fuzzer:
         self.kinds = kinds  # the perturbation kinds tried (None: all), "twin" among them
         self.findings: list[Finding] = []
         self.checked = 0
+        self.walked = 0  # answers played past the decisions the compared commands left pending (the larger game's)
+        self.seen = 0  # comparisons dropped as a touched piece came into the observer's sight
 
     def note(self, cmd: int, sender: str, observer: str, p: Perturbation | None, channel: str, what: str,
              command: dict[str, Any] | str, detail: str = "") -> None:
@@ -343,17 +398,18 @@ class Fuzzer:
             self.note(cmd, sender, observer, p, "result", "crashed", command, again.result[1])
         if base.events is None or again.events is None or base.after is None or again.after is None:
             return
-        (answers_a, after_a), (answers_b, after_b) = ([], base.after), ([], again.after)
-        wait = next((a.answers for a in ALLOWED if a.answers and p.kind in a.kinds), "")
-        if wait:  # the inherent wait answered where it is asked: the rest of the turn is compared after it
-            answers_a, after_a = answered(g, base.after, p.touched, wait)
-            answers_b, after_b = answered(g, again.after, p.touched, wait)
-        if any(t not in rs.hidden_pieces(s.rules, observer) for t in p.touched for s in (after_a, after_b)):
+        wa, wb = walked(g, base.after, again.after)  # the rest of the turn's decisions, answered alike
+        if any(t not in rs.hidden_pieces(s.rules, observer) for t in p.touched for s in wa.states + wb.states):
+            self.seen += 1
             return  # a touched piece came into sight: the difference is what it sees
-        a = served(rs, g.engine.fold, state, [(sender, base.events), *answers_a], observer)
-        b = served(rs, g.engine.fold, other, [(sender, again.events), *answers_b], observer)
+        self.walked += max(len(wa.answers), len(wb.answers))
+        if (mine := asked_of(wa, observer)) != (theirs := asked_of(wb, observer)):
+            self.note(cmd, sender, observer, p, "legal", asked_difference(mine, theirs), command,
+                      "the observer's answers to a decision the command left pending")
+        a = served(rs, g.engine.fold, state, [(sender, base.events), *wa.answers], observer)
+        b = served(rs, g.engine.fold, other, [(sender, again.events), *wb.answers], observer)
         if a != b:
-            for channel, what, detail in served_difference(a, b, p.touched, bool(answers_a or answers_b)):
+            for channel, what, detail in served_difference(a, b, p.touched, wa.commands != wb.commands):
                 self.note(cmd, sender, observer, p, channel, what, command, detail)
 
     def twins(self, cmd: int, sender: str, enemy: str, state: GameState[Any], listed: list[dict[str, Any]]) -> None:
@@ -371,19 +427,37 @@ class Fuzzer:
                 continue
             a, b = self.rng.sample(twins, 2)
             pa, pb = play(g, state, sender, a), play(g, state, sender, b)
-            if pa.events is None or pb.events is None:
+            if pa.events is None or pb.events is None or pa.after is None or pb.after is None:
                 continue
             self.checked += 1
-            sa = served(rs, g.engine.fold, state, [(sender, pa.events)], enemy)
-            sb = served(rs, g.engine.fold, state, [(sender, pb.events)], enemy)
+            wa, wb = walked(g, pa.after, pb.after)
+            sa = served(rs, g.engine.fold, state, [(sender, pa.events), *wa.answers], enemy)
+            sb = served(rs, g.engine.fold, state, [(sender, pb.events), *wb.answers], enemy)
             if sa == sb:
                 continue
-            diffs = served_difference(sa, sb)
+            diffs = served_difference(sa, sb, answered=wa.commands != wb.commands)
             if any(channel != "log" for channel, _, _ in diffs):
                 continue  # the results look different at the table: not twins
             pair = f"{json.dumps(a, sort_keys=True)} / {json.dumps(b, sort_keys=True)}"
             for channel, what, detail in diffs:
                 self.note(cmd, sender, enemy, None, channel, what, pair, detail)
+
+
+def asked_of(walk: Walk, seat: str) -> list[tuple[str, str, bytes]]:
+    """The questions of `walk` put to `seat`, each with the answers it was listed."""
+    return [q for q in walk.asked if q[1] == seat]
+
+
+def asked_difference(a: list[tuple[str, str, bytes]], b: list[tuple[str, str, bytes]]) -> str:
+    """Where two walks put their questions to the seat differently, at the first that differs: the answer types its
+    listings differ in, or `kind[asked]` for a question one walk asks and the other does not (or asks another)."""
+    for qa, qb in zip_longest(a, b):
+        if qa == qb:
+            continue
+        if qa and qb and qa[0] == qb[0]:
+            return legal_difference(qa[2], qb[2]) or f"{qa[0]}[asked]"
+        return " ".join(sorted({f"{q[0]}[asked]" for q in (qa, qb) if q}))
+    return ""
 
 
 def legal_difference(a: bytes, b: bytes) -> str:
@@ -408,14 +482,15 @@ def masked_command(command: Any, hidden: set[str], unseen_place: Callable[[str],
     return json.dumps(mask(command), sort_keys=True), named
 
 
-def report(findings: list[Finding], checked: int, out: Any) -> int:
+def report(findings: list[Finding], checked: int, out: Any, walked: int = 0, seen: int = 0) -> int:
     """The table by (channel, what), unexplained first; returns how many groups are unexplained."""
     groups: dict[tuple[str, str, str], list[Finding]] = defaultdict(list)
     for f in findings:
         groups[(f.channel, f.what, f.allowed)].append(f)
     unexplained = sum(1 for k in groups if not k[2])
     print(f"{checked} perturbed games compared; {len(findings)} differences in {len(groups)} groups, "
-          f"{unexplained} unexplained", file=out)
+          f"{unexplained} unexplained; {walked} answers walked past pending decisions, {seen} games dropped as a "
+          f"perturbed piece came into sight", file=out)
     for (channel, what, allowed), fs in sorted(groups.items(), key=lambda kv: (bool(kv[0][2]), -len(kv[1]))):
         kinds = ",".join(sorted({f.kind for f in fs}))
         verdict = "ALLOWED" if allowed else "UNEXPLAINED"
@@ -445,7 +520,8 @@ def fuzz(game: Game, every: int = 10, first: int = 1, last: int | None = None, s
                       file=sys.stderr, flush=True)
         if progress and (n % 10 == 0 or n == len(chosen)):
             print(f"{game.name}: {n}/{len(chosen)} commands, {fuzzer.checked} games, {len(fuzzer.findings)} "
-                  f"differences, {time.monotonic() - started:.0f} s", file=sys.stderr, flush=True)
+                  f"differences, {fuzzer.walked} answers walked, {time.monotonic() - started:.0f} s",
+                  file=sys.stderr, flush=True)
     return fuzzer
 
 
@@ -463,7 +539,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", type=Path, help="write every difference found to this file")
     parser.add_argument("--quiet", action="store_true", help="no progress on stderr")
     args = parser.parse_args(argv)
-    findings, checked = [], 0
+    findings, checked, walked, seen = [], 0, 0, 0
     for path in args.logs:
         if not path.is_file():
             print(f"{path}: no such log", file=sys.stderr)
@@ -476,10 +552,10 @@ def main(argv: list[str] | None = None) -> int:
             print(e, file=sys.stderr)
             return 2
         findings += fuzzer.findings
-        checked += fuzzer.checked
+        checked, walked, seen = checked + fuzzer.checked, walked + fuzzer.walked, seen + fuzzer.seen
     if args.json:
         args.json.write_text(json.dumps([{**asdict(f), "detail": f.detail[:3000]} for f in findings], indent=1))
-    return 1 if report(findings, checked, sys.stdout) else 0
+    return 1 if report(findings, checked, sys.stdout, walked, seen) else 0
 
 
 if __name__ == "__main__":

@@ -24,13 +24,16 @@ from arbitro.events import arrivano as aev
 from arbitro.events import caldiero as cev
 from arbitro.projections.arrivano import ArrivanoState
 from arbitro.events.codec import canonical
-from bench.nifuzz import Finding, Game, fuzz, replayed, served_difference
+from bench.nifuzz import Finding, Game, fuzz, play, replayed, served_difference, walked
 
 LOGS = Path(__file__).resolve().parents[2] / "logs"
 # Caldiero #211: Austria may reorganise 2214 or 2313, both out of France's sight; Arrivano #106 (the log played again
 # in the nineteenth session; #1441 before): turn 2's end phase turns the guns back, France's Watrin battery out of
 # Austria's sight; #1589, turn 15's end phase, waits for a rout move
 CALDIERO_SLICE, ARRIVANO_SLICE, ROUT_SLICE = (210, 212), (105, 107), (1588, 1590)
+# Caldiero #17: France attacks, the assault's questions follow; Montebello #427: France's end_step leaves the end phase
+# waiting for a rout move of France's (of a unit no perturbation touches), the guns turned only once it is made
+ASSAULT, WAIT = 17, 427
 
 
 @pytest.fixture(scope="module")
@@ -91,6 +94,33 @@ def test_a_leak_riding_with_the_rout_move_wait_is_found(arrivano: Game, monkeypa
     found = unexplained(arrivano, *ROUT_SLICE, kinds=frozenset({"status"}))
     assert {(f.cmd, f.channel, f.perturbation.split()[0]) for f in found} == {(1589, "log", "24e-legere-iii")}
     assert all(f"names:{f.perturbation.split()[0]}" in f.what for f in found)
+
+
+def test_the_decisions_a_command_leaves_are_walked_past_alike(caldiero: Game) -> None:
+    """Caldiero #17: France's attack leaves the assault's questions pending; both games are walked past every one of
+    them by the one fixed rule (the asked seat's first listed answer both list), to a position waiting for nothing,
+    and the fuzzer compares what is served there, finding nothing the rules do not explain."""
+    _, seat, command, state = next(p for p in caldiero.positions if p[0] == ASSAULT)
+    attack = play(caldiero, state, seat, command)
+    assert attack.after is not None and attack.after.core.decisions, "#17 no longer leaves a decision pending"
+    a, b = walked(caldiero, attack.after, caldiero.engine.fold.copy(attack.after))
+    assert a.answers and not a.stuck and not a.after.core.decisions
+    assert (a.commands, a.asked) == (b.commands, b.asked)
+    assert {kind for kind, _, _ in a.asked} >= {"defensive_fire"}
+    found = fuzz(caldiero, every=1, first=ASSAULT, last=ASSAULT, per_position=12)
+    assert found.walked > 0 and [f for f in found.findings if not f.allowed] == []
+
+
+def test_a_leak_past_a_pending_decision_is_found(arrivano: Game, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Montebello #427: rev-m's M4 put back (an unseen gun's end-phase turning served as a stub, arrivano §3.1 C with
+    §11.3.2) where the end phase turns the guns only after a rout move France is asked (arrivano §15.2.2) of a unit
+    no perturbation touched: the fuzzer, which compared at that wait and stopped, found nothing there; walked past
+    it, it finds the leak."""
+    monkeypatch.setattr(ArrivanoRulesetImpl, "listed_fields", {})
+    found = fuzz(arrivano, every=1, first=WAIT, last=WAIT, per_position=50, kinds=frozenset({"moved_side"}))
+    assert found.walked > 0
+    assert {(f.cmd, f.observer, f.channel, f.what) for f in found.findings if not f.allowed} == {
+        (WAIT, "austria", "log", "artillery_turned[arrivano §11.3.2] artillery_turned[arrivano §3.1 C]")}
 
 
 def test_a_reorganisation_step_ending_by_itself_under_the_fog_is_found(caldiero: Game,
