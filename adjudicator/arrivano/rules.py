@@ -1,75 +1,12 @@
-"""Arrivano i Francesi!: the citations used in rejections and events (rulebook: arrivano-i-francesi.it.md)."""
+"""Arrivano i Francesi!'s citations by name (`R.ORDERS_PHASE`, `R.RETREAT`), used in rejections and events: data,
+rulebook.json's `concepts` and `own` (rulebook: arrivano-i-francesi.it.md), read by the kernel's
+parabellum/rules.read_citations and served as this module's attributes (PEP 562: a name the file lacks is an
+AttributeError)."""
 
-from arbitro.adjudicator.ruleset import Rule
+from __future__ import annotations
 
+from pathlib import Path
 
-def _r(section: str, summary: str) -> Rule:
-    return Rule("arrivano", section, summary)
+from arbitro.adjudicator.parabellum.rules import read_citations
 
-
-ORDERS_PHASE = _r("3.1 A-1", "orders sub-phase: commanders in chief change orders, the French first")
-REPLACEMENTS = _r("3.1 A-2", "replacements return")
-ACTION = _r("3.1 B", "action phase of the activated formation")
-BOMBARD_STEP = _r("3.1 B-3", "bombardment before movement")
-MOVE_STEP = _r("3.1 B-4", "movement by the formation's order; officers with out-of-command units may change theirs")
-COMBAT_STEP = _r("3.1 B-5", "combat sub-phase")
-GENERAL = _r("4.1", "a general commands his formation")
-OFFICER = _r("4.2", "officers extend command")
-CHIEF_MOVE = _r("4.3.1", "a commander in chief moves once per turn")
-COMMANDER_ESCAPE = _r("4.5.6", "a commander may flee when an enemy comes adjacent")
-COMMANDER_ZOC_ESCAPE = _r("8.2.3", "a commander whose hex an enemy enters flees or is lost")
-CHIEF_LOST = _r("4.5.5", "a lost commander in chief ends the order changes")
-DANGLING_4_3_2 = _r("4.4", "the reference '(vedi anche 4.3.2)': out-of-command units in the chief's range")
-CAVALRY_OFFICER = _r("4.6", "cavalry officers command only cavalry and horse artillery")
-NOT_COUNTED = _r("5.1.5", "units not counted for the movement obligations")
-ACTIVATE = _r("6.1", "the winner activates a formation not yet activated, his or the enemy's")
-ROUTED_STACK = _r("7.1.1", "routed units do not stack with others")
-COLUMN_STACK = _r("7.1.2", "a march column neither stacks nor passes through")
-COMMANDER_MOVE = _r("9.1.4", "commanders' movement")
-MARCH_COLUMN = _r("9.3", "march column on roads")
-VILLAGE = _r("10.1", "villages and farms: benefits need Defence")
-VILLAGE_EX = _r("10.1.1", "a DR in a village may become EX on a passed test")
-ARTILLERY_ORDER = _r("11", "artillery may always choose Manoeuvre or Defence, whatever its formation's order")
-HORSE_ARTILLERY = _r("11.0.1", "horse artillery moving half its MA does not flip")
-ARTILLERY_NO_COMBAT = _r("11.0.2", "artillery never counts in assaults")
-ARTILLERY_ALONE = _r("11.1.1", "an assault on artillery alone: automatic DE, the attacker must advance")
-BOMBARD_COMBINE = _r("11.4.1", "only stacked artillery combine")
-BOMBARD_TABLE = _r("11.4.3", "bombardment table; a hex of artillery alone cannot be bombarded")
-DECLARE = _r("12.2", "who may attack: Attack must, Advance with a test, others not")
-NO_ATTACK_UNFIT = _r("12.7.1", "disordered units never attack")  # artillery: §12.2 with §11.0.2 (may_attack)
-ROUTED_NO_ATTACK = _r("15.2", "routed units neither attack nor move")
-EVERY_ZOC = _r("12.2.1", "every enemy projecting ZoC into an attacker's hex is attacked")
-MULTI_HEX = _r("12.4.1", "every attacker adjacent to every defender")
-MODIFIERS = _r("12.5.2", "modifiers, capped at 4")
-RETURN = _r("12.8.2", "replacements return within one hex of their general")
-NATURAL = _r("13.1.1", "1 always passes, 6 always fails")
-CHARGE_ZOC = _r("14.2.1", "a charger ignores other enemy ZoC")
-CHARGE_MIX = _r("14.2.3", "no charge and infantry attack on one hex in a segment")
-COUNTERCHARGE = _r("14.2.4", "counter-charge: the charger stops, fought first in the combat sub-phase")
-NO_CHARGES = _r("17.2.5", "no charges at Campotenese")
-CAVALRY_DOUBLE = _r("14.0.1", "cavalry doubles against disordered infantry")
-ROUT_MOVE = _r("15.2.2", "end phase: routed units move two hexes away")
-HQ_ORDERS = _r("16.1", "headquarters orders")
-COLUMNS = _r("16.2", "independent columns: officers with their own order")
-COLUMN_REJOIN = _r("16.2.1", "at the start of its activation the owner may rejoin a column, its officer in his superior's range")
-COLUMN_CAVALRY = _r("16.2.3", "cavalry officers lead only cavalry and horse artillery")
-OPEN_ORDER = _r("16.3", "open order: light troops with Manoeuvre or Advance enter EZoC, fire, may fall back one hex")
-OPEN_ORDER_LIGHT = _r("16.3", "only light troops use open order")
-FIRE_NO_ASSAULT = _r("16.3.1", "fire in the movement sub-phase; units that fired do not assault")
-FIRE_TABLE = _r("16.3.2", "each light unit fires alone: infantry fire table, grouping and terrain, +1 with a commander")
-FIRE_RESULTS = _r("16.3.3", "fire results: none, D, D1, DR; never on artillery")
-EXHAUSTION = _r("16.3.4", "V after open order, F after two turns running; F units test before acting")
-LIGHT_RETREAT = _r("16.3.5", "a V unit may retreat one hex before the assault on a passed test")
-MB_LIGHT = _r("17.1.7", "Montebello light infantry: the counters with a yellow circle")
-CT_LIGHT = _r("17.2.11", "Campotenese light infantry: infantry with movement 3")
-MB_FIRST_TURN = _r("17.1.2", "Montebello turn 1: only the French activate; French enter with any order")
-MB_NO_COLUMN = _r("17.1.4", "no march column for the Austrians")
-MB_MARCH = _r("17.1.5", "march orders toward Stradella")
-MB_VICTORY = _r("17.1.8", "Montebello victory")
-CT_RETREAT_FLAGS = _r("17.2.1", "the lettered flags are the Neapolitans' retreat hexes")
-CT_STACKING = _r("17.2.3", "Campotenese stacking")
-CT_FRANCESCHI = _r("17.2.9", "Franceschi's chasseurs may activate as an independent column")
-CT_REDOUBTS = _r("17.2.6", "redoubts and their batteries")
-CT_WEATHER = _r("17.2.7", "the weather track")
-CT_ROADS = _r("17.2.8", "road costs by weather")
-CT_VICTORY = _r("17.2.12", "Campotenese victory")
+__getattr__ = read_citations(Path(__file__).with_name("rulebook.json")).cited

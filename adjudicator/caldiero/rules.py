@@ -1,71 +1,11 @@
-"""Citations of the Caldiero 1796 rulebook, declared once (English paraphrases; the text is the spec)."""
+"""Caldiero 1796's citations by name (`R.SETUP`, `R.RETREAT`): data, rulebook.json's `concepts` and `own` (English
+paraphrases; the text is the spec), read by the kernel's parabellum/rules.read_citations and served as this module's
+attributes (PEP 562: a name the file lacks is an AttributeError)."""
 
 from __future__ import annotations
 
-from arbitro.adjudicator.ruleset import Rule
+from pathlib import Path
 
-G = "caldiero"
+from arbitro.adjudicator.parabellum.rules import read_citations
 
-COMMAND_PHASE = Rule(G, "3.1 A", "command phase: orders, weather, reorganisation, replacements, initiative")
-ACTION_PHASE = Rule(G, "3.1 B", "action phase: each activated formation runs every sub-phase")
-GENERAL_MOVE = Rule(G, "4.1.4", "generals move at the end of their formation's movement sub-phase")
-CINC_MOVE = Rule(G, "4.2.1", "a commander in chief moves once per turn, after a friendly movement sub-phase")
-CINC_LIMITS = Rule(G, "4.2.2", "Bonaparte within two hexes of 1014; Alvinczy not beyond the 24xx line")
-CINC_RANGE = Rule(G, "4.3.1", "out of command units in the commander in chief's range take the order they wish")
-LINE_OF_BATTLE = Rule(G, "4.3.2", "units adjacent to an in-command unit of the formation are in command")
-COMMAND_LIMITS = Rule(G, "4.3.3", "command range not traced through impassable terrain or enemy units")
-OOC_TEST = Rule(G, "5.3.1", "an out of command unit may test efficiency to choose its order for this activation")
-OOC_AFTER_MOVES = Rule(G, "3.1 B-3", "out of command units may try to change order once every in-command unit has moved")
-OOC_STACK = Rule(G, "5.3.2", "one die for two units in a hex")
-INITIATIVE_VALUES = Rule(G, "6.1", "French initiative 2; Austrian = weather box")
-ACTIVATION = Rule(G, "6.2", "the winner chooses a formation not yet activated, friendly or enemy")
-ROUT_STACKING = Rule(G, "7.1.1", "routed units may not stack with friends in good order or disorder")
-ENTER_EZOC = Rule(G, "8.2.1", "units may enter EZoC if their order allows, and must stop")
-LEADER_ESCAPE = Rule(G, "8.2.3", "a leader alone reached by an enemy unit escapes, or is captured")
-THROUGH_FRIENDS = Rule(G, "9.1.3", "units not in column move through friends freely")
-NO_10XX = Rule(G, "9.2.1", "Austrian units never enter the 10xx row")
-COLUMN = Rule(G, "9.3", "march column on roads, if the order allows")
-COLUMN_COSTS = Rule(G, "9.3.1", "column: 1/2 MP per road hex; minor road one less, never below 1")
-VILLAGE_STAY = Rule(G, "10.1", "units in villages may stay put whatever the order")
-MARSH = Rule(G, "10.2", "marsh: halved in combat; artillery cannot bombard into it")
-CANAL = Rule(G, "10.3", "artillery crosses a canal only at a bridge")
-CANAL_DRM = Rule(G, "10.3.1", "-1 DRM if every attacker attacks across a canal")
-BRIDGE = Rule(G, "10.4", "a bridge cancels the canal's extra MP; counts as a canal in combat")
-FORTRESS = Rule(G, "10.5", "the Rocca di Caldiero (1712) is the only fortress")
-FORTRESS_ZOC = Rule(G, "10.5.1", "no ZoC into the fortress")
-ARTILLERY_COMBAT = Rule(G, "11.0.1", "artillery only bombards; never counted in assaults nor hit by their results")
-ARTILLERY_OVERRUN = Rule(G, "11.1.1", "artillery alone is eliminated if an attacker advances into its hex")
-ARTILLERY_RANGE = Rule(G, "11.2", "range counted including the target hex; the target must be in LoS")
-BOMBARDMENT = Rule(G, "11.4", "bombardment: each artillery unit fires at one hex")
-BOMBARD_STACK = Rule(G, "11.4.1", "artillery in one hex may combine; from different hexes each rolls")
-BOMBARD_PROCEDURE = Rule(G, "11.4.4", "bombardment table: column by value; terrain, range and concentration DRM")
-COMBAT_PROCEDURE = Rule(G, "12.1", "assault procedure steps")
-DECLARATION = Rule(G, "12.2", "declaration: Attack markers (Attack order), Attack? markers (Advance order)")
-ZOC_ATTACK = Rule(G, "12.2.1", "attack every enemy unit projecting ZoC into the attacker's hex")
-ASSAULT = Rule(G, "12.4", "assault against adjacent hexes")
-MULTIPLE = Rule(G, "12.4.1", "every attacker adjacent to every defender; a hex is attacked whole")
-ODDS = Rule(G, "12.5.1", "odds rounded in the defender's favour")
-DRM = Rule(G, "12.5.2", "die roll modifiers, never beyond +/-4")
-CRT = Rule(G, "12.5.3", "the combat results table")
-ADVANCE_LIMITS = Rule(G, "12.7.1", "disordered units and artillery never advance")
-ADVANCE_GENERAL = Rule(G, "12.7.3", "units stacked with their general may advance with him")
-CAVALRY = Rule(G, "14", "cavalry doubled against demoralised infantry in the plain; -1 only in a fortress")
-RESERVE = Rule(G, "15.4.3", "French reserve units join a formation; activated once per turn")
-ELAN = Rule(G, "16", "the French may try Elan in four attacks")
-ELAN_TEST = Rule(G, "16.1", "Elan: unmodified test; passed gives 1d6 columns, failed disorders the unit")
-WEATHER = Rule(G, "17", "the Austrian player rolls for the weather each turn")
-CLOUDBURST = Rule(G, "17.1.1", "cloudburst: -1 MP off roads, artillery halved and range 1, one column left")
-SNOW = Rule(G, "17.1.2", "snow and ice: costs doubled off roads, no artillery fire, two columns left")
-ICE_STORM = Rule(G, "17.1.3", "ice storm: Defence orders, half command range, three columns left; then box 2")
-CONFUSION = Rule(G, "17.2", "confusion die in bad weather: 1-2 one column left, 5-6 one right")
-VICTORY = Rule(G, "18", "victory points for hexes held at the end")
-DIRECTION = Rule(G, "19.1", "Augereau south, Massena north of the 1014-2714 road until Caldiero/Colognola is entered")
-WEATHER_HOLDS = Rule(G, "19.2", "Il tempo regge: fixed weather, reinforcements a turn early, fewer French VP")
-BONAPARTE = Rule(G, "20.1", "Bonaparte commands a formation; the reserve is his; +3 VP to Austria")
-STORM_EAST = Rule(G, "20.3", "storm from the east: eastward attackers -1 strength in boxes 2-3")
-FLANK = Rule(G, "20.5", "flank attacks: two columns right")
-SETUP = Rule(G, "21", "set-up within one hex of the PI hex")
-SETUP_AUSTRIA = Rule(G, "21.1", "Austrian set-up, first")
-SETUP_FRANCE = Rule(G, "21.2", "French set-up; the orders the order of battle leaves unset")
-AUSTRIAN_REINFORCEMENTS = Rule(G, "21.3", "Austrian reinforcements at 2714, Manoeuvre")
-FRENCH_REINFORCEMENTS = Rule(G, "21.4", "French reinforcements at 1014 (* at 1005), Manoeuvre")
+__getattr__ = read_citations(Path(__file__).with_name("rulebook.json")).cited

@@ -3,14 +3,17 @@ every concept both books have (the same rule is §4.4 in one book and §4.5 in t
 so a kernel rule cites `variant.rules.RETREAT` and the message reads "caldiero §12.6" or "arrivano §12.6".
 
 The citations are data: each game's `rulebook.json` (adjudicator/caldiero/, adjudicator/arrivano/) gives every
-concept's section and a paraphrase, read by `read_rulebook` and checked with every problem reported at once. The
-file is not one of the game's data files (those a user may replace and whose hash a game records): it says where
-the book writes a rule, not what the rule decides."""
+concept's section and a paraphrase (`concepts`, read by `read_rulebook`), and the rules only its own book has (`own`,
+read with them by `read_citations` into the game's rules.py: `R.SETUP`), all checked with every problem reported at once. The file is
+not one of the game's data files (those a user may replace and whose hash a game records): it says where the book
+writes a rule, not what the rule decides."""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from pathlib import Path
+from typing import Annotated
 
 import msgspec
 import pydantic
@@ -130,18 +133,58 @@ class Citation(StrictModel):
 Concepts = pydantic.create_model("Concepts", __base__=StrictModel, **{c: (Citation, ...) for c in CONCEPTS})
 
 
+def _not_a_concept(name: str) -> str:
+    if name in CONCEPTS:
+        raise ValueError(f"{name} is the name of a concept of the kernel's Rulebook: R.{name} cites the concept")
+    return name
+
+
+# An own citation's name, as the game's modules write it (`R.ORDERS_PHASE`), never a concept's (one name, one citation).
+OwnName = Annotated[str, pydantic.StringConstraints(pattern=r"^[A-Z][A-Z0-9_]*$"), pydantic.AfterValidator(_not_a_concept)]
+
+
 class RulebookFile(StrictModel):
-    """A game's rulebook.json: its book's name and, for every concept of `Rulebook`, where that book writes it."""
+    """A game's rulebook.json: its book's name, for every concept of `Rulebook` where that book writes it, and the
+    citations of the rules only that book has (`own`)."""
 
     book: Str
     concepts: Concepts  # type: ignore[valid-type]
+    own: dict[OwnName, Citation] = {}
 
 
-def read_rulebook(path: Path) -> Rulebook:
-    """The citations of `path` (a game's rulebook.json), or a DataError naming every problem of the file."""
+class Citations:
+    """Every citation of one book by name, its concepts' and its own (`R.SETUP`, `R.RETREAT`): what a game's rules.py
+    serves as its module attributes (`cited`). A name the file lacks is an AttributeError
+    (tests/parabellum/test_rulebook.py checks every name each game's modules cite)."""
+
+    def __init__(self, rules: Mapping[str, Rule]) -> None:
+        self.rules = dict(rules)
+
+    def cited(self, name: str) -> Rule:
+        try:
+            return self.rules[name]
+        except KeyError:
+            raise AttributeError(f"no citation {name!r} in the rulebook") from None
+
+
+def _read(path: Path) -> RulebookFile:
     problems: list[DataProblem] = []
     loaded = load_model(path, RulebookFile, path.parent, problems)
     if loaded is None:
         raise DataError(problems)
+    return loaded
+
+
+def read_rulebook(path: Path) -> Rulebook:
+    """The citations of `path` (a game's rulebook.json), or a DataError naming every problem of the file."""
+    loaded = _read(path)
     concepts = {c: getattr(loaded.concepts, c) for c in CONCEPTS}
     return Rulebook(**{c: Rule(loaded.book, cited.section, cited.summary) for c, cited in concepts.items()})
+
+
+def read_citations(path: Path) -> Citations:
+    """Every citation of `path` (a game's rulebook.json: its concepts and its `own`), or a DataError naming every
+    problem of the file."""
+    loaded = _read(path)
+    cited = {c: getattr(loaded.concepts, c) for c in CONCEPTS} | loaded.own
+    return Citations({name: Rule(loaded.book, c.section, c.summary) for name, c in cited.items()})

@@ -3,7 +3,9 @@ into the kernel's `Rulebook` by `read_rulebook`; a faulty file is reported whole
 
 from __future__ import annotations
 
+import ast
 import json
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -13,7 +15,7 @@ from arbitro.adjudicator.arrivano.variant import ARRIVANO_VARIANT
 from arbitro.adjudicator.caldiero import rules as caldiero_rules
 from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
 from arbitro.adjudicator.datafiles import DataError, DataProblem
-from arbitro.adjudicator.parabellum.rules import CONCEPTS, read_rulebook
+from arbitro.adjudicator.parabellum.rules import CONCEPTS, read_citations, read_rulebook
 from arbitro.adjudicator.parabellum.variant import Variant
 from arbitro.adjudicator.ruleset import Rule
 
@@ -74,11 +76,55 @@ def test_a_rulebook_that_is_not_json_names_the_line(tmp_path: Path) -> None:
     assert caught.value.problems == (DataProblem("rulebook.json", "line 2 column 14", caught.value.problem),)
 
 
-def test_no_game_module_cites_a_concept_of_its_rulebook_again() -> None:
-    """A citation the rulebook.json names as a concept is not defined a second time in the game's rules.py (the
-    review found §11.1 defined three ways: the concept, caldiero ARTILLERY_RETREAT, arrivano ARTILLERY_STACKED)."""
-    for module, variant in ((caldiero_rules, CALDIERO_VARIANT), (arrivano_rules, ARRIVANO_VARIANT)):
-        concepts = {str(getattr(variant.rules, c)): c for c in CONCEPTS}
-        again = sorted(f"{n} = {v} (the concept {concepts[str(v)]})" for n, v in vars(module).items()
-                       if isinstance(v, Rule) and str(v) in concepts and n in ("ARTILLERY_RETREAT", "ARTILLERY_STACKED"))
-        assert again == [], f"{module.__name__}: {again}"
+def test_an_own_citation_named_as_a_concept_is_refused(variant: Variant, tmp_path: Path) -> None:
+    """One name, one citation: an own citation may not take a concept's name (R.RETREAT is the concept's; the review
+    once found §11.1 defined three ways: the concept, caldiero ARTILLERY_RETREAT, arrivano ARTILLERY_STACKED)."""
+    raw = json.loads(FILES[variant.book].read_text(encoding="utf-8"))
+    raw["own"]["RETREAT"] = {"section": "12.6", "summary": "the concept again"}
+    raw["own"]["lower"] = {"section": "1", "summary": "not a name the modules may write"}
+    path = tmp_path / "rulebook.json"
+    path.write_text(json.dumps(raw), encoding="utf-8")
+    with pytest.raises(DataError) as caught:
+        read_rulebook(path)
+    found = {p.path: p.problem for p in caught.value.problems}
+    assert set(found) == {"$.own.RETREAT.[key]", "$.own.lower.[key]"}, found
+    assert "RETREAT is the name of a concept of the kernel's Rulebook" in found["$.own.RETREAT.[key]"]
+
+
+def test_a_game_cites_its_own_rules_and_the_concepts_by_one_name() -> None:
+    """A game's rules.py serves its book's citations from rulebook.json: its own (`own`) and the concepts (`concepts`,
+    the same Rule as `variant.rules`); a name the file lacks is an AttributeError, as a missing constant was."""
+    assert caldiero_rules.SETUP == Rule("caldiero", "21", "set-up within one hex of the PI hex")
+    assert arrivano_rules.ORDERS_PHASE == Rule("arrivano", "3.1 A-1",
+                                               "orders sub-phase: commanders in chief change orders, the French first")
+    assert caldiero_rules.RETREAT is not None and caldiero_rules.RETREAT == CALDIERO_VARIANT.rules.RETREAT
+    assert arrivano_rules.BOMBARD_TABLE == ARRIVANO_VARIANT.rules.BOMBARD_TABLE
+    with pytest.raises(AttributeError, match="no citation 'RETRAET'"):
+        getattr(caldiero_rules, "RETRAET")
+
+
+def _cited_names(path: Path) -> Iterator[tuple[str, str, int]]:
+    """(game, name, line) of every citation a module names through a game's rules module: `R.NAME` where R is
+    `from arbitro.adjudicator.<game> import rules as R` (or any alias), and `from arbitro.adjudicator.<game>.rules
+    import NAME`."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    aliases: dict[str, str] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module in (f"arbitro.adjudicator.{g}" for g in FILES):
+            aliases |= {a.asname or a.name: node.module.rsplit(".", 1)[1] for a in node.names if a.name == "rules"}
+        if isinstance(node, ast.ImportFrom) and node.module in (f"arbitro.adjudicator.{g}.rules" for g in FILES):
+            yield from ((node.module.split(".")[2], a.name, node.lineno) for a in node.names)
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id in aliases:
+            yield aliases[node.value.id], node.attr, node.lineno
+
+
+def test_every_citation_a_module_names_is_in_its_rulebook() -> None:
+    """What the constants of rules.py gave statically: every `R.NAME` in the project names a citation of that game's
+    rulebook.json, so no refusal raises an AttributeError in place of its words."""
+    root = Path(caldiero.__file__).parents[2]
+    known = {g: read_citations(path).rules for g, path in FILES.items()}
+    modules = [p for part in ("adjudicator", "events", "projections", "tests", "bench") for p in (root / part).rglob("*.py")]
+    missing = [f"{p.relative_to(root)}:{line}: {game} {name}" for p in modules for game, name, line in _cited_names(p)
+               if name not in known[game]]
+    assert len(modules) > 300 and missing == []
