@@ -1,7 +1,10 @@
 """Hidden information (monferrato §2.2, §4, §5): each hand and the chit cup. Proved by non-interference: two games
 that differ only in one chit of Pro-Spain's hand (and so in the cup) serve Pro-France the very same bytes (every
-event, its view and its legal commands) while Pro-Spain draws, discards, plays and moves; and each seat is served
-its own hand, never the other's, nor the cup's contents."""
+event, its view and its legal commands) while Pro-Spain draws, discards at five (§5 2, the chit it discards its own
+choice, shown), plays and moves, and whether that chit is a mandatory one (§16.1) until Pro-Spain plays; two games
+differing in whether Pro-France's hand holds a response chit serve Pro-Spain the same bytes while the response is
+asked and declined (§5.1: asked whatever the hand); and each seat is served its own hand, never the other's, nor the
+cup's contents. Every hidden thing of the game and its test: docs/testing.md "Hidden information"."""
 
 from __future__ import annotations
 
@@ -15,17 +18,26 @@ from tests.conformance.leaks import leaked
 D = load()
 
 
-def pair(hidden: str, sequence: list[tuple[str, dict[str, Any]]]) -> tuple[bytes, bytes, bytes]:
-    """Pro-France's bytes in the two games and the umpire's in the first, after the same commands."""
+def pair(hidden: str, sequence: list[tuple[str, dict[str, Any]]], kept: tuple[str, ...] = ("chit11", "chit14"),
+         ) -> tuple[bytes, bytes, bytes]:
+    """Pro-France's bytes in the two games and the umpire's in the first, after the same commands: Pro-Spain's hand
+    `kept` and chit02 in one game, `hidden` in the other."""
+    return alike({"pro_france": ["chit05", "chit04", "chit06", "chit08"], "pro_spain": ["chit02", *kept]},
+                 {"pro_france": ["chit05", "chit04", "chit06", "chit08"], "pro_spain": [hidden, *kept]},
+                 sequence, "pro_france")
+
+
+def alike(hands_a: dict[str, list[str]], hands_b: dict[str, list[str]], sequence: list[tuple[str, dict[str, Any]]],
+          seat: str, **fields: Any) -> tuple[bytes, bytes, bytes]:
+    """`seat`'s bytes in two games dealt `hands_a` and `hands_b`, after the same commands, and the umpire's in the
+    first where they differ from the second's (b"": the games do not differ at all)."""
     out = []
-    for chit in ("chit02", hidden):
-        s = state(hands={"pro_france": ["chit05", "chit04", "chit06", "chit08"],
-                         "pro_spain": [chit, "chit11", "chit14"]})
-        t = Table(s)
+    for hands in (hands_a, hands_b):
+        t = Table(state(hands=hands, **fields))
         before = FOLD.copy(t.game)
-        for seat, command in sequence:
-            t.send(seat, command)
-        out.append((t.served(before, "pro_france"), t.served(before, "umpire")))
+        for sender, command in sequence:
+            t.send(sender, command)
+        out.append((t.served(before, seat), t.served(before, "umpire")))
     return out[0][0], out[1][0], out[0][1] if out[0][1] != out[1][1] else b""
 
 
@@ -35,13 +47,47 @@ def test_a_hidden_chit_changes_nothing_served_to_the_other_seat_while_its_owner_
     assert umpire, "the umpire's bytes differ: the hidden chit is really there"
 
 
+PLAY_AND_MOVE = [("pro_spain", {"type": "play_chit", "chit": "chit11"}),
+                 ("pro_spain", {"type": "activate", "zones": ["alessandria"], "commander": None}),
+                 ("pro_spain", {"type": "move", "units": ["spa_inf1"], "path": ["tortona"]}),
+                 ("pro_spain", {"type": "end_activation"})]
+
+
 def test_a_hidden_chit_changes_nothing_served_to_the_other_seat_while_its_owner_plays_and_moves() -> None:
-    moves = [("pro_spain", {"type": "play_chit", "chit": "chit11"}),
-             ("pro_spain", {"type": "activate", "zones": ["alessandria"], "commander": None}),
-             ("pro_spain", {"type": "move", "units": ["spa_inf1"], "path": ["tortona"]}),
-             ("pro_spain", {"type": "end_activation"})]
-    a, b, umpire = pair("chit16", moves)
+    a, b, umpire = pair("chit16", PLAY_AND_MOVE)
     assert a == b and umpire
+
+
+def test_a_discard_at_five_shows_the_other_seat_the_chit_discarded_alone() -> None:
+    """§5 2: with four in hand a draw makes five and its owner discards one of its choice (a decision on the stack);
+    the chit discarded goes to the discards, public (§5.1 "la pila degli scarti"), the rest of the hand stays hidden."""
+    a, b, umpire = pair("chit16", [("pro_spain", {"type": "draw_chit"}),
+                                   ("pro_spain", {"type": "discard", "chit": "chit11"})], ("chit11", "chit14", "chit12"))
+    assert a == b and umpire and b"chit11" in a
+
+
+def test_a_mandatory_chit_in_hand_changes_nothing_served_before_its_owner_must_play_it() -> None:
+    """§16.1: a yellow-striped chit must be played first in its owner's activation once it may be played (§16.2, its
+    date), and that play shows it; until then, Pro-France is served the same whether Pro-Spain's hidden chit is a
+    mandatory one or an optional one: chit01 before Pro-Spain acts; chit09 (mandatory under its condition from
+    1628-11) while Pro-Spain plays another chit, activates and moves before that date."""
+    a, b, umpire = pair("chit01", [])
+    assert a == b and umpire
+    a, b, umpire = pair("chit09", PLAY_AND_MOVE)
+    assert a == b and umpire
+
+
+def test_a_response_asked_serves_the_attacker_the_same_whatever_the_defender_holds() -> None:
+    """§5.1: before a field battle the defender is asked for a response chit whether its hand holds one or not
+    (always with "none"), and declines: Pro-Spain, attacking, is served the same bytes whether Pro-France holds chit07
+    (a response chit) or chit16 (none)."""
+    moves = [("pro_spain", {"type": "activate", "zones": ["alessandria"], "commander": None}),
+             ("pro_spain", {"type": "move", "units": ["spa_inf1", "spa_inf2"], "path": ["valenza"]}),
+             ("pro_france", {"type": "respond", "chit": None})]
+    a, b, umpire = alike({"pro_france": ["chit07", "chit04", "chit06", "chit05"], "pro_spain": ["chit03", "chit12"]},
+                         {"pro_france": ["chit16", "chit04", "chit06", "chit05"], "pro_spain": ["chit03", "chit12"]},
+                         moves, "pro_spain", placed={"gon_inf2": "valenza"})
+    assert a == b and umpire and b"battle_began" in a
 
 
 def test_each_seat_sees_its_own_hand_only_and_never_the_cup() -> None:
