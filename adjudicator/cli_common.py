@@ -135,6 +135,16 @@ def out(data: Any, as_json: bool, text: Callable[[Any], str] | None = None) -> N
 CHAIN_FIELDS = ("hash", "prev", "cmd_hash", "salt")
 
 
+def printable(text: str) -> str:
+    """TEXT as a terminal shows it literally: each character that is not printable (a line end, the ESC of a
+    terminal's control sequence, a bidirectional override) written as its Python escape (\\n, \\x1b, \\u202e),
+    so that words another party wrote (a note, a claim, a server's error) cannot start a line that reads as the
+    log's, move the cursor over what was printed, or command the reader's terminal (rev-r)."""
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() else c.encode("unicode_escape").decode("ascii") for c in text)
+
+
 def record_lines(event: dict[str, Any], chain: bool = False, width: int = 100) -> list[str]:
     """A served event in full, for a log a dispute may rest on: every field whole (long lines wrap, a long
     value such as a hash is never cut), and its chain fields only when asked for (--chain). A seat's item (one per
@@ -146,7 +156,7 @@ def record_lines(event: dict[str, Any], chain: bool = False, width: int = 100) -
             f"#{event['seq']:<5} {event['seat']:<8} (a command you were shown nothing of)"]
         return lines + [f"        {k}={event[k]}" for k in CHAIN_FIELDS if chain and event.get(k)]
     data = event.get("event") or {}
-    fields = [f"{k}={v if isinstance(v, str) else json.dumps(v, ensure_ascii=False, separators=(',', ':'))}"
+    fields = [printable(f"{k}={v if isinstance(v, str) else json.dumps(v, ensure_ascii=False, separators=(',', ':'))}")
               for k, v in data.items() if k not in ("type", "rule")]
     rule = [f"({data['rule']})"] if data.get("rule") else []
     head = f"#{event['seq']:<5} {event['seat']:<8} {event['type']:<22}"
@@ -165,7 +175,7 @@ def event_lines(events: list[dict[str, Any]]) -> list[str]:
 
 def note_lines(notes: list[dict[str, Any]], indent: str = "        ") -> list[str]:
     """Notes as printed beneath the event they annotate."""
-    return [f"{indent}{'private ' if n['private'] else ''}note {n['id']} on #{n['seq']} by {n['seat']}: {n['text']}"
+    return [f"{indent}{'private ' if n['private'] else ''}note {n['id']} on #{n['seq']} by {n['seat']}: {printable(n['text'])}"
             for n in notes]
 
 

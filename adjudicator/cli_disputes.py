@@ -12,8 +12,8 @@ import click
 
 from arbitro.adjudicator import settling
 from arbitro.adjudicator.cli_common import (
-    CONTEXT, db_option, event_lines, handle_errors, json_option, open_app, out, parse_readings, read_json_arg,
-    seat_option,
+    CONTEXT, db_option, event_lines, handle_errors, json_option, open_app, out, parse_readings, printable,
+    read_json_arg, seat_option,
 )
 from arbitro.adjudicator.errors import BadInput
 from arbitro.adjudicator.report_phrases import NoteNames, evidence_words
@@ -197,10 +197,11 @@ def message_lines(label: str, message: Message, notes: NoteNames) -> list[str]:
     cites = (f" citing {', '.join(f'#{n}' for n in message.cites)}" if isinstance(message.cites, list) and message.cites
              else f" citing {message.cites}" if isinstance(message.cites, str) else "")
     if isinstance(message.evidence, str):
-        cites += f" with evidence {message.evidence}"
+        cites += f" with evidence {printable(message.evidence)}"
     elif message.evidence:
         cites += f" with evidence: {'; '.join(evidence_words(ref, notes) for ref in message.evidence)}"
-    head = f"  #{message.seq} {message.by} {label}{' (private)' if message.private else ''}{cites}: {message.text}"
+    private = " (private)" if message.private else ""
+    head = f"  #{message.seq} {message.by} {label}{private}{cites}: {printable(message.text)}"
     return textwrap.wrap(head, width=100, subsequent_indent="      ", break_long_words=False, break_on_hyphens=False)
 
 

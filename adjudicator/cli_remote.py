@@ -18,7 +18,7 @@ import msgspec
 
 from arbitro.adjudicator import registry
 from arbitro.adjudicator.cli_audit import exported, registered_text
-from arbitro.adjudicator.cli_common import CONTEXT, handle_errors, json_option, out, read_json_arg
+from arbitro.adjudicator.cli_common import CONTEXT, handle_errors, json_option, out, printable, read_json_arg
 from arbitro.adjudicator.cli_play import END_WORD, end_of, signed, submit_text
 from arbitro.adjudicator.cli_tables import (
     clock_line, data_records, filter_commands, legal_text, log_text, logged, status_text, view_text,
@@ -39,7 +39,7 @@ class Answered(ArbitroError):
 
     def __init__(self, payload: dict[str, Any], status: int) -> None:
         rule = f" [{payload['rule']}]" if payload.get("rule") else ""  # as a Rejected reads locally
-        super().__init__(f"{payload.get('message', '')}{rule}")
+        super().__init__(printable(f"{payload.get('message', '')}{rule}"))  # a server's words, whoever wrote them
         self.payload = payload
         self.code = str(payload.get("error", "arbitro/error"))
         self.exit_status = status

@@ -21,7 +21,7 @@ from rich import box
 from rich.console import Console
 from rich.table import Table
 
-from arbitro.adjudicator.cli_common import note_lines, record_lines
+from arbitro.adjudicator.cli_common import note_lines, printable, record_lines
 from arbitro.adjudicator.history import UNDO_RULE, voided_by
 from arbitro.adjudicator.pictures.kit import moment
 from arbitro.adjudicator.randomness import describe_rerolls
@@ -155,7 +155,7 @@ def view_text(view: dict[str, Any], records: dict[str, dict[str, Any]], awaiting
     shown = {*CLOCK_FIELDS, *(collection for collection, _, _ in pieces(state))}
     rest = [f"{k}: {json.dumps(v, ensure_ascii=False)}" for k, v in state.items()
             if k not in shown and v not in (None, "", [], {})]
-    notes = [f"note #{n.get('seq')} {n.get('seat')}: {n.get('text')}" for n in view.get("notes") or []]
+    notes = [f"note #{n.get('seq')} {n.get('seat')}: {printable(str(n.get('text')))}" for n in view.get("notes") or []]
     return _render("\n".join(line for line in head if line), table if table.row_count else "", *rest, *notes)
 
 

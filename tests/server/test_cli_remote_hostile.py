@@ -73,3 +73,11 @@ def test_a_wrong_error_body_is_unreachable(monkeypatch: pytest.MonkeyPatch) -> N
     body = json.dumps({"error": ["a"], "message": {"x": 1}}).encode()
     result = run(monkeypatch, lambda r: httpx.Response(400, content=body, headers=JSON), "status", "g")
     assert result.exit_code == UNREACHABLE_EXIT and result.stderr.startswith("error (remote/unreachable)"), result.stderr
+
+
+def test_a_servers_words_print_literally(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An error's message is printed with its control characters escaped (cli_common.printable): a server's words
+    cannot retitle or clear the user's terminal, nor write its clipboard."""
+    body = json.dumps({"error": "lookup/no-such-game", "message": "no game\x1b]0;owned\x07\x1b[2J"}).encode()
+    result = run(monkeypatch, lambda r: httpx.Response(404, content=body, headers=JSON), "status", "g")
+    assert result.exit_code == 3 and "\x1b" not in result.stderr and "\\x1b]0;owned" in result.stderr, result.stderr
