@@ -171,7 +171,9 @@ def roll_weather(a: Act, seat: str) -> None:
         if a.state.weather != scen.fixed_weather:
             a.emit(ev.WeatherChanged(box=scen.fixed_weather, rule=str(R.WEATHER_HOLDS)))
         return  # caldiero §19.2.1: no weather roll
-    if a.weather(f"{R.WEATHER} weather (Austrian roll)", "weather (provisional)", R.WEATHER) == 3:
+    a.weather(f"{R.WEATHER} weather (Austrian roll)", "weather (provisional)", R.WEATHER)
+    box = a.world().weather_box()
+    if box is not None and box.formations_defence:  # caldiero §17.1.3, the ice storm's box: every formation in Defence
         for f in sorted(a.state.formations):
             if a.state.formations[f].order != "defence":
                 a.emit(ev.OrderChanged(formation=f, order="defence", rule=str(R.ICE_STORM), by="weather"))

@@ -161,9 +161,11 @@ class CaldieroVariant(Variant):
         return R.BONAPARTE if w.leader_role(giver) == "commander_in_chief" else None
 
     def order_try_barred(self, w: World, seat: str) -> tuple[Rule, str] | None:
-        """caldiero §17.1.3: in an ice storm every formation holds a Defence order: no general tries."""
+        """caldiero §17.1.3: in an ice storm every formation holds a Defence order (its weather box's
+        `formations_defence`): no general tries."""
+        box = w.weather_box()
         return (R.ICE_STORM, "in an ice storm every formation holds a Defence order (caldiero §17.1.3)") \
-            if w.state.weather == 3 else None
+            if box is not None and box.formations_defence else None
 
     def formations_at_rest(self, w: World, units: Sequence[str]) -> list[str]:
         """caldiero §7.1 with §15.4.3: a French Reserve unit joins either formation turn by turn (reading
