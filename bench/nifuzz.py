@@ -331,6 +331,7 @@ class Fuzzer:
         self.checked = 0
         self.walked = 0  # answers played past the decisions the compared commands left pending (the larger game's)
         self.seen = 0  # comparisons dropped as a touched piece came into the observer's sight
+        self.stuck = 0  # comparisons whose walk stopped with a decision pending (its limit, or no answer played)
 
     def note(self, cmd: int, sender: str, observer: str, p: Perturbation | None, channel: str, what: str,
              command: dict[str, Any] | str, detail: str = "") -> None:
@@ -403,6 +404,7 @@ class Fuzzer:
             self.seen += 1
             return  # a touched piece came into sight: the difference is what it sees
         self.walked += max(len(wa.answers), len(wb.answers))
+        self.stuck += bool(wa.stuck or wb.stuck)
         if (mine := asked_of(wa, observer)) != (theirs := asked_of(wb, observer)):
             self.note(cmd, sender, observer, p, "legal", asked_difference(mine, theirs), command,
                       "the observer's answers to a decision the command left pending")
@@ -482,7 +484,7 @@ def masked_command(command: Any, hidden: set[str], unseen_place: Callable[[str],
     return json.dumps(mask(command), sort_keys=True), named
 
 
-def report(findings: list[Finding], checked: int, out: Any, walked: int = 0, seen: int = 0) -> int:
+def report(findings: list[Finding], checked: int, out: Any, walked: int = 0, seen: int = 0, stuck: int = 0) -> int:
     """The table by (channel, what), unexplained first; returns how many groups are unexplained."""
     groups: dict[tuple[str, str, str], list[Finding]] = defaultdict(list)
     for f in findings:
@@ -490,7 +492,7 @@ def report(findings: list[Finding], checked: int, out: Any, walked: int = 0, see
     unexplained = sum(1 for k in groups if not k[2])
     print(f"{checked} perturbed games compared; {len(findings)} differences in {len(groups)} groups, "
           f"{unexplained} unexplained; {walked} answers walked past pending decisions, {seen} games dropped as a "
-          f"perturbed piece came into sight", file=out)
+          f"perturbed piece came into sight, {stuck} walks stopped with a decision pending", file=out)
     for (channel, what, allowed), fs in sorted(groups.items(), key=lambda kv: (bool(kv[0][2]), -len(kv[1]))):
         kinds = ",".join(sorted({f.kind for f in fs}))
         verdict = "ALLOWED" if allowed else "UNEXPLAINED"
@@ -539,7 +541,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", type=Path, help="write every difference found to this file")
     parser.add_argument("--quiet", action="store_true", help="no progress on stderr")
     args = parser.parse_args(argv)
-    findings, checked, walked, seen = [], 0, 0, 0
+    findings, checked, walked, seen, stuck = [], 0, 0, 0, 0
     for path in args.logs:
         if not path.is_file():
             print(f"{path}: no such log", file=sys.stderr)
@@ -553,9 +555,10 @@ def main(argv: list[str] | None = None) -> int:
             return 2
         findings += fuzzer.findings
         checked, walked, seen = checked + fuzzer.checked, walked + fuzzer.walked, seen + fuzzer.seen
+        stuck += fuzzer.stuck
     if args.json:
         args.json.write_text(json.dumps([{**asdict(f), "detail": f.detail[:3000]} for f in findings], indent=1))
-    return 1 if report(findings, checked, sys.stdout, walked, seen) else 0
+    return 1 if report(findings, checked, sys.stdout, walked, seen, stuck) else 0
 
 
 if __name__ == "__main__":

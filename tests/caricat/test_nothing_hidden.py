@@ -28,4 +28,5 @@ def test_both_seats_are_served_the_same_log_and_view(name: str) -> None:
     assert app.log(game, first) == app.log(game, second)
     views = [app.view(game, seat) for seat in (first, second)]
     assert [v.pop("seat") for v in views] == [first, second] and views[0] == views[1]
-    assert RULESET.secrets(app.state_at(game).rules, first) == RULESET.secrets(app.state_at(game).rules, second) == set()
+    state = app.state_at(game).rules
+    assert RULESET.secrets(state, first) == RULESET.secrets(state, second) == set()

@@ -61,8 +61,8 @@ def test_a_hidden_chit_changes_nothing_served_to_the_other_seat_while_its_owner_
 def test_a_discard_at_five_shows_the_other_seat_the_chit_discarded_alone() -> None:
     """§5 2: with four in hand a draw makes five and its owner discards one of its choice (a decision on the stack);
     the chit discarded goes to the discards, public (§5.1 "la pila degli scarti"), the rest of the hand stays hidden."""
-    a, b, umpire = pair("chit16", [("pro_spain", {"type": "draw_chit"}),
-                                   ("pro_spain", {"type": "discard", "chit": "chit11"})], ("chit11", "chit14", "chit12"))
+    drawn_and_discarded = [("pro_spain", {"type": "draw_chit"}), ("pro_spain", {"type": "discard", "chit": "chit11"})]
+    a, b, umpire = pair("chit16", drawn_and_discarded, ("chit11", "chit14", "chit12"))
     assert a == b and umpire and b"chit11" in a
 
 

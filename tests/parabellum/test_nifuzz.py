@@ -11,6 +11,7 @@ marks, an enemy independent column, each served in the view."""
 from __future__ import annotations
 
 import dataclasses
+from typing import Any
 from pathlib import Path
 
 import msgspec
@@ -121,6 +122,26 @@ def test_a_leak_past_a_pending_decision_is_found(arrivano: Game, monkeypatch: py
     assert found.walked > 0
     assert {(f.cmd, f.observer, f.channel, f.what) for f in found.findings if not f.allowed} == {
         (WAIT, "austria", "log", "artillery_turned[arrivano §11.3.2] artillery_turned[arrivano §3.1 C]")}
+
+
+def test_a_listing_asked_of_the_observer_past_the_command_that_reads_a_hidden_fact_is_found(
+        arrivano: Game, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Montebello #427: France's end_step leaves France asked a rout move (arrivano §15.2.2). A leak put in the
+    question's listing (its answers cut by how many of Austria's units have lost a step, out of France's sight as
+    much as in it) is found by a step lost perturbed: France's listing, compared at every question the walk asks
+    France, differs (channel `legal`); the fuzzer compared France's listing at the command alone before."""
+    legal = arrivano.engine.legal
+
+    def leaky(state: Any, seat: str) -> list[dict[str, Any]]:
+        out = legal(state, seat)
+        top = state.core.decisions[-1] if state.core.decisions else None
+        if top is None or top.kind != "rout_move":
+            return out
+        return out[:1 + sum(u.side != seat and u.reduced for u in state.rules.units.values()) % 2]
+    monkeypatch.setattr(arrivano.engine, "legal", leaky)
+    found = fuzz(arrivano, every=1, first=WAIT, last=WAIT, per_position=50, kinds=frozenset({"reduced"}))
+    assert {(f.cmd, f.observer, f.channel, f.what) for f in found.findings if not f.allowed} == {
+        (WAIT, "france", "legal", "rout_move")}
 
 
 def test_a_reorganisation_step_ending_by_itself_under_the_fog_is_found(caldiero: Game,
