@@ -96,9 +96,9 @@ def fire_survivors(g: Act, c: AssaultUnderway) -> None:
     still in good order next to every attacked hex, less those failing their "Attack?" tests (step 4, §12.2.2: the
     kernel's assault_stages.attack_tests); none left: the assault is cancelled."""
     attackers = still_attacking(g.world(), c)
-    failed = assault_stages.attack_tests(g, c, attackers)
-    left = tuple(u for u in attackers if u not in failed)
-    g.assault_frames().revise(stage=sys_assault.RESOLVE if left or not failed else sys_assault.END, attackers=left)
+    left, failed = assault_stages.attack_tests(g, c, attackers)
+    g.assault_frames().revise(stage=sys_assault.RESOLVE if left or not failed else sys_assault.END, attackers=left,
+                              tested=failed)
     if failed and not left:
         g.emit(ev.AssaultResolved(attackers=attackers, targets=c.targets, result="cancelled",
                                   notes=("every Attack? test failed",), rule=str(ARRIVANO.ATTACK_TEST)))

@@ -132,12 +132,13 @@ def stage_defensive_fire(a: Act, c: AssaultUnderway) -> None:
 
 
 def do_defensive_fire(a: Act, frame: CoreFrame[DefensiveFireAwaited], cmd: DefensiveFire | C.Decline) -> None:
-    """One listed gun bombards one attacking hex (the engine took only a listed answer); the others may still;
-    declined: the rest hold their fire."""
+    """One listed gun bombards one attacking hex (the engine took only a listed answer); the others are asked again
+    where one may still bombard an attacker left in the assault (caldiero §11.4.5: the kernel's fire_asked, as when
+    first asked); declined: the rest hold their fire."""
     if isinstance(cmd, C.Decline):
         return
     # the fire's effects, then the attackers it put out of the assault (the assault's frame on top), then the
-    # rest of the guns asked again, then the retreats it caused above them: the order the decisions come in
+    # rest of the guns asked again where they may fire, then the retreats it caused above them: the order the decisions come in
     before = {u: a.state.units[u].hex for u in a.world().assault().attackers if a.world().on_map(u)}
     assert cmd.artillery is not None and cmd.target is not None  # a listed answer names both
     retreats = do_bombard(a, C.Bombard(type="bombard", artillery=[cmd.artillery], target=cmd.target), defensive=True)
@@ -146,32 +147,32 @@ def do_defensive_fire(a: Act, frame: CoreFrame[DefensiveFireAwaited], cmd: Defen
                 or before[u] != a.state.units[u].hex)
     if out:
         withdraw_attackers(a, out, CALDIERO.DISORDER)
-    remaining = [u for u in frame.ctx.battery if u != cmd.artillery]
-    if remaining:  # asked whatever is left to fire at (the kernel's fire_asked would not: the logs answer decline)
-        assault_stages.ask_fire(a, frame.seats[0], remaining)
+    assault_stages.fire_asked(a, frame.seats[0], [u for u in frame.ctx.battery if u != cmd.artillery],
+                              a.world().assault().attackers)
     if retreats:
         opened(a, retreats, R.BOMBARD_PROCEDURE)
 
 
 def stage_resumed(a: Act, c: AssaultUnderway) -> None:
     """After the defensive fire: the "Attack?" tests of the attackers still in it (caldiero §12.2.2, the kernel's
-    assault_stages.attack_tests), then the sides' efficiency values (§12.3.1: the defenders' owner picks among tied ones)."""
-    failed = assault_stages.attack_tests(a, c, c.attackers)
+    assault_stages.attack_tests), then the sides' efficiency values (§12.3.1), recorded in one revision of the frame."""
+    attackers, failed = assault_stages.attack_tests(a, c, c.attackers)
     if failed:
-        withdraw_attackers(a, tuple(failed), CALDIERO.ATTACK_TEST)
-    _efficiency(a)
+        a.emit(ev.AttackersWithdrawn(units=failed, rule=str(CALDIERO.ATTACK_TEST)))
+    _efficiency(a, attackers, failed)
 
 
-def _efficiency(a: Act) -> None:
+def _efficiency(a: Act, attackers: tuple[str, ...], failed: tuple[str, ...]) -> None:
     w = a.world()
-    c = assault.without_eliminated(w, w.assault())
-    if not c.attackers or not [d for d in c.defenders if not w.is_artillery(d)]:
-        a.assault_frames().revise(stage=assault.RESOLVE)
+    c, tests = assault.without_eliminated(w, w.assault()), {"attackers": attackers, "tested": failed}
+    if not attackers or not [d for d in c.defenders if not w.is_artillery(d)]:
+        a.assault_frames().revise(stage=assault.RESOLVE, **tests)
         return
-    values = shared_efficiency.choices(w, c.attackers, c.defenders)
+    values = shared_efficiency.choices(w, attackers, c.defenders)
     attack, defence = shared_efficiency.in_use(values, c.chosen)  # the declared or the best
     def_choices = values["defence"]  # §12.3.1: the defenders' owner picks among tied ones
-    a.assault_frames().revise(stage=assault.RESOLVE, chosen={"attack": attack} | ({"defence": defence} if len(def_choices) == 1 else {}))
+    a.assault_frames().revise(stage=assault.RESOLVE, chosen={"attack": attack} | ({"defence": defence} if len(def_choices) == 1 else {}),
+                              **tests)
     if len(def_choices) > 1:
         _await(a, DEFENDER_EFFICIENCY, enemy_of(c.attacker_side), CALDIERO.SIDE_EFFICIENCY,
                EfficiencyChoiceAwaited(role="defence", values=tuple(def_choices)))

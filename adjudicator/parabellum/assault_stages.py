@@ -45,16 +45,15 @@ def ask_fire(a: Act, seat: str, battery: Sequence[str]) -> None:
                             DefensiveFireAwaited(battery=tuple(battery)))
 
 
-def attack_tests(a: Act, c: AssaultUnderway, attackers: Sequence[str]) -> list[str]:
+def attack_tests(a: Act, c: AssaultUnderway, attackers: Sequence[str]) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """Step 4 of §12.1 in both books, after the defensive fire (step 3): the units marked "Attack?" at the declaration
     (§12.2: Advance order; the frame's `tested`) still among `attackers` test their efficiency, one die a stack
-    (§13.1.2), in the order they were marked; the frame's `tested` then holds those that failed (arrivano §12.4.2
-    reads them: "a causa di falliti Test di Efficienza"), returned: they do not attack, with no other penalty
-    (§12.2.2 in both: "altrimenti non possono attaccare, ma non subiscono nessuna penalizzazione")."""
+    (§13.1.2), in the order they were marked; those that failed do not attack, with no other penalty (§12.2.2 in
+    both: "altrimenti non possono attaccare, ma non subiscono nessuna penalizzazione"). Returned: `attackers` without
+    them, and them, for the frame's `attackers` and `tested` (arrivano §12.4.2 reads these: "a causa di falliti Test
+    di Efficienza"), which the caller records in the one revision that moves the assault on."""
     rule = a.variant.rules.ATTACK_TEST
     tested = [u for u in c.tested if u in attackers]
-    failed = efficiency.failed(efficiency.stack_tests(a.variant, a.world(), tested,
-                                                      stack_roll(a, lambda h: f"{rule} 'Attack?' test at {h}")))
-    if c.tested:
-        a.assault_frames().revise(tested=tuple(failed))
-    return failed
+    failed = tuple(efficiency.failed(efficiency.stack_tests(a.variant, a.world(), tested,
+                                                            stack_roll(a, lambda h: f"{rule} 'Attack?' test at {h}"))))
+    return tuple(u for u in attackers if u not in failed), failed

@@ -23,9 +23,11 @@ CAVALRY_RETREAT = "cavalry_retreat"
 
 
 class CavalryRetreatTranslator:
-    """One log at a time (relog calls `start` with each file's records first)."""
+    """One log at a time (relog calls `start` with each file's records first); `kind`: the question no longer asked
+    (its answers' command type too; translate_fire_asked.py names the defensive fire's)."""
 
-    def __init__(self) -> None:
+    def __init__(self, kind: str = CAVALRY_RETREAT, why: str = "caldiero §7.1, §14.1") -> None:
+        self.kind, self.why = kind, why
         self.answered: deque[str] = deque()  # for each recorded command: the kind of decision it answered, or ""
 
     def start(self, records: list[dict[str, Any]]) -> None:
@@ -36,13 +38,13 @@ class CavalryRetreatTranslator:
                               for r in commands)
 
     def __call__(self, app: Arbitro, game: str, seat: str, command: dict[str, Any]) -> Played:
-        if self.answered.popleft() != CAVALRY_RETREAT:
+        if self.answered.popleft() != self.kind:
             return [(seat, command)]
         listed = app.legal(game, seat)
-        if any(o["type"] == CAVALRY_RETREAT for o in listed):
+        if any(o["type"] == self.kind for o in listed):
             return [(seat, command)]  # still asked: the answer stands (refused by relog if no longer lawful)
         if command.get("type") != "decline":
-            raise SystemExit(f"{game}: the cavalry retreat {command} is no longer asked (caldiero §7.1, §14.1)")
+            raise SystemExit(f"{game}: the {self.kind.replace('_', ' ')} {command} is no longer asked ({self.why})")
         return []  # the question it declined is no longer asked
 
 

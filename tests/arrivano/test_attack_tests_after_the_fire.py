@@ -5,6 +5,7 @@ took them at the declaration, and an assault whose every test failed was cancell
 
 from __future__ import annotations
 
+from arbitro.events import core
 from tests.arrivano.harness import Table, ev, position
 from tests.arrivano.test_combat import BACK, D, GUNS, X, X2, _miss, fight, resolved
 from arbitro.projections.parabellum import Activation
@@ -40,3 +41,17 @@ def test_the_cavalry_is_asked_though_every_test_then_fails():
     assert (r.result, r.notes, r.rule) == ("cancelled", ("every Attack? test failed",), "arrivano §12.2.2")
     assert t.pending() is None and t.state.units["bussy"].hex == D
     assert not t.of(ev.StatusChanged)  # no other penalty
+
+
+def test_the_tests_and_the_next_stage_are_one_revision_of_the_frame():
+    """§12.2.2 in the kernel's attack_tests: those that failed out of the attackers, recorded as `tested` (§12.4.2
+    reads them), and the assault moved on, in one `decision_revised` after the tests' dice (two till the twentieth
+    session: `tested`, then the attackers and the stage)."""
+    t = fight({"6e-legere-i": X, "6e-legere-ii": X2}, {"ir18-i": D}, order="advance")
+    events = t.send("france", {"type": "assault", "attackers": ["6e-legere-i", "6e-legere-ii"], "targets": [D]},
+                    [1, 6, 3])  # 6e-legere-ii's test fails
+    tests = [i for i, e in enumerate(events) if isinstance(e, core.DiceRolled) and TEST in e.purpose]
+    after = events[tests[-1] + 1:]
+    until = next(i for i, e in enumerate(after) if isinstance(e, (core.DiceRolled, ev.AssaultResolved)))
+    revised = [e.ctx for e in after[:until] if isinstance(e, core.DecisionRevised)]
+    assert [(c.attackers, c.tested) for c in revised] == [(("6e-legere-i",), ("6e-legere-ii",))]

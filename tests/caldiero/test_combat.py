@@ -322,6 +322,20 @@ def test_advance_order_attack_needs_the_attack_test() -> None:
     assert t.of(ev.AttackersWithdrawn)[-1].rule == "caldiero §12.2.2"
 
 
+def test_a_failed_attack_test_revises_the_assault_once() -> None:
+    """caldiero §12.2.2 "altrimenti non possono attaccare": the failed unit out of the attackers, recorded as `tested`,
+    and the assault moved on, in one `decision_revised` after the test's die (two or three till the twentieth session:
+    `tested`, then the attackers, then the stage)."""
+    t = table({"fr-18-ligne": ATT, "fr-40-ligne": ATT}, {"au-mahoney-jager": DEF}, order="advance")
+    t.state.activation.unit_orders["fr-18-ligne"] = "attack"
+    events = attack(t, ["fr-18-ligne", "fr-40-ligne"], [DEF], dice=[6, 3])  # fr-40-ligne fails; 6:2 = 3-1 -> Dd
+    after = events[next(i for i, e in enumerate(events) if isinstance(e, core.DiceRolled)) + 1:]
+    revised = [e.ctx for e in after[:next(i for i, e in enumerate(after) if isinstance(e, ev.AssaultResolved))]
+               if isinstance(e, core.DecisionRevised)]
+    assert [(c.attackers, c.tested) for c in revised] == [(("fr-18-ligne",), ("fr-40-ligne",))]
+    assert result_of(t) == "Dd"
+
+
 def test_elan_passed_gives_columns() -> None:
     t = table({"fr-18-ligne": ATT}, {"au-colloredo": DEF, "au-hungarian": DEF})
     attack(t, ["fr-18-ligne"], [DEF], dice=[2, 3, 3], elan="fr-18-ligne")  # test 2 passes; 3 columns; CRT 3

@@ -45,3 +45,16 @@ def test_a_gun_on_its_moved_side_is_not_in_the_battery_nor_asked_again() -> None
     t.send("austria", {"type": "defensive_fire", "artillery": "au-brabeck-3pdr", "target": ATT}, dice=[1] * 6)
     assert len([e for e in t.of(core.DecisionOpened) if e.frame.kind == "defensive_fire"]) == 1
     assert t.awaited().kind == "ne_choice"  # on to the table
+
+
+def test_the_guns_left_are_not_asked_again_once_no_attacker_is_left_to_fire_at() -> None:
+    """§11.4.5 "può bombardare uno degli esagoni dove sono presenti unità attaccanti", asked again after a fire as when
+    first asked (the kernel's fire_asked): the fire disordered the only attacker (§15.1, out of the assault), so the
+    other gun has nothing to bombard and is not asked; till the twentieth session it was, holding fire its only answer."""
+    t = table({"fr-18-ligne": ATT}, {"au-mahoney-jager": DEF, "au-brabeck-3pdr": DEF, "au-sticker-3pdr": DEF})
+    attack(t, ["fr-18-ligne"], [DEF], dice=[])
+    assert t.awaited().ctx == DefensiveFireAwaited(battery=("au-brabeck-3pdr", "au-sticker-3pdr"))
+    t.send("austria", {"type": "defensive_fire", "artillery": "au-brabeck-3pdr", "target": ATT}, dice=[3] * 6)
+    assert t.unit("fr-18-ligne").status == "disordered" and t.of(ev.AttackersWithdrawn)
+    assert len([e for e in t.of(core.DecisionOpened) if e.frame.kind == "defensive_fire"]) == 1
+    assert t.awaited() is None or t.awaited().kind != "defensive_fire"

@@ -242,10 +242,11 @@ def test_an_enemy_column_served_in_the_view_is_found(options: Game, monkeypatch:
 
 
 def test_a_released_direction_seen_in_a_route_is_inherent(caldiero: Game) -> None:
-    """Caldiero #856: fr-39-ligne (Massena's) moves to 2316 by way of 2313, where §19.1.2 lets it go only as its
+    """Caldiero #855 (#856 before the twentieth session's relog dropped a `decline` at #500 no longer asked, caldiero
+    §11.4.5): fr-39-ligne (Massena's) moves to 2316 by way of 2313, where §19.1.2 lets it go only as its
     formation is released; unreleased, it walks by 2414, out of Austria's sight. Austria sees the route differ: the
     rule's effect on the table, allowed (`ALLOWED`, kind released), not a leak."""
-    found = fuzz(caldiero, every=1, first=856, last=856, per_position=50, kinds=frozenset({"released"})).findings
+    found = fuzz(caldiero, every=1, first=855, last=855, per_position=50, kinds=frozenset({"released"})).findings
     assert {(f.channel, f.what, f.perturbation) for f in found} == {
         ("log", "units_moved[caldiero §9.1]", "massena released False")}
     assert all(f.allowed for f in found)
