@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 from arbitro.adjudicator.errors import IllegalCommand
+from arbitro.adjudicator.caldiero.loader import BATTLE, CALDIERO_DATA
 from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
 from arbitro.adjudicator.parabellum import activation
 from arbitro.adjudicator.parabellum.orders import ORDERS
@@ -48,6 +49,8 @@ def test_what_a_game_bars_comes_first_and_empties_the_listing(variant: Variant) 
     assert activation.tries(Barring(), _world(), "france") == []
     assert set(ORDERS) == {"advance", "attack", "defence", "manoeuvre"}
 
+CALDIERO_WEATHER = CALDIERO_DATA.shipped().scenarios[BATTLE].weather
+
 
 def _world(tried: bool = False, weather: int = 0, chief: str = "map") -> Any:
     """A position of either game with formation f1 activated, its general "gen" (initiative 3) on the map."""
@@ -55,6 +58,7 @@ def _world(tried: bool = False, weather: int = 0, chief: str = "map") -> Any:
                             formations={"f1": FormationState(side="france", general="gen", order="defence")},
                             leaders={"chief": SimpleNamespace(where=chief)})
     return SimpleNamespace(state=state, general_on_map=lambda f: "gen", leader_initiative=lambda le: 3,
+                           weather_box=lambda: CALDIERO_WEATHER.in_force(weather),  # caldiero's track (§17.1.3: box 3)
                            leader_role=lambda le: "general",
                            commander_in_chief=lambda side: "chief", reading=lambda name: "all_changes")
 
