@@ -20,7 +20,8 @@ damage, Caldiero's turn order and a reserve unit's attachment, two unseen units 
 unseen unit moved into another unseen stack, an unseen commander moved to another unseen hex, his own moves' turn
 and A side, one to come entered into an unseen stack; what the fog keeps of an enemy unit in sight (Caldiero's
 reserve attachment); and the records the enemy keeps that no view serves: Caldiero's hexes tried in a step and
-directions released, Arrivano's march orders in force and independent columns' orders and units; the enemy's
+directions released, Arrivano's march orders in force and independent columns' orders and units (but at an
+assault declared by one of its units, whose marker shows the order: arrivano §12.2, `declared`); the enemy's
 activation's record (an unseen unit out of command or not, its own order) (bench/nifuzz_facts.py). Dice are the
 log's own (its revealed seed): both games roll alike.
 
@@ -390,6 +391,9 @@ class Fuzzer:
     def compare(self, cmd: int, sender: str, observer: str, p: Perturbation, state: GameState[Any],
                 other: GameState[Any], command: dict[str, Any], base: Played) -> None:
         g, rs = self.game, self.game.ruleset
+        if set(p.declared) & set(command.get("attackers") or ()):
+            self.seen += 1
+            return  # an assault declared with one of them: its marker shows the fact at the table (arrivano §12.2)
         again = play(g, other, sender, command)
         if observer == sender and base.result != again.result:
             rule = (again.result if again.result[0] != "accepted" else base.result)[-1]
