@@ -55,11 +55,19 @@ class MarchOrder(_Strict):
 
 
 class MarchOrderRules(_Strict):
+    """arrivano §17.1.5: a march order ends when an enemy is in sight (the one end this build plays), its formation
+    then taking `then_order`; its units move as Manoeuvre, in command or not (the one reading played: `true`); it is
+    fulfilled once `release_fraction` of its units (artillery aside) stand in or next to the objective ("almeno metà")."""
+
     ends_when: Literal["enemy_in_los"]
     then_order: OrderName
-    moves_out_of_command: bool
+    moves_out_of_command: Literal[True]
     release_fraction: tuple[int, int]
     rule: str
+
+    def problems(self) -> list[tuple[Where, str]]:
+        num, den = self.release_fraction
+        return [] if 0 < num <= den else [(("release_fraction",), f"{num}/{den} is not a fraction of the units (0 < n <= d)")]
 
 
 class HqCounters(_Strict):
@@ -314,6 +322,8 @@ def _check_flags(c: _Check) -> None:
 
 def _check_march_orders(c: _Check) -> None:
     rules = c.scenario
+    if rules.march_orders and rules.march_order_rules is None:
+        c.add(f"{c.sc}: $.march_order_rules", "required when there are march orders (arrivano §17.1.5)")
     for i, order in enumerate(rules.march_orders):
         where = f"{c.sc}: $.march_orders[{i}]"
         _members(c, where, order.formation, order.leader, order.units)
