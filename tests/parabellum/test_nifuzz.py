@@ -11,6 +11,7 @@ marks, an enemy independent column, each served in the view."""
 from __future__ import annotations
 
 import dataclasses
+import random
 from typing import Any
 from pathlib import Path
 
@@ -118,6 +119,8 @@ def test_the_decisions_a_command_leaves_are_walked_past_alike(caldiero: Game) ->
     assert a.answers and not a.stuck and not a.after.core.decisions
     assert (a.commands, a.asked) == (b.commands, b.asked)
     assert {kind for kind, _, _ in a.asked} >= {"defensive_fire"}
+    seeded = walked(caldiero, attack.after, caldiero.engine.fold.copy(attack.after), pick=random.Random(1))
+    assert seeded[0].commands == seeded[1].commands and not seeded[0].stuck  # --answers seeded: drawn alike
     found = fuzz(caldiero, every=1, first=cmd, last=cmd, per_position=12)
     assert found.walked > 0 and [f for f in found.findings if not f.allowed] == []
 
