@@ -1,7 +1,9 @@
-"""Montebello's march orders (arrivano §17.1.5) are played as scenario.json's `march_order_rules` says: the share of
-the march's units (artillery aside) in or next to the objective that fulfils it (`release_fraction`, "finché almeno
-metà": 1/2) is read, not written again in the code; the readings the build does not play (`moves_out_of_command`
-false) and a share that is no fraction are refused at load, as is a scenario with march orders and no rules."""
+"""Arrivano's data as the build plays it. Montebello's march orders (arrivano §17.1.5) are played as scenario.json's
+`march_order_rules` says: the share of the march's units (artillery aside) in or next to the objective that fulfils
+it (`release_fraction`, "finché almeno metà": 1/2) is read, not written again in the code; the readings the build
+does not play (`moves_out_of_command` false) and a share that is no fraction are refused at load, as is a scenario
+with march orders and no rules. Fields the code plays one way only (§17.2.6's redoubt rules, §17.2.12's commander
+steps, §16.3.3's fire on artillery) accept that value alone."""
 
 from __future__ import annotations
 
@@ -66,3 +68,30 @@ def test_march_order_rules_the_build_does_not_play_are_refused(tmp_path: Path, e
     with pytest.raises(DataError) as caught:
         ARRIVANO_DATA.load(tmp_path)
     assert [(p.file, p.path) for p in caught.value.problems] == [("montebello/scenario.json", path)], caught.value.problems
+
+
+@pytest.mark.parametrize(("file", "key", "value", "path"), [
+    ("campotenese/scenario.json", ("redoubt_rules", "battery_moves"), True, "$.redoubt_rules.battery_moves"),
+    ("campotenese/scenario.json", ("redoubt_rules", "battery_flips_when_firing"), True,
+     "$.redoubt_rules.battery_flips_when_firing"),
+    ("campotenese/scenario.json", ("redoubt_rules", "benefits_need_order"), "manoeuvre",
+     "$.redoubt_rules.benefits_need_order"),
+    ("campotenese/scenario.json", ("victory", "step_differential", "commander_steps"), 2,
+     "$.victory.step_differential.commander_steps"),
+    ("tables/infantry_fire.json", ("never_affects_artillery",), False, "$.never_affects_artillery")])
+def test_data_the_code_plays_one_way_says_that_way(tmp_path: Path, file: str, key: tuple[str, ...], value: Any,
+                                                   path: str) -> None:
+    """Fields loaded and never read (arrivano §17.2.6's redoubt rules, §17.2.12's commander steps, §16.3.3's fire on
+    artillery), each played one way by the code: a folder saying another is refused at its JSON path, not played as
+    if it said the shipped value."""
+    shutil.copytree(ARRIVANO_DATA.folder, tmp_path, dirs_exist_ok=True)
+    target = tmp_path / file
+    raw = json.loads(target.read_text(encoding="utf-8"))
+    node = raw
+    for k in key[:-1]:
+        node = node[k]
+    node[key[-1]] = value
+    target.write_text(json.dumps(raw), encoding="utf-8")
+    with pytest.raises(DataError) as caught:
+        ARRIVANO_DATA.load(tmp_path)
+    assert [(p.file, p.path) for p in caught.value.problems] == [(file, path)], caught.value.problems
