@@ -28,8 +28,8 @@ from arbitro.adjudicator.seatcopy import SeatCopy
 from arbitro.adjudicator.service import Arbitro
 from arbitro.projections.base import UMPIRE
 from arbitro.adjudicator.cli_common import (
-    CONTEXT, db_option, json_option, seat_option, handle_errors, open_app, out, event_lines,
-    note_lines, read_json_arg, open_reader, reading_as, write_text,
+    CONTEXT, db_option, fork_options, json_option, seat_option, handle_errors, open_app, out, read_json_arg,
+    open_reader, reading_as, undo_options, write_text,
 )
 from arbitro.adjudicator.cli_audit import AUDIT_COMMANDS
 from arbitro.adjudicator.cli_history import HISTORY_COMMANDS
@@ -38,8 +38,8 @@ from arbitro.adjudicator.cli_dice import DICE_COMMANDS
 from arbitro.adjudicator.cli_disputes import DISPUTE_COMMANDS
 from arbitro.adjudicator.cli_store import STORE_COMMANDS
 from arbitro.adjudicator.cli_tables import (
-    awaiting_line, clock_line, data_records, filter_commands, legal_text, log_text, logged, provisional_line, status_text,
-    view_text,
+    annotated_text, awaiting_line, clock_line, data_records, filter_commands, legal_text, log_text, logged, notes_text,
+    provisional_line, status_text, undone_text, view_text,
 )
 
 
@@ -287,17 +287,12 @@ def notes(game: str, seat: str, db: str, as_json: bool) -> None:
         arbitro notes marengo-1a2b3c4d --as france
         arbitro notes marengo-1a2b3c4d --json
     """
-    found = open_reader(db, game).notes(game, seat)
-    out(found, as_json, lambda ns: "\n".join(note_lines([msgspec.to_builtins(n) for n in ns], indent=""))
-        or f"no notes on {game} that {seat} may read")
+    out(open_reader(db, game).notes(game, seat), as_json, lambda ns: notes_text(ns, game, seat))
 
 
 @cli.command()
 @click.argument("game")
-@click.option("--at", "at", type=int, required=True, help="Fork after this event.")
-@click.option("--keep-dice", is_flag=True,
-              help="Replay the parent's dice (the same rolls follow); the parent's seed must be revealed first.")
-@click.option("--id", "new_id", help="Choose the new game's id (default: generated).")
+@fork_options
 @seat_option(required=False, default="umpire")
 @db_option
 @json_option
@@ -318,9 +313,7 @@ def fork(game: str, at: int, keep_dice: bool, new_id: str | None, seat: str, db:
 @cli.command()
 @click.argument("game")
 @seat_option()
-@click.option("--to", "to", type=int, required=True,
-              help="Take back everything after this event (the umpire) or command (a seat; 0: the creation).")
-@click.option("--reason", default="", help="Why (required for the umpire: an undo by the umpire is a ruling).")
+@undo_options
 @db_option
 @json_option
 @handle_errors
@@ -334,7 +327,7 @@ def undo(game: str, seat: str, to: int, reason: str, db: str, as_json: bool) -> 
         arbitro undo marengo-1a2b --as austria --to 14
     """
     result = open_app(db).undo(game, seat, to, reason)
-    out(result, as_json, lambda r: "\n".join([f"command {r.cmd}:", *event_lines(r.events)]))
+    out(result, as_json, undone_text)
 
 
 @cli.command()
@@ -357,7 +350,7 @@ def annotate(game: str, text: str, seat: str, at: int, private: bool, db: str, a
         arbitro annotate marengo-1a2b --at 19 --as france "my reserve waits here" --private
     """
     note = open_app(db).annotate(game, seat, at, text, private=private)
-    out(note, as_json, lambda n: f"note {n.id} at #{n.seq} by {n.seat}{' (private)' if n.private else ''}")
+    out(note, as_json, annotated_text)
 
 
 @cli.command()

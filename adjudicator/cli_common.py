@@ -44,6 +44,28 @@ def db_option(fn: F) -> F:
     )(fn)
 
 
+def stacked(*decorators: Callable[[Any], Any]) -> Callable[[F], F]:
+    """Several click decorators as one, applied in the order they are written (as if stacked above a function):
+    the options a local command and its `arbitro remote` namesake both take, declared once."""
+    def apply(fn: F) -> F:
+        for decorator in reversed(decorators):
+            fn = decorator(fn)
+        return fn
+    return apply
+
+
+# `undo`'s and `fork`'s own options, local and remote.
+undo_options = stacked(
+    click.option("--to", "to", type=int, required=True,
+                 help="Take back everything after this event (the umpire) or command (a seat; 0: the creation)."),
+    click.option("--reason", default="", help="Why (required for the umpire: an undo by the umpire is a ruling)."))
+fork_options = stacked(
+    click.option("--at", "at", type=int, required=True, help="Fork after this event."),
+    click.option("--keep-dice", is_flag=True,
+                 help="Replay the parent's dice (the same rolls follow); the parent's seed must be revealed first."),
+    click.option("--id", "new_id", help="Choose the new game's id (default: generated)."))
+
+
 def json_option(fn: F) -> F:
     return click.option("--json", "as_json", is_flag=True, help="Machine-readable JSON output.")(fn)
 

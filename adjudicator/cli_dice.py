@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import secrets
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -14,6 +15,7 @@ import msgspec
 
 from arbitro.adjudicator import served_dice
 from arbitro.adjudicator.errors import ArbitroError, BadInput, check_position
+from arbitro.adjudicator.results import SubmitResult
 from arbitro.adjudicator.reveal import EXPOSED
 from arbitro.adjudicator.seat_numbers import is_stub
 from arbitro.adjudicator.seatcopy import SeatCopy
@@ -235,32 +237,54 @@ def entropy(game: str, seat: str, path: str | None, offline: bool, output: str |
         arbitro entropy marengo-1a2b3c4d --as france        (again, once austria has committed too)
         arbitro entropy marengo-1a2b3c4d --as france --offline -o france-entropy.json --sign france.key
     """
-    keep = Path(path or f"{game}.{seat}.entropy")
-    made = not keep.exists()
-    if made:  # kept before it is committed: a commitment whose entropy is lost can never be revealed
-        with writing(keep):
-            keep.touch(mode=0o600)
-            keep.write_text(secrets.token_hex(16), encoding="utf-8")
-    text = read_text(str(keep)).strip()
-    try:
+    keep = Path(path or entropy_file(game, seat))
+    with kept_entropy(keep, REFUSED) as (text, made):
         if offline:
-            return write_offline(game, seat, entropy_answer(open_reader(db, game), game, seat, text, made, keep),
-                                 None, None, key_file, output, db, as_json)
+            app = open_reader(db, game)
+            answer = entropy_answer(app.legal(game, seat), lambda: app.game(game).head_seq, game, seat, text, made,
+                                    keep)
+            return write_offline(game, seat, answer, None, None, key_file, output, db, as_json)
         if output is not None or key_file is not None:
             raise BadInput("-o and --sign write a mailed command file, with --offline only; without it the entropy "
                            "is submitted now")
         result = open_app(db).entropy(game, seat, text)
-    except REFUSED:  # nothing appended: the file made for it goes. Any other failure may follow the append (the
-        if made:     # answer lost on the way back): the file then keeps the entropy of a recorded commitment (rev-q)
+    out(result, as_json, entropy_text(keep))
+
+
+def entropy_file(game: str, seat: str) -> str:
+    """Where SEAT keeps its entropy between commit and reveal unless told (--file), locally and remotely alike."""
+    return f"{game}.{seat}.entropy"
+
+
+@contextmanager
+def kept_entropy(keep: Path, refused: tuple[type[BaseException], ...]) -> Iterator[tuple[str, bool]]:
+    """The entropy kept in KEEP, and whether this call made the file: made (128 random bits, readable by its owner
+    alone) before anything is committed, since a commitment whose entropy is lost can never be revealed. A failure
+    of the kinds REFUSED (nothing appended) deletes the file it made; any other failure may follow the append (the
+    answer lost on the way back), so the file then keeps the entropy of a recorded commitment (rev-q)."""
+    made = not keep.exists()
+    if made:
+        with writing(keep):
+            keep.touch(mode=0o600)
+            keep.write_text(secrets.token_hex(16), encoding="utf-8")
+    try:
+        yield read_text(str(keep)).strip(), made
+    except refused:
+        if made:
             keep.unlink()
         raise
-    out(result, as_json, lambda r: "\n".join(event_lines(r.events)) + f"\n(entropy kept in {keep})")
 
 
-def entropy_answer(app: Arbitro | SeatCopy, game: str, seat: str, text: str, made: bool, keep: Path) -> dict[str, Any]:
-    """SEAT's answer to the entropy round as its copy (or the game) awaits it: the commitment, or the reveal of the
-    entropy kept since the commitment."""
-    kinds = {c["type"] for c in app.legal(game, seat)}
+def entropy_text(keep: Path) -> Callable[[SubmitResult], str]:
+    """`entropy`'s text, local or remote: the events of the answer, and where the entropy is kept."""
+    return lambda r: "\n".join(event_lines(r.events)) + f"\n(entropy kept in {keep})"
+
+
+def entropy_answer(listed: list[dict[str, Any]], head: Callable[[], int], game: str, seat: str, text: str, made: bool,
+                   keep: Path) -> dict[str, Any]:
+    """SEAT's answer to the entropy round as LISTED (its legal commands, in its copy, the game or the server) awaits
+    it: the commitment, or the reveal of the entropy kept since the commitment; HEAD, asked only for a refusal."""
+    kinds = {c["type"] for c in listed}
     if "reveal_entropy" in kinds:
         if made:
             raise BadInput(f"{keep} is not there: the round awaits the entropy you committed, kept in that file "
@@ -268,7 +292,7 @@ def entropy_answer(app: Arbitro | SeatCopy, game: str, seat: str, text: str, mad
         return {"type": "reveal_entropy", "entropy": text}
     if "commit_entropy" in kinds:
         return {"type": "commit_entropy", "commitment": rnd.entropy_commitment(text)}
-    raise BadInput(f"{game} awaits no entropy from {seat} at #{app.game(game).head_seq} (`arbitro status {game} "
+    raise BadInput(f"{game} awaits no entropy from {seat} at #{head()} (`arbitro status {game} "
                    f"--as {seat}`): import the umpire's latest export first, or the round is past")
 
 

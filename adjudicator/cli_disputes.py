@@ -13,7 +13,7 @@ import click
 from arbitro.adjudicator import settling
 from arbitro.adjudicator.cli_common import (
     CONTEXT, db_option, event_lines, handle_errors, json_option, open_app, out, parse_readings, printable,
-    read_json_arg, seat_option,
+    read_json_arg, seat_option, stacked,
 )
 from arbitro.adjudicator.errors import BadInput
 from arbitro.adjudicator.report_phrases import NoteNames, evidence_words
@@ -25,6 +25,34 @@ private_option = click.option(
     "--private", is_flag=True,
     help="Only the umpire (and you, its writer) read the text and the cited events; the other seats are served that "
          "you wrote, not what (for a text that tells what only you know).")
+
+
+# The options of `dispute open|reply|rule` and `amend`, local and remote (arbitro remote).
+claim_options = stacked(
+    click.option("--at", "about", type=int, multiple=True, required=True, metavar="N",
+                 help="A command the dispute is about, as your `status` and `log` number them (repeatable)."))
+reply_options = stacked(
+    click.option("--cite", "cites", type=int, multiple=True, metavar="N",
+                 help="A command the answer rests on (the umpire: an event; repeatable)."),
+    click.option("--pause", is_flag=True, help="The umpire's: play waits for the ruling (arbitro §D.3)."))
+ruling_options = stacked(
+    click.option("--uphold", "outcome", flag_value="upheld", help="The claim stands (with an effect below, or none)."),
+    click.option("--dismiss", "--reject", "outcome", flag_value="dismissed", help="The claim fails: nothing changes."),
+    click.option("--undo-to", type=int, metavar="SEQ",
+                 help="Upheld: take back everything after event SEQ (arbitro §U.4)."),
+    click.option("--interpretation", "interpretations", multiple=True, metavar="NAME=READING",
+                 help="Upheld: rule this reading of an ambiguous rule (`arbitro interpretations RULESET` lists them)."),
+    click.option("--patch", "patch", metavar="JSON", help="Upheld: a JSON-pointer patch of the state (arbitro §U.4)."),
+    click.option("--public-patch", is_flag=True,
+                 help="Show the patch itself to the seats (the reason is always shown)."))
+amend_options = stacked(
+    click.argument("command", required=False),
+    click.option("--at", "at", type=int, required=True, metavar="SEQ", help="An event of the command to replace."),
+    click.option("--file", "file", type=click.Path(dir_okay=False), help="Read the replacement from a JSON file."),
+    click.option("--dispute", "dispute_number", type=int, metavar="N",
+                 help="The open dispute this amendment rules on."),
+    click.option("--reason", default="", help="The ruling's reason, served to every seat (with --dispute)."),
+    click.option("--id", "new_id", help="Choose the amended game's id (default: generated)."))
 
 
 def evidence_options(command: Callable[..., Any]) -> Callable[..., Any]:
@@ -84,8 +112,7 @@ def dispute() -> None:
 @click.argument("game")
 @click.argument("claim")
 @seat_option()
-@click.option("--at", "about", type=int, multiple=True, required=True, metavar="N",
-              help="A command the dispute is about, as your `status` and `log` number them (repeatable).")
+@claim_options
 @private_option
 @evidence_options
 @db_option
@@ -104,10 +131,13 @@ def open_(game: str, claim: str, seat: str, about: tuple[int, ...], private: boo
         arbitro dispute open caldiero-9f8e --as france --at 97 --at 98 "my battery was hidden in the woods" --private
         arbitro dispute open caldiero-9f8e --as austria --at 412 --position 411 --note 3 "see my view before it"
     """
-    app = open_app(db)
-    command = {"type": "dispute_open", "about": list(about), "text": claim, "private": private,
-               "evidence": evidence(notes, positions, readings, forks)}
-    out(app.submit(game, seat, command), as_json, submitted)
+    command = claim_command(about, claim, private, evidence(notes, positions, readings, forks))
+    out(open_app(db).submit(game, seat, command), as_json, submitted)
+
+
+def claim_command(about: tuple[int, ...], claim: str, private: bool, cited: list[dict[str, Any]]) -> dict[str, Any]:
+    """`dispute open`'s command, local or remote."""
+    return {"type": "dispute_open", "about": list(about), "text": claim, "private": private, "evidence": cited}
 
 
 @dispute.command()
@@ -115,9 +145,7 @@ def open_(game: str, claim: str, seat: str, about: tuple[int, ...], private: boo
 @click.argument("number", type=int)
 @click.argument("text")
 @seat_option()
-@click.option("--cite", "cites", type=int, multiple=True, metavar="N",
-              help="A command the answer rests on (the umpire: an event; repeatable).")
-@click.option("--pause", is_flag=True, help="The umpire's: play waits for the ruling (arbitro §D.3).")
+@reply_options
 @private_option
 @evidence_options
 @db_option
@@ -135,23 +163,22 @@ def reply(game: str, number: int, text: str, seat: str, cites: tuple[int, ...], 
         arbitro dispute reply caldiero-9f8e 1 --as umpire --pause "play waits while I read the log"
         arbitro dispute reply caldiero-9f8e 1 --as france --readjudication dr_in_fortress=dd "judged so, it holds"
     """
-    app = open_app(db)
-    command = {"type": "dispute_reply", "dispute": number, "text": text, "cites": list(cites), "private": private,
-               "pause": pause, "evidence": evidence(notes, positions, readings, forks)}
-    out(app.submit(game, seat, command), as_json, submitted)
+    command = reply_command(number, text, cites, pause, private, evidence(notes, positions, readings, forks))
+    out(open_app(db).submit(game, seat, command), as_json, submitted)
+
+
+def reply_command(number: int, text: str, cites: tuple[int, ...], pause: bool, private: bool,
+                  cited: list[dict[str, Any]]) -> dict[str, Any]:
+    """`dispute reply`'s command, local or remote."""
+    return {"type": "dispute_reply", "dispute": number, "text": text, "cites": list(cites), "private": private,
+            "pause": pause, "evidence": cited}
 
 
 @dispute.command()
 @click.argument("game")
 @click.argument("number", type=int)
 @click.argument("reason")
-@click.option("--uphold", "outcome", flag_value="upheld", help="The claim stands (with an effect below, or none).")
-@click.option("--dismiss", "--reject", "outcome", flag_value="dismissed", help="The claim fails: nothing changes.")
-@click.option("--undo-to", type=int, metavar="SEQ", help="Upheld: take back everything after event SEQ (arbitro §U.4).")
-@click.option("--interpretation", "interpretations", multiple=True, metavar="NAME=READING",
-              help="Upheld: rule this reading of an ambiguous rule (`arbitro interpretations RULESET` lists them).")
-@click.option("--patch", "patch", metavar="JSON", help="Upheld: a JSON-pointer patch of the state (arbitro §U.4).")
-@click.option("--public-patch", is_flag=True, help="Show the patch itself to the seats (the reason is always shown).")
+@ruling_options
 @private_option
 @evidence_options
 @seat_option(required=False, default=UMPIRE)
@@ -170,16 +197,22 @@ def rule(game: str, number: int, reason: str, outcome: str | None, undo_to: int 
         arbitro dispute rule caldiero-9f8e 1 --uphold --undo-to 408 "no bridge: the retreat is taken back"
         arbitro dispute rule caldiero-9f8e 2 --dismiss "the woods do not block sight from a hill" --position france:96
     """
+    command = ruling_command(number, reason, outcome, undo_to, interpretations, patch, public_patch, private,
+                             (notes, positions, readings, forks))
+    out(open_app(db).submit(game, seat, command), as_json, submitted)
+
+
+def ruling_command(number: int, reason: str, outcome: str | None, undo_to: int | None,
+                   interpretations: tuple[str, ...], patch: str | None, public_patch: bool, private: bool,
+                   cited: tuple[tuple[str, ...], ...]) -> dict[str, Any]:
+    """`dispute rule`'s command, local or remote; CITED: the evidence options' values, read after the outcome."""
     if outcome is None:
         raise BadInput("say how the dispute is ruled: --uphold or --dismiss (an amendment: `arbitro amend`)")
     interpretation = parse_readings(interpretations, "--interpretation")
-    app = open_app(db)
-    command: dict[str, Any] = {"type": "dispute_rule", "dispute": number, "outcome": outcome, "text": reason,
-                               "private": private, "undo_to": undo_to, "interpretation": interpretation,
-                               "patch": read_json_arg(patch, None, "patch") if patch else [],
-                               "public_patch": public_patch,
-                               "evidence": evidence(notes, positions, readings, forks)}
-    out(app.submit(game, seat, command), as_json, submitted)
+    return {"type": "dispute_rule", "dispute": number, "outcome": outcome, "text": reason, "private": private,
+            "undo_to": undo_to, "interpretation": interpretation,
+            "patch": read_json_arg(patch, None, "patch") if patch else [], "public_patch": public_patch,
+            "evidence": evidence(*cited)}
 
 
 def note_name(name: str) -> dict[str, Any]:
@@ -331,12 +364,7 @@ def amendment_text(a: settling.Amendment) -> str:
 
 @click.command(context_settings=CONTEXT)
 @click.argument("game")
-@click.argument("command", required=False)
-@click.option("--at", "at", type=int, required=True, metavar="SEQ", help="An event of the command to replace.")
-@click.option("--file", "file", type=click.Path(dir_okay=False), help="Read the replacement from a JSON file.")
-@click.option("--dispute", "dispute_number", type=int, metavar="N", help="The open dispute this amendment rules on.")
-@click.option("--reason", default="", help="The ruling's reason, served to every seat (with --dispute).")
-@click.option("--id", "new_id", help="Choose the amended game's id (default: generated).")
+@amend_options
 @seat_option(required=False, default=UMPIRE)
 @db_option
 @json_option

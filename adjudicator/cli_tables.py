@@ -17,16 +17,18 @@ from io import StringIO
 from pathlib import Path
 from typing import Any
 
+import msgspec
 from rich import box
 from rich.console import Console
 from rich.table import Table
 
-from arbitro.adjudicator.cli_common import note_lines, printable, record_lines
+from arbitro.adjudicator.cli_common import event_lines, note_lines, printable, record_lines
 from arbitro.adjudicator.history import UNDO_RULE, voided_by
 from arbitro.adjudicator.pictures.kit import moment
 from arbitro.adjudicator.randomness import describe_rerolls
-from arbitro.adjudicator.results import Awaiting, Status
+from arbitro.adjudicator.results import Awaiting, Status, SubmitResult
 from arbitro.adjudicator.seat_numbers import events_of
+from arbitro.events.store import Annotation
 
 # The state's fields that say where the game stands, in the order a player reads them.
 CLOCK_FIELDS = ("turn", "last_turn", "round", "rounds", "hour", "phase", "step", "phasing", "seat", "initiative",
@@ -259,3 +261,25 @@ def log_text(game: str, es: list[dict[str, Any]], chain: bool, forked: tuple[str
             head[0] = head[0].replace(f"#{e['seq']:<5}", f"#{e['seq']:<5}[parent #{e['parent_numbering']}]", 1)
         lines += [*head, *mark, *note_lines(e.get("notes", []))]
     return "\n".join(lines) or "no events in that range"
+
+
+def undone_text(r: SubmitResult) -> str:
+    """`undo`'s text, local or remote: the undo's command and its events as the seat may see them."""
+    return "\n".join([f"command {r.cmd}:", *event_lines(r.events)])
+
+
+def annotated_text(n: Annotation) -> str:
+    """`annotate`'s text, local or remote: the note made, where it lies."""
+    return f"note {n.id} at #{n.seq} by {n.seat}{' (private)' if n.private else ''}"
+
+
+def notes_text(found: list[Annotation], game: str, seat: str) -> str:
+    """`notes`'s text, local or remote: each note SEAT may read, or a line saying there is none."""
+    return "\n".join(note_lines([msgspec.to_builtins(n) for n in found], indent="")) or \
+        f"no notes on {game} that {seat} may read"
+
+
+def tokens_text(game: str, tokens: dict[str, str]) -> str:
+    """A new game's id, then each role's token on its own line (`invite`, and a fork or an amendment made with its
+    tokens): printed once, the only place a token is ever printed."""
+    return "\n".join([game, *(f"{role}: {token}" for role, token in tokens.items())])

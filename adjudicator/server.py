@@ -314,8 +314,14 @@ def create_app(app: Arbitro, host_token: str, *, limits: Limits = Limits(), open
 
     # --- reading a game ------------------------------------------------------------------------------
     @api.get("/games/{game_id}", tags=["read"], summary="The game's status: head, who is awaited, dice, data.")
-    def status(game_id: str, caller: Who) -> Response:
-        return reply(app.status(game_id, authority.member(caller, game_id)))
+    def status(game_id: str, caller: Who, seat: SeatQuery = None) -> Response:
+        return reply(app.status(game_id, authority.reader(caller, game_id, seat)))
+
+    @api.get("/games/{game_id}/awaiting", tags=["read"],
+             summary="Who was awaited, and for what, after `at` (the umpire: an event; a seat: a command; default: now).")
+    def awaiting(game_id: str, caller: Who, at: Annotated[int | None, Query()] = None, seat: SeatQuery = None
+                 ) -> Response:
+        return reply(app.awaiting_at(game_id, at, authority.reader(caller, game_id, seat)))
 
     @api.get("/games/{game_id}/legal", tags=["read"], summary="Every command the seat may send now.")
     def legal(game_id: str, caller: Who, seat: SeatQuery = None, piece: PieceQuery = None) -> Response:

@@ -93,6 +93,10 @@ RANKS: dict[str, int] = {
     "arbitro.adjudicator.cli_disputes": 8,
     "arbitro.adjudicator.cli_tables": 8,  # the CLI's tables and grouped listings
     "arbitro.adjudicator.cli_remote": 8,  # `arbitro remote`, the CLI as an HTTP client (loaded lazily)
+    "arbitro.adjudicator.cli_remote_client": 8,  # its client: one server, one token, the server's errors read back
+    "arbitro.adjudicator.cli_remote_acts": 8,  # its acting commands: entropy, undo, consent, annotate, fork, amend
+    "arbitro.adjudicator.cli_remote_disputes": 8,  # its dispute commands, disputes, knowledge
+    "arbitro.adjudicator.cli_remote_follow": 8,  # its live stream (`follow`)
     "arbitro.adjudicator.cli_serve": 8,  # `arbitro serve`, loaded lazily by cli.py (cli.LAZY_COMMANDS)
     "arbitro.adjudicator.server": 8,  # the HTTP server, the CLI's peer over the application
     "arbitro.adjudicator.http_access": 8,

@@ -15,12 +15,15 @@ import httpx
 import pytest
 from click.testing import CliRunner, Result
 
-from arbitro.adjudicator import cli_remote
+from arbitro.adjudicator import cli_remote_client
 from arbitro.adjudicator.cli_remote import UNREACHABLE_EXIT, remote
 from arbitro.cli import cli
 
 URL = "http://arbitro.test"
-ARGS = {"submit": ["g", '{"type": "end_turn"}'], "register-key": ["g", "ab" * 32]}  # else GAME alone
+ARGS = {"submit": ["g", '{"type": "end_turn"}'], "register-key": ["g", "ab" * 32],  # else GAME alone
+        "annotate": ["g", "a note", "--at", "1"], "undo": ["g", "--to", "0"], "consent": ["g", "--accept"],
+        "fork": ["g", "--at", "1"], "amend": ["g", '{"type": "end_turn"}', "--at", "1"],
+        "dispute": ["open", "g", "a claim", "--at", "1"]}
 COMMANDS = sorted(remote.commands)
 JSON = {"Content-Type": "application/json"}
 Answer = Callable[[httpx.Request], httpx.Response]
@@ -36,7 +39,7 @@ ANSWERS: dict[str, Answer] = {
 
 
 def run(monkeypatch: pytest.MonkeyPatch, answer: Answer, *args: str) -> Result:
-    monkeypatch.setattr(cli_remote.httpx, "Client", functools.partial(httpx.Client,
+    monkeypatch.setattr(cli_remote_client.httpx, "Client", functools.partial(httpx.Client,
                                                                       transport=httpx.MockTransport(answer)))
     return CliRunner().invoke(cli, ["remote", *args], prog_name="arbitro",
                               env={"ARBITRO_SERVER": URL, "ARBITRO_TOKEN": "a-token"})
