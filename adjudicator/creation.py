@@ -146,12 +146,17 @@ def from_position(
         raise BadPosition(f'a position file is a JSON object with "format": "{POSITION_FORMAT}"')
     if position.get("ruleset") != ruleset.name:
         raise BadPosition(f"the position is for ruleset {position.get('ruleset')!r}, not {ruleset.name!r}")
-    scenario = scenario_of(ruleset, scenario or position.get("scenario"), options or tuple(position.get("options", ())))
-    options = options or tuple(sorted(position.get("options", ())))
     try:
         state = msgspec.convert(position.get("state"), ruleset.State)
     except msgspec.ValidationError as e:
         raise BadPosition(f"the position's state is not valid: {str(e).replace('$', 'state', 1)}") from None
+    named = ruleset.position_scenario(state)  # one the ruleset does not have: its validate_position says so
+    scenario = scenario or position.get("scenario")
+    if scenario is not None and named in ruleset.scenarios() and scenario != named:
+        raise BadPosition(f"the position is named scenario {scenario!r} and its state is of {named!r}: a position is "
+                          "of one scenario (name the state's, or none)")
+    scenario = scenario_of(ruleset, scenario or named, options or tuple(position.get("options", ())))
+    options = options or tuple(sorted(position.get("options", ())))
     state, carried = own_data(ruleset, state, data)
     state, overridden = apply_overrides(ruleset, state, position.get("overrides"))
     overridden = carried + overridden

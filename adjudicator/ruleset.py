@@ -283,6 +283,11 @@ class Ruleset(RulesetProjection[S]):
         """Semantic errors in a position (the structure is checked by msgspec already)."""
         return []
 
+    def position_scenario(self, state: S) -> str | None:
+        """The scenario a position's state names, where the ruleset's state names one: a position file's header names
+        the same or none (creation.from_position). Default None: the state names none."""
+        return None
+
     # --- turn and decisions -------------------------------------------------------------------
     @abstractmethod
     def active_seats(self, state: S) -> tuple[str, ...]:

@@ -20,7 +20,8 @@ damage, Caldiero's turn order and a reserve unit's attachment, two unseen units 
 unseen unit moved into another unseen stack, an unseen commander moved to another unseen hex, his own moves' turn
 and A side, one to come entered into an unseen stack; what the fog keeps of an enemy unit in sight (Caldiero's
 reserve attachment); and the records the enemy keeps that no view serves: Caldiero's hexes tried in a step and
-directions released, Arrivano's march orders in force and independent columns' orders and units; the enemy's
+directions released, Arrivano's march orders in force and independent columns' orders and units (but at an
+assault declared by one of its units, whose marker shows the order: arrivano §12.2, `declared`); the enemy's
 activation's record (an unseen unit out of command or not, its own order) (bench/nifuzz_facts.py). Dice are the
 log's own (its revealed seed): both games roll alike.
 
@@ -284,11 +285,13 @@ def asked(game: Game, state: GameState[Any]) -> tuple[str, str, list[dict[str, A
     return None
 
 
-def walked(game: Game, after_a: GameState[Any], after_b: GameState[Any], limit: int = WALK) -> tuple[Walk, Walk]:
+def walked(game: Game, after_a: GameState[Any], after_b: GameState[Any], limit: int = WALK,
+           pick: random.Random | None = None) -> tuple[Walk, Walk]:
     """Two games walked past every decision pending after the command, in step, answered by one fixed rule, both games
     alike: the asked seat's first listed answer (canonical order) that both games list, else each its own first (a
-    rout move's on-map lines before off-map ones). A game no longer waiting stands while the other answers; each
-    answer is a command of its seat, as at the table."""
+    rout move's on-map lines before off-map ones); with `pick` (`--answers seeded`), one of those both list drawn
+    from it instead, the same in both games, so that long runs walk other branches. A game no longer waiting
+    stands while the other answers; each answer is a command of its seat, as at the table."""
     walks = (Walk(after_a, [], [], [after_a], []), Walk(after_b, [], [], [after_b], []))
     for _ in range(limit):
         questions = [asked(game, w.after) if not w.stuck else None for w in walks]
@@ -296,6 +299,8 @@ def walked(game: Game, after_a: GameState[Any], after_b: GameState[Any], limit: 
             break
         a, b = questions
         common = [c for c in a[2] if c in b[2]] if a and b and a[1] == b[1] else []
+        if pick is not None and len(common) > 1:
+            common.insert(0, common.pop(pick.randrange(len(common))))
         for w, q in zip(walks, questions):
             if q is not None:
                 w.asked.append((q[0], q[1], canonical(q[2])))
@@ -324,8 +329,9 @@ class Fuzzer:
     """The comparisons at each position of one game, and the differences they found."""
 
     def __init__(self, game: Game, rng: random.Random, listed: int, per_position: int, zoc: bool,
-                 kinds: frozenset[str] | None = None) -> None:
+                 kinds: frozenset[str] | None = None, pick: random.Random | None = None) -> None:
         self.game, self.rng, self.listed, self.per_position, self.zoc = game, rng, listed, per_position, zoc
+        self.pick = pick  # the walk's answers drawn from this where both games list several (None: the first)
         self.kinds = kinds  # the perturbation kinds tried (None: all), "twin" among them
         self.findings: list[Finding] = []
         self.checked = 0
@@ -390,6 +396,9 @@ class Fuzzer:
     def compare(self, cmd: int, sender: str, observer: str, p: Perturbation, state: GameState[Any],
                 other: GameState[Any], command: dict[str, Any], base: Played) -> None:
         g, rs = self.game, self.game.ruleset
+        if set(p.declared) & set(command.get("attackers") or ()):
+            self.seen += 1
+            return  # an assault declared with one of them: its marker shows the fact at the table (arrivano §12.2)
         again = play(g, other, sender, command)
         if observer == sender and base.result != again.result:
             rule = (again.result if again.result[0] != "accepted" else base.result)[-1]
@@ -399,7 +408,7 @@ class Fuzzer:
             self.note(cmd, sender, observer, p, "result", "crashed", command, again.result[1])
         if base.events is None or again.events is None or base.after is None or again.after is None:
             return
-        wa, wb = walked(g, base.after, again.after)  # the rest of the turn's decisions, answered alike
+        wa, wb = walked(g, base.after, again.after, pick=self.pick)  # the rest of the turn's decisions, answered alike
         if any(t not in rs.hidden_pieces(s.rules, observer) for t in p.touched for s in wa.states + wb.states):
             self.seen += 1
             return  # a touched piece came into sight: the difference is what it sees
@@ -432,7 +441,7 @@ class Fuzzer:
             if pa.events is None or pb.events is None or pa.after is None or pb.after is None:
                 continue
             self.checked += 1
-            wa, wb = walked(g, pa.after, pb.after)
+            wa, wb = walked(g, pa.after, pb.after, pick=self.pick)
             sa = served(rs, g.engine.fold, state, [(sender, pa.events), *wa.answers], enemy)
             sb = served(rs, g.engine.fold, state, [(sender, pb.events), *wb.answers], enemy)
             if sa == sb:
@@ -508,9 +517,11 @@ def report(findings: list[Finding], checked: int, out: Any, walked: int = 0, see
 
 def fuzz(game: Game, every: int = 10, first: int = 1, last: int | None = None, seed: int = 0, listed: int = 2,
          per_position: int = 12, zoc: bool = False, progress: bool = False,
-         kinds: frozenset[str] | None = None) -> Fuzzer:
-    """Fuzz the replayed log `game` (every `every`th command from `first` to `last`): the differences found."""
-    fuzzer = Fuzzer(game, random.Random(seed), listed, per_position, zoc, kinds)
+         kinds: frozenset[str] | None = None, seeded_answers: bool = False) -> Fuzzer:
+    """Fuzz the replayed log `game` (every `every`th command from `first` to `last`): the differences found.
+    `seeded_answers`: the walk's answers drawn (from `seed`) among those both games list, not the first."""
+    pick = random.Random(f"answers {seed}") if seeded_answers else None
+    fuzzer = Fuzzer(game, random.Random(seed), listed, per_position, zoc, kinds, pick)
     chosen = [p for p in game.positions if p[0] >= first and (last is None or p[0] <= last)][::every]
     started = time.monotonic()
     for n, (cmd, seat, command, state) in enumerate(chosen, 1):
@@ -539,6 +550,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--zoc", action="store_true", help="also good -> disordered (the known ZoC limit)")
     parser.add_argument("--kinds", help="only these perturbation kinds, comma-separated (twin for the twin commands)")
     parser.add_argument("--json", type=Path, help="write every difference found to this file")
+    parser.add_argument("--answers", choices=("first", "seeded"), default="first",
+                        help="how the walk past pending decisions answers: the first answer both games list, or one "
+                             "drawn from --seed among them (other branches)")
     parser.add_argument("--quiet", action="store_true", help="no progress on stderr")
     args = parser.parse_args(argv)
     findings, checked, walked, seen, stuck = [], 0, 0, 0, 0
@@ -549,7 +563,7 @@ def main(argv: list[str] | None = None) -> int:
         try:
             kinds = frozenset(args.kinds.split(",")) if args.kinds else None
             fuzzer = fuzz(replayed(path), max(1, args.every), args.first, args.last, args.seed, args.listed,
-                          args.per_position, args.zoc, not args.quiet, kinds)
+                          args.per_position, args.zoc, not args.quiet, kinds, args.answers == "seeded")
         except ValueError as e:
             print(e, file=sys.stderr)
             return 2

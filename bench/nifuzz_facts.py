@@ -22,6 +22,10 @@ class Perturbation:
     name: str  # what was changed, for the report
     touched: tuple[str, ...]  # the pieces changed: a difference once one of them is in sight is a sighting, skipped
     mutate: Callable[[Any], None]
+    # units whose assault declaration shows the fact at the table (arrivano §12.2: an "Attacco" marker on a unit with
+    # an Attack order, "Attacco?" on one with Advance, which tests first, §12.2.2): a command declaring one of them an
+    # attacker, next to the enemy's units, is the table showing it, skipped as a sighting is
+    declared: tuple[str, ...] = ()
 
 
 def perturbations(ruleset: ParaBellumRuleset[Any], state: Any, observer: str, rng: random.Random,
@@ -117,15 +121,18 @@ def activation_facts(state: Any, act: Any, hidden: set[str], rng: random.Random)
 def column_facts(state: Any, officer: str) -> Iterator[Perturbation]:
     """An enemy independent column's order and units, which lie under its officer wherever he stands (arrivano
     §16.2 "piazzate sotto l'Ufficiale una pedina con indicato l'ordine"): each other order, and its last unit left
-    with its formation. That it was activated is public (§6.1, §17.2.9): not perturbed."""
+    with its formation. That it was activated is public (§6.1, §17.2.9): not perturbed. Until one of its units is
+    declared in an assault: the declaration's marker shows its order (§12.2, `declared`; arrivano-montebello-options
+    #691 and #906, where an Advance order's 'Attack?' test, §12.2.2, is rolled at the table in one game only)."""
     column = state.columns[officer]
+    units = tuple(column.units)  # one of them declared in an assault shows the column's order (§12.2)
     for order in ORDERS:
         if order != column.order:
             yield Perturbation("column", f"{officer}'s column {order}", (),
-                               lambda r, o=order: setattr(r.columns[officer], "order", o))
+                               lambda r, o=order: setattr(r.columns[officer], "order", o), units)
     if len(column.units) > 1:
         yield Perturbation("column", f"{officer}'s column without {column.units[-1]}", (),
-                           lambda r: setattr(r.columns[officer], "units", r.columns[officer].units[:-1]))
+                           lambda r: setattr(r.columns[officer], "units", r.columns[officer].units[:-1]), units)
 
 
 def flip_turn_of(pieces: str, p: str, field: str) -> Callable[[Any], None]:

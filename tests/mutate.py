@@ -97,6 +97,13 @@ MODULES: dict[str, tuple[str, ...]] = {
         "tests/parabellum/test_fog_chief_limit.py", "tests/parabellum/test_escape.py",
         "tests/parabellum/test_fog_refusals.py", "tests/parabellum/test_fog_stub_rules.py",
         "tests/caldiero/test_cinc_limits.py", "tests/caldiero/test_movement.py", "tests/arrivano/test_movement.py"),
+    # the assault's stages both books write alike (§12.1 steps 3-4: the defensive fire's question, the Attack? tests)
+    "adjudicator/parabellum/assault_stages.py": (
+        "tests/caldiero/test_defensive_fire_asked.py", "tests/caldiero/test_defensive_fire_next_gun.py",
+        "tests/caldiero/test_combat_frame.py", "tests/caldiero/test_combat.py",
+        "tests/arrivano/test_attack_tests_after_the_fire.py", "tests/arrivano/test_assault_frame.py",
+        "tests/arrivano/test_combat.py", "tests/parabellum/test_bombardment.py",
+        "tests/parabellum/test_defensive_fire_cited.py"),
     "projections/views.py": (FOUNDATION + "test_views.py", FOUNDATION + "test_engine.py", FOUNDATION + "test_hidden_hashes.py",
                              "tests/caldiero/test_fog_served.py",
                              FOUNDATION + "test_position_carried_data.py"),  # an overridden game's data hash withheld

@@ -55,11 +55,19 @@ class MarchOrder(_Strict):
 
 
 class MarchOrderRules(_Strict):
+    """arrivano §17.1.5: a march order ends when an enemy is in sight (the one end this build plays), its formation
+    then taking `then_order`; its units move as Manoeuvre, in command or not (the one reading played: `true`); it is
+    fulfilled once `release_fraction` of its units (artillery aside) stand in or next to the objective ("almeno metà")."""
+
     ends_when: Literal["enemy_in_los"]
     then_order: OrderName
-    moves_out_of_command: bool
+    moves_out_of_command: Literal[True]
     release_fraction: tuple[int, int]
     rule: str
+
+    def problems(self) -> list[tuple[Where, str]]:
+        num, den = self.release_fraction
+        return [] if 0 < num <= den else [(("release_fraction",), f"{num}/{den} is not a fraction of the units (0 < n <= d)")]
 
 
 class HqCounters(_Strict):
@@ -84,16 +92,22 @@ class Redoubt(_Strict):
 
 
 class RedoubtRules(_Strict):
+    """arrivano §17.2.6, Campotenese's redoubts, as this build plays them: each value is the one the code and the terrain
+    table carry out (the redoubt's `requires_defence_order` and `may_stay`; a counter's `redoubt_battery`: its range
+    the sight's, never turned to Moved nor moved, no retreat nor defensive fire, damaged by the results the reading
+    `redoubt_battery_adverse` names, firing only stacked with units in Defence). A folder saying otherwise is refused
+    here, not played as if it said this."""
+
     rule: str
-    benefits_need_order: OrderName
-    may_stay_in_defence: bool
-    battery_fires_at_any_target_in_los: bool
-    battery_flips_when_firing: bool
-    battery_moves: bool
-    battery_retreats: bool
-    battery_defensive_fire: bool
-    battery_damaged_by_adverse_result: bool
-    battery_fires_only_with_defence_units: bool
+    benefits_need_order: Literal["defence"]
+    may_stay_in_defence: Literal[True]
+    battery_fires_at_any_target_in_los: Literal[True]
+    battery_flips_when_firing: Literal[False]
+    battery_moves: Literal[False]
+    battery_retreats: Literal[False]
+    battery_defensive_fire: Literal[False]
+    battery_damaged_by_adverse_result: Literal[True]
+    battery_fires_only_with_defence_units: Literal[True]
 
 
 class Franceschi(_Strict):
@@ -107,7 +121,7 @@ class Franceschi(_Strict):
 class StepDifferential(_Strict):
     side: Side
     vp_per_step: int
-    commander_steps: int
+    commander_steps: Literal[1]  # arrivano §17.2.12 "ogni comandante conta come uno step": the fold's count (steps_lost)
 
 
 class FlagCapture(_Strict):
@@ -203,7 +217,7 @@ class FireTable(pb.DieTable):
     terrain_drm_from: Literal["bombard_drm"]
     results: dict[FireResult, str]
     results_rule: str
-    never_affects_artillery: bool
+    never_affects_artillery: Literal[True]  # §16.3.3: played so (open_order.py); a folder saying otherwise is refused
     rows: dict[str, dict[str, FireResult]]
 
 
@@ -314,6 +328,8 @@ def _check_flags(c: _Check) -> None:
 
 def _check_march_orders(c: _Check) -> None:
     rules = c.scenario
+    if rules.march_orders and rules.march_order_rules is None:
+        c.add(f"{c.sc}: $.march_order_rules", "required when there are march orders (arrivano §17.1.5)")
     for i, order in enumerate(rules.march_orders):
         where = f"{c.sc}: $.march_orders[{i}]"
         _members(c, where, order.formation, order.leader, order.units)

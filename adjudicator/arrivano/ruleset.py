@@ -314,25 +314,27 @@ def any_time(g: Act) -> None:
 
 def march_checks(g: Act) -> None:
     """arrivano §17.1.5 (interpretations march_order_end: any_time, march_order_units: listed_group): a march order
-    ends when an enemy unit is in line of sight of one of its units (the formation takes Defence) or when half of
-    its units (artillery excluded) are in or next to the objective."""
-    w = g.world()
+    ends when an enemy unit is in line of sight of one of its units (the formation takes the rules' `then_order`,
+    Defence) or when its `release_fraction` of its units (artillery excluded; half, "almeno metà") are in or next to
+    the objective: scenario.json's `march_order_rules`, read here."""
+    w, rules = g.world(), g.data.scenario.march_order_rules
     for m in g.data.scenario.march_orders:
         if not g.state.march_orders.get(m.id):
             continue
+        assert rules is not None  # required with march orders (data_model._check_march_orders)
         units = [u for u in m.units if g.state.units[u].where == "map"]
         looking = {g.state.units[u].hex for u in units}  # each pair of hexes once: stacks share a line
         if sight.sees_any(w, looking, w.hexes_held(w.enemy(g.data.formation(m.formation).side))):
             g.emit(ev.MarchOrderEnded(march=m.id, reason="enemy_in_los", rule=str(R.MB_MARCH)))
-            rules = g.data.scenario.march_order_rules
-            order = rules.then_order if rules is not None else "defence"
-            if g.state.formations[m.formation].order != order:
-                g.emit(ev.OrderChanged(formation=m.formation, order=order, by="march_order", rule=str(R.MB_MARCH)))
+            if g.state.formations[m.formation].order != rules.then_order:
+                g.emit(ev.OrderChanged(formation=m.formation, order=rules.then_order, by="march_order",
+                                       rule=str(R.MB_MARCH)))
             continue
         foot = [u for u in units if g.state.units[u].arm != "artillery"]
         reach = 0 if w.reading("march_order_units") == "in_hex_only" else 1  # in it, or in or next to it
         there = [u for u in foot if w.grid.distance(g.state.units[u].hex, m.objective) <= reach]
-        if foot and len(there) * 2 >= len(foot):
+        num, den = rules.release_fraction  # "almeno metà": Montebello's 1/2 (scenario.json)
+        if foot and len(there) * den >= len(foot) * num:
             g.emit(ev.MarchOrderEnded(march=m.id, reason="reached", rule=str(R.MB_MARCH)))
 
 

@@ -155,8 +155,9 @@ def replace(a: Act, seat: str, cmd: C.Place) -> None:
 # Initiative and activation (caldiero §6): the kernel's loop (initiative.next_activation) asks the ruleset
 # =====================================================================================================
 def end_turn(a: Act) -> None:
-    if a.state.weather == 3:
-        a.emit(ev.WeatherChanged(box=a.data.weather.after_ice_storm, rule=str(R.ICE_STORM)))  # §17.1.3
+    box = a.world().weather_box()  # caldiero §17.1.3: the ice storm's marker moves to box 2 in the end phase
+    if box is not None and box.end_phase_box is not None and box.end_phase_box != a.state.weather:
+        a.emit(ev.WeatherChanged(box=box.end_phase_box, rule=box.rule))
     turn = a.state.turn
     if turn >= a.state.last_turn:
         a.emit(victory.final_result(CALDIERO_VARIANT, a.world(), CALDIERO_SCORING))  # caldiero §18

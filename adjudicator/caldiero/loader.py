@@ -21,10 +21,10 @@ from arbitro.adjudicator.parabellum.loader import SCENARIO_FILES, DataFolder, Sc
 
 # --- weather.json -------------------------------------------------------------------------------------
 class WeatherTable(WeatherTrack):
-    """caldiero §17: the kernel's track (its `change`: the table the Austrian player rolls on, provisional), the box
-    after an ice storm (§17.1.3) and the confusion die (§17.2)."""
+    """caldiero §17: the kernel's track (its `change`: the table the Austrian player rolls on, provisional; each box's
+    effects, the ice storm's move to box 2 at the turn's end its `end_phase_box`, §17.1.3) and the confusion die's
+    table (§17.2)."""
 
-    after_ice_storm: int
     confusion: dict[str, int]
 
 

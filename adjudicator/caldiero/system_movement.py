@@ -78,7 +78,7 @@ def own_step_problem(world: World, g: Group) -> StepVeto:
     def veto(a: str | None, b: str) -> Problem | None:
         if g.artillery and a is not None and ground.canal_without_bridge(world, a, b):
             return R.CANAL, f"artillery crosses the canal {a}-{b} only at a bridge (caldiero §10.3)"
-        if g.artillery and world.state.weather == 3 and (a is None or not ground.road(world, a, b)):
+        if g.artillery and _roads_only(world) and (a is None or not ground.road(world, a, b)):
             return R.ICE_STORM, "in an ice storm artillery moves only along roads (caldiero §17.1.3)"
         return map_rules.formation_hex_problem(world, g.formation, b)
 
@@ -114,12 +114,19 @@ def _step(world: World, g: Group) -> Callable[[HexId, HexId], bool] | None:
     if not g.artillery:
         return None
     road, canal = road_steps(world.hexmap).__contains__, _canal_steps(world).__contains__
-    ice = world.state.weather == 3
+    ice = _roads_only(world)
 
     def step(a: HexId, b: HexId) -> bool:  # the search's inner loop asks it of every step (issue 15)
         return not (ice and not road((a, b))) and not canal((a, b))
 
     return step
+
+
+def _roads_only(world: World) -> bool:
+    """Whether guns move only along roads and minor roads in the weather in force (caldiero §17.1.3, the ice storm's
+    box: its data, `artillery_roads_only`)."""
+    box = world.weather_box()
+    return box is not None and box.artillery_roads_only
 
 
 _CANAL_STEPS = Memo(64)

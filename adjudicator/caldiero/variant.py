@@ -202,9 +202,11 @@ class CaldieroVariant(Variant):
         1-3: one left, none, one right), flank attacks (optional, §20.5.1: 2 right when every attacked hex is
         flanked) (D29-D30)."""
         left = right = 0
-        if w.state.weather:
-            left += w.state.weather
-            notes.append(f"weather {w.state.weather}L")
+        box = w.weather_box()  # what the box in force does: its data (caldiero/weather.json), not its number
+        if box is not None and box.assault_columns_left:
+            left += box.assault_columns_left
+            notes.append(f"weather {box.assault_columns_left}L")
+        if box is not None and box.confusion_die:
             (die,) = game.roll(f"{R.CONFUSION} confusion", {"table": "1-2 one left, 3-4 none, 5-6 one right",
                                                             "box": w.state.weather})
             assert isinstance(w.weather, WeatherTable)  # a box in force: the scenario's track, with its confusion die

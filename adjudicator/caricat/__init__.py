@@ -222,3 +222,7 @@ class CaricatRuleset(Ruleset[P.CaricatState]):
 
     def validate_position(self, state: P.CaricatState) -> list[str]:
         return position_problems(self.data_of(state), state)
+
+    def position_scenario(self, state: P.CaricatState) -> str | None:
+        """Its state names its battle (caricat §13, §14): a position's header names the same (issue 18)."""
+        return state.scenario

@@ -3,26 +3,25 @@ on the map kit's path finding: his full allowance whatever the order (D31: the a
 never into enemy units, into an enemy ZoC only where friendly units stand, from one enemy ZoC hex to another only
 when both hold friendly units, never stopping there; fleeing (§8.2.3, D12) by the variant's data. Each game says
 what it adds in a `CommanderMove` (where he starts or enters, his allowance and class, its closed hexes, a storm's
-one hex); the kernel searches it, judges a path he is given, and says why a hex is refused."""
+one hex); the kernel searches it as the units' move (`commander_mover`), and judges a path he is given and says why a
+hex is refused with the units' refusals (parabellum/move_problems)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from arbitro.adjudicator.maps.costs import MovementTable
 from arbitro.adjudicator.maps.hexgrid import HexId
 from arbitro.adjudicator.maps.hexmap import HexMap
-from arbitro.adjudicator.maps.movement import MoveBlock, MoveRules, check_path
+from arbitro.adjudicator.maps.movement import MoveRules
 from arbitro.adjudicator.parabellum.chief_limits import ChiefLimit, limit_closed, limit_end_problem, limit_ends, limit_problem
-from arbitro.adjudicator.parabellum.move_problems import (
-    off_map_problem, one_hex_words, seen_zoc, unseen_from, unseen_problem,
-)
+from arbitro.adjudicator.parabellum.move_problems import destination_problem, path_problem
 from arbitro.adjudicator.parabellum import sight
 from arbitro.adjudicator.parabellum.movement import (
-    COMMANDER_MOVE, FLEEING_MOVE, Mover, Problem, costs_in_force, enemy_problem, ends, entering_problem, entry_spent,
-    kept_reach, search_key, terrain_multiplier, unit_rules,
+    COMMANDER_MOVE, FLEEING_MOVE, Mover, Problem, costs_in_force, ends, entry_spent, kept_reach, search_key,
+    terrain_multiplier, unit_rules,
 )
 from arbitro.adjudicator.parabellum.sequence import refuse
 from arbitro.adjudicator.parabellum.variant import Rolls, Variant
@@ -135,22 +134,21 @@ def commander_may_move(world: World, leader: str, seat: str,
     return (commands or le.role == "commander_in_chief") and le.moved_turn != world.state.turn
 
 
-def _commander_rules(variant: Variant, world: World, m: CommanderMove) -> tuple[MoveRules, Hashable]:
-    """A commander's rules on the position: the units' (`unit_rules`) for his `Mover`, moving as a commander
-    (`COMMANDER_MOVE`: §8.2.2, §9.1.2, §9.1.4; fleeing through enemy ZoCs where the variant reads §8.2.3 so, D12:
-    `FLEEING_MOVE`), with his game's closed hexes and his limit's (`limit_closed`); and what his search reads of the
-    position: enemy units and ZoC, friends only within an enemy ZoC."""
+def commander_mover(variant: Variant, m: CommanderMove) -> Mover:
+    """The units' `Mover` for his move, moving as a commander (`COMMANDER_MOVE`: §8.2.2, §9.1.2, §9.1.4; fleeing
+    through enemy ZoCs where the variant reads §8.2.3 so, D12: `FLEEING_MOVE`): his search's and his refusals'
+    (parabellum/move_problems)."""
     free = m.fleeing and variant.escape_through_ezoc
-    mover = Mover(m.side, m.origin, m.on_map, m.budget, m.unit_class, False, FLEEING_MOVE if free else COMMANDER_MOVE,
-                  m.one_hex)
+    return Mover(m.side, m.origin, m.on_map, m.budget, m.unit_class, False, FLEEING_MOVE if free else COMMANDER_MOVE,
+                 m.one_hex)
+
+
+def _commander_rules(variant: Variant, world: World, m: CommanderMove, mover: Mover) -> MoveRules:
+    """A commander's rules on the position: the units' (`unit_rules`) for his `commander_mover`, with his game's
+    closed hexes and his limit's (`limit_closed`)."""
     game, beyond = m.closed, limit_closed(m.limit, m.origin)
     closed = game if beyond is None else (lambda h: beyond(h) or (game is not None and game(h)))
-    ezoc, friends = enemy_zoc(world, m.side), world.hexes_held(m.side)
-    key = ("commander", mover.key(), terrain_multiplier(world), m.closed is not None, m.limit.key if m.limit else None,
-           search_key(world, ("enemy zoc", m.side), ezoc),
-           search_key(world, ("held", world.enemy(m.side)), world.hexes_held(world.enemy(m.side))),
-           search_key(world, ("held in enemy zoc", m.side), friends & ezoc))
-    return unit_rules(variant, world, mover, closed=closed), key
+    return unit_rules(variant, world, mover, closed=closed)
 
 
 def commander_moves(variant: Variant, world: World, m: CommanderMove, to: str | None = None,
@@ -160,8 +158,15 @@ def commander_moves(variant: Variant, world: World, m: CommanderMove, to: str | 
     positions (`kept_reach`). Entering from off the map he may stay on his entry hex (§15.4 in both; no minimum
     move). `to`: that hex alone, if it is one, searched only as far as it (a move to it: `kept_reach`); `stop_at`:
     those reached when the search stopped at the first hex it takes (the whole answer if it takes none)."""
-    rules, key = _commander_rules(variant, world, m)
-    found = kept_reach(variant, m.hexmap, m.table, m.origin, rules, key, m.anchors, to=to, stop_at=stop_at)
+    mover = commander_mover(variant, m)
+    ezoc, friends = enemy_zoc(world, m.side), world.hexes_held(m.side)
+    # what his search reads of the position: enemy units and ZoC, friends only within an enemy ZoC
+    key = ("commander", mover.key(), terrain_multiplier(world), m.closed is not None, m.limit.key if m.limit else None,
+           search_key(world, ("enemy zoc", m.side), ezoc),
+           search_key(world, ("held", world.enemy(m.side)), world.hexes_held(world.enemy(m.side))),
+           search_key(world, ("held in enemy zoc", m.side), friends & ezoc))
+    found = kept_reach(variant, m.hexmap, m.table, m.origin, _commander_rules(variant, world, m, mover), key, m.anchors,
+                       to=to, stop_at=stop_at)
     out = {h: found.path(h) for h in ends(found, None, to)}
     if not m.on_map and to in (None, m.origin):
         out[m.origin] = (HexId(m.origin),)
@@ -216,8 +221,8 @@ def commander_walk(variant: Variant, world: World, m: CommanderMove, to: str,
 
 def commander_path_problem(variant: Variant, world: World, m: CommanderMove, walked: Sequence[str]) -> Problem | None:
     """Why the commander may not walk `walked` (from his origin, included, as `commander_moves` gives a path), the
-    first rule its first forbidden step breaks, or None: each step read as his search reads it (§8.2.2, §9.1.2,
-    §9.1.4 in both)."""
+    first rule its first forbidden step breaks, or None: his limit (caldiero §4.2.2), else the units' `path_problem`
+    for his `commander_mover`, each step read as his search reads it (§8.2.2, §9.1.2, §9.1.4 in both)."""
     r = variant.rules
     beyond = limit_problem(m.limit, m.origin, (h for h in walked if world.grid.contains(h)))
     if beyond is not None:
@@ -225,58 +230,29 @@ def commander_path_problem(variant: Variant, world: World, m: CommanderMove, wal
     if not walked or walked[0] != m.origin:
         where = "is" if m.on_map else "enters"
         return r.MOVEMENT, f"a commander's path goes on from {m.origin}, where he {where} ({r.MOVEMENT})"
-    off = next((h for h in walked if not world.grid.contains(h)), None)
-    if off is not None:
-        return off_map_problem(variant, off)
-    if m.one_hex is not None and len(walked) > 2:
-        return m.one_hex, one_hex_words(m.one_hex, None, "a commander")
-    rules = _commander_rules(variant, world, m)[0]
-    check = check_path(m.hexmap, m.table, walked, rules)
-    if check.ok or check.block is None or check.at_step is None:
-        return None
-    a, b = walked[check.at_step - 1], walked[check.at_step]
-    unseen = unseen_from(variant, world, m.side, walked)
-    if unseen is not None and check.at_step >= unseen:
-        return unseen_problem(r.MOVEMENT, walked, walked[unseen], r.LEADER_MOVE, r.TERRAIN_MOVE, r.LEADER_EZOC)
-    entering = entering_problem(variant, world, m.side, b) if check.block == MoveBlock.CANNOT_ENTER else None
-    if entering is not None:  # enemy units there (§9.1.2), a hex his game closes to his side (caldiero §9.2.1)
-        return entering
-    if check.block in (MoveBlock.ZOC_ENTRY_PROHIBITED, MoveBlock.STEP_VETOED) and rules.zoc and b in rules.zoc.hexes:
-        return r.LEADER_EZOC, _ezoc_words(f"{a}-{b}", r.LEADER_EZOC)
-    return r.MOVEMENT, f"{b} cannot be reached along {'-'.join(walked)}: {check.block.value.replace('_', ' ')} ({r.MOVEMENT})"
-
-
-def _ezoc_words(where: str, rule: object) -> str:
-    return (f"{where}: a commander enters an enemy ZoC only where friendly units stand, and goes from one such hex to "
-            f"another only when both hold them ({rule})")
+    mover = commander_mover(variant, m)
+    return path_problem(variant, world, mover, (), walked, m.hexmap, m.table, _commander_rules(variant, world, m, mover))
 
 
 def commander_destination_problem(variant: Variant, world: World, m: CommanderMove, to: str) -> Problem:
-    """Why the commander may not end his move in `to`, which `commander_moves` does not list: off the map, enemy
-    units there (§9.1.2), a hex his game closes to his side (`World.closed_to`: caldiero §9.2.1), an enemy ZoC
-    without friends there (§8.2.2), else beyond his allowance (§9.1.4, §9.1.1; the scenario's rule giving it cited
-    with it, arrivano §17.1.2, §17.2.2) or only through enemy ZoC he may not cross (§8.2.2). The ZoC is cited only
-    where the seat may know it (`seen_zoc`: the fog of war, caldiero §20.4, arrivano §11.3.2); the last sentence is
+    """Why the commander may not end his move in `to`, which `commander_moves` does not list: the units'
+    `destination_problem` for his `commander_mover` (off the map, a hex his game closes to his side, caldiero §9.2.1,
+    enemy units there, §9.1.2, an enemy ZoC without friends there, §8.2.2, a storm's one hex), else beyond his
+    allowance (§9.1.4, §9.1.1; the scenario's rule giving it cited with it, arrivano §17.1.2, §17.2.2) or only
+    through enemy ZoC he may not cross (§8.2.2). The ZoC is cited only where the seat may know it (`seen_zoc`: the fog of war, caldiero §20.4, arrivano §11.3.2); the last sentence is
     true whether a ZoC it may not know of is there or not. A commander in chief's limit (caldiero §4.2.2) is worded
     first (`chief_limits.limit_end_problem`); under the fog only where `to` lies farther beyond it than he starts (true
     whatever he can reach), else as one more possibility of the last sentence (whether he can end nearer hangs on
     ZoCs the seat may not know of); and named where, read for the whole move, it closed his way."""
     r, limit = variant.rules, m.limit
-    if not world.grid.contains(to):
-        return off_map_problem(variant, to)
     fogged = sight.fog_in_force(variant.fog_option, world.option)
-    if limit is not None and (limit.beyond(to) > limit.beyond(m.origin) or not fogged):
+    if world.grid.contains(to) and limit is not None and (limit.beyond(to) > limit.beyond(m.origin) or not fogged):
         beyond = limit_end_problem(limit, m.origin, to, () if fogged else commander_moves(variant, world, m))
         if beyond is not None:
             return beyond
-    barred = enemy_problem(variant, to, to in world.hexes_held(world.enemy(m.side))) or world.closed_to(m.side, to)
-    if barred is not None:
-        return barred
-    free = m.fleeing and variant.escape_through_ezoc  # §8.2.3, D12
-    if to in seen_zoc(variant, world, m.side)[0] and to not in world.hexes_held(m.side) and not free:
-        return r.LEADER_EZOC, _ezoc_words(to, r.LEADER_EZOC)
-    if m.one_hex is not None and world.grid.distance(m.origin, to) > 1:
-        return m.one_hex, one_hex_words(m.one_hex, None, "a commander")
+    problem = destination_problem(variant, world, commander_mover(variant, m), (), to)
+    if problem is not None:
+        return problem
     allowance = f"his {m.budget / 2:g} MP" if m.on_map else f"the {m.budget / 2:g} MP left him after his entry hex"
     allowance += f" ({m.allowance_rule})" if m.allowance_rule else ""
     leaving = f", or reached only by leaving his limit ({limit.words}, {limit.rule})" if limit and limit.whole_move else ""

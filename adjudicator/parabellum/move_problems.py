@@ -6,7 +6,9 @@ the unit's leaving an enemy ZoC (§8.1), the order's one hex (§5.1.3), the step
 own step vetoes, friends and enemy ZoC as the order allows: §8.2.1, §9.3.2, §5.1.3-§5.1.4), stopping on entering
 an enemy ZoC (§9.1.2), the allowance (§9.1.1), stacking at the end (§7.1). One wording per rule, its citation the
 variant's book. A game adds its own step vetoes (`StepVeto`: caldiero §10.3 guns at a canal, §17.1.3 the ice
-storm, §19.1 a formation's direction).
+storm, §19.1 a formation's direction). A commander's move is refused by the same functions (his `Mover` moves under
+`COMMANDER_MOVE`: he may leave an enemy ZoC, §9.1.4, enters one only where friends stand, §8.2.2, stacks with
+anyone; parabellum/commander_move.py adds his limit and his allowance's words).
 
 A refusal says only what the refused seat may know (caldiero §20.4, arrivano §11.3.2, arbitro §V.4): under fog it
 cites an enemy ZoC only where a stack the seat may examine projects it (`seen_zoc`); a ZoC only unseen stacks could
@@ -85,26 +87,27 @@ def step_problem(variant: Variant, world: World, m: Mover, movers: Sequence[str]
         return problem
     ezoc = seen_zoc(variant, world, m.side)[0]
     return presence_problem(variant, m.move, b, ezoc, friends_at(world, b, m.side, movers), m.column) \
-        or ezoc_to_ezoc_problem(variant, m.move, a, b, ezoc)
+        or ezoc_to_ezoc_problem(variant, m.move, a, b, ezoc, a is not None and friends_at(world, a, m.side, movers))
 
 
 def stacking_problem(variant: Variant, world: World, h: str, movers: Sequence[str], column: bool) -> Problem | None:
     """Why `movers` may not end their move in h for stacking (§7.1, §7.1.1; a march column stacks with no one,
-    §7.1.2, §9.3.2 in both: `end_problem`), or None."""
-    problem = end_problem(variant, world, h, movers, column)
+    §7.1.2, §9.3.2 in both: `end_problem`), or None; none for a commander, who moves without units."""
+    problem = end_problem(variant, world, h, movers, column) if movers else None
     if problem is None:
         return None
     return (variant.rules.COLUMN_LIMITS if column else variant.rules.STACKING), problem
 
 
 def _start_problem(variant: Variant, world: World, m: Mover, far: bool) -> Problem | None:
-    """What forbids any move of `m` before its first step: leaving an enemy ZoC (§8.1), more than the one hex a
-    Defence order (§5.1.3) or the weather (arrivano §17.2.7) allows (`Mover.one_hex`; `far`: the move asked goes
-    farther)."""
-    problem = leave_ezoc_problem(variant, m.move.order, m.origin, seen_zoc(variant, world, m.side)[0])
+    """What forbids any move of `m` before its first step: leaving an enemy ZoC (§8.1; a commander may, §9.1.4), more
+    than the one hex a Defence order (§5.1.3) or the weather (arrivano §17.2.7) allows (`Mover.one_hex`; `far`: the
+    move asked goes farther)."""
+    commander = m.move.commander
+    problem = None if commander else leave_ezoc_problem(variant, m.move.order, m.origin, seen_zoc(variant, world, m.side)[0])
     if problem is None and far and m.one_hex is not None:
         order = m.move.order if m.one_hex == variant.rules.DEFENCE else None
-        problem = m.one_hex, one_hex_words(m.one_hex, order, "a unit")
+        problem = m.one_hex, one_hex_words(m.one_hex, order, "a commander" if commander else "a unit")
     return problem
 
 
@@ -167,6 +170,7 @@ def path_problem(variant: Variant, world: World, m: Mover, movers: Sequence[str]
     they come onto the map at), the first rule its first forbidden step breaks, or None: each step read by the
     engine's `check_path` with the search's `rules`, worded as `step_problem` words it, then stacking at the end."""
     r = variant.rules
+    allowance, zoc = (r.LEADER_MOVE, (r.LEADER_EZOC,)) if m.move.commander else (r.ALLOWANCE, (r.ZOC, r.STOP_IN_EZOC))
     if len(walked) < (2 if m.on_map else 1):
         return r.MOVEMENT, f"a move needs at least one hex ({r.MOVEMENT})"
     problem = (None if m.on_map else step_problem(variant, world, m, movers, None, walked[0], veto)) \
@@ -181,15 +185,15 @@ def path_problem(variant: Variant, world: World, m: Mover, movers: Sequence[str]
     check = check_path(hexmap, table, walked, rules)
     if check.block is not None and check.at_step is not None:
         if unseen is not None and check.at_step >= unseen:
-            return unseen_problem(r.MOVEMENT, walked, walked[unseen], r.ALLOWANCE, r.TERRAIN_MOVE, r.ZOC, r.STOP_IN_EZOC)
+            return unseen_problem(r.MOVEMENT, walked, walked[unseen], allowance, r.TERRAIN_MOVE, *zoc)
         a, b = walked[check.at_step - 1], walked[check.at_step]
         if check.block == MoveBlock.ALREADY_STOPPED:
             rule = r.STOP_IN_EZOC if check.stop == StopReason.ENEMY_ZOC else r.TERRAIN_MOVE
             why = "an enemy ZoC" if check.stop == StopReason.ENEMY_ZOC else "terrain that stops a move"
             return rule, f"units stop on entering {why} at {a} ({rule})"
         if check.block in (MoveBlock.NOT_ENOUGH_POINTS, MoveBlock.ALL_POINTS_NOT_FIRST):
-            return r.ALLOWANCE, (f"{b} costs more than the movement points left after {check.spent / 2:g} of "
-                                 f"{rules.budget / 2:g} MP along {'-'.join(walked)} ({r.ALLOWANCE}, {r.TERRAIN_MOVE})")
+            return allowance, (f"{b} costs more than the movement points left after {check.spent / 2:g} of "
+                               f"{rules.budget / 2:g} MP along {'-'.join(walked)} ({allowance}, {r.TERRAIN_MOVE})")
         if check.block != MoveBlock.CANNOT_END_HERE:
             return step_problem(variant, world, m, movers, a, b, veto) or (
                 r.MOVEMENT, f"{b} cannot be entered from {a}: {check.block.value.replace('_', ' ')} ({r.MOVEMENT})")

@@ -125,7 +125,7 @@ def presence_problem(variant: Variant, order: OrderMove, b: str, ezoc: frozenset
     """Why the friends in b or the enemy's ZoC over it forbid a unit moving under `order` to enter b (`friends_there`:
     friendly units other than the movers): §9.3.2 in both, a march column passes through no friends and enters no
     EZoC; §8.2.1 an EZoC only as the order allows: Defence where a friendly unit already is (§5.1.3), Manoeuvre
-    never (§5.1.4)."""
+    never (§5.1.4); a commander likewise only where friendly units stand (§8.2.2: `COMMANDER_MOVE`)."""
     r = variant.rules
     if column and friends_there:
         return r.COLUMN_LIMITS, f"a unit in march column may not move through or stack with friends at {b} ({r.COLUMN_LIMITS})"
@@ -134,7 +134,8 @@ def presence_problem(variant: Variant, order: OrderMove, b: str, ezoc: frozenset
     if column:
         return r.COLUMN_LIMITS, f"{b} is in an enemy ZoC: a march column may not enter it ({r.COLUMN_LIMITS})"
     if order.enter_ezoc == "with_friend" and not friends_there:
-        return r.DEFENCE, f"{b} is in an enemy ZoC: with a Defence order only where a friendly unit already is ({r.DEFENCE})"
+        rule, who = (r.LEADER_EZOC, "a commander enters it") if order.commander else (r.DEFENCE, "with a Defence order")
+        return rule, f"{b} is in an enemy ZoC: {who} only where a friendly unit already is ({rule})"
     if order.enter_ezoc == "no":
         return r.MANOEUVRE, f"{b} is in an enemy ZoC: a {order.order} order does not allow entering it ({r.MANOEUVRE})"
     return None
@@ -154,11 +155,18 @@ def column_problem(variant: Variant, world: World, orders: Sequence[str], start:
     return None
 
 
-def ezoc_to_ezoc_problem(variant: Variant, order: OrderMove, a: str | None, b: str,
-                         ezoc: frozenset[HexId]) -> Problem | None:
+def ezoc_to_ezoc_problem(variant: Variant, order: OrderMove, a: str | None, b: str, ezoc: frozenset[HexId],
+                         friends_left: bool = False) -> Problem | None:
     """D7, §5.1.3 in both: whether a Defence unit may go straight from one EZoC hex to another is the order's
-    `ezoc_to_ezoc` (caldiero: never; arrivano: with a test, its own procedure)."""
-    if order.ezoc_to_ezoc or a is None or a not in ezoc or b not in ezoc:
+    `ezoc_to_ezoc` (caldiero: never; arrivano: with a test, its own procedure); a commander, only where friendly units
+    stand in both (§8.2.2: `friends_left` in a; `presence_problem` says b's)."""
+    if a is None or a not in ezoc or b not in ezoc:
+        return None
+    if order.commander and order.enter_ezoc == "with_friend" and not friends_left:
+        rule = variant.rules.LEADER_EZOC
+        return rule, (f"{a} to {b}: a commander goes from one enemy ZoC hex to another only when both hold friendly "
+                      f"units ({rule})")
+    if order.ezoc_to_ezoc:
         return None
     rule = variant.rules.DEFENCE
     return rule, f"{order.order.capitalize()} order: not directly from one enemy ZoC hex to another ({a} to {b}) ({rule})"

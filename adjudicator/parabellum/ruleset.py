@@ -489,6 +489,11 @@ class ParaBellumRuleset(Ruleset[S]):
         problems = position_problems(w, d.oob, d.scenario.turns, self.play_steps.names(*self.automatic_steps))
         return problems + self.own_position_problems(state, w, d) if pieces_known(state, d.oob) else problems
 
+    def position_scenario(self, state: S) -> str | None:
+        """Both books' states name their scenario (Arrivano's battle, Caldiero's version): a position's header names
+        the same (issue 18)."""
+        return state.scenario
+
     def own_position_problems(self, state: S, w: World, d: ScenarioData) -> list[str]:
         """What only the game's book asks of a position (`validate_position`): none by default."""
         return []

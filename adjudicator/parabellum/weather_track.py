@@ -32,6 +32,11 @@ class WeatherBox(StrictModel):
     terrain_cost_multiplier: int = Field(default=1, ge=1)  # costs multiplied but where the table spares a road (caldiero §17.1.2-§17.1.3)
     scaled_roads: list[str] = []  # roads multiplied too in this box: the ice storm spares only the main road (caldiero §17.1.3)
     off_road_mp_less: int = Field(default=0, ge=0)  # MP less for a move not wholly along roads (caldiero §17.1.1)
+    artillery_roads_only: bool = False  # guns move only along roads and minor roads (caldiero §17.1.3)
+    ooc_order_tests: bool = True  # out-of-command units may test for an order (caldiero §17.1.3 with §5.3.1: not here)
+    assault_columns_left: int = Field(default=0, ge=0)  # every assault shifted left (caldiero §17.1.1-§17.1.3: 1, 2, 3)
+    confusion_die: bool = False  # the attacker rolls the confusion die before the table (caldiero §17.2: boxes 1-3)
+    end_phase_box: int | None = None  # the box the marker moves to at the turn's end (caldiero §17.1.3: the storm to 2)
 
 
 class WeatherTrack(StrictModel):
@@ -52,6 +57,8 @@ class WeatherTrack(StrictModel):
                                           for i, n in enumerate(numbers) if n in numbers[:i]]
         if self.start_box not in numbers:
             found.append((("start_box",), f"{self.start_box} is not a box"))
+        found += [(("boxes", i, "end_phase_box"), f"{b.end_phase_box} is not a box") for i, b in enumerate(self.boxes)
+                  if b.end_phase_box is not None and b.end_phase_box not in numbers]
         if sorted(self.change) != sorted(str(n) for n in numbers):
             found.append((("change",), "must have one entry per box"))
         return found + [(("change", box), f"must give 6 boxes (one per die face) among {sorted(numbers)}")

@@ -269,7 +269,7 @@ def test_every_name_scenario_json_gives_is_checked_once(tmp_path: Path) -> None:
         victory = doc["victory"]
         victory["objectives"][0]["place"] = "Atlantis"
         victory["automatic"][0].update(winner="prussia", leaders=["nobody"], hexes=["9950"])
-        victory["step_differential"] = {"side": "prussia", "vp_per_step": 1, "commander_steps": 2}
+        victory["step_differential"] = {"side": "prussia", "vp_per_step": 1, "commander_steps": 1}
 
     problems = _problems(_corrupt(tmp_path, "montebello/scenario.json", mutate))
     seats = "(seats: france, austria)"

@@ -175,7 +175,7 @@ def test_a_leader_walks_the_path_he_is_given_when_every_step_is_legal() -> None:
     assert [e.path for e in events if isinstance(e, ev.LeaderMoved)] == [("1415", "1315")]  # 1315 is next to 1416
     t = leaders_step()
     words = reject(t, "caldiero §8.2.2", {"type": "move_leader", "leader": "massena", "to": "1417", "path": ["1516", "1417"]})
-    assert "1416-1516" in words
+    assert "1516 is in an enemy ZoC: a commander enters it only where a friendly unit already is" in words  # the units'
     reject(t, "caldiero §9.1", {"type": "move_leader", "leader": "massena", "to": "1414", "path": ["1415"]})
     assert "not adjacent" in reject(t, "caldiero §9.1", {"type": "move_leader", "leader": "massena", "to": "1414",
                                                          "path": ["1315", "1414"]})

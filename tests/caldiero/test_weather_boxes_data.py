@@ -1,14 +1,26 @@
 """Caldiero's weather effects are its weather boxes' data (caldiero §17.1.2-§17.1.3; parabellum/weather_track.WeatherBox):
-its rules ask the box in force what it does (`artillery_fires`, `formations_defence`), never its number, so a data
+its rules ask the box in force what it does (`artillery_fires`, `formations_defence`, `ooc_order_tests`,
+`artillery_roads_only`, `assault_columns_left`, `confusion_die`, `end_phase_box`), never its number, so a data
 folder's track (`arbitro new caldiero --data DIR`) is played as the folder says, and the shipped one as the book prints
-it: guns silent in boxes 2 and 3, every formation in Defence in box 3."""
+it: guns silent in boxes 2 and 3, 1, 2, 3 columns left and the confusion die in boxes 1-3, and in box 3 every
+formation in Defence, no out-of-command order test, guns on the roads alone and box 2 at the turn's end."""
 
 from __future__ import annotations
 
 import dataclasses
+import json
+import shutil
+from pathlib import Path
 from typing import Any
 
+import pytest
+
 from arbitro.adjudicator.caldiero import commands as C
+from arbitro.adjudicator.caldiero import ground
+from arbitro.adjudicator.caldiero.loader import CALDIERO_DATA
+from arbitro.adjudicator.caldiero.system_activation import check_unit_order
+from arbitro.adjudicator.caldiero.system_movement import make_group, own_step_problem
+from arbitro.adjudicator.datafiles import DataError
 from arbitro.adjudicator.caldiero.system_artillery import check_bombard
 from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
 from arbitro.adjudicator.errors import IllegalCommand
@@ -65,3 +77,73 @@ def test_the_ice_storm_s_defence_is_its_box_s_formations_defence() -> None:
     assert [barred(RULESET.battle, box) for box in (0, 1, 2, 3)] == [False, False, False, True]
     assert not barred(_battle(3, formations_defence=False), 3)
     assert barred(_battle(2, formations_defence=True), 2)
+
+
+@pytest.mark.parametrize(("box", "effects", "refused"), [
+    (3, {}, True), (3, {"ooc_order_tests": True}, False), (2, {"ooc_order_tests": False}, True), (2, {}, False)])
+def test_out_of_command_units_test_for_an_order_where_the_box_allows(box: int, effects: dict[str, Any],
+                                                                      refused: bool) -> None:
+    """caldiero §17.1.3 "le unità fuori comando non possono tentare di cambiare Ordine per 5.3.1": the box's
+    `ooc_order_tests` (the ice storm's false), out of the chief's range."""
+    w = _world(_battle(box, **effects), box)
+    assert w.state.activation is not None
+    w.state.activation.out_of_command = [GUN]
+    w.state.step = "activation_orders"
+    try:
+        check_unit_order(w, "france", C.UnitOrder(type="unit_order", hex="1517", order="attack"))
+    except IllegalCommand as e:
+        assert (e.rule == "caldiero §17.1.3") == refused, e
+    else:
+        assert not refused
+
+
+@pytest.mark.parametrize(("box", "effects", "kept"), [
+    (3, {}, True), (3, {"artillery_roads_only": False}, False), (2, {"artillery_roads_only": True}, True), (2, {}, False)])
+def test_guns_keep_to_the_roads_where_the_box_says(box: int, effects: dict[str, Any], kept: bool) -> None:
+    """caldiero §17.1.3 "Le artiglierie ... non possono muovere se non su strada o strada minore": the box's
+    `artillery_roads_only` (the ice storm's true) vetoes a gun's step off the roads."""
+    w = _world(_battle(box, **effects), box)
+    off_road = next(b for b in sorted(w.grid.neighbours("1517")) if not ground.road(w, "1517", b))
+    veto = own_step_problem(w, make_group(w, (GUN,), "manoeuvre", False))("1517", off_road)
+    assert (veto is not None and str(veto[0]) == "caldiero §17.1.3") == kept, veto
+
+
+class _Dice:
+    """The game as `assault_column_shifts` asks it: the confusion die shows 6 (one column right)."""
+
+    def __init__(self) -> None:
+        self.rolled: list[str] = []
+
+    def roll(self, purpose: str, detail: dict[str, str | int], about: tuple[str | None, ...] = (), *,
+             visible_to: tuple[str, ...] | None = None, count: int = 1) -> tuple[int, ...]:
+        self.rolled.append(purpose)
+        return (6,)
+
+    def emit(self, event: Any) -> None:
+        raise AssertionError(f"no event expected: {event}")
+
+
+@pytest.mark.parametrize(("battle", "box", "shifts", "rolled"), [
+    (RULESET.battle, 0, (0, 0), 0), (RULESET.battle, 1, (0, 0), 1), (RULESET.battle, 3, (2, 0), 1),
+    (_battle(1, assault_columns_left=0, confusion_die=False), 1, (0, 0), 0),
+    (_battle(0, assault_columns_left=2), 0, (2, 0), 0), (_battle(0, confusion_die=True), 0, (-1, 0), 1)])
+def test_the_assault_s_weather_columns_and_confusion_die_are_the_box_s(battle: ScenarioData, box: int,
+                                                                       shifts: tuple[int, int], rolled: int) -> None:
+    """caldiero §17.1.1-§17.1.3 (1, 2, 3 columns left, the box's `assault_columns_left`) and §17.2 (the confusion die in
+    boxes 1-3, `confusion_die`; a 6 one column right): what the box in force says, not its number."""
+    dice, notes = _Dice(), []
+    w = _world(battle, box)
+    assert CALDIERO_VARIANT.assault_column_shifts(dice, w, [GUN], ["1617"], "austria", notes) == shifts
+    assert len(dice.rolled) == rolled, notes
+
+
+def test_a_box_s_end_phase_box_is_a_box(tmp_path: Path) -> None:
+    """caldiero §17.1.3 "Nella Fase C ... spostato nel riquadro 2": `end_phase_box` names a box of the track."""
+    shutil.copytree(CALDIERO_DATA.folder, tmp_path, dirs_exist_ok=True)
+    weather = tmp_path / "caldiero" / "weather.json"
+    raw = json.loads(weather.read_text(encoding="utf-8"))
+    raw["boxes"][3]["end_phase_box"] = 7
+    weather.write_text(json.dumps(raw), encoding="utf-8")
+    with pytest.raises(DataError) as caught:
+        CALDIERO_DATA.load(tmp_path)
+    assert [(p.file, p.path) for p in caught.value.problems] == [("caldiero/weather.json", "$.boxes[3].end_phase_box")]

@@ -3,6 +3,12 @@ Caricat! is hidden, so both seats are served the same view."""
 
 from __future__ import annotations
 
+import msgspec
+import pytest
+
+from arbitro.adjudicator.errors import BadPosition
+from arbitro.adjudicator.service import POSITION_FORMAT, Arbitro
+from arbitro.events.sqlite import SQLiteStore
 from tests.caricat.harness import RULESET, position
 
 
@@ -27,3 +33,15 @@ def test_both_seats_see_the_whole_position():
     state = RULESET.new_state("pastrengo", ("taxis",))
     assert RULESET.view(state, "italian") == RULESET.view(state, "austrian") == RULESET.view(state, "umpire")
     assert RULESET.secrets(state, "italian") == set()
+
+
+def test_a_position_whose_header_and_state_name_two_battles_is_refused() -> None:
+    """A position file whose header names Pastrengo and whose state is Montebello's is refused naming both (it made a
+    game recorded as the header's battle and played on the state's); one naming the state's battle is taken."""
+    state = msgspec.to_builtins(RULESET.new_state("montebello", ()))
+    position = {"format": POSITION_FORMAT, "ruleset": "caricat", "scenario": "pastrengo", "state": state}
+    with pytest.raises(BadPosition, match="named scenario 'pastrengo' and its state is of 'montebello'"):
+        Arbitro(SQLiteStore(":memory:")).create("caricat", position=position)
+    app = Arbitro(SQLiteStore(":memory:"))
+    assert app.state_at(app.create("caricat", position={**position, "scenario": "montebello"})).rules.scenario == \
+        "montebello"

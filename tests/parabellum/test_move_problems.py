@@ -10,7 +10,7 @@ from arbitro.adjudicator.parabellum import move_problems as mp
 from arbitro.adjudicator.parabellum.commander_move import (
     CommanderMove, commander_destination_problem, commander_path_problem,
 )
-from arbitro.adjudicator.parabellum.movement import Mover, Problem, one_hex_rule, unit_rules
+from arbitro.adjudicator.parabellum.movement import COMMANDER_MOVE, Mover, Problem, one_hex_rule, unit_rules
 from arbitro.adjudicator.parabellum.variant import Variant
 from arbitro.adjudicator.ruleset import Rule
 from tests.parabellum.position import Piece
@@ -136,3 +136,18 @@ def test_one_hex_rule_is_the_order_s_else_the_weather_s(variant: Variant) -> Non
     assert one_hex_rule(variant, ORDERS["defence"]) == variant.rules.DEFENCE
     assert one_hex_rule(variant, ORDERS["advance"], storm) == storm
     assert one_hex_rule(variant, ORDERS["advance"]) is None
+
+
+def test_a_commander_is_refused_by_the_units_rules_as_his_move_reads_them(variant: Variant) -> None:
+    """The units' refusals for a commander's `Mover` (`COMMANDER_MOVE`, the twentieth session; commander_move had its
+    own): he may leave an enemy ZoC whatever his orders (§9.1.4, not §8.1), enters one only where friends stand
+    (§8.2.2, not Defence's §5.1.3), and stacks with anyone (no §7.1: no unit moves with him)."""
+    pos, book, r = position(), variant.book, variant.rules
+    leader = Mover("france", "0304", True, 12, "unit", False, COMMANDER_MOVE, None)
+    assert mp.destination_problem(variant, pos, leader, (), "0203") is None
+    assert mp.destination_problem(variant, pos, leader, (), "0206") == (
+        r.LEADER_EZOC, f"0206 is in an enemy ZoC: a commander enters it only where a friendly unit already is ({book} §8.2.2)")
+    pos.units.update(a=Piece("france", "0303"), b=Piece("france", "0303", arm="cavalry"), c=Piece("france", "0303"))
+    assert mp.destination_problem(variant, pos, leader, (), "0303") is None
+    rules = unit_rules(variant, pos, leader)
+    assert mp.path_problem(variant, pos, leader, (), ("0304", "0303", "0302"), MAP, TABLE, rules) is None

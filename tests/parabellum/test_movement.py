@@ -134,7 +134,9 @@ def test_a_commander_enters_an_enemy_zoc_only_where_friends_stand_and_goes_on(va
     pos.units["g"] = Piece("france", "0205")  # a friend in the EZoC hex next to 0304: he still needs one in 0304
     alone = OnPlainMap(units={"e": Piece("austria", "0305"), "g": Piece("france", "0205")})
     refused = commander_move.commander_path_problem(variant, alone, commander("0304"), ("0304", "0205"))  # type: ignore[arg-type]
-    assert refused is not None and refused[0] == variant.rules.LEADER_EZOC and "0304-0205" in refused[1]
+    rule = variant.rules.LEADER_EZOC  # the units' ezoc_to_ezoc_problem under COMMANDER_MOVE (twentieth session: "0304-0205: ...")
+    assert refused == (rule, f"0304 to 0205: a commander goes from one enemy ZoC hex to another only when both hold "
+                             f"friendly units ({rule})")
     assert walk("0304", "0205") is None  # friends in both
     assert walk("0303", "0304", "0404") is None  # through the EZoC without stopping there
 
@@ -184,9 +186,10 @@ def test_a_commander_s_move_is_searched_on_the_position_and_kept(variant: Varian
 
 
 def test_a_commander_s_given_path_is_judged_step_by_step_as_his_search_reads_it(variant: Variant) -> None:
-    """`commander_path_problem` (§8.2.2, §9.1.2, §9.1.4 in both): a path he may walk gives None; into an enemy ZoC
-    without friends there the variant's §8.2.2; into enemy units its §9.1.2; a path not starting where he is, a hex
-    off the map, or a walk beyond his allowance its §9.1, naming the hex."""
+    """`commander_path_problem` (§8.2.2, §9.1.2, §9.1.4 in both), the units' `path_problem` since the twentieth
+    session: a path he may walk gives None; into an enemy ZoC without friends there the variant's §8.2.2 (the units'
+    words, `presence_problem`); into enemy units its §9.1.2; a path not starting where he is, a hex off the map its
+    §9.1; a walk beyond his allowance his §9.1.4 with §9.2 (it cited §9.1 alone), naming the hex."""
     pos = OnPlainMap(units={"e": Piece("austria", "0305"), "f": Piece("france", "0303")})
     r = variant.rules
 
@@ -197,14 +200,16 @@ def test_a_commander_s_given_path_is_judged_step_by_step_as_his_search_reads_it(
     assert problem("0303", "0302", "0301") is None
     into = next(h for h in MAP.grid.neighbours("0303") if h in ezoc_of(MAP, "0305"))
     found = problem("0303", into)
-    assert found is not None and found[0] == r.LEADER_EZOC and f"0303-{into}" in found[1]
+    assert found == (r.LEADER_EZOC, f"{into} is in an enemy ZoC: a commander enters it only where a friendly unit "
+                                    f"already is ({r.LEADER_EZOC})")
     pos.units["g"] = Piece("france", "0304")  # a friend in the enemy's ZoC: he may enter it, not the enemy's hex
     assert problem("0303", "0304") is None
     assert problem("0303", "0304", "0305") == (r.ENEMY_HEX, f"0305 holds enemy combat units ({r.ENEMY_HEX})")
     assert problem("0302", "0301") == (r.MOVEMENT, f"a commander's path goes on from 0303, where he is ({r.MOVEMENT})")
     assert problem("0303", "9999")[0] == r.MOVEMENT  # type: ignore[index]
     too_far = problem("0303", "0302", "0301", budget=2)
-    assert too_far is not None and too_far[0] == r.MOVEMENT and "0301" in too_far[1]
+    assert too_far == (r.LEADER_MOVE, f"0301 costs more than the movement points left after 1 of 1 MP along "
+                                      f"0303-0302-0301 ({r.LEADER_MOVE}, {r.TERRAIN_MOVE})")
 
 
 # --- §5.1.1, §5.1.2 -------------------------------------------------------------------------------------------

@@ -11,6 +11,7 @@ marks, an enemy independent column, each served in the view."""
 from __future__ import annotations
 
 import dataclasses
+import random
 from typing import Any
 from pathlib import Path
 
@@ -25,6 +26,7 @@ from arbitro.events import arrivano as aev
 from arbitro.events import caldiero as cev
 from arbitro.projections.arrivano import ArrivanoState
 from arbitro.events.codec import canonical
+from bench import nifuzz_facts
 from bench.nifuzz import Finding, Game, fuzz, play, replayed, served_difference, walked
 
 LOGS = Path(__file__).resolve().parents[2] / "logs"
@@ -117,6 +119,8 @@ def test_the_decisions_a_command_leaves_are_walked_past_alike(caldiero: Game) ->
     assert a.answers and not a.stuck and not a.after.core.decisions
     assert (a.commands, a.asked) == (b.commands, b.asked)
     assert {kind for kind, _, _ in a.asked} >= {"defensive_fire"}
+    seeded = walked(caldiero, attack.after, caldiero.engine.fold.copy(attack.after), pick=random.Random(1))
+    assert seeded[0].commands == seeded[1].commands and not seeded[0].stuck  # --answers seeded: drawn alike
     found = fuzz(caldiero, every=1, first=cmd, last=cmd, per_position=12)
     assert found.walked > 0 and [f for f in found.findings if not f.allowed] == []
 
@@ -239,6 +243,27 @@ def test_an_enemy_column_served_in_the_view_is_found(options: Game, monkeypatch:
     found = unexplained(options, 13, 15, kinds=frozenset({"column"}))
     assert {what for _, _, what in in_the_view(found)} == {"columns"}
     assert {observer for _, observer, _ in in_the_view(found)} == {"austria"}
+
+
+def test_an_independent_column_s_order_shown_by_its_assault_declaration_is_a_sighting(
+        options: Game, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Montebello with the options, every assault declared by a unit of an independent column (#691, #906 as the log
+    stands): the column's order, hidden under its officer (arrivano §16.2), is shown at the table by the declaration's
+    marker ("Attacco" for an Attack order, "Attacco?" for Advance, whose efficiency test is rolled first: §12.2,
+    §12.2.2), so those comparisons are sightings, skipped; counted as `seen`. Without that, the first every-5th run
+    after the walk found the 'Attack?' test in one game only, the assault's dice after it one index on."""
+    declared = [cmd for cmd, _, c, s in options.positions if c.get("type") == "assault"
+                and set(c["attackers"]) & {u for col in s.rules.columns.values() for u in col.units}]
+    assert declared, "no assault by a column's unit in the log any more: the test compares nothing"
+    found = [fuzz(options, every=1, first=cmd, last=cmd, per_position=50, kinds=frozenset({"column"}))
+             for cmd in declared]
+    assert sum(f.seen for f in found) > 0 and [x for f in found for x in f.findings if not x.allowed] == []
+    column_facts = nifuzz_facts.column_facts
+    monkeypatch.setattr(nifuzz_facts, "column_facts", lambda state, officer: (
+        dataclasses.replace(p, declared=()) for p in column_facts(state, officer)))
+    shown = [x for cmd in declared for x in fuzz(options, every=1, first=cmd, last=cmd, per_position=50,
+                                                 kinds=frozenset({"column"})).findings]
+    assert any("'Attack?' test" in x.what for x in shown)
 
 
 def test_a_released_direction_seen_in_a_route_is_inherent(caldiero: Game) -> None:

@@ -104,6 +104,28 @@ def test_a_scenario_its_data_do_not_have_is_refused_in_both_books(variant: Varia
     assert str(refused.value) == f"the position is not legal: {problem}"
 
 
+OTHER_SCENARIOS = {"caldiero": "il_tempo_regge", "arrivano": "campotenese"}
+
+
+def test_a_position_whose_header_and_state_name_two_scenarios_is_refused_in_both_books(variant: Variant) -> None:
+    """A position file whose header names one of the book's scenarios and whose state another (each known, each
+    valid alone) is refused naming both (issue 18: it made a game recorded as the header's scenario, its genesis and
+    provisional data that scenario's, played on the state's counters, map and rules); the header alone, or one naming
+    the state's scenario, is taken."""
+    ruleset = RULESETS[variant.book]()
+    state = msgspec.to_builtins(ruleset.new_state(OTHER_SCENARIOS[variant.book], ()))
+    header, named = SCENARIOS[variant.book], OTHER_SCENARIOS[variant.book]
+    position = {"format": POSITION_FORMAT, "ruleset": variant.book, "scenario": header, "state": state}
+    with pytest.raises(BadPosition) as refused:
+        Arbitro(SQLiteStore(":memory:")).create(variant.book, position=position)
+    assert str(refused.value) == (f"the position is named scenario {header!r} and its state is of {named!r}: a "
+                                  "position is of one scenario (name the state's, or none)")
+    app = Arbitro(SQLiteStore(":memory:"))
+    for heading in (named, None):
+        game = app.create(variant.book, position={**position, "scenario": heading})
+        assert app.state_at(game).rules.scenario == named
+
+
 def test_a_hex_of_both_sides_is_refused(variant: Variant) -> None:
     """§9.1.2 in both: no hex ever holds both sides' units."""
     ruleset = RULESETS[variant.book]()
