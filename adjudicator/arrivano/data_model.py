@@ -183,6 +183,13 @@ class ArrivanoScenario(pb.ScenarioFile):
     franceschi: Franceschi | None = None
     victory: Victory
 
+    def problems(self) -> list[tuple[Where, str]]:
+        found = super().problems()
+        if self.march_column_forbidden and not self.march_column_rule:
+            found.append((("march_column_rule",), "required with `march_column_forbidden`: the scenario's rule "
+                          "forbidding their march column (arrivano §17.1.4), cited where it refuses one"))
+        return found
+
     def is_light(self, unit: UnitData) -> bool:
         """Light infantry for open order (arrivano §17.1.7 listed; §17.2.11 infantry with movement 3)."""
         if unit.arm != "infantry":

@@ -93,7 +93,7 @@ def _plan(w: World, uid: str, column: bool, ic: frozenset[str], chosen: str | No
     order = movement_order(w, uid, ic, chosen)
     rules_o = w.order_rules(order)
     if column and unit.side in w.scenario.march_column_forbidden:
-        return str(R.MB_NO_COLUMN)
+        return w.scenario.march_column_rule  # the scenario's (arrivano §17.1.4 at Montebello)
     problem = column_problem(ARRIVANO_VARIANT, w, [order], unit.hex) if column else None
     if problem:
         return str(problem[0])

@@ -356,7 +356,8 @@ def bombard(g: Act, seat: str, cmd: C.Bombard) -> None:
         g.reject(R.BOMBARD_COMBINE if len(units) > 1 else ARRIVANO.ARTILLERY,
                  "these guns cannot fire together now (stacked, not Moved, of the active formation)")
     if cmd.target not in targets(ARRIVANO_VARIANT, w, units):
-        g.reject(R.BOMBARD_TABLE, f"{cmd.target} is not a target: enemy non-artillery units in range and line of sight")
+        g.reject(R.BOMBARD_TABLE, f"{cmd.target} is not a target: enemy non-artillery units in range and line of sight "
+                                  f"({w.scenario.los_rule})")
     B.bombard(g, units, cmd.target, defensive=False)
 
 

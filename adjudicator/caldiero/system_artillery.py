@@ -40,7 +40,8 @@ def check_bombard(w: World, seat: str, cmd: C.Bombard) -> None:
     if cmd.target not in bombardment.targets(CALDIERO_VARIANT, w, arts):
         if w.grid.contains(cmd.target) and w.no_fire_into(cmd.target):
             refuse(R.MARSH, "artillery cannot bombard into a marsh (caldiero §10.2)")
-        refuse(R.ARTILLERY_RANGE, f"{cmd.target} is not an enemy hex in range with a clear line of sight (caldiero §11.2, §11.3)")
+        refuse(R.ARTILLERY_RANGE, f"{cmd.target} is not an enemy hex in range with a clear line of sight "
+                                  f"({R.ARTILLERY_RANGE}, {w.scenario.los_rule})")
 
 
 def do_bombard(a: Act, cmd: C.Bombard, defensive: bool = False) -> dict[str, int]:

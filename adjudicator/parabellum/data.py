@@ -389,7 +389,7 @@ class ScenarioFile(StrictModel):
     turns: int = Field(ge=1, le=MAX_TURNS)
     turns_provisional: bool
     los_range: int = Field(ge=1)
-    los_rule: str
+    los_rule: str  # the rule giving it, cited where a bombardment is refused a hex (caldiero §11.3, arrivano §17.1.3)
     stacking: Stacking
     weather: bool  # the scenario has a weather track: its folder's weather.json (caldiero §17, arrivano §17.2.7)
     commander_movement: int | None = Field(default=None, ge=1)  # arrivano §9.1.4 with §17.1.2, §17.2.2

@@ -597,3 +597,18 @@ def test_the_ex_tests_routs_retreat_in_one_frame_a_side_once_every_die_is_rolled
     assert [(f.rule, f.ctx.moves) for f in retreats] == [("arrivano §15.2.1", {"ir18-ii": 2, "ir57-i": 2})]
     gun = t.of(ev.UnitEliminated)[-1]
     assert (gun.unit, gun.cause) == ("art-gottesheim", "arrivano §12.5.4; arrivano §15.2.1; arrivano §11.1")
+
+
+def test_a_hex_beyond_the_scenario_s_sight_is_refused_citing_it():
+    """arrivano §11.3 with §17.1.3 (Montebello: "Linea di Vista: 3 esagoni"): a bombardment of a hex the scenario's
+    sight does not reach is refused naming the scenario's rule, `ScenarioFile.los_rule` (loaded and never read till the
+    twentieth session)."""
+    far = X
+    for _ in range(4):
+        far = GRID.neighbour(far, 1)
+    t = fight({"art-watrin": X}, {"ir18-i": far}, order="defence")
+    t.state.step = "bombardment"
+    with pytest.raises(IllegalCommand) as e:
+        t.send("france", {"type": "bombard", "units": ["art-watrin"], "target": far})
+    assert e.value.message == (f"{far} is not a target: enemy non-artillery units in range and line of sight "
+                               "(arrivano §17.1.3)")

@@ -3,9 +3,16 @@ obligations (§5.1.1, §5.1.2), rout (D19)."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 from arbitro.adjudicator.errors import IllegalCommand
+from arbitro.adjudicator.arrivano.data_model import ArrivanoScenario
+from arbitro.adjudicator.arrivano.movement import plan
+from arbitro.adjudicator.arrivano.variant import ARRIVANO_VARIANT
 from arbitro.adjudicator.arrivano.world import in_command
+from arbitro.adjudicator.parabellum.world import World
+from pydantic import ValidationError
 
 from tests.arrivano.harness import RULESET, at_step, ev, open_ground, position, world
 
@@ -252,3 +259,18 @@ def test_an_attack_order_move_tends_toward_the_nearest_enemy():
     disordered.units["6e-legere-i"].status = "disordered"
     u = at_step(disordered, "W", "movement")
     move(u, "6e-legere-i", away)
+
+
+def test_the_march_column_ban_cites_the_scenario_s_rule():
+    """arrivano §17.1.4 (Montebello: "Gli Austriaci non possono usare la Colonna di Marcia"): the ban is the
+    scenario's (`march_column_forbidden`), and so is its citation, `march_column_rule`, required with it (loaded and
+    never read till the twentieth session: the refusal cited the code's own copy, rules.MB_NO_COLUMN)."""
+    shipped = RULESET.data.scenarios["montebello"]
+    data = dataclasses.replace(shipped, scenario=shipped.scenario.model_copy(update={"march_column_rule": "arrivano §99.9"}),
+                               digest=f"{shipped.digest}+rule")
+    road = next(h for h in shipped.map.hexes() if shipped.map.roads_at(h))
+    state = position({"ir18-i": road, "6e-legere-i": "3914"}, leaders={"gottesheim": road}, orders={"G": "manoeuvre"})
+    w = World(state, data, lambda name: "", variant=ARRIVANO_VARIANT)
+    assert plan(w, "ir18-i", True, frozenset({"ir18-i"}), "manoeuvre") == "arrivano §99.9"
+    with pytest.raises(ValidationError, match="(?s)march_column_rule.*required with `march_column_forbidden`"):
+        ArrivanoScenario.model_validate({**shipped.scenario.model_dump(), "march_column_rule": ""})
