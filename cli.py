@@ -28,8 +28,8 @@ from arbitro.adjudicator.seatcopy import SeatCopy
 from arbitro.adjudicator.service import Arbitro
 from arbitro.projections.base import UMPIRE
 from arbitro.adjudicator.cli_common import (
-    CONTEXT, db_option, fork_options, json_option, seat_option, handle_errors, open_app, out, read_json_arg,
-    open_reader, reading_as, undo_options, write_text,
+    CONTEXT, db_option, fork_options, invite_option, json_option, seat_option, handle_errors, open_app, out,
+    read_json_arg, open_reader, reading_as, undo_options, write_text,
 )
 from arbitro.adjudicator.cli_audit import AUDIT_COMMANDS
 from arbitro.adjudicator.cli_history import HISTORY_COMMANDS
@@ -39,7 +39,7 @@ from arbitro.adjudicator.cli_disputes import DISPUTE_COMMANDS
 from arbitro.adjudicator.cli_store import STORE_COMMANDS
 from arbitro.adjudicator.cli_tables import (
     annotated_text, awaiting_line, clock_line, data_records, filter_commands, legal_text, log_text, logged, notes_text,
-    provisional_line, status_text, undone_text, view_text,
+    provisional_line, status_text, tokens_text, undone_text, view_text,
 )
 
 
@@ -293,21 +293,28 @@ def notes(game: str, seat: str, db: str, as_json: bool) -> None:
 @cli.command()
 @click.argument("game")
 @fork_options
+@invite_option
 @seat_option(required=False, default="umpire")
 @db_option
 @json_option
 @handle_errors
-def fork(game: str, at: int, keep_dice: bool, new_id: str | None, seat: str, db: str, as_json: bool) -> None:
+def fork(game: str, at: int, keep_dice: bool, new_id: str | None, invite: bool, seat: str, db: str,
+         as_json: bool) -> None:
     """Start a new game from event AT of GAME (the umpire's act, recorded in GAME's log as game_forked);
-    print the new game's id. The fork draws a new seed; --keep-dice replays GAME's dice, for analysis,
-    and only once GAME's seed is revealed (so no fork can show a roll GAME is about to make).
+    print the new game's id (with --invite, then its tokens for `arbitro serve`). The fork draws a new seed;
+    --keep-dice replays GAME's dice, for analysis, and only once GAME's seed is revealed (so no fork can show a
+    roll GAME is about to make).
 
     \b
     Example:
         arbitro fork marengo-1a2b3c4d --at 120
+        arbitro fork marengo-1a2b3c4d --at 120 --invite --db club.db     # then hand each seat its token
         arbitro reveal caldiero-9f8e --reason "post-mortem" && arbitro fork caldiero-9f8e --at 300 --keep-dice
     """
-    out({"game": open_app(db).fork(game, at, keep_dice=keep_dice, new_id=new_id, by=seat)}, as_json, lambda d: d["game"])
+    app = open_app(db)
+    made = app.fork(game, at, keep_dice=keep_dice, new_id=new_id, by=seat)
+    shown = {"game": made, **({"tokens": app.issue_tokens(made)} if invite else {})}  # as the server's fork answers
+    out(shown, as_json, lambda d: tokens_text(d["game"], d.get("tokens", {})))
 
 
 @cli.command()

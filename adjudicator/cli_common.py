@@ -66,6 +66,13 @@ fork_options = stacked(
     click.option("--id", "new_id", help="Choose the new game's id (default: generated)."))
 
 
+def invite_option(fn: F) -> F:
+    return click.option("--invite", is_flag=True,
+                        help="Also make the new game's tokens, for `arbitro serve` (one a seat and the umpire's, as "
+                             "`arbitro invite` makes them), and print them after its id, one line a role: shown "
+                             "this once.")(fn)
+
+
 def json_option(fn: F) -> F:
     return click.option("--json", "as_json", is_flag=True, help="Machine-readable JSON output.")(fn)
 

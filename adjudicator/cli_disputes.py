@@ -9,12 +9,14 @@ from collections.abc import Callable
 from typing import Any
 
 import click
+import msgspec
 
 from arbitro.adjudicator import settling
 from arbitro.adjudicator.cli_common import (
-    CONTEXT, db_option, event_lines, handle_errors, json_option, open_app, out, parse_readings, printable,
-    read_json_arg, seat_option, stacked,
+    CONTEXT, db_option, event_lines, handle_errors, invite_option, json_option, open_app, out, parse_readings,
+    printable, read_json_arg, seat_option, stacked,
 )
+from arbitro.adjudicator.cli_tables import tokens_text
 from arbitro.adjudicator.errors import BadInput
 from arbitro.adjudicator.report_phrases import NoteNames, evidence_words
 from arbitro.adjudicator.results import SubmitResult
@@ -365,12 +367,13 @@ def amendment_text(a: settling.Amendment) -> str:
 @click.command(context_settings=CONTEXT)
 @click.argument("game")
 @amend_options
+@invite_option
 @seat_option(required=False, default=UMPIRE)
 @db_option
 @json_option
 @handle_errors
 def amend(game: str, command: str | None, at: int, file: str | None, dispute_number: int | None, reason: str,
-          new_id: str | None, seat: str, db: str, as_json: bool) -> None:
+          new_id: str | None, invite: bool, seat: str, db: str, as_json: bool) -> None:
     """The umpire's amendment of a transcription (arbitro §D.5): in a fork made before the command whose events
     include event SEQ, play COMMAND instead (for the same seat), then every later command of GAME again, in order;
     report each one whose events changed and the first one the rules now refuse (exit 1; the fork ends before
@@ -383,10 +386,21 @@ def amend(game: str, command: str | None, at: int, file: str | None, dispute_num
         arbitro amend marengo-1a2b --at 35 --file move.json --dispute 1 --reason "b003 went to fontanone"
     """
     raw = read_json_arg(command, file, "replacement command")
-    amended = settling.amend(open_app(db), game, seat, at, raw, dispute=dispute_number, reason=reason, new_id=new_id)
-    out(amended, as_json, amendment_text)
+    app = open_app(db)
+    amended = settling.amend(app, game, seat, at, raw, dispute=dispute_number, reason=reason, new_id=new_id)
+    if invite:  # as the server's amendment answers: the amendment, and its fork's tokens
+        tokens = app.issue_tokens(amended.fork)
+        out({**msgspec.to_builtins(amended), "tokens": tokens}, as_json, lambda _: amended_text(amended, tokens))
+    else:
+        out(amended, as_json, amendment_text)
     if amended.refused is not None:
         sys.exit(1)
+
+
+def amended_text(amended: settling.Amendment, tokens: dict[str, str]) -> str:
+    """An amendment made with its fork's tokens (`amend --invite`, `arbitro remote amend`): the amendment, then the
+    fork's id and each role's token."""
+    return amendment_text(amended) + "\n" + tokens_text(amended.fork, tokens)
 
 
 DISPUTE_COMMANDS = (dispute, disputes, knowledge, amend)

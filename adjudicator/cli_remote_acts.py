@@ -15,7 +15,7 @@ from arbitro.adjudicator.cli_common import (
     CONTEXT, fork_options, handle_errors, json_option, out, read_json_arg, undo_options,
 )
 from arbitro.adjudicator.cli_dice import entropy_answer, entropy_file, entropy_text, kept_entropy
-from arbitro.adjudicator.cli_disputes import amend_options, amendment_text
+from arbitro.adjudicator.cli_disputes import amend_options, amended_text
 from arbitro.adjudicator.cli_play import submit_text
 from arbitro.adjudicator.cli_remote_client import (
     LISTED, UNREACHABLE_EXIT, Answered, Remote, Unreachable, answers_read, game_path, remote_options, shaped,
@@ -188,7 +188,7 @@ def amend(game: str, command: str | None, at: int, file: str | None, dispute_num
     where = f"{server.rstrip('/')}{game_path(game, '/amend')}"
     amended = shaped({k: v for k, v in answer.items() if k != "tokens"}, settling.Amendment, where)
     tokens = shaped(answer.get("tokens"), dict[str, str], where)
-    out(answer, as_json, lambda a: amendment_text(amended) + "\n" + tokens_text(amended.fork, tokens))
+    out(answer, as_json, lambda _: amended_text(amended, tokens))
     if amended.refused is not None:
         sys.exit(1)
 

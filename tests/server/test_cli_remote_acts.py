@@ -248,3 +248,25 @@ def test_entropy_sent_without_an_answer_is_kept(served: tuple[Server, Path], els
     assert (elsewhere / f"{game}.red.entropy").exists()
     monkeypatch.setattr(cli_remote_client.Remote, "json", real)
     assert "entropy_committed" in server.client("umpire", game).get(f"/games/{game}/events").text
+
+
+def test_a_local_fork_or_amendment_with_invite_prints_tokens_that_play(served: tuple[Server, Path]) -> None:
+    """`arbitro fork --invite` and `arbitro amend --invite` make the new game's tokens, as the server's fork and
+    amendment do, and print them after its id (--json: `tokens`); without --invite the id alone, as before."""
+    server, db = served
+    game = fought(server)
+    server.app.reveal(game, "for the amendment", seat="umpire", expose_hidden=True)  # amend needs it (arbitro §D.5)
+    head = str(server.client("umpire", game).get(f"/games/{game}").json()["head"])
+    assert local(db, "fork", game, "--at", head, "--id", f"{game}-plain").stdout == f"{game}-plain\n"
+    lines = local(db, "fork", game, "--at", head, "--id", f"{game}-i", "--invite").stdout.splitlines()
+    tokens = dict(line.split(": ") for line in lines[1:])
+    assert lines[0] == f"{game}-i" and sorted(tokens) == ["blue", "red", "umpire"]
+    assert remote(server, tokens["blue"], "log", f"{game}-i").stdout == local(db, "log", f"{game}-i", "--as",
+                                                                               "blue").stdout
+    events = server.client("umpire", game).get(f"/games/{game}/events").json()
+    at = str(next(e["seq"] for e in events if e["type"] == "attack_declared"))
+    amended = json.loads(local(db, "amend", game, '{"type": "attack", "aim": "low"}', "--at", at, "--invite",
+                               "--json").stdout)
+    assert sorted(amended["tokens"]) == ["blue", "red", "umpire"] and amended["game"] == game
+    assert remote(server, amended["tokens"]["red"], "status", amended["fork"]).stdout == \
+        local(db, "status", amended["fork"], "--as", "red").stdout
