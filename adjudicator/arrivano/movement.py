@@ -366,11 +366,19 @@ def move(g: Act, uid: str, to: str, column: bool, chosen: str | None = None) -> 
     commander_checks(g, to)
 
 
+def march_rule(w: World) -> str:
+    """The scenario's rule of its march orders (`march_order_rules.rule`: arrivano §17.1.5 at Montebello), cited where
+    one binds its units or ends."""
+    rules = w.scenario.march_order_rules
+    assert rules is not None  # required with march orders (data_model._check_march_orders)
+    return rules.rule
+
+
 def why_not(w: World, uid: str, to: str, p: Mover) -> tuple[str, str]:
     """The most specific citation for a destination the unit cannot reach: its march order's objective (§17.1.5),
     else the kernel's (`destination_problem`, `unreachable`)."""
     if march_of(w, uid) is not None:
-        return str(R.MB_MARCH), f"{to} is not closer to the march order's objective"
+        return march_rule(w), f"{to} is not closer to the march order's objective"
     rule, message = destination_problem(ARRIVANO_VARIANT, w, p, (uid,), to) or unreachable(
         ARRIVANO_VARIANT, to, (uid,), (p.move.order,))
     return str(rule), message

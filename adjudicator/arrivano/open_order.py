@@ -65,7 +65,7 @@ def why_not_fire(w: World, uid: str) -> tuple[Rule | str, str] | None:
     if box is not None and not box.open_order_allowed:
         return R.CT_WEATHER, "no open order in this weather"
     if M.march_of(w, uid) is not None:
-        return R.MB_MARCH, f"{uid} obeys a march order toward its objective"
+        return M.march_rule(w), f"{uid} obeys a march order toward its objective"
     if unit.fatigue_defence_turn == state.turn:
         return R.EXHAUSTION, f"{uid} failed its fatigue test and has Defence for this turn"
     order = orders.order_of(w, uid, in_command(w, state.activation.formation))

@@ -325,17 +325,17 @@ def march_checks(g: Act) -> None:
         units = [u for u in m.units if g.state.units[u].where == "map"]
         looking = {g.state.units[u].hex for u in units}  # each pair of hexes once: stacks share a line
         if sight.sees_any(w, looking, w.hexes_held(w.enemy(g.data.formation(m.formation).side))):
-            g.emit(ev.MarchOrderEnded(march=m.id, reason="enemy_in_los", rule=str(R.MB_MARCH)))
+            g.emit(ev.MarchOrderEnded(march=m.id, reason="enemy_in_los", rule=rules.rule))
             if g.state.formations[m.formation].order != rules.then_order:
                 g.emit(ev.OrderChanged(formation=m.formation, order=rules.then_order, by="march_order",
-                                       rule=str(R.MB_MARCH)))
+                                       rule=rules.rule))
             continue
         foot = [u for u in units if g.state.units[u].arm != "artillery"]
         reach = 0 if w.reading("march_order_units") == "in_hex_only" else 1  # in it, or in or next to it
         there = [u for u in foot if w.grid.distance(g.state.units[u].hex, m.objective) <= reach]
         num, den = rules.release_fraction  # "almeno metà": Montebello's 1/2 (scenario.json)
         if foot and len(there) * den >= len(foot) * num:
-            g.emit(ev.MarchOrderEnded(march=m.id, reason="reached", rule=str(R.MB_MARCH)))
+            g.emit(ev.MarchOrderEnded(march=m.id, reason="reached", rule=rules.rule))
 
 
 # --- the steps of play in which a seat acts (arrivano §3.1), on the kernel's one table ---------------------------

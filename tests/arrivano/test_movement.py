@@ -8,9 +8,10 @@ import dataclasses
 import pytest
 from arbitro.adjudicator.errors import IllegalCommand
 from arbitro.adjudicator.arrivano.data_model import ArrivanoScenario
-from arbitro.adjudicator.arrivano.movement import plan
+from arbitro.adjudicator.arrivano.movement import march_rule, plan, why_not
 from arbitro.adjudicator.arrivano.variant import ARRIVANO_VARIANT
 from arbitro.adjudicator.arrivano.world import in_command
+from arbitro.adjudicator.parabellum.movement import Mover
 from arbitro.adjudicator.parabellum.world import World
 from pydantic import ValidationError
 
@@ -274,3 +275,20 @@ def test_the_march_column_ban_cites_the_scenario_s_rule():
     assert plan(w, "ir18-i", True, frozenset({"ir18-i"}), "manoeuvre") == "arrivano §99.9"
     with pytest.raises(ValidationError, match="(?s)march_column_rule.*required with `march_column_forbidden`"):
         ArrivanoScenario.model_validate({**shipped.scenario.model_dump(), "march_column_rule": ""})
+
+
+def test_a_march_order_cites_the_scenario_s_rule():
+    """arrivano §17.1.5: a unit under a march order is refused a move away from its objective citing scenario.json's
+    `march_order_rules.rule` (loaded and never read till the twentieth session: the code's copy rules.MB_MARCH)."""
+    shipped = RULESET.data.scenarios["montebello"]
+    rules = shipped.scenario.march_order_rules
+    assert rules is not None and rules.rule == "arrivano §17.1.5"
+    scenario = shipped.scenario.model_copy(update={"march_order_rules": rules.model_copy(update={"rule": "arrivano §99.9"})})
+    data = dataclasses.replace(shipped, scenario=scenario, digest=f"{shipped.digest}+march rule")
+    state = position({"ir28-iii": "2210"})
+    state.march_orders = {"vogelsang": True}
+    w = World(state, data, lambda name: "", variant=ARRIVANO_VARIANT)
+    assert march_rule(w) == "arrivano §99.9"
+    mover = plan(w, "ir28-iii", False, frozenset({"ir28-iii"}))
+    assert isinstance(mover, Mover) and why_not(w, "ir28-iii", "2209", mover) == (
+        "arrivano §99.9", "2209 is not closer to the march order's objective")
