@@ -536,6 +536,12 @@ class OrderRules(StrictModel):
     rule: str
 
 
+# The movement obligations as parabellum/orders.obligation_problem and each game's moves play them, by order (§5.1.1
+# Advance: half end nearer the enemy; §5.1.2 Attack: every unit toward the nearest enemy; in both books).
+PLAYED_OBLIGATIONS: dict[str, str | None] = {"advance": "half_closer", "attack": "all_toward_nearest_enemy",
+                                             "defence": None, "manoeuvre": None}
+
+
 class OrdersTable(StrictModel):
     """The orders table (D6): each order's permissions, and the orders artillery may always choose and
     reinforcements take (arrivano §11, §15.4.1; caldiero §11.0, §15.4.2): Arrivano's tables/orders.json in both
@@ -548,4 +554,8 @@ class OrdersTable(StrictModel):
 
     def problems(self) -> list[tuple[Where, str]]:
         missing = {"advance", "attack", "defence", "manoeuvre"} - set(self.orders)
-        return [(("orders",), f"missing orders: {', '.join(sorted(missing))}")] if missing else []
+        if missing:
+            return [(("orders",), f"missing orders: {', '.join(sorted(missing))}")]
+        return [(("orders", o, "movement_obligation"), f"{o}'s is {self.orders[o].movement_obligation!r}: this build "
+                 f"plays {obligation!r} (§5.1.1-§5.1.2 in both, by the order's name: parabellum/orders.py)")
+                for o, obligation in PLAYED_OBLIGATIONS.items() if self.orders[o].movement_obligation != obligation]
