@@ -58,16 +58,14 @@ def run(a: P, stages: Mapping[str, Callable[[P, AssaultUnderway], None]]) -> Non
     WAITS_ON_TOP also waits below any other decision (AssaultFrames.on_top). `stages`: a game's, by name (those
     above; DR_TESTS and ADVANCE are the kernel's results.dr_tests and advance.stage in both), each called with `a` and the assault
     `without_eliminated`, asking a decision (a frame above the assault's), moving the assault to its next stage
-    (AssaultFrames.revise) or ending it (AssaultFrames.end); END, unless the game gives its own, closes the frame."""
+    (AssaultFrames.revise) or ending it (AssaultFrames.end: each game's END, Arrivano's advance.ended, Caldiero's
+    stage_end, closes the frame)."""
     frames = a.assault_frames()
     for _ in range(MAX_STAGES):
         c = frames.current()
         if c is None or (c.stage in WAITS_ON_TOP and not frames.on_top()):
             return
-        if c.stage == END and END not in stages:
-            frames.end()
-        else:
-            stages[c.stage](a, without_eliminated(a.world(), c))
+        stages[c.stage](a, without_eliminated(a.world(), c))
     raise AssertionError(f"the assault's stages do not progress ({MAX_STAGES} run)")
 
 

@@ -1,6 +1,6 @@
 """The kernel's stage runner (parabellum/assault.run), one for both games: each stage is a function of the procedure
-and the assault, given without the units eliminated since its frame was revised; END closes the frame unless the game
-gives its own; the decision stack is the one the procedure's variant names (Act.assault_frames)."""
+and the assault, given without the units eliminated since its frame was revised; END is the game's too (the kernel's
+default that closed the frame, used by neither game, went in the twentieth session); the decision stack is the one the procedure's variant names (Act.assault_frames)."""
 
 from __future__ import annotations
 
@@ -63,15 +63,10 @@ def test_each_stage_is_given_the_assault_without_its_eliminated_units_and_end_cl
         q.seen.append(now)
         q.frames.revise(assault.END)
 
-    assault.run(p, {assault.DECLARED: declared})
-    assert [(s.attackers, s.defenders) for s in p.seen] == [(("x",), ("y",))]
-    assert p.frames.c is None  # END without a stage of the game's: the frame closed
-
-
-def test_a_games_own_end_stage_runs_instead() -> None:
-    p = Procedure(Frames(AssaultUnderway(stage=assault.END, attacker_side="a", attackers=(), targets=())), off=set())
-    assault.run(p, {assault.END: lambda q, now: (q.seen.append(now), q.frames.end())})
-    assert len(p.seen) == 1 and p.frames.c is None
+    assault.run(p, {assault.DECLARED: declared, assault.END: lambda q, now: (q.seen.append(now), q.frames.end())})
+    assert [(s.stage, s.attackers, s.defenders) for s in p.seen] == [
+        (assault.DECLARED, ("x",), ("y",)), (assault.END, ("x",), ("y",))]
+    assert p.frames.c is None  # the game's END closed it
 
 
 def test_each_variant_names_the_kinds_its_assault_frames_lift() -> None:
