@@ -132,8 +132,7 @@ def legal(game: str, seat: str | None, unit: str | None, types: tuple[str, ...],
     api = Remote(server, token)
     commands = filter_commands(api.json("GET", game_path(game, "/legal"), {"seat": seat, "piece": unit}, shape=LISTED),
                                types, None)
-    out(commands, as_json, lambda cs: legal_text(cs, seat or str(
-        api.json("GET", game_path(game, "/view"), {"seat": seat}).get("seat", "this seat"))))
+    out(commands, as_json, lambda cs: legal_text(cs, seat or token_seat(api, game)))
 
 
 @remote.command()

@@ -217,6 +217,14 @@ def game_path(game: str, tail: str = "") -> str:
     return f"/games/{quote(game, safe='')}{tail}"  # an id with a slash names no game; it must not name a path
 
 
+class Seated(msgspec.Struct):
+    """GET /games/{id}/seat's answer: the role the token holds in the game."""
+
+    game: str
+    seat: str
+
+
 def token_seat(api: Remote, game: str) -> str:
-    """The seat the token speaks for in GAME, as the server's view of it names it."""
-    return str(api.json("GET", game_path(game, "/view")).get("seat"))
+    """The seat the token speaks for in GAME (a seat's name, or umpire): asked of GET /games/{id}/seat, which reads
+    nothing of the game (a whole seat view was computed and sent for this one name)."""
+    return api.json("GET", game_path(game, "/seat"), shape=Seated).seat

@@ -178,8 +178,9 @@ def test_a_seat_with_a_key_signs_remotely(served: tuple[Server, Path], tmp_path:
 
 def test_end_signed_asks_the_tokens_seat_once(served: tuple[Server, Path], tmp_path: Path,
                                               monkeypatch: pytest.MonkeyPatch) -> None:
-    """`submit GAME end --sign KEY` needs the token's seat twice (the end command, the signature): one view asked
-    (reread-a: a whole seat view was served twice)."""
+    """`submit GAME end --sign KEY` needs the token's seat twice (the end command, the signature): asked once
+    (reread-a: a whole seat view was served twice), and of GET /seat, which reads nothing of the game (queue 3: it
+    was a whole seat view for one name)."""
     server, _ = served
     game = server.new()
     red = server.tokens[game]["red"]
@@ -197,4 +198,17 @@ def test_end_signed_asks_the_tokens_seat_once(served: tuple[Server, Path], tmp_p
     answer = json.loads(remote(server, red, "submit", game, "end", "--sign", str(tmp_path / "red.key"),
                                "--json").stdout)
     assert answer["awaiting"]["seats"] == ["blue"]
-    assert asked.count(f"GET /games/{game}/view") == 1, asked
+    assert asked.count(f"GET /games/{game}/seat") == 1 and f"GET /games/{game}/view" not in asked, asked
+
+
+def test_the_seat_endpoint_names_the_tokens_role_and_nothing_else(served: tuple[Server, Path]) -> None:
+    """GET /games/{id}/seat: the role a token holds, for the remote commands that need only the seat's name (end,
+    --sign, entropy's file, legal's and notes' empty lines); another game's token learns nothing of this one."""
+    server, db = served
+    game, other = server.new(), server.new()
+    for role in ("red", "blue", "umpire"):
+        assert server.client(role, game).get(f"/games/{game}/seat").json() == {"game": game, "seat": role}
+    refused = server.client("red", other).get(f"/games/{game}/seat")
+    assert refused.status_code == 403 and refused.json()["error"] == "auth/forbidden"
+    assert remote(server, server.tokens[game]["blue"], "legal", game).stdout == local(db, "legal", game, "--as",
+                                                                                      "blue").stdout
