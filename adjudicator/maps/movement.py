@@ -131,54 +131,65 @@ def cached_step_cost(hexmap: HexMap, table: MovementTable, a: str, b: str, rules
     return _memo_step_cost(hexmap, table, rules, HexId(a), HexId(b))
 
 
-def _try_step(
-    hexmap: HexMap, table: MovementTable, rules: MoveRules, a: HexId, b: HexId, spent: int, first: bool,
-    memo: StepCosts | None = None,
-) -> _Arrival | MoveBlock:
-    """The one place that decides a step; shared by the path finder and the path checker.
+Stepper = Callable[[HexId, HexId, int, bool], "_Arrival | MoveBlock"]
+
+
+def _stepper(hexmap: HexMap, table: MovementTable, rules: MoveRules) -> Stepper:
+    """The one place that decides a step, shared by the path finder and the path checker: a function of the step
+    (``a`` to ``b``, with ``spent`` half-points spent before it, ``first``: the move's first step) for one unit's
+    ``rules``, which reads them once, not on each of the search's thousands of steps (issue 15).
 
     ``a`` and ``b`` must be adjacent on-map hexes (checked by :func:`check_path`, given by the grid in
     :func:`reachable`).
     """
-    if rules.can_enter is not None and not rules.can_enter(b):
-        return MoveBlock.CANNOT_ENTER
-    if rules.may_step is not None and not rules.may_step(a, b):
-        return MoveBlock.STEP_VETOED
-    zoc = rules.zoc
-    extra = 0
-    stop: StopReason | None = None
-    if zoc is not None:
-        from_zoc, into_zoc = a in zoc.hexes, b in zoc.hexes
-        if from_zoc and not zoc.may_leave:
-            return MoveBlock.ZOC_CANNOT_LEAVE
-        if from_zoc and into_zoc and not zoc.zoc_to_zoc:
-            return MoveBlock.ZOC_TO_ZOC
-        if into_zoc and (zoc.entry == "prohibited" or (zoc.may_enter is not None and not zoc.may_enter(b))):
-            return MoveBlock.ZOC_ENTRY_PROHIBITED
-        if into_zoc and zoc.entry == "stop":
-            stop = StopReason.ENEMY_ZOC
-        if from_zoc:
-            extra = zoc.leave_cost
-    cost = memo.get((a, b)) if memo is not None else None  # the search's hit, without a call (issue 15)
-    if cost is None:
-        cost = _memo_step_cost(hexmap, table, rules, a, b, memo)
-    if cost.prohibited:
-        return MoveBlock.PROHIBITED_HEXSIDE if (cost.blocked_by or "").startswith("hexside") else MoveBlock.PROHIBITED_TERRAIN
-    if cost.all_points:
-        if table.all_points == "first_step_only" and not first:
-            return MoveBlock.ALL_POINTS_NOT_FIRST
-        if spent >= rules.budget and not first:
-            return MoveBlock.NOT_ENOUGH_POINTS
-        return max(rules.budget, spent), stop or StopReason.ALL_POINTS, False
-    total = spent + cost.half_points + extra
-    if cost.stop and stop is None:
-        stop = StopReason.TERRAIN
-    if total <= rules.budget:
-        return total, stop, False
-    if first and rules.minimum_move:
-        # caldiero §9.1.1 / arrivano §9.1.1: one hex is always possible; it ends the move.
-        return rules.budget, stop or StopReason.MINIMUM_MOVE, True
-    return MoveBlock.NOT_ENOUGH_POINTS
+    can_enter, may_step, zoc, budget = rules.can_enter, rules.may_step, rules.zoc, rules.budget
+    memo = _step_memo(hexmap, table, rules)
+    first_step_only, minimum_move = table.all_points == "first_step_only", rules.minimum_move
+    zoc_hexes = zoc.hexes if zoc is not None else frozenset()
+    may_leave, zoc_to_zoc = (zoc.may_leave, zoc.zoc_to_zoc) if zoc is not None else (True, True)
+    entry, may_enter, leave_cost = (zoc.entry, zoc.may_enter, zoc.leave_cost) if zoc is not None else ("", None, 0)
+
+    def step(a: HexId, b: HexId, spent: int, first: bool) -> _Arrival | MoveBlock:
+        if can_enter is not None and not can_enter(b):
+            return MoveBlock.CANNOT_ENTER
+        if may_step is not None and not may_step(a, b):
+            return MoveBlock.STEP_VETOED
+        extra = 0
+        stop: StopReason | None = None
+        if zoc_hexes:
+            from_zoc, into_zoc = a in zoc_hexes, b in zoc_hexes
+            if from_zoc and not may_leave:
+                return MoveBlock.ZOC_CANNOT_LEAVE
+            if from_zoc and into_zoc and not zoc_to_zoc:
+                return MoveBlock.ZOC_TO_ZOC
+            if into_zoc and (entry == "prohibited" or (may_enter is not None and not may_enter(b))):
+                return MoveBlock.ZOC_ENTRY_PROHIBITED
+            if into_zoc and entry == "stop":
+                stop = StopReason.ENEMY_ZOC
+            if from_zoc:
+                extra = leave_cost
+        cost = memo.get((a, b))  # the search's hit, without a call (issue 15)
+        if cost is None:
+            cost = _memo_step_cost(hexmap, table, rules, a, b, memo)
+        if cost.prohibited:
+            return MoveBlock.PROHIBITED_HEXSIDE if (cost.blocked_by or "").startswith("hexside") else MoveBlock.PROHIBITED_TERRAIN
+        if cost.all_points:
+            if first_step_only and not first:
+                return MoveBlock.ALL_POINTS_NOT_FIRST
+            if spent >= budget and not first:
+                return MoveBlock.NOT_ENOUGH_POINTS
+            return max(budget, spent), stop or StopReason.ALL_POINTS, False
+        total = spent + cost.half_points + extra
+        if cost.stop and stop is None:
+            stop = StopReason.TERRAIN
+        if total <= budget:
+            return total, stop, False
+        if first and minimum_move:
+            # caldiero §9.1.1 / arrivano §9.1.1: one hex is always possible; it ends the move.
+            return budget, stop or StopReason.MINIMUM_MOVE, True
+        return MoveBlock.NOT_ENOUGH_POINTS
+
+    return step
 
 
 # ================================================================================================
@@ -263,28 +274,34 @@ def reachable(hexmap: HexMap, table: MovementTable, start: str, rules: MoveRules
     heap: list[tuple[int, HexId, bool]] = [(0, origin, False)]
     done: set[_State] = set()
     forced: set[_State] = set()  # states last reached by the minimum-move rule (tie_break="path")
-    memo = _step_memo(hexmap, table, rules)
+    step = _stepper(hexmap, table, rules)
     wanted = {HexId(h) for h in until} - {origin} if until is not None else None
     target = HexId(settle) if settle is not None else None
     limit: int | None = 0 if target == origin else None  # the cheapest arrival at `target` so far
     found = stop_at is not None and stop_at(origin)
     neighbours, pop, push, by_path = hexmap.grid.neighbours, heapq.heappop, heapq.heappush, tie_break == "path"
+    expanded: set[HexId] = set()  # the hexes whose free state is in `done`: looked up without a tuple made
+    paths: dict[_State, tuple[HexId, ...]] = {}  # "path": each expanded state's path, final once it is expanded
     stopped_early = False
-    while heap and wanted != set() and not found:
+    while heap and (wanted is None or wanted) and not found:
         spent, here, stopped = pop(heap)
         if limit is not None and spent > limit:
             stopped_early = True
             break  # every state no dearer than `target`'s cheapest arrival is expanded: its answer is final
         state = (here, stopped)
-        if state in done or stopped:
+        if stopped or here in expanded:
             done.add(state)
             continue
         done.add(state)
+        expanded.add(here)
+        if by_path:  # its parent was expanded before it, and a parent changes only before its state is expanded
+            parent = parents[state]
+            paths[state] = (*paths[parent], here) if parent is not None else (here,)
         at_origin = here == origin
         for there in neighbours(here):
-            if there == origin or (there, False) in done:
+            if there == origin or there in expanded:
                 continue  # settled free at no more than `spent`: no arrival now can be cheaper, nor chosen over it
-            arrival = _try_step(hexmap, table, rules, here, there, spent, at_origin, memo)
+            arrival = step(here, there, spent, at_origin)
             if isinstance(arrival, MoveBlock):
                 continue
             cost, stop, was_forced = arrival
@@ -303,7 +320,7 @@ def reachable(hexmap: HexMap, table: MovementTable, start: str, rules: MoveRules
                     found = True
                     break
             elif by_path and cost == known and key not in done \
-                    and _better_tie(parents, key in forced, was_forced, state, parents[key], there):
+                    and _better_tie(paths, key in forced, was_forced, state, parents[key], there):
                 parents[key] = state
                 reasons[key] = stop
             else:
@@ -315,9 +332,9 @@ def reachable(hexmap: HexMap, table: MovementTable, start: str, rules: MoveRules
             else:
                 forced.discard(key)
     chosen: dict[HexId, _State] = {}
-    for key in sorted(best, key=lambda k: (k[0], best[k], k[1])):
-        if limit is None or best[key] <= limit:  # `settle`: dearer hexes are not final
-            chosen.setdefault(key[0], key)
+    for hex_id, cost, stopped in sorted([(h, cost, stopped) for (h, stopped), cost in best.items()]):
+        if limit is None or cost <= limit:  # `settle`: dearer hexes are not final
+            chosen.setdefault(hex_id, (hex_id, stopped))
     return Reach(
         start=origin,
         costs={h: best[s] for h, s in chosen.items()},
@@ -329,21 +346,14 @@ def reachable(hexmap: HexMap, table: MovementTable, start: str, rules: MoveRules
     )
 
 
-def _better_tie(parents: Mapping[_State, _State | None], old_forced: bool, new_forced: bool,
+def _better_tie(paths: Mapping[_State, tuple[HexId, ...]], old_forced: bool, new_forced: bool,
                 new_parent: _State, old_parent: _State | None, there: HexId) -> bool:
     """For ``tie_break="path"``: whether an arrival at ``there`` at the same cost replaces the recorded one
-    (an arrival by the minimum-move rule, which really cost more, loses to any other)."""
+    (an arrival by the minimum-move rule, which really cost more, loses to any other). Both parents are expanded
+    states, whose paths (`paths`) are final."""
     if old_forced != new_forced:
         return old_forced
-    return (*_path_to(parents, new_parent), there) < (*_path_to(parents, old_parent), there)
-
-
-def _path_to(parents: Mapping[_State, _State | None], state: _State | None) -> tuple[HexId, ...]:
-    path: list[HexId] = []
-    while state is not None:
-        path.append(state[0])
-        state = parents[state]
-    return tuple(reversed(path))
+    return (*paths[new_parent], there) < (*(paths[old_parent] if old_parent is not None else ()), there)
 
 
 def _geometry_block(hexmap: HexMap, a: HexId, b: HexId) -> MoveBlock | None:
@@ -378,11 +388,11 @@ def check_path(hexmap: HexMap, table: MovementTable, path: Iterable[str], rules:
     hexmap.grid.require(hexes[0])
     spent = 0
     stop: StopReason | None = None
+    step = _stepper(hexmap, table, rules)
     for i in range(1, len(hexes)):
         if stop is not None:
             return PathCheck(hexes, spent, MoveBlock.ALREADY_STOPPED, i, stop)
-        arrival = _geometry_block(hexmap, hexes[i - 1], hexes[i]) or _try_step(
-            hexmap, table, rules, hexes[i - 1], hexes[i], spent, i == 1)
+        arrival = _geometry_block(hexmap, hexes[i - 1], hexes[i]) or step(hexes[i - 1], hexes[i], spent, i == 1)
         if isinstance(arrival, MoveBlock):
             return PathCheck(hexes, spent, arrival, i, stop)
         spent, stop = arrival[0], arrival[1]
