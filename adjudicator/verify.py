@@ -31,7 +31,7 @@ from arbitro.adjudicator.verify_anchors import (Check, Status, beyond, check_hea
 from arbitro.adjudicator.verify_ranges import Spans, range_problem, seat_command_problem, spans_problem
 from arbitro.adjudicator.verify_seat import genesis_of, item_hashes, item_problem, seat_checks
 from arbitro.adjudicator.verify_signatures import signatures_said
-from arbitro.adjudicator.verify_replay import Divergence, Progress, readjudicate
+from arbitro.adjudicator.verify_replay import Divergence, Progress, begun
 from arbitro.adjudicator.verify_reads import (
     EventHashes, Events, Scan, SpilledEvents, Stamp, Stamps, StoredEvents, fewer_full_collections, stored_rows,
 )
@@ -206,7 +206,7 @@ def _verify(loaded: Loaded, progress: Progress | None = None, jobs: int = 1) -> 
     if loaded.redacted_for is not None:
         return _verify_seat_export(loaded, report)
     adj = Adjudicator(ruleset)  # one for every check: its fold's decoders and the ruleset's caches are shared
-    scan = Scan()
+    scan = Scan(len(loaded.commands))
     broken = check_chain(loaded, adj.fold, scan.see)
     if broken is not None:
         checks.append(broken)
@@ -220,21 +220,25 @@ def _verify(loaded: Loaded, progress: Progress | None = None, jobs: int = 1) -> 
     created = scan.created
     assert isinstance(created, core.GameCreated)
     report.provisional = list(created.provisional)
-    stamps = Stamps(loaded.events)
-    salts = Salts(loaded.game.id, _salting_key(created, scan),
-                  scan.made_public.get(core.SaltKeyRevealed if created.salted_by_key() else core.SeedRevealed, 0))
-    if not check_commands(loaded, stamps, checks, salts):  # the salts judged in the same reads of commands and stamps
-        misplaced = range_problem(loaded, stamps)
-        if misplaced is not None:
-            report.divergence = Divergence(seq=misplaced[0], expected="an event in the range of the command it names",
-                                           found=misplaced[1], rule="arbitro §L.1")
-        return report
-    _check_build(ruleset, created, checks)
-    seed = _check_seed(created, scan, checks, created.kind)
-    salt_key = _check_salt_key(created, scan, checks)
-    _check_salts(loaded, salts, salt_key if created.salted_by_key() else seed, checks, created.salted_by_key())
-    _check_dice_protection(scan.dice, checks)
-    divergence = readjudicate(adj, loaded, bodies, seed, checks, progress, jobs, salt_key=salt_key)
+    secrets: list[Check] = []  # the seed's and salt key's checks, said after the build's as ever
+    seed = _check_seed(created, scan, secrets, created.kind)
+    salt_key = _check_salt_key(created, scan, secrets)
+    # re-adjudication's workers judge while this process checks the rest (issue 15: the critical path)
+    with begun(adj, loaded, bodies, seed, jobs, salt_key=salt_key, caused=scan.caused) as judging:
+        stamps = Stamps(loaded.events)
+        salts = Salts(loaded.game.id, _salting_key(created, scan),
+                      scan.made_public.get(core.SaltKeyRevealed if created.salted_by_key() else core.SeedRevealed, 0))
+        if not check_commands(loaded, stamps, checks, salts):  # the salts judged in the same reads of commands, stamps
+            misplaced = range_problem(loaded, stamps)
+            if misplaced is not None:
+                report.divergence = Divergence(seq=misplaced[0], found=misplaced[1], rule="arbitro §L.1",
+                                               expected="an event in the range of the command it names")
+            return report
+        _check_build(ruleset, created, checks)
+        checks += secrets
+        _check_salts(loaded, salts, salt_key if created.salted_by_key() else seed, checks, created.salted_by_key())
+        _check_dice_protection(scan.dice, checks)
+        divergence = judging.finish(checks, progress)
     checks.append(_annotations_check(loaded))
     report.divergence = divergence
     report.passed = divergence is None and all(c.status != "failed" for c in checks)

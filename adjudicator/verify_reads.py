@@ -13,6 +13,7 @@ import tempfile
 import threading
 from abc import abstractmethod
 from array import array
+from array import array
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from itertools import count, islice
@@ -257,7 +258,7 @@ class Scan:
     (issue 15): the genesis, the rolls, the seed's and the salt key's reveals, and the few events the dice audit reads
     (randomness.audit_dice: entropy rounds, waivers, undos). Nothing per event: `Stamps` reads those again."""
 
-    def __init__(self) -> None:
+    def __init__(self, commands: int = 0) -> None:
         self.dice: list[EventBody[Any]] = []
         self.created: Any = None
         self.rolls = 0
@@ -265,8 +266,13 @@ class Scan:
         self.salt_key: core.SaltKeyRevealed | None = None  # the game's end reveals it (never before, arbitro §R.3)
         self.made_public: dict[type, int] = {}  # the command that revealed the seed, the salt key: salts after it are
         # drawn at random (projections.game.salting_key_public)
+        self.caused = array("l", [0]) * commands  # the events each of the log's `commands` caused, by its number:
+        # re-adjudication's segments are weighed by them (verify_replay.segments) before the commands are read; an
+        # event naming a command the log lacks counts for none (the command check fails it)
 
     def see(self, body: EventBody[Any]) -> None:
+        if 0 <= body.cmd < len(self.caused):
+            self.caused[body.cmd] += 1
         event = body.event
         if isinstance(event, (core.DiceRolled, core.ItemsDrawn)):
             self.rolls += 1

@@ -14,10 +14,16 @@ first that fails is the one reported, its check and divergence made by the same 
 the same, byte for byte, for any number of jobs. Where a later segment fails and an earlier one too, the earlier is
 reported, as the single pass, which never reached the later one, would.
 
-The first segment is judged by the verifying process itself, the others by workers forked (Linux's 'fork') after
-the ruleset's data are read and the set-up checked, so each starts with them read; a log whose events are read from a database (`StoredEvents`) is judged in one process, since a forked
-child must not use its parent's connection. A file's events are read in each child through its own handle
-(exchange_file)."""
+The log is cut into chunks (`segments`), claimed in log order by the processes judging, each taking the next one
+left as it finishes one (a command's cost is not known before it is judged: a split fixed beforehand left one
+process a fifth longer than the other on arrivano-montebello-options); a process folds only the logged events between
+its chunks. Every chunk before a claimed one was claimed, and a claimed chunk is judged to its end or its failure:
+the verdicts merged in log order hold every chunk up to the first that failed. The
+workers are forked (Linux's 'fork') as soon as verification knows what judging needs (`begun`: the chain read, the
+seed and salt key found), so that they judge while the verifying process goes on with its own checks (the
+commands, salts, build), after which it claims chunks too (issue 15: the critical path). A log whose events are read
+from a database (`StoredEvents`) is judged in one process, since a forked child must not use its parent's
+connection. A file's events are read in each child through its own handle (exchange_file)."""
 
 from __future__ import annotations
 
@@ -93,38 +99,85 @@ def readjudicate(
     """Re-adjudication's check appended to `checks`, and its first divergence (None if the log is the rules'). `jobs`:
     the most processes judging segments at once (1: this process alone). `seed`, `salt_key`: the revealed ones, each
     checked against its commitment (the game's end reveals both again as the log did)."""
-    created = bodies[0].event
-    ruleset = adj.ruleset
-    try:
-        if "scenario" in created.origin:
-            with ruleset.using_data(created.origin.get("data")):
-                fresh = to_builtins(ruleset.adopt_data(ruleset.new_state(created.scenario, created.options),
-                                                       created.origin.get("data")))
-            if canonical(fresh) != canonical(created.initial):
-                checks.append(Check(name="re-adjudication", status="failed",
-                                    detail="the initial state is not the scenario's set-up"))
-                return Divergence(seq=1, expected=created.initial, found=fresh, rule=f"{ruleset.name} set-up")
-    except DataError as e:
-        return _failed(checks, *_data_failure(adj, created, e))
-    game = GameContext.of(created, seed=seed, salt_key=salt_key, game_id=loaded.game.id)
-    work = _Work(adj, loaded, bodies, created, game, seed)
-    spans = segments(loaded.commands, jobs if _forkable(loaded) else 1)
-    checkpoints, judged = 0, Judged(None, 0)
-    with _judged(work, spans, progress) as results:
-        for judged in results:
+    with begun(adj, loaded, bodies, seed, jobs, salt_key=salt_key) as judging:
+        return judging.finish(checks, progress)
+
+
+class Judging:
+    """Re-adjudication begun (`begun`): its chunks claimed in log order by the workers already forked and, from
+    `finish`, by this process too; the verdict read in log order by `finish`."""
+
+    def __init__(self, work: _Work, spans: list[range], claims: _Claims, workers: list[_Worker]) -> None:
+        self.work, self.spans, self.claims, self.workers = work, spans, claims, workers
+
+    def finish(self, checks: list[Check], progress: Progress | None = None) -> Divergence | None:
+        """The set-up checked, the chunks left judged here and the workers' verdicts read, all merged in log order:
+        the check appended to `checks` and the first divergence, as `readjudicate` says."""
+        adj, loaded, _bodies, created, _game, _seed = self.work
+        ruleset = adj.ruleset
+        try:
+            if "scenario" in created.origin:
+                with ruleset.using_data(created.origin.get("data")):
+                    fresh = to_builtins(ruleset.adopt_data(ruleset.new_state(created.scenario, created.options),
+                                                           created.origin.get("data")))
+                if canonical(fresh) != canonical(created.initial):
+                    checks.append(Check(name="re-adjudication", status="failed",
+                                        detail="the initial state is not the scenario's set-up"))
+                    return Divergence(seq=1, expected=created.initial, found=fresh, rule=f"{ruleset.name} set-up")
+        except DataError as e:
+            return _failed(checks, *_data_failure(adj, created, e))
+        told = _Told(len(loaded.commands), progress)
+        verdicts = _judge_claimed(self.work, self.spans, self.claims, told.tick)
+        verdicts.update(_told(self.workers, self.spans, told))
+        checkpoints, judged = 0, Judged(None, 0)
+        for index in range(len(self.spans)):
+            if index not in verdicts:
+                raise RuntimeError(f"re-adjudicating commands {self.spans[index].start}-{self.spans[index].stop - 1}: "
+                                   "no process judged them")  # never: every chunk before a failed one is judged
+            judged = verdicts[index]
             if judged.failure is not None:
                 return _failed(checks, *judged.failure)
             checkpoints += judged.checkpoints
-    checks.append(Check(name="re-adjudication", status="passed",
-                        detail=f"{len(loaded.commands)} commands give exactly the stored events; "
-                               f"{checkpoints} checkpoint state hashes match"))
-    if judged.unrevealed is not None:  # arbitro §R.3: a finished game reveals its seed, or its dice escape audit,
-        reason, seq, secret = judged.unrevealed  # and its salt key, or no salt can be checked (§V.3)
-        checks.append(Check(name=f"{secret} revealed at the end", status="failed",
-                            detail=f"the game ended ({reason}) but the log never reveals its {secret}"))
-        return Divergence(seq=seq, expected="(no event)", found=f"{secret.replace(' ', '_')}_revealed",
-                          rule="arbitro §R.3")
-    return None
+        checks.append(Check(name="re-adjudication", status="passed",
+                            detail=f"{len(loaded.commands)} commands give exactly the stored events; "
+                                   f"{checkpoints} checkpoint state hashes match"))
+        if judged.unrevealed is not None:  # arbitro §R.3: a finished game reveals its seed, or its dice escape audit,
+            reason, seq, secret = judged.unrevealed  # and its salt key, or no salt can be checked (§V.3)
+            checks.append(Check(name=f"{secret} revealed at the end", status="failed",
+                                detail=f"the game ended ({reason}) but the log never reveals its {secret}"))
+            return Divergence(seq=seq, expected="(no event)", found=f"{secret.replace(' ', '_')}_revealed",
+                              rule="arbitro §R.3")
+        return None
+
+
+@contextmanager
+def begun(adj: Adjudicator, loaded: Loaded, bodies: Sequence[EventBody[Any]], seed: str | None, jobs: int = 1, *,
+          salt_key: str | None = None, caused: Sequence[int] | None = None) -> Iterator[Judging]:
+    """Re-adjudication begun: the log split into chunks for up to `jobs` processes (`segments`; `caused`: the events
+    each command caused, by its number, else read from the commands) and `jobs` - 1 workers forked now, each claiming
+    chunks in log order and judging them while this process goes on; it claims the ones left from `finish` on
+    (`Judging.finish`), so that its own other work (the commands', salts', build's checks) leaves it fewer. Leaving
+    this ends the workers still judging: `finish` was never asked (another check failed) or a chunk failed."""
+    created = bodies[0].event
+    work = _Work(adj, loaded, bodies, created, GameContext.of(created, seed=seed, salt_key=salt_key,
+                                                            game_id=loaded.game.id), seed)
+    count = jobs if _forkable(loaded) else 1
+    if caused is None and count > 1:
+        caused = [last - first + 1 if first else 0 for _record, _digest, first, last in loaded.commands]
+    spans = segments(caused or [0] * len(loaded.commands), count)
+    count = min(count, len(spans))
+    claims = _Claims(len(spans), shared=count > 1)
+    workers: list[_Worker] = []
+    try:
+        workers += _forked(work, spans, claims, count - 1)
+        yield Judging(work, spans, claims, workers)
+    finally:
+        claims.stop()
+        for reading, worker in workers:
+            if worker.is_alive():
+                worker.terminate()
+            worker.join()
+            reading.close()
 
 
 def _failed(checks: list[Check], check: Check, divergence: Divergence) -> Divergence:
@@ -138,79 +191,174 @@ def _forkable(loaded: Loaded) -> bool:
     return isinstance(loaded.events, (list, tuple)) or bool(getattr(loaded.events, "forkable", False))
 
 
-def segments(commands: Sequence[tuple[Any, str, int, int]], jobs: int) -> list[range]:
-    """The commands split into at most `jobs` runs of about as many events each (the cost of judging a command goes
-    with the events it causes), none shorter than LEAST_COMMANDS; one run for `jobs` 1."""
-    count = max(1, min(jobs, len(commands) // LEAST_COMMANDS))
-    events = [last - first + 1 if first else 0 for _record, _digest, first, last in commands]
-    total, starts, done = sum(events), [0], 0
-    for number, caused in enumerate(events):
-        if (len(starts) < count and done >= total * len(starts) / count and number - starts[-1] >= LEAST_COMMANDS
-                and len(commands) - number >= LEAST_COMMANDS):
+COMMAND_WEIGHT = 3  # a command's own cost in events' (the fog, the "anything left?" check): judging one costs about
+# as much as three of the events it causes on the Arrivano logs (a fit over every command), more on Caldiero's
+CHUNK_SHARE = 2  # each chunk weighs the weight still unchunked / (CHUNK_SHARE x the processes)
+
+
+def segments(caused: Sequence[int], jobs: int) -> list[range]:
+    """The commands, by the events each caused (`caused`), split in order into chunks for `jobs` processes to claim
+    one after another (`_Claims`), each a 1/(CHUNK_SHARE x jobs) share of the weight not yet chunked, so that the
+    first are long and the last short (guided self-scheduling): the processes end within a short chunk of each
+    other however unevenly the log's cost is spread (a command's cost is not known before it is judged: Arrivano's
+    fire commands in montebello's first turns cost ten moves each). A command weighs COMMAND_WEIGHT and each of its
+    events one; each chunk ends at the command nearest its share, and none is shorter than LEAST_COMMANDS; one chunk
+    for `jobs` 1."""
+    if jobs <= 1 or len(caused) < 2 * LEAST_COMMANDS:
+        return [range(0, len(caused))]
+    weights = [COMMAND_WEIGHT + events for events in caused]
+    left, starts, done = sum(weights), [0], 0
+    for number, weight in enumerate(weights):
+        if (done >= left / (CHUNK_SHARE * jobs) - weight / 2 and number - starts[-1] >= LEAST_COMMANDS
+                and len(caused) - number >= LEAST_COMMANDS):
             starts.append(number)
-        done += caused
-    return [range(a, b) for a, b in zip(starts, [*starts[1:], len(commands)])]
+            left, done = left - done, 0
+        done += weight
+    return [range(a, b) for a, b in zip(starts, [*starts[1:], len(caused)])]
 
 
-@contextmanager
-def _judged(work: _Work, spans: list[range], progress: Progress | None) -> Iterator[Iterator[Judged]]:
-    """Each segment's judging, in log order: the first here (once the others' workers are forked: this process would
-    otherwise only wait, and its caches are warm), each other by a worker forked for it, its result read from its
-    pipe in turn (`progress` told of each). A worker that ends without sending it (killed: out of memory) is said,
-    never waited for; leaving this ends the workers still judging (a segment before theirs failed)."""
+class _Claims:
+    """Which chunk is claimed next, by whichever process asks first: a number in memory the forked workers share,
+    under its lock (one process alone: a plain count). Claimed in log order, so that every chunk before a claimed
+    one is claimed too; `stop`: none is claimed any more (a chunk failed: those after it need no judging)."""
+
+    def __init__(self, count: int, shared: bool) -> None:
+        self.count, self.local = count, 0
+        self.shared = multiprocessing.get_context("fork").Value("l", 0) if shared else None
+
+    def next(self) -> int | None:
+        if self.shared is None:
+            claimed, self.local = self.local, self.local + 1
+        else:
+            with self.shared.get_lock():
+                claimed = self.shared.value
+                self.shared.value = claimed + 1
+        return claimed if claimed < self.count else None
+
+    def stop(self) -> None:
+        if self.shared is None:
+            self.local = self.count
+        else:
+            with self.shared.get_lock():
+                self.shared.value = self.count
+
+
+class _Place:
+    """Where a process's judging stands: the state after the last command it judged or folded (None: none yet), the
+    number of the command after it, and the log as the undo rules read it."""
+
+    def __init__(self, work: _Work) -> None:
+        self.history = MemoryHistory(work.adj.fold, work.bodies)
+        self.state: GameState[Any] | None = None
+        self.next = 0
+
+
+_Worker = tuple[Connection, BaseProcess]
+
+
+def _forked(work: _Work, spans: list[range], claims: _Claims, count: int) -> list[_Worker]:
+    """`count` workers forked, each claiming chunks of `spans` at once and sending each one's verdict through its
+    pipe."""
     fork = multiprocessing.get_context("fork")
-    workers: list[tuple[range, Connection, BaseProcess]] = []
+    workers: list[_Worker] = []
     try:
-        for span in spans[1:]:
+        for _ in range(count):
             reading, writing = fork.Pipe(duplex=False)
-            worker = fork.Process(target=_judge_into, args=(work, span, writing), daemon=True)
+            worker = fork.Process(target=_judge_into, args=(work, spans, claims, writing), daemon=True)
             worker.start()
             writing.close()  # the worker's alone: its end, when it dies, is the reader's EOFError
-            workers.append((span, reading, worker))
-        here = (_judge(work, spans[0], progress) for _ in (0,))  # judged when asked: after the forks
-        yield chain(here, _told(workers, len(work.loaded.commands), progress))
-    finally:
-        for _span, reading, worker in workers:
-            if worker.is_alive():
-                worker.terminate()
+            workers.append((reading, worker))
+    except BaseException:
+        for reading, worker in workers:
+            worker.terminate()
             worker.join()
             reading.close()
+        raise
+    return workers
 
 
-def _told(workers: list[tuple[range, Connection, BaseProcess]], total: int,
-          progress: Progress | None) -> Iterator[Judged]:
-    for span, reading, worker in workers:
-        try:
-            judged = reading.recv()
-        except EOFError:
-            worker.join()
-            raise WorkerLost(f"the process re-adjudicating commands {span.start}-{span.stop - 1} ended without its "
-                             f"verdict (exit status {worker.exitcode}; killed, out of memory?): nothing was judged "
-                             "of the log; verify it again, or with --jobs 1 in one process") from None
-        if isinstance(judged, str):  # a bug in the worker: its traceback
-            raise RuntimeError(f"re-adjudicating commands {span.start}-{span.stop - 1} failed:\n{judged}")
-        if progress is not None:
-            progress(span.stop, total)
-        yield judged
+class _Told:
+    """`progress` told of every command judged here (`tick`) and of every chunk a worker judged (`chunk`), as a count
+    that only grows."""
+
+    def __init__(self, total: int, progress: Progress | None) -> None:
+        self.total, self.progress, self.done = total, progress, 0
+
+    def tick(self, _number: int, _total: int) -> None:
+        self.chunk(1)
+
+    def chunk(self, commands: int) -> None:
+        self.done += commands
+        if self.progress is not None:
+            self.progress(min(self.done, self.total), self.total)
 
 
-def _judge_into(work: _Work, span: range, writing: Connection) -> None:
-    """A worker's whole life: its segment judged and the verdict sent (a failure's traceback, if judging fails)."""
+def _judge_claimed(work: _Work, spans: list[range], claims: _Claims,
+                   progress: Progress | None = None) -> dict[int, Judged]:
+    """Each chunk this process claims judged, by its index, until none is left or one fails (`claims` stopped)."""
+    place, verdicts = _Place(work), {}
+    while (index := claims.next()) is not None:
+        verdicts[index] = judged = _judge(work, spans[index], progress, place)
+        if judged.failure is not None:
+            claims.stop()
+            break
+    return verdicts
+
+
+def _told(workers: list[_Worker], spans: list[range], told: _Told) -> Iterator[tuple[int, Judged]]:
+    """Each worker's verdicts, by chunk: a worker sends each chunk's index when it claims it, then the verdict, and
+    None when it claims no more."""
+    for reading, worker in workers:
+        claimed: int | None = None
+        while True:
+            try:
+                sent = reading.recv()
+            except EOFError:
+                worker.join()
+                span = spans[claimed] if claimed is not None else range(0, 0)
+                raise WorkerLost(f"the process re-adjudicating commands {span.start}-{span.stop - 1} ended without "
+                                 f"its verdict (exit status {worker.exitcode}; killed, out of memory?): nothing was "
+                                 "judged of the log; verify it again, or with --jobs 1 in one process") from None
+            if sent is None:
+                break
+            if isinstance(sent, str):  # a bug in the worker: its traceback
+                span = spans[claimed] if claimed is not None else range(0, 0)
+                raise RuntimeError(f"re-adjudicating commands {span.start}-{span.stop - 1} failed:\n{sent}")
+            index, judged = sent
+            if judged is None:
+                claimed = index
+                continue
+            told.chunk(len(spans[index]))
+            yield index, judged
+
+
+def _judge_into(work: _Work, spans: list[range], claims: _Claims, writing: Connection) -> None:
+    """A worker's whole life: chunks claimed and judged, each chunk's index sent as it is claimed and its verdict
+    once judged, then None (a failure's traceback, if judging fails)."""
+    place = _Place(work)
     try:
-        judged: Judged | str = _judge(work, span)
+        while (index := claims.next()) is not None:
+            writing.send((index, None))
+            judged = _judge(work, spans[index], None, place)
+            writing.send((index, judged))
+            if judged.failure is not None:
+                claims.stop()
+                break
+        writing.send(None)
     except Exception:  # noqa: BLE001  (any bug: said in the parent, which raises it)
-        judged = traceback.format_exc()
-    writing.send(judged)
+        writing.send(traceback.format_exc())
     writing.close()
 
 
-def _judge(work: _Work, span: range, progress: Progress | None = None) -> Judged:
+def _judge(work: _Work, span: range, progress: Progress | None = None, place: _Place | None = None) -> Judged:
     """The commands in `span` judged in order from the state before the first: the genesis folded for command 0, else
-    the logged events before it folded (the module's docstring says why that is the state the single pass reaches)."""
+    the logged events before it folded (the module's docstring says why that is the state the single pass reaches),
+    onto the state `place` holds where it is before them (a process's earlier chunk: only the events between are
+    folded). `place` is left after the last command judged."""
     adj, loaded, bodies, created, game, seed = work
-    history = MemoryHistory(adj.fold, bodies)
-    before = max((last for _r, _d, first, last in loaded.commands[: span.start] if first), default=0)
-    state = adj.fold.apply(None, bodies[0], history.state_at) if span.start == 0 else history.state_at(before)
+    place = place if place is not None else _Place(work)
+    history = place.history
+    state = _state_before(work, span.start, place)
     checkpoints = 0
     try:
         for number in span:
@@ -252,7 +400,23 @@ def _judge(work: _Work, span: range, progress: Progress | None = None) -> Judged
                 progress(number + 1, len(loaded.commands))
     except DataError as e:  # the folder a game carries, in a layout or schema this build reads no more
         return Judged(_data_failure(adj, created, e), checkpoints)
+    place.state, place.next = state, span.stop
     return Judged(None, checkpoints, _unrevealed(adj, created, game, state) if span.stop == len(loaded.commands) else None)
+
+
+def _state_before(work: _Work, number: int, place: _Place) -> GameState[Any]:
+    """The state before command `number`: the genesis folded for command 0; else the logged events of the commands
+    from where `place` stands (none: from the start) up to it, folded onto its state."""
+    adj, loaded, bodies = work.adj, work.loaded, work.bodies
+    if number == 0:
+        return adj.fold.apply(None, bodies[0], place.history.state_at)
+    state, folded = (place.state, place.state.core.seq) if place.state is not None and place.next <= number else (None, 0)
+    skipped = loaded.commands[place.next if state is not None else 0 : number]
+    before = max((last for _r, _d, first, last in skipped if first), default=folded)
+    for body in bodies[folded:before]:
+        state = adj.fold.apply(state, body, place.history.state_at)
+    assert state is not None
+    return state
 
 
 def _unrevealed(adj: Adjudicator, created: core.GameCreated, game: GameContext,

@@ -26,8 +26,9 @@ For each log, four measurements against the issue's targets:
                     (once per process whatever the log's length: `data_load_s`, shown beside the figure; until
                     2026-11-30 it fell inside it, 3-5 % of a Para Bellum verify). Target: <= 1 s per 10,000 events.
                     With --jobs N (N > 1), re-adjudication is split among N forked workers (verify --jobs N): the
-                    figure is then the CRITICAL PATH, the parent's CPU time plus the longest worker's (what a user
-                    waits with N idle cores, whatever the load now), shown with the jobs, the machine's cores, the
+                    figure is then the CRITICAL PATH, the parent's CPU time, or its CPU time when it forked the
+                    workers plus the longest worker's, whichever is longer (what a user waits with N idle cores,
+                    whatever the load now), shown with the jobs, the machine's cores, the
                     wall-clock time and the load (another user's work slows it), and the CPU time of every process
                     (`cpu_s_per_10k`: the work, more than one process's for the workers' folds and cold caches).
   serve             each event as every playing seat is served it (its redaction, from the state right after it)
@@ -187,29 +188,50 @@ def cpu_seconds() -> float:
     return own.ru_utime + own.ru_stime + ended.ru_utime + ended.ru_stime
 
 
+class Segments(dict[int, float]):
+    """The CPU seconds each process spent judging (its chunks' sum), by process id, and this process's id and CPU
+    seconds when it forked the workers (None: it forked none)."""
+
+    forked_at: float | None = None
+    parent = 0
+
+    def here(self) -> float:
+        return self.get(self.parent, 0.0)
+
+    def workers(self) -> list[float]:
+        return [t for pid, t in self.items() if pid != self.parent]
+
+
 @contextlib.contextmanager
-def workers_cpu() -> Iterator[list[tuple[bool, float]]]:
-    """The CPU seconds of each segment's judging, and whether this process judged it (the first segment; the others
-    are forked workers'): verify_replay._judge wrapped before the workers are forked, each sending its time back
-    through a pipe; given once the verify is over."""
+def workers_cpu() -> Iterator[Segments]:
+    """What a verify's chunks cost (Segments): verify_replay._judge wrapped before the workers are forked, each
+    chunk's time sent back through a pipe, and verify_replay._forked to note when they were; given once the verify
+    is over."""
     sent = multiprocessing.get_context("fork").SimpleQueue()
-    real, parent = verify_replay._judge, os.getpid()
+    real, real_forked = verify_replay._judge, verify_replay._forked
+    times = Segments()
+    times.parent = os.getpid()
 
     def timed(*args: Any, **kwargs: Any) -> Any:
         t0 = time.process_time()
         try:
             return real(*args, **kwargs)
         finally:
-            sent.put((os.getpid() == parent, time.process_time() - t0))
+            sent.put((os.getpid(), time.process_time() - t0))
 
-    verify_replay._judge = timed  # type: ignore[assignment]
-    times: list[tuple[bool, float]] = []
+    def forked(*args: Any, **kwargs: Any) -> Any:
+        if args[3]:  # any worker to fork
+            times.forked_at = time.process_time()
+        return real_forked(*args, **kwargs)
+
+    verify_replay._judge, verify_replay._forked = timed, forked  # type: ignore[assignment]
     try:
         yield times
     finally:
-        verify_replay._judge = real  # type: ignore[assignment]
+        verify_replay._judge, verify_replay._forked = real, real_forked  # type: ignore[assignment]
         while not sent.empty():
-            times.append(sent.get())
+            pid, t = sent.get()
+            times[pid] = times.get(pid, 0.0) + t
 
 
 def measure_verify(path: Path, jobs: int = 1, from_file: bool = False) -> dict[str, Any]:
@@ -231,12 +253,17 @@ def measure_verify(path: Path, jobs: int = 1, from_file: bool = False) -> dict[s
     verification.verify(load())
     _, peak = tracemalloc.get_traced_memory()
     tracemalloc.stop()
-    # in one process its CPU time, as before; in several, the critical path: the parent's CPU but its own segment's,
-    # and the longest segment's
-    waited = seconds - sum(t for here, t in segments if here) + max(t for _here, t in segments)
+    # in one process its CPU time, as before; in several, the critical path: the parent's CPU, or its CPU when it
+    # forked the workers and the longest worker's judging since, whichever is longer (the workers judge while the
+    # parent checks the commands and salts, then all claim chunks; before 2026-11-30 15:00 the workers were forked
+    # after those checks, each judged one fixed segment, and the figure was the parent's CPU but its own segment's,
+    # and the longest segment's). segments_cpu_s: the parent's judging first, then each worker's
+    waited = seconds
+    if segments.forked_at is not None and segments.workers():
+        waited = max(seconds, segments.forked_at - t0 + max(segments.workers()))
     return {"events": events, "passed": report.passed, "seconds": round(waited, 3),
             "s_per_10k_events": round(waited * 10_000 / max(events, 1), 3), "peak_mb": round(peak / 2**20, 1),
-            "jobs": jobs, "segments_cpu_s": [round(t, 3) for _here, t in segments], "cores": os.cpu_count(),
+            "jobs": jobs, "segments_cpu_s": [round(t, 3) for t in (segments.here(), *segments.workers())], "cores": os.cpu_count(),
             "load_1min": round(os.getloadavg()[0], 1),
             "wall_s_per_10k": round(wall * 10_000 / max(events, 1), 3),
             "cpu_s_per_10k": round(cpu * 10_000 / max(events, 1), 3)}

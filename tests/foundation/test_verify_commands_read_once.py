@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from arbitro.adjudicator import verify as verification
+from arbitro.adjudicator import verify_replay
 from arbitro.adjudicator.exchange_file import FileRecords, read_file
 
 LOGS = Path(__file__).resolve().parents[2] / "logs"
@@ -25,13 +26,13 @@ def test_a_file_s_commands_are_read_once_before_re_adjudication(monkeypatch: pyt
         return real_iter(self)
 
     monkeypatch.setattr(FileRecords, "__iter__", counted)
-    real_readjudicate = verification.readjudicate
+    real_finish = verify_replay.Judging.finish
 
-    def readjudicate(*args: object, **kwargs: object) -> object:
+    def finish(*args: object, **kwargs: object) -> object:
         reads.append("re-adjudication")
-        return real_readjudicate(*args, **kwargs)
+        return real_finish(*args, **kwargs)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(verification, "readjudicate", readjudicate)
+    monkeypatch.setattr(verify_replay.Judging, "finish", finish)
     report = verification.verify(loaded)
     assert report.passed
     assert {c.name: c.status for c in report.checks}["salts"] == "passed"  # the salts were judged, in that one read

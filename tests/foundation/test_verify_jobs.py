@@ -20,7 +20,7 @@ from arbitro.adjudicator.errors import WorkerLost
 from arbitro.adjudicator.exchange import Loaded, read_lines
 from arbitro.adjudicator.exchange_file import read_file
 from arbitro.adjudicator.service import Arbitro
-from arbitro.adjudicator.verify_replay import LEAST_COMMANDS, segments
+from arbitro.adjudicator.verify_replay import CHUNK_SHARE, COMMAND_WEIGHT, LEAST_COMMANDS, segments
 from arbitro.events.codec import canonical, sha256_hex
 from arbitro.events.records import StoredEvent
 from arbitro.events.sqlite import SQLiteStore
@@ -35,6 +35,16 @@ def loaded_log(name: str) -> Loaded:
     return read_lines((LOGS / name).read_text(encoding="utf-8").splitlines(), name)
 
 
+def caused(loaded: Loaded) -> list[int]:
+    """The events each command caused, by its number, as verify's chain check counts them (Scan.caused)."""
+    return [last - first + 1 if first else 0 for _record, _digest, first, last in loaded.commands]
+
+
+def verify_segments(loaded: Loaded, jobs: int) -> list[range]:
+    """The chunks verify judges the log in with `jobs` processes."""
+    return segments(caused(loaded), jobs)
+
+
 def report_bytes(loaded: Loaded, jobs: int) -> bytes:
     return msgspec.json.encode(verification.verify(loaded, jobs=jobs))
 
@@ -42,7 +52,7 @@ def report_bytes(loaded: Loaded, jobs: int) -> bytes:
 @pytest.mark.parametrize("name", SHIPPED)
 def test_the_report_is_the_same_for_one_job_and_three(name: str) -> None:
     loaded = loaded_log(name)
-    assert len(segments(loaded.commands, 3)) == 3, "the log is long enough to be judged in three segments"
+    assert len(verify_segments(loaded, 3)) >= 3, "the log is long enough to be judged in three processes"
     one = report_bytes(loaded, 1)
     assert json.loads(one)["passed"]
     assert report_bytes(loaded_log(name), 3) == one
@@ -79,7 +89,7 @@ def ruled(loaded: Loaded, span: range) -> int:
 @pytest.fixture(scope="module")
 def campotenese() -> tuple[str, list[range]]:
     name = "arrivano-campotenese.jsonl"
-    return name, segments(loaded_log(name).commands, 3)
+    return name, verify_segments(loaded_log(name), 3)
 
 
 @pytest.mark.parametrize("where", ["first", "last", "both"])
@@ -100,15 +110,87 @@ def test_a_forged_event_is_caught_in_any_segment_as_one_process_catches_it(
     assert failed[0].detail.endswith(f"gives different events from #{seqs[0]}")
 
 
-def test_segments_split_the_commands_in_order_by_their_events() -> None:
-    commands = [(None, "", 1 + 2 * i, 2 + 2 * i) for i in range(300)]  # two events each
-    commands += [(None, "", 0, 0)] * 100  # then 100 causing none
-    spans = segments(commands, 3)
-    assert [n for span in spans for n in span] == list(range(len(commands)))
-    assert len(spans) == 3 and all(len(span) >= LEAST_COMMANDS for span in spans)
-    assert [span.start for span in spans] == [0, 100, 200], "a third of the events each"
-    assert segments(commands, 1) == [range(0, 400)]
-    assert len(segments(commands[: 2 * LEAST_COMMANDS - 1], 8)) == 1, "no segment shorter than LEAST_COMMANDS"
+def test_segments_cut_the_commands_in_order_into_chunks_each_a_share_of_the_weight_left() -> None:
+    caused = [2] * 600 + [0] * 200  # 600 commands of two events each, then 200 causing none
+    spans = segments(caused, 2)
+    assert [n for span in spans for n in span] == list(range(len(caused)))
+    assert all(len(span) >= LEAST_COMMANDS for span in spans), "none shorter than LEAST_COMMANDS"
+    weights = [COMMAND_WEIGHT + events for events in caused]
+    left = sum(weights)
+    for span in spans[:-1]:
+        weight = sum(weights[n] for n in span)
+        share = left / (CHUNK_SHARE * 2)
+        assert abs(weight - share) <= COMMAND_WEIGHT + 2 or len(span) == LEAST_COMMANDS, "its share, give or take one"
+        left -= weight
+    assert len(spans[0]) > len(spans[-2]), "long chunks first, short ones last"
+    assert segments(caused, 1) == [range(0, 800)]
+    assert segments(caused[: 2 * LEAST_COMMANDS - 1], 8) == [range(0, 2 * LEAST_COMMANDS - 1)]
+
+
+def test_every_chunk_is_judged_once_by_whichever_process_claims_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The processes claim chunks in log order as each finishes one (issue 15: a split fixed beforehand cannot know
+    what each command costs): every chunk is judged once, by this process or a worker."""
+    sent = multiprocessing.get_context("fork").SimpleQueue()
+    real = verify_replay._judge
+
+    def noted(work: Any, span: range, progress: Any = None, place: Any = None) -> Any:
+        sent.put((span.start, os.getpid()))
+        return real(work, span, progress, place)
+
+    monkeypatch.setattr(verify_replay, "_judge", noted)
+    loaded = loaded_log("arrivano-campotenese.jsonl")
+    assert verification.verify(loaded, jobs=3).passed
+    judged = []
+    while not sent.empty():
+        judged.append(sent.get())
+    assert sorted(start for start, _pid in judged) == [span.start for span in verify_segments(loaded, 3)]
+
+
+def test_the_workers_are_forked_before_the_commands_are_checked(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The workers judge while the verifying process checks the commands, salts and build (issue 15): they are forked
+    before those checks, not after them (the critical path was their sum)."""
+    order: list[str] = []
+    real_forked, real_check = verify_replay._forked, verification.check_commands
+
+    def forked(*args: Any, **kwargs: Any) -> Any:
+        order.append("forked")
+        return real_forked(*args, **kwargs)
+
+    def checked(*args: Any, **kwargs: Any) -> Any:
+        order.append("commands checked")
+        return real_check(*args, **kwargs)
+
+    monkeypatch.setattr(verify_replay, "_forked", forked)
+    monkeypatch.setattr(verification, "check_commands", checked)
+    assert verification.verify(loaded_log("marengo-full.jsonl"), jobs=3).passed
+    assert order == ["forked", "commands checked"]
+
+
+def test_a_failed_command_check_ends_the_workers_already_judging(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The workers begin before the command check: where it fails, its report is the one process's and the workers
+    are ended, their verdicts never read."""
+    loaded = loaded_log("marengo-full.jsonl")
+    record, _digest, first, last = loaded.commands[5]
+    loaded.commands[5] = (record, "0" * 64, first, last)  # type: ignore[index]
+    workers: list[Any] = []
+    real_forked = verify_replay._forked
+
+    def forked(*args: Any, **kwargs: Any) -> Any:
+        workers.extend(real_forked(*args, **kwargs))
+        return workers
+
+    monkeypatch.setattr(verify_replay, "_forked", forked)
+    one = msgspec.json.encode(verification.verify(loaded_log_edited(5), jobs=1))
+    assert msgspec.json.encode(verification.verify(loaded, jobs=3)) == one
+    assert len(workers) == 2 and all(not worker.is_alive() for _reading, worker in workers)
+    assert b"was edited" in one
+
+
+def loaded_log_edited(number: int) -> Loaded:
+    loaded = loaded_log("marengo-full.jsonl")
+    record, _digest, first, last = loaded.commands[number]
+    loaded.commands[number] = (record, "0" * 64, first, last)  # type: ignore[index]
+    return loaded
 
 
 def test_a_file_is_verified_in_segments_each_worker_reading_it_through_its_own_handle(tmp_path: Path) -> None:
@@ -132,12 +214,12 @@ def _read_last(loaded: Loaded) -> None:
 def test_a_worker_killed_before_its_verdict_is_said_not_waited_for(monkeypatch: pytest.MonkeyPatch) -> None:
     """A worker that dies (the kernel's out-of-memory killer) sends nothing: verify says so and ends the others, where a
     pool of processes would wait for the lost segment for ever."""
-    real = verify_replay._judge
+    real, parent = verify_replay._judge, os.getpid()
 
-    def killed(work: Any, span: range, progress: Any = None) -> Any:
-        if span.start:
+    def killed(work: Any, span: range, progress: Any = None, place: Any = None) -> Any:
+        if os.getpid() != parent:
             os._exit(9)
-        return real(work, span, progress)
+        return real(work, span, progress, place)
 
     monkeypatch.setattr(verify_replay, "_judge", killed)
     with pytest.raises(WorkerLost, match=r"commands \d+-\d+ ended without its verdict \(exit status 9"):
@@ -145,10 +227,10 @@ def test_a_worker_killed_before_its_verdict_is_said_not_waited_for(monkeypatch: 
 
 
 def test_a_bug_in_a_worker_is_raised_with_its_traceback(monkeypatch: pytest.MonkeyPatch) -> None:
-    real = verify_replay._judge
+    real, parent = verify_replay._judge, os.getpid()
 
-    def broken(work: Any, span: range, progress: Any = None) -> Any:
-        return 1 / 0 if span.start else real(work, span, progress)  # the first segment is judged by the parent
+    def broken(work: Any, span: range, progress: Any = None, place: Any = None) -> Any:
+        return 1 / 0 if os.getpid() != parent else real(work, span, progress, place)  # a worker's bug
 
     monkeypatch.setattr(verify_replay, "_judge", broken)
     with pytest.raises(RuntimeError, match="ZeroDivisionError"):
@@ -165,7 +247,7 @@ def test_a_game_read_from_a_database_is_judged_in_one_process(tmp_path: Path, mo
         one = msgspec.json.encode(verification.verify(verification.load_stored(store, gid, streamed=True), jobs=1))
         monkeypatch.setattr(multiprocessing.get_context("fork"), "Process", None)  # any fork fails
         loaded = verification.load_stored(store, gid, streamed=True)
-        assert len(segments(loaded.commands, 3)) == 3
+        assert len(verify_segments(loaded, 3)) >= 3
         assert msgspec.json.encode(verification.verify(loaded, jobs=3)) == one and json.loads(one)["passed"]
     finally:
         store.close()

@@ -104,7 +104,7 @@ def test_full_collections_wait_while_a_log_is_verified_and_the_threshold_comes_b
         gc.set_threshold(500, 7, 9)
         assert verification.verify(loaded).passed
         assert during == [(500, 7, 1_000)] * 3 and gc.get_threshold() == (500, 7, 9)
-        monkeypatch.setattr(verification, "readjudicate", lambda *a, **k: 1 / 0)
+        monkeypatch.setattr(verification, "begun", lambda *a, **k: 1 / 0)
         with pytest.raises(ZeroDivisionError):
             verification.verify(loaded)
         assert gc.get_threshold() == (500, 7, 9)

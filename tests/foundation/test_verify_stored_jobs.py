@@ -38,13 +38,13 @@ def stored(tmp_path: Path) -> Iterator[tuple[Arbitro, str]]:
 
 @pytest.fixture
 def judged_in(monkeypatch: pytest.MonkeyPatch) -> list[int]:
-    """How many segments each re-adjudication was split into (one: this process alone)."""
+    """How many processes each re-adjudication was judged by (one: this process alone)."""
     counts: list[int] = []
     real = verify_replay.segments
 
-    def counted(commands: Any, jobs: int) -> list[range]:
-        spans = real(commands, jobs)
-        counts.append(len(spans))
+    def counted(caused: Any, jobs: int) -> list[range]:
+        spans = real(caused, jobs)
+        counts.append(min(jobs, len(spans)))
         return spans
 
     monkeypatch.setattr(verify_replay, "segments", counted)
