@@ -75,3 +75,26 @@ def test_two_limits_on_one_position_are_two_searches(variant: Variant) -> None:
     assert "0103" in two and "0103" not in one and set(one) < set(two)
     closed = CommanderMove("france", MAP, TABLE, "0303", True, "unit", 6, limit=near, closed=lambda h: h == "0302")
     assert "0302" in one and "0302" not in commander_ends(variant, pos, closed)  # type: ignore[arg-type]
+
+
+def test_an_entering_commander_s_path_starts_at_his_entry_hex(variant: Variant) -> None:
+    """§15.4 in both: entering from off the map (`on_map` False, his entry hex his origin) a path he is given begins
+    with his entry hex, which it counts as entered (the units' path_problem from the entry hex, the variant's
+    `entry_hex_is_first_step`); a path beginning elsewhere is refused naming where he enters."""
+    pos, r = position(), variant.rules
+    entering = CommanderMove("france", MAP, TABLE, "0101", False, "unit", 4)
+    ends = commander_ends(variant, pos, entering)  # type: ignore[arg-type]
+    assert ends["0102"] == ("0101", "0102")
+    other = ("0101", "0201", "0102") if MAP.grid.is_adjacent("0201", "0102") else ("0101", "0202", "0102")
+    assert commander_walk(variant, pos, entering, "0102", other) == other  # type: ignore[arg-type]
+    assert commander_walk(variant, pos, entering, "0102", ("0201", "0102")) == (  # type: ignore[arg-type]
+        r.MOVEMENT, f"a commander's path goes on from 0101, where he enters ({r.MOVEMENT})")
+
+
+def test_a_hex_beyond_his_allowance_is_refused_in_full_words(variant: Variant) -> None:
+    """§9.1.4 with §9.2, §8.2.2 (no limit, no fog): the one sentence of `commander_destination_problem`, nothing
+    added for a limit he has not."""
+    r = variant.rules
+    refused = commander_destination_problem(variant, position(), move(), "0606")  # type: ignore[arg-type]
+    assert refused == (r.LEADER_MOVE, f"0606 is beyond his 3 MP, or in or reached only through enemy ZoC hexes without "
+                                      f"friendly units ({r.LEADER_MOVE}, {r.TERRAIN_MOVE}, {r.LEADER_EZOC})")
