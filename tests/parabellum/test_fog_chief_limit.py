@@ -13,6 +13,8 @@ the reason only where the hex lies farther beyond it than he starts (commander_m
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from arbitro.adjudicator.errors import Rejected
@@ -39,3 +41,14 @@ def test_a_chief_limit_refusal_does_not_tell_whether_an_unseen_stack_exerts_a_zo
     good, disordered = refused("good"), refused("disordered")
     assert good[0] == disordered[0], "the views differ: the hidden fact is not hidden"
     assert good[1] == disordered[1], f"the refusal tells the unseen stack's ZoC: {good[1]!r} != {disordered[1]!r}"
+
+
+def test_under_the_fog_the_limit_is_one_more_possibility_of_the_allowance_sentence() -> None:
+    """The words both games are refused with (commander_destination_problem): 1017 lies nearer the limit than he
+    starts, so the limit is not the reason; whether he could end nearer it hangs on the unseen stack's ZoC, so it is
+    said as one more possibility, never left out (the clause no test pinned: mutation run of 2dbe1049)."""
+    limit = "Bonaparte may not move more than 2 hexes from 1014 (reading whole_move), caldiero §4.2.2"
+    assert json.loads(refused("good")[1])["message"] == (
+        "1017 is beyond his 6 MP, or in or reached only through enemy ZoC hexes without friendly units (caldiero §9.1.4, "
+        f"caldiero §9.2, caldiero §8.2.2), or reached only by leaving his limit ({limit}), or he can end nearer his "
+        f"limit ({limit})")
