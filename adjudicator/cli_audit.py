@@ -378,10 +378,14 @@ def readjudicate(game: str, readings: tuple[str, ...], db: str, as_json: bool) -
         sys.exit(1)
 
 
+invite_seats_option = click.option(
+    "--seat", "seats", multiple=True, metavar="SEAT",
+    help="Only this seat's token (repeatable; `umpire` for the umpire's); default: every seat and the umpire.")
+
+
 @click.command()
 @click.argument("game")
-@click.option("--seat", "seats", multiple=True, metavar="SEAT",
-              help="Only this seat's token (repeatable; `umpire` for the umpire's); default: every seat and the umpire.")
+@invite_seats_option
 @db_option
 @json_option
 @handle_errors
@@ -396,8 +400,12 @@ def invite(game: str, seats: tuple[str, ...], db: str, as_json: bool) -> None:
         arbitro invite marengo-1a2b --seat france --json
     """
     tokens = open_app(db).issue_tokens(game, seats or None)
-    out({"game": game, "tokens": tokens}, as_json,
-        lambda r: "\n".join(f"{role}: {token}" for role, token in r["tokens"].items()))
+    out({"game": game, "tokens": tokens}, as_json, invited_text)
+
+
+def invited_text(r: dict[str, Any]) -> str:
+    """`invite`'s text, local or remote: each role's new token on its own line, printed this once."""
+    return "\n".join(f"{role}: {token}" for role, token in r["tokens"].items())
 
 
 AUDIT_COMMANDS = (export, import_, delete, verify, keygen, register_key, receipt, check, readjudicate, invite)

@@ -15,7 +15,7 @@ import msgspec
 
 from arbitro.adjudicator import served_dice
 from arbitro.adjudicator.errors import ArbitroError, BadInput, check_position
-from arbitro.adjudicator.results import SubmitResult
+from arbitro.adjudicator.results import Revealed, SubmitResult
 from arbitro.adjudicator.reveal import EXPOSED
 from arbitro.adjudicator.seat_numbers import is_stub
 from arbitro.adjudicator.seatcopy import SeatCopy
@@ -25,7 +25,7 @@ from arbitro.events.store import GameNotFound, NoDatabase, StaleSequence
 from arbitro.projections.base import UMPIRE
 from arbitro.adjudicator.cli_common import (
     db_option, json_option, seat_option, handle_errors, open_app, open_reader, out, record_lines, event_lines, app_for,
-    reading_as, read_text, writing,
+    reading_as, read_text, stacked, writing,
 )
 from arbitro.adjudicator.cli_play import write_offline
 
@@ -296,12 +296,18 @@ def entropy_answer(listed: list[dict[str, Any]], head: Callable[[], int], game: 
                    f"--as {seat}`): import the umpire's latest export first, or the round is past")
 
 
+# `reveal`'s own options, local and remote (`arbitro remote reveal`).
+reveal_options = stacked(
+    click.option("--reason", default="revealed by the umpire", show_default=True),
+    click.option("--expose-hidden", is_flag=True,
+                 help="Required before the game's end: you accept that every seat learns every roll and draw so far, "
+                      "hidden ones included (and, in a game made before the salt key, every hidden fact; arbitro "
+                      "§R.3)."))
+
+
 @click.command()
 @click.argument("game")
-@click.option("--reason", default="revealed by the umpire", show_default=True)
-@click.option("--expose-hidden", is_flag=True,
-              help="Required before the game's end: you accept that every seat learns every roll and draw so far, "
-                   "hidden ones included (and, in a game made before the salt key, every hidden fact; arbitro §R.3).")
+@reveal_options
 @seat_option(required=False, default="umpire")
 @db_option
 @json_option
@@ -327,14 +333,21 @@ def reveal(game: str, reason: str, expose_hidden: bool, seat: str, db: str, as_j
         arbitro reveal marengo-1a2b --reason "dispute over turn 7" --expose-hidden
         arbitro fork marengo-1a2b --at 412       (then: play on in the fork it prints)
     """
-    app = open_app(db)
-    result = app.reveal(game, reason, seat=seat, expose_hidden=expose_hidden)
-    # the only way play goes on (arbitro §R.3): the fork command, beside the result's own fields
-    shown = {**msgspec.to_builtins(result), "continue": f"arbitro fork {game} --at {result.head}"}
-    out(shown, as_json, lambda r: "\n".join([*event_lines(result.events),
-                                             f"{game} makes no further roll (arbitro §R.3). To play on, fork it: "
-                                             f"{r['continue']}  (add --keep-dice to replay the same dice, for "
-                                             "analysis)", _sentence(EXPOSED.format(result.exposed))]))
+    result = open_app(db).reveal(game, reason, seat=seat, expose_hidden=expose_hidden)
+    out(revealed(result, game, "arbitro fork"), as_json, lambda r: revealed_text(result, game, r))
+
+
+def revealed(result: Revealed, game: str, fork: str) -> dict[str, Any]:
+    """The reveal's answer, and the only way play goes on (arbitro §R.3): the fork command (FORK: the local or the
+    remote one), beside the result's own fields."""
+    return {**msgspec.to_builtins(result), "continue": f"{fork} {game} --at {result.head}"}
+
+
+def revealed_text(result: Revealed, game: str, shown: dict[str, Any]) -> str:
+    """`reveal`'s text, local or remote: the events, how to play on, and what the reveal exposed."""
+    return "\n".join([*event_lines(result.events), f"{game} makes no further roll (arbitro §R.3). To play on, fork it: "
+                      f"{shown['continue']}  (add --keep-dice to replay the same dice, for analysis)",
+                      _sentence(EXPOSED.format(result.exposed))])
 
 
 def _sentence(text: str) -> str:

@@ -14,7 +14,10 @@ from arbitro.adjudicator import settling
 from arbitro.adjudicator.cli_common import (
     CONTEXT, fork_options, handle_errors, json_option, out, read_json_arg, undo_options,
 )
-from arbitro.adjudicator.cli_dice import entropy_answer, entropy_file, entropy_text, kept_entropy
+from arbitro.adjudicator.cli_audit import invite_seats_option, invited_text
+from arbitro.adjudicator.cli_dice import (
+    entropy_answer, entropy_file, entropy_text, kept_entropy, reveal_options, revealed, revealed_text,
+)
 from arbitro.adjudicator.cli_disputes import amend_options, amended_text
 from arbitro.adjudicator.cli_play import submit_text
 from arbitro.adjudicator.cli_remote_client import (
@@ -23,7 +26,7 @@ from arbitro.adjudicator.cli_remote_client import (
 )
 from arbitro.adjudicator.cli_tables import annotated_text, tokens_text, undone_text
 from arbitro.adjudicator.errors import ArbitroError, BadInput
-from arbitro.adjudicator.results import Status, SubmitResult
+from arbitro.adjudicator.results import Revealed, Status, SubmitResult
 from arbitro.events.store import Annotation
 
 
@@ -193,4 +196,46 @@ def amend(game: str, command: str | None, at: int, file: str | None, dispute_num
         sys.exit(1)
 
 
-ACTING_COMMANDS = (entropy, undo, consent, annotate, fork, amend)
+@click.command(context_settings=CONTEXT)
+@click.argument("game")
+@reveal_options
+@remote_options
+@json_option
+@handle_errors
+@answers_read
+def reveal(game: str, reason: str, expose_hidden: bool, server: str, token: str, as_json: bool) -> None:
+    """The umpire reveals the game's dice seed, as `arbitro reveal` (read its --help first): it ENDS THE DICE IN
+    GAME (play goes on in a fork: `arbitro remote fork`) and shows every seat every roll and draw so far, hidden
+    ones included (arbitro §R.3). Refused unless --expose-hidden.
+
+    \b
+    Example:
+        arbitro remote reveal marengo-1a2b --reason "dispute over turn 7" --expose-hidden
+    """
+    result = Remote(server, token).json("POST", game_path(game, "/reveal"),
+                                        body={"reason": reason, "expose_hidden": expose_hidden}, shape=Revealed)
+    out(revealed(result, game, "arbitro remote fork"), as_json, lambda r: revealed_text(result, game, r))
+
+
+@click.command(context_settings=CONTEXT)
+@click.argument("game")
+@invite_seats_option
+@remote_options
+@json_option
+@handle_errors
+@answers_read
+def invite(game: str, seats: tuple[str, ...], server: str, token: str, as_json: bool) -> None:
+    """New tokens for GAME's seats and umpire (the umpire's token), as `arbitro invite`: each replaces that role's
+    old token, which stops working at once (a leaked token's remedy; its open streams end too); without --seat
+    the umpire's own too, so use the new one from then on. Printed this once.
+
+    \b
+    Example:
+        arbitro remote invite marengo-1a2b --seat france
+    """
+    made = Remote(server, token).json("POST", game_path(game, "/invite"), body={"seats": list(seats) or None},
+                                      shape=Made)
+    out(made, as_json, lambda m: invited_text(msgspec.to_builtins(m)))
+
+
+ACTING_COMMANDS = (entropy, undo, consent, annotate, fork, amend, reveal, invite)

@@ -270,3 +270,22 @@ def test_a_local_fork_or_amendment_with_invite_prints_tokens_that_play(served: t
     assert sorted(amended["tokens"]) == ["blue", "red", "umpire"] and amended["game"] == game
     assert remote(server, amended["tokens"]["red"], "status", amended["fork"]).stdout == \
         local(db, "status", amended["fork"], "--as", "red").stdout
+
+
+def test_the_umpire_reveals_and_invites_remotely(served: tuple[Server, Path]) -> None:
+    """`remote reveal` refuses as locally without --expose-hidden, and says how to play on (a remote fork);
+    `remote invite --seat blue` prints blue's new token, which plays, while the old one is refused unprinted."""
+    server, db = served
+    game = fought(server)
+    umpire, old_blue = server.tokens[game]["umpire"], server.tokens[game]["blue"]
+    refused = remote(server, umpire, "reveal", game, code=1)
+    assert refused.stderr == local(db, "reveal", game, code=1).stderr
+    shown = remote(server, umpire, "reveal", game, "--reason", "post-mortem", "--expose-hidden").stdout
+    head = server.client("umpire", game).get(f"/games/{game}").json()["head"]
+    assert f"To play on, fork it: arbitro remote fork {game} --at {head}  (add --keep-dice" in shown, shown
+    new = remote(server, umpire, "invite", game, "--seat", "blue").stdout
+    assert new.startswith("blue: ") and new.count("\n") == 1
+    blue = new.strip().split(": ")[1]
+    assert remote(server, blue, "status", game).stdout == local(db, "status", game, "--as", "blue").stdout
+    stale = remote(server, old_blue, "status", game, code=2)
+    assert stale.stderr.startswith("error (auth/") and old_blue not in stale.output
