@@ -124,7 +124,7 @@ ALLOWED: tuple[Allowed, ...] = (
 class Game:
     """A fog log replayed: its ruleset, engine, the context decide needs, and before each command its state."""
     name: str
-    ruleset: ParaBellumRuleset[Any]
+    ruleset: Any  # a ParaBellumRuleset for this fuzzer (`replayed`); any ruleset for bench/nifuzz_hands.py
     engine: Adjudicator
     context: GameContext
     seed: str
@@ -132,7 +132,19 @@ class Game:
 
 
 def replayed(path: Path) -> Game:
-    """The log imported into a database in memory and folded: the state before each of its commands."""
+    """A Para Bellum fog log replayed (`replay`): refused (ValueError) for another ruleset's log or one without fog."""
+    game = replay(path)
+    if not isinstance(game.ruleset, ParaBellumRuleset):
+        raise ValueError(f"{path}: a {game.ruleset.name} game, not Para Bellum: nothing to fuzz")
+    state = game.positions[-1][3] if game.positions else None
+    if state is None or not any(game.ruleset.fogged(state.rules, s) for s in game.ruleset.seats(state.rules)):
+        raise ValueError(f"{path}: played without the fog of war: nothing is hidden, nothing to fuzz")
+    return game
+
+
+def replay(path: Path) -> Game:
+    """The log imported into a database in memory and folded: the state before each of its commands (any ruleset:
+    bench/nifuzz_hands.py replays Monferrato's)."""
     app = Arbitro(SQLiteStore(":memory:"))
     with open(path, encoding="utf-8") as f:
         game_id = app.import_lines(f, path.stem, seat="umpire")
@@ -140,8 +152,6 @@ def replayed(path: Path) -> Game:
     head = records[0]
     replayer = app.replayer(game_id)
     ruleset = replayer.fold.ruleset
-    if not isinstance(ruleset, ParaBellumRuleset):
-        raise ValueError(f"{path}: a {head['ruleset']} game, not Para Bellum: nothing to fuzz")
     commands = {r["cmd"]: (r["body"]["seat"], r["body"]["command"]) for r in records if r["record"] == "command"}
     positions, state, last = [], None, None
     for body in replayer.bodies():
@@ -150,8 +160,6 @@ def replayed(path: Path) -> Game:
             positions.append((body.cmd, seat, command, replayer.fold.copy(state)))
         state = replayer.fold.apply(state, body, replayer.state_at)
         last = body.cmd
-    if not any(ruleset.fogged(state.rules, seat) for seat in ruleset.seats(state.rules)):
-        raise ValueError(f"{path}: played without the fog of war: nothing is hidden, nothing to fuzz")
     # the context the service judges the game's commands with (its genesis, seed and salt key): not one made by hand
     return Game(path.stem, ruleset, Adjudicator(ruleset), app.context(app.game(game_id)), head["seed"], positions)
 

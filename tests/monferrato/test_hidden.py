@@ -8,14 +8,21 @@ cup's contents. Every hidden thing of the game and its test: docs/testing.md "Hi
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
+
+import pytest
 
 from arbitro.adjudicator.monferrato.data import load
 from tests.monferrato.harness import FOLD, RULESET, Table, from_state, new_game, state
 from arbitro.adjudicator.seat_numbers import events_of
+from arbitro.projections import monferrato as monferrato_projection
+from bench import nifuzz_hands
+from bench.nifuzz import replay
 from tests.conformance.leaks import leaked
 
 D = load()
+LOGS = Path(__file__).resolve().parents[2] / "logs"
 
 
 def pair(hidden: str, sequence: list[tuple[str, dict[str, Any]]], kept: tuple[str, ...] = ("chit11", "chit14"),
@@ -158,3 +165,18 @@ def test_a_transcribed_draw_serves_no_seat_the_cup_it_is_made_from() -> None:
         created = events_of(g.app.log(fork, seat))[0]["event"]
         assert created["initial_core"]["decisions"][-1]["ctx"]["population"] == []
         assert not leaked(str(served) + str(created), RULESET.secrets(g.state, seat))
+
+
+def test_the_hands_fuzzer_finds_nothing_in_the_shipped_game_and_finds_a_hand_served(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """bench/nifuzz_hands.py over every 10th command of logs/monferrato-full.jsonl: a chit of one hand swapped with
+    one of the cup serves the other seat the same bytes, walked past the decisions each command leaves (a response
+    asked, a hit taken); the check bites: the other hand served in the view is found (in every game compared but
+    where the owner's own command is refused with the chit swapped in, a mandatory one: §16.1, not compared)."""
+    game = replay(LOGS / "monferrato-full.jsonl")
+    games, found = nifuzz_hands.fuzz(game, every=10)
+    assert games > 50 and found == []
+    view = monferrato_projection.view
+    monkeypatch.setattr(monferrato_projection, "view", lambda s, seat: {**view(s, seat), "hands": dict(s.hands)})
+    games, found = nifuzz_hands.fuzz(game, every=10, count=1)
+    assert {(d.channel, d.what) for d in found} == {("view", "hands")} and len(found) > games * 3 // 4

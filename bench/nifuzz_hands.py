@@ -1,0 +1,131 @@
+#!/usr/bin/env python
+"""The non-interference fuzzer of Monferrato's hands and chit cup (monferrato §4 "distribuitene quattro (4) coperti",
+§5 2, §5.1; docs/testing.md "Hidden information"): bench/nifuzz.py's method on the one hidden thing Monferrato has, a
+tool to run after a change to what a Monferrato seat is served, not a test. It replays a shipped Monferrato log and,
+before the sampled commands, plays each command twice: in the recorded game and in a copy where one chit of a seat's
+hand (not one dealt openly, not one the command names) is swapped with one of the chit cup, both hidden from the
+other seat (the observer). What the observer is served of the command, and of every decision it leaves pending,
+walked past as bench/nifuzz.py walks them (a response asked of a hand, a discard at five: `nifuzz.walked`), must be
+the same bytes (bench/served.py: log, view, status); where the observer sends, so must its legal() and the command's
+acceptance. Where the hand's owner sends, a command its changed hand refuses (a mandatory chit now in it, §16.1) is
+the owner's to know: not compared.
+
+    .venv/bin/python bench/nifuzz_hands.py logs/monferrato-full.jsonl              # every command
+    .venv/bin/python bench/nifuzz_hands.py logs/monferrato-full.jsonl --every 5 --swaps 4 --seed 2
+
+Exit status: 0 no difference, 1 some (each a leak to prove with a test in tests/monferrato/test_hidden.py), 2 bad input.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from arbitro.adjudicator.core_commands import CORE_COMMAND_TYPES  # noqa: E402
+from arbitro.events.codec import canonical  # noqa: E402
+from arbitro.projections.game import GameState  # noqa: E402
+from bench.nifuzz import Game, asked_of, play, replay, served_difference, walked  # noqa: E402
+from bench.served import served  # noqa: E402
+
+
+@dataclass(frozen=True)
+class Difference:
+    cmd: int
+    sender: str
+    observer: str
+    swap: str  # the chits swapped: "hand chit <-> cup chit"
+    channel: str  # legal | result | log | view | status
+    what: str
+
+
+def swaps(state: GameState[Any], owner: str, command: dict[str, Any], rng: random.Random, count: int
+          ) -> list[tuple[str, str]]:
+    """Up to `count` (hand chit, cup chit) pairs of `owner`'s hidden chits and the cup's, none the command names."""
+    rules, named = state.rules, json.dumps(command)
+    hand = [c for c in rules.hands.get(owner, []) if c not in rules.public_in_hand and f'"{c}"' not in named]
+    cup = [c for c in rules.chit_cup if f'"{c}"' not in named]
+    pairs = [(h, c) for h in hand for c in cup]
+    return rng.sample(pairs, min(count, len(pairs)))
+
+
+def swapped(game: Game, state: GameState[Any], owner: str, pair: tuple[str, str]) -> GameState[Any]:
+    """`state` with `pair`'s hand chit in the cup and its cup chit in `owner`'s hand, in the hand chit's place."""
+    other = game.engine.fold.copy(state)
+    hand, cup = other.rules.hands[owner], other.rules.chit_cup
+    hand[hand.index(pair[0])], cup[cup.index(pair[1])] = pair[1], pair[0]
+    return other
+
+
+def compared(game: Game, cmd: int, sender: str, command: dict[str, Any], state: GameState[Any], observer: str,
+             pair: tuple[str, str], owner: str) -> list[Difference]:
+    """The differences the observer is served between the recorded game and the one with `pair` swapped."""
+    rs, other = game.ruleset, swapped(game, state, owner, pair)
+    note = (lambda channel, what: Difference(cmd, sender, observer, f"{pair[0]} <-> {pair[1]}", channel, what))
+    out = []
+    if sender == observer:
+        mine, theirs = (canonical(game.engine.legal(s, sender)) for s in (state, other))
+        if mine != theirs:
+            out.append(note("legal", "listing"))
+    base, again = play(game, state, sender, command), play(game, other, sender, command)
+    if base.result != again.result:
+        return out + [note("result", f"{base.result} vs {again.result}")] if sender == observer else out
+    if base.events is None or again.events is None or base.after is None or again.after is None:
+        return out
+    wa, wb = walked(game, base.after, again.after)
+    if asked_of(wa, observer) != asked_of(wb, observer):
+        out.append(note("legal", "a question asked of the observer"))
+    a = served(rs, game.engine.fold, state, [(sender, base.events), *wa.answers], observer)
+    b = served(rs, game.engine.fold, other, [(sender, again.events), *wb.answers], observer)
+    if a != b:
+        out += [note(channel, what) for channel, what, _ in served_difference(a, b, (), wa.commands != wb.commands)]
+    return out
+
+
+def fuzz(game: Game, every: int = 1, seed: int = 0, count: int = 2) -> tuple[int, list[Difference]]:
+    """Every `every`th command of the log, `count` swaps of each seat's hand seen from the other: (games compared,
+    differences)."""
+    rng, games, found = random.Random(seed), 0, []
+    seats = game.ruleset.seats(game.positions[0][3].rules)
+    for cmd, sender, command, state in game.positions[::every]:
+        if command.get("type") in CORE_COMMAND_TYPES or sender not in seats:
+            continue
+        for observer in seats:
+            owner = next(s for s in seats if s != observer)
+            for pair in swaps(state, owner, command, rng, count):
+                games += 1
+                found += compared(game, cmd, sender, command, state, observer, pair, owner)
+    return games, found
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("log", type=Path)
+    parser.add_argument("--every", type=int, default=1, help="fuzz every Nth command")
+    parser.add_argument("--seed", type=int, default=0, help="the sampling's seed (which chits are swapped)")
+    parser.add_argument("--swaps", type=int, default=2, help="swaps tried per command and observer")
+    args = parser.parse_args(argv)
+    if not args.log.is_file():
+        print(f"{args.log}: no such log", file=sys.stderr)
+        return 2
+    game = replay(args.log)
+    if game.ruleset.name != "monferrato":
+        print(f"{args.log}: a {game.ruleset.name} game, not Monferrato", file=sys.stderr)
+        return 2
+    games, found = fuzz(game, max(1, args.every), args.seed, args.swaps)
+    print(f"{games} games compared (a hand chit swapped with a cup chit); {len(found)} differences")
+    for d in found[:40]:
+        print(f"  #{d.cmd} {d.sender}->{d.observer} {d.swap}: {d.channel} {d.what}")
+    return 1 if found else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
