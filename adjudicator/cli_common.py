@@ -312,11 +312,16 @@ def app_for(source: str, db: str, progress: Progress | None = None) -> tuple[Arb
     """A game in the database (or a seat's copy of it), or an exported file loaded into a private in-memory
     database (a seat's export as that seat's copy)."""
     if is_file_source(source):
-        app = Arbitro(SQLiteStore(":memory:"))
-        game = app.import_lines(read_text(source).splitlines(keepends=True), source, seat=UMPIRE, progress=progress,
-                                seat_copy=True)  # the reader's own private database
-        return SeatCopy.find(app.store, game) or app, game
+        return copy_of(read_text(source).splitlines(keepends=True), source, progress)
     return open_reader(db, source), source
+
+
+def copy_of(lines: list[str], source: str, progress: Progress | None = None) -> tuple[Arbitro | SeatCopy, str]:
+    """An export's LINES (from SOURCE: a file, a server) loaded into a private in-memory database, the reader's own:
+    a seat's export as that seat's copy, a full one as the game."""
+    app = Arbitro(SQLiteStore(":memory:"))
+    game = app.import_lines(lines, source, seat=UMPIRE, progress=progress, seat_copy=True)
+    return SeatCopy.find(app.store, game) or app, game
 
 
 def read_private_key(path: str) -> bytes:

@@ -8,11 +8,14 @@ the live stream in cli_remote_follow, the client itself in cli_remote_client. Lo
 
 from __future__ import annotations
 
+import sys
+
 import click
 
 from arbitro.adjudicator import registry
 from arbitro.adjudicator.cli_audit import exported, registered_text
-from arbitro.adjudicator.cli_common import CONTEXT, handle_errors, json_option, out, read_json_arg
+from arbitro.adjudicator.cli_common import CONTEXT, copy_of, handle_errors, json_option, out, read_json_arg
+from arbitro.adjudicator.cli_dice import explain_roll, roll_text
 from arbitro.adjudicator.cli_play import END_WORD, end_of, signed, submit_text
 from arbitro.adjudicator.cli_remote_acts import ACTING_COMMANDS
 from arbitro.adjudicator.cli_remote_client import (
@@ -241,6 +244,33 @@ def export(game: str, output: str | None, with_seed: bool, server: str, token: s
         arbitro remote export marengo-1a2b -o mine.jsonl
     """
     exported(Remote(server, token).export(game_path(game, "/export"), {"with_seed": with_seed or None}), output, as_json)
+
+
+@remote.command()
+@click.argument("game")
+@click.argument("seq", type=int)
+@click.option("--nth", type=click.IntRange(min=1), default=1, show_default=True, metavar="K",
+              help="A seat's: the K-th roll or draw of its command SEQ, as it was served them.")
+@remote_options
+@json_option
+@handle_errors
+@answers_read
+def roll(game: str, seq: int, nth: int, server: str, token: str, as_json: bool) -> None:
+    """Explain a roll or draw as your token's seat was served it (`arbitro roll`): a seat's in its command SEQ,
+    the umpire's at event SEQ; read from your export, fetched and checked here as `arbitro roll FILE` checks a
+    file, so the derivation and, once the seed is revealed, the recomputed dice are this machine's (exit 1 if they
+    differ).
+
+    \b
+    Example:
+        arbitro remote roll caldiero-9f8e 12 --nth 2
+    """
+    api = Remote(server, token)
+    copy, copied = copy_of(api.export(game_path(game, "/export"), {}), f"{api.server}{game_path(game, '/export')}")
+    explained = explain_roll(copy, copied, seq, token_seat(api, game), nth)
+    out(explained, as_json, roll_text)
+    if explained["recomputed"].get("matches") is False:
+        sys.exit(1)
 
 
 for _command in (*ACTING_COMMANDS, *DISPUTE_COMMANDS, follow):

@@ -289,3 +289,16 @@ def test_the_umpire_reveals_and_invites_remotely(served: tuple[Server, Path]) ->
     assert remote(server, blue, "status", game).stdout == local(db, "status", game, "--as", "blue").stdout
     stale = remote(server, old_blue, "status", game, code=2)
     assert stale.stderr.startswith("error (auth/") and old_blue not in stale.output
+
+
+def test_a_roll_explained_remotely_as_locally(served: tuple[Server, Path]) -> None:
+    """`remote roll` reads the token's own export, checked here, and explains the roll as `arbitro roll --as SEAT`
+    does from the database; the umpire's at its event."""
+    server, db = served
+    game = fought(server)
+    events = server.client("umpire", game).get(f"/games/{game}/events").json()
+    rolled = str(next(e["seq"] for e in events if e["type"] == "dice_rolled"))
+    for seat, seq in (("blue", "2"), ("red", "2"), ("umpire", rolled)):
+        for flags in ((), ("--json",)):
+            here = local(db, "roll", game, seq, "--as", seat, *flags).stdout
+            assert remote(server, server.tokens[game][seat], "roll", game, seq, *flags).stdout == here, (seat, flags)

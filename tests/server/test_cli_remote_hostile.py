@@ -23,7 +23,7 @@ URL = "http://arbitro.test"
 ARGS = {"submit": ["g", '{"type": "end_turn"}'], "register-key": ["g", "ab" * 32],  # else GAME alone
         "annotate": ["g", "a note", "--at", "1"], "undo": ["g", "--to", "0"], "consent": ["g", "--accept"],
         "fork": ["g", "--at", "1"], "amend": ["g", '{"type": "end_turn"}', "--at", "1"],
-        "dispute": ["open", "g", "a claim", "--at", "1"]}
+        "dispute": ["open", "g", "a claim", "--at", "1"], "roll": ["g", "1"]}
 COMMANDS = sorted(remote.commands)
 JSON = {"Content-Type": "application/json"}
 Answer = Callable[[httpx.Request], httpx.Response]
