@@ -28,7 +28,7 @@ from arbitro.adjudicator.parabellum.act import Act, settle
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.errors import BadInput
 from arbitro.adjudicator.parabellum import activation, chief_orders, initiative, sequence, sight
-from arbitro.adjudicator.parabellum.bombardment import targets
+from arbitro.adjudicator.parabellum.bombardment import targets, weather_silences
 from arbitro.adjudicator.parabellum.commander_move import commander_may_move, leader_commands
 from arbitro.adjudicator.parabellum.orders import order_of, ORDERS
 from arbitro.adjudicator.decisions import Step
@@ -352,6 +352,7 @@ def _activation(g: Act, rule: Rule) -> PB.Activation:
 def bombard(g: Act, seat: str, cmd: C.Bombard) -> None:
     act = _activation(g, R.BOMBARD_STEP)
     w, units = g.world(), sorted(cmd.artillery)
+    weather_silences(w)  # §17.2.7's Tormenta, before the guns' own readiness (which the weather also denies)
     if units not in B.fire_groups(w, seat, act.formation):
         g.reject(R.BOMBARD_COMBINE if len(units) > 1 else ARRIVANO.ARTILLERY,
                  "these guns cannot fire together now (stacked, not Moved, of the active formation)")

@@ -34,9 +34,7 @@ def check_bombard(w: World, seat: str, cmd: C.Bombard) -> None:
         hexes.add(s.hex)
     if len(hexes) != 1:
         refuse(R.BOMBARD_STACK, "artillery combines its fire only when stacked in one hex (caldiero §11.4.1)")
-    box = w.weather_box()  # what the box in force lets guns do is its data: boxes 2 and 3 as printed, a user's folder's
-    if box is not None and not box.artillery_fires:
-        refuse(box.rule, "artillery cannot fire in snow and ice or an ice storm (caldiero §17.1.2, §17.1.3)")
+    bombardment.weather_silences(w)  # boxes 2 and 3 as printed (caldiero §17.1.2, §17.1.3), a user's folder's as it says
     if cmd.target not in bombardment.targets(CALDIERO_VARIANT, w, arts):
         if w.grid.contains(cmd.target) and w.no_fire_into(cmd.target):
             refuse(R.MARSH, "artillery cannot bombard into a marsh (caldiero §10.2)")

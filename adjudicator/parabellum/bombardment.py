@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from arbitro.adjudicator.parabellum import sight
 from arbitro.adjudicator.parabellum.data import BombardmentTable, BombardResult, SpDrm
-from arbitro.adjudicator.parabellum.act import Act
+from arbitro.adjudicator.parabellum.act import Act, refuse
 from arbitro.adjudicator.parabellum.leaders import leader_test
 from arbitro.adjudicator.parabellum.variant import Variant
 from arbitro.adjudicator.parabellum.world import World
@@ -31,6 +31,15 @@ def fire_range(w: World, u: str) -> int:
     reach = min(w.artillery_range(u), w.sight_range())
     cap = w.weather_range_cap()
     return reach if cap is None else min(reach, cap)
+
+
+def weather_silences(w: World) -> None:
+    """Refuse a bombardment where the weather box in force silences every gun (its data's `artillery_fires`: caldiero
+    §17.1.2-§17.1.3, arrivano §17.2.7 "Le artiglierie non sparano"), citing the box's rule and naming it: the one
+    check for both books (Arrivano refused it as guns that could not fire together, the weather unnamed)."""
+    box = w.weather_box()
+    if box is not None and not box.artillery_fires:
+        refuse(box.rule, f"artillery cannot fire in this weather: {box.name} ({box.rule})")
 
 
 def targets(variant: Variant, w: World, artillery: Sequence[str]) -> list[str]:

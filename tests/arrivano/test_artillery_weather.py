@@ -175,3 +175,14 @@ def test_in_the_storm_a_longer_move_is_refused_citing_the_storm():
         assert e.value.rule == "arrivano §17.2.7" and "one hex" in str(e.value), command
     t.send("france", {"type": "move", "unit": "42e-1", "to": via, "column": False})
     assert t.state.units["42e-1"].hex == via
+
+
+def test_a_bombard_in_the_storm_is_refused_for_the_weather():
+    """arrivano §17.2.7 (Tormenta: "Le artiglierie non sparano"): a bombard sent in the storm is refused citing the
+    weather box's rule and saying so, as Caldiero's guns are in its snow and ice storm (caldiero §17.1.2-§17.1.3); it
+    was refused as a gun that could not fire (Moved, not stacked, not of the active formation: arrivano §11), the
+    weather unnamed (rev-r)."""
+    t, target = redoubt_table(weather=3)
+    with pytest.raises(IllegalCommand) as refused:
+        t.send("naples", {"type": "bombard", "units": ["art-centro"], "target": target}, [3])
+    assert refused.value.rule == "arrivano §17.2.7, §17.2.8" and "weather" in str(refused.value), str(refused.value)
