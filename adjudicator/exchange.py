@@ -178,6 +178,39 @@ class Sink(Protocol[T_contra]):
     def append(self, item: T_contra, /) -> None: ...
 
 
+# The fields the checks read of each line of these kinds, and the JSON type the engine writes each in (a number: a
+# whole one from 0, as a sequence or command number is): a line edited into another shape is a BadFile naming it as
+# the line is read, never a TypeError or KeyError deep in a check (rev-r: `arbitro verify FILE` and `import` printed
+# a traceback, HTTP POST /verify and /import answered 500).
+LINE_FIELDS: dict[str, tuple[tuple[str, type | tuple[type, ...], bool], ...]] = {  # kind: (field, type, required)
+    "game": (("redacted_for", (str, type(None)), False), ("server_key", (str, type(None)), False)),
+    "command": (("cmd", int, True), ("hash", str, True), ("first_seq", int, False), ("last_seq", int, False)),
+    "event": (("seq", int, True), ("hash", str, True), ("body", dict, True)),
+    "item": (("cmd", int, True), ("seq", int, True), ("hash", str, True), ("events", list, True),
+             ("prev", str, False), ("cmd_hash", str, False)),
+}
+NUMBERS = range(2**63)  # what the checks' arrays of numbers hold
+
+
+def shape_problem(kind: str, record: dict[str, Any]) -> str | None:
+    """What is wrong with the shape of a line of KIND (`LINE_FIELDS`), if anything."""
+    for name, expected, required in LINE_FIELDS.get(kind, ()):
+        if name not in record:
+            if required:
+                return f"it has no {name!r}"
+            continue
+        value = record[name]
+        if expected is int and not (type(value) is int and value in NUMBERS):
+            return f"{name!r} is {msgspec.json.encode(value)[:40].decode(errors='replace')}, not a whole number from 0"
+        if expected is not int and not isinstance(value, expected):
+            return f"{name!r} is not a JSON {'object' if expected is dict else 'array' if expected is list else 'string'}"
+        if expected == (str, type(None)) and value is not None and not value:
+            return f"{name!r} is empty"
+    if kind == "item" and not all(isinstance(e, dict) for e in record["events"]):
+        return "its 'events' are not each a JSON object"
+    return None
+
+
 def command_entry(record: dict[str, Any]) -> Command:
     """A command line read; a seat's export in its numbers (arbitro-seat/3) gives no range: (0, 0)."""
     body = record["body"]
@@ -226,6 +259,11 @@ def read_lines(lines: Iterable[str], source: str = "<input>", commands: Sink[Com
             raise BadFile(f"{where}: a record after the seat_seal record, which ends a seat's export: added after the "
                           "server sealed it")
         kind = record.pop("record")
+        if not isinstance(kind, str):
+            raise BadFile(f'{where}: the "record" field names a record kind (a string)')
+        problem = shape_problem(kind, record) if kind != "event" or "body" in record else None
+        if problem is not None:
+            raise BadFile(f"{where}: malformed {kind} record ({problem})")
         try:
             if kind != "seat_seal" and (redacted_for is not None or (kind == "game" and record.get("redacted_for"))):
                 digest.add(canonical({"record": kind, **record}))
