@@ -16,13 +16,13 @@ from arbitro.adjudicator.cli_common import (
 )
 from arbitro.adjudicator.cli_audit import invite_seats_option, invited_text
 from arbitro.adjudicator.cli_dice import (
-    entropy_answer, entropy_file, entropy_text, kept_entropy, reveal_options, revealed, revealed_text,
+    REFUSED, entropy_answer, entropy_file, entropy_text, kept_entropy, reveal_options, revealed, revealed_text,
 )
 from arbitro.adjudicator.cli_disputes import amend_options, amended_text
 from arbitro.adjudicator.cli_play import submit_text
 from arbitro.adjudicator.cli_remote_client import (
-    LISTED, UNREACHABLE_EXIT, Answered, Remote, Unreachable, answers_read, game_path, remote_options, shaped,
-    token_seat,
+    LISTED, UNREACHABLE_EXIT, Answered, Remote, Unreachable, answers_read, error_kind, game_path, remote_options,
+    shaped, token_seat,
 )
 from arbitro.adjudicator.cli_tables import annotated_text, tokens_text, undone_text
 from arbitro.adjudicator.errors import ArbitroError, BadInput
@@ -38,11 +38,26 @@ class Made(msgspec.Struct):
 
 
 class MaybeRecorded(ArbitroError):
-    """The entropy was sent and no answer came back (or not arbitro's): it may be recorded, so its file is kept.
-    Not an Unreachable, which deletes the file made for it."""
+    """The entropy was sent and no answer came back (or not arbitro's), or the server's error was not a refusal (a
+    store's failure may follow the append: rev-q's Q8): it may be recorded, so its file is kept. Not an Unreachable
+    nor an Answered, which delete the file made for it. `answered`: the server's error, whose code and exit status
+    it keeps."""
 
     code = Unreachable.code
     exit_status = UNREACHABLE_EXIT
+
+    def __init__(self, message: str, answered: Answered | None = None) -> None:
+        super().__init__(message)
+        if answered is not None:
+            self.code, self.exit_status = answered.code, answered.exit_status
+
+
+def nothing_appended(answer: Answered) -> bool:
+    """Whether the server's error is a refusal, after which nothing was appended (the kinds the local `arbitro
+    entropy` deletes its file for, cli_dice.REFUSED); a store's failure, or a code this client does not know, may
+    have followed the append."""
+    kind = error_kind(answer.code)
+    return kind is not None and issubclass(kind, REFUSED)
 
 
 @click.command(context_settings=CONTEXT)
@@ -79,6 +94,11 @@ def entropy(game: str, path: str | None, server: str, token: str, as_json: bool)
         except Unreachable as lost:  # sent: it may have been recorded, and its entropy must then be kept
             raise MaybeRecorded(f"{lost}; the answer may have been recorded: the entropy stays in {keep}, and "
                                 "`arbitro remote entropy` again sends the same") from None
+        except Answered as answer:
+            if nothing_appended(answer):
+                raise
+            raise MaybeRecorded(f"{answer}; the answer may have been recorded: the entropy stays in {keep}, and "
+                                "`arbitro remote entropy` again sends the same", answer) from None
     out(result, as_json, entropy_text(keep))
 
 

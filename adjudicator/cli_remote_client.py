@@ -52,13 +52,21 @@ def _error_kinds(kind: type[Exception]) -> Iterator[type[Exception]]:
         yield from _error_kinds(sub)
 
 
-def exit_for(code: str, http: int) -> int:
-    """The local CLI's exit status for the error the server named by CODE (its class's own, through the one
-    mapping, errors.exit_status); an unknown code (a newer server's) by its HTTP status's family."""
+def error_kind(code: str) -> type[Exception] | None:
+    """The error class the server named by CODE, None for a code this client does not know (a newer server's)."""
     for kind in (ArbitroError, StoreError, ChainBroken, *_error_kinds(ArbitroError), *_error_kinds(StoreError),
                  *_error_kinds(ChainBroken)):
         if vars(kind).get("code") == code:
-            return exit_status(kind.__new__(kind))  # the class decides; its instance's words are not needed
+            return kind
+    return None
+
+
+def exit_for(code: str, http: int) -> int:
+    """The local CLI's exit status for the error the server named by CODE (its class's own, through the one
+    mapping, errors.exit_status); an unknown code (a newer server's) by its HTTP status's family."""
+    kind = error_kind(code)
+    if kind is not None:
+        return exit_status(kind.__new__(kind))  # the class decides; its instance's words are not needed
     return 3 if http == 404 else 1 if http in (403, 409, 422) else 2
 
 

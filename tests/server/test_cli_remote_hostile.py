@@ -84,3 +84,35 @@ def test_a_servers_words_print_literally(monkeypatch: pytest.MonkeyPatch) -> Non
     body = json.dumps({"error": "lookup/no-such-game", "message": "no game\x1b]0;owned\x07\x1b[2J"}).encode()
     result = run(monkeypatch, lambda r: httpx.Response(404, content=body, headers=JSON), "status", "g")
     assert result.exit_code == 3 and "\x1b" not in result.stderr and "\\x1b]0;owned" in result.stderr, result.stderr
+
+
+def committing(posted: httpx.Response) -> Answer:
+    """A server whose entropy round awaits red's commitment, answering the commitment with POSTED."""
+    def answer(request: httpx.Request) -> httpx.Response:
+        if request.method == "POST":
+            return posted
+        if request.url.path.endswith(("/view", "/seat")):  # the token's seat (GET /games/{id}/seat since queue 3)
+            return httpx.Response(200, json={"game": "g", "seat": "red", "state": {}, "engine": {}})
+        return httpx.Response(200, json=[{"type": "commit_entropy", "commitment": "<sha256 of your entropy>"}])
+    return answer
+
+
+@pytest.mark.parametrize(("posted", "kept", "code"), [
+    (httpx.Response(400, json={"error": "store/error", "message": "the connection was lost"}), True, 2),
+    (httpx.Response(500, json={"error": "store/corrupt", "message": "cannot write"}), True, 2),
+    (httpx.Response(503, json={"error": "store/read-only", "message": "read-only"}), True, 2),
+    (httpx.Response(500, json={"error": "server/newer-kind", "message": "?"}), True, 2),
+    (httpx.Response(422, json={"error": "rules/illegal", "message": "not now", "rule": "arbitro §R.2"}), False, 1),
+    (httpx.Response(409, json={"error": "store/stale-sequence", "message": "moved", "head": 3}), False, 2),
+], ids=["store-error", "corrupt", "read-only", "unknown-code", "illegal", "stale"])
+def test_the_entropy_of_a_commitment_a_server_may_have_recorded_is_kept(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path, posted: httpx.Response, kept: bool, code: int) -> None:
+    """rev-r: `remote entropy` deleted its entropy file on any error the server answered. A store's failure may follow
+    the append (rev-q's Q8: a PostgreSQL connection lost at the commit), and the server answers it with arbitro's
+    error body: the commitment may be recorded, and its entropy, deleted, could never be revealed (arbitro §R.2). As
+    the local `arbitro entropy` (cli_dice.REFUSED), only a refusal, after which nothing was appended, deletes it."""
+    keep = tmp_path / "red.entropy"
+    result = run(monkeypatch, committing(posted), "entropy", "g", "--file", str(keep))
+    assert keep.exists() is kept, result.output
+    assert result.exit_code == code, result.output
+    assert (str(keep) in result.stderr) is kept, result.stderr
