@@ -38,7 +38,8 @@ from arbitro.adjudicator.cli_dice import DICE_COMMANDS
 from arbitro.adjudicator.cli_disputes import DISPUTE_COMMANDS
 from arbitro.adjudicator.cli_store import STORE_COMMANDS
 from arbitro.adjudicator.cli_tables import (
-    annotated_text, awaiting_line, clock_line, data_records, filter_commands, legal_text, log_text, logged, notes_text,
+    annotated_text, awaiting_line, clock_line, data_records, filter_commands, fork_numbered, legal_text, log_text,
+    logged, notes_text,
     provisional_line, status_text, tokens_text, undone_text, view_text,
 )
 
@@ -264,11 +265,8 @@ def log(game: str, seat: str, first: int | None, last: int | None, chain: bool, 
     events = logged(to_head, last, [msgspec.to_builtins(n) for n in app.notes(game, seat, first, last)])
     record = app.game(game)
     by_event = seat == UMPIRE and not isinstance(app, SeatCopy)  # a seat's numbers are its commands' (§V.6)
-    if record.parent is not None and by_event:  # a fork's #1 is the parent's state at parent_seq: its #k is the parent's #seq+k-1
-        for event in events:
-            event["parent_numbering"] = int(record.parent_seq or 0) + event["seq"] - 1
-
-    forked = (record.parent, int(record.parent_seq or 0)) if record.parent is not None and by_event else None
+    forked = fork_numbered(events, (record.parent, int(record.parent_seq or 0))
+                           if record.parent is not None and by_event else None)
     out(events, as_json, lambda es: log_text(game, es, chain, forked))
 
 

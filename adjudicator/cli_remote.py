@@ -24,10 +24,12 @@ from arbitro.adjudicator.cli_remote_client import (
 from arbitro.adjudicator.cli_remote_disputes import DISPUTE_COMMANDS
 from arbitro.adjudicator.cli_remote_follow import follow
 from arbitro.adjudicator.cli_tables import (
-    clock_line, data_records, filter_commands, legal_text, log_text, logged, notes_text, status_text, view_text,
+    clock_line, data_records, filter_commands, fork_numbered, legal_text, log_text, logged, notes_text, status_text,
+    view_text,
 )
 from arbitro.adjudicator.results import Awaiting, Status, SubmitResult
 from arbitro.events.store import Annotation
+from arbitro.projections.base import UMPIRE
 
 __all__ = ["UNREACHABLE_EXIT", "Remote", "remote"]
 
@@ -224,7 +226,20 @@ def log(game: str, seat: str | None, first: int | None, last: int | None, chain:
     # to the head: an undo after the range may void events in it
     to_head = api.json("GET", game_path(game, "/events"), {"seat": seat, "from": first}, shape=LISTED)
     events = logged(to_head, last, api.json("GET", game_path(game, "/notes"), {"seat": seat}, shape=LISTED))
-    out(events, as_json, lambda es: log_text(game, es, chain))
+    forked = fork_numbered(events, forked_from(api, game, to_head) if (seat or token_seat(api, game)) == UMPIRE
+                           else None)
+    out(events, as_json, lambda es: log_text(game, es, chain, forked))
+
+
+def forked_from(api: Remote, game: str, to_head: LISTED) -> tuple[str, int] | None:
+    """The parent GAME was forked from and the parent's event it was forked at, as the fork's genesis records them
+    (its `origin`, {"fork", "at"}), read by the umpire; None for a game that is no fork."""
+    genesis = to_head[:1] if to_head and to_head[0].get("seq") == 1 else \
+        api.json("GET", game_path(game, "/events"), {"to": 1}, shape=LISTED)
+    origin = genesis[0]["event"].get("origin") if genesis else None
+    if not isinstance(origin, dict) or "fork" not in origin:
+        return None
+    return str(origin["fork"]), int(origin["at"])
 
 
 @remote.command()

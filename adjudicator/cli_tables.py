@@ -283,3 +283,13 @@ def tokens_text(game: str, tokens: dict[str, str]) -> str:
     """A new game's id, then each role's token on its own line (`invite`, and a fork or an amendment made with its
     tokens): printed once, the only place a token is ever printed."""
     return "\n".join([game, *(f"{role}: {token}" for role, token in tokens.items())])
+
+
+def fork_numbered(events: list[dict[str, Any]], forked: tuple[str, int] | None) -> tuple[str, int] | None:
+    """A fork's log as the umpire reads it (FORKED: its parent and the parent's event it was forked at, or None):
+    its #1 is the parent's state at that event, so its #k is the parent's #at+k-1, put beside each event
+    (`parent_numbering`) for log_text's "[parent #...]"."""
+    if forked is not None:
+        for event in events:
+            event["parent_numbering"] = forked[1] + event["seq"] - 1
+    return forked

@@ -302,3 +302,19 @@ def test_a_roll_explained_remotely_as_locally(served: tuple[Server, Path]) -> No
         for flags in ((), ("--json",)):
             here = local(db, "roll", game, seq, "--as", seat, *flags).stdout
             assert remote(server, server.tokens[game][seat], "roll", game, seq, *flags).stdout == here, (seat, flags)
+
+
+def test_a_forks_log_reads_in_its_parents_numbers_as_locally(served: tuple[Server, Path]) -> None:
+    """The umpire's log of a fork numbers each event in the parent's numbers too ([parent #...]), as `arbitro log`
+    does from the database: read remotely from the fork's genesis (its origin), the range's or asked for."""
+    server, db = served
+    game = fought(server)
+    head = str(server.client("umpire", game).get(f"/games/{game}").json()["head"])
+    lines = remote(server, server.tokens[game]["umpire"], "fork", game, "--at", head).stdout.splitlines()
+    fork, tokens = lines[0], dict(line.split(": ") for line in lines[1:])
+    server.client(token=tokens["blue"]).post(f"/games/{fork}/commands", json={"command": {"type": "end_turn"}})
+    for flags in ((), ("--from", "2"), ("--json",)):
+        here = local(db, "log", fork, *flags).stdout
+        assert remote(server, tokens["umpire"], "log", fork, *flags).stdout == here, flags
+    assert f"forked from {game} at #{head}" in remote(server, tokens["umpire"], "log", fork).stdout
+    assert remote(server, tokens["blue"], "log", fork).stdout == local(db, "log", fork, "--as", "blue").stdout
