@@ -118,11 +118,16 @@ def rulesets(as_json: bool) -> None:
               help="Every playing seat commits, then reveals, its own entropy before anything is rolled, so the "
                    "host cannot steer the dice; --no-seat-entropy for hot-seat play (dice then rest on the "
                    "server's seed alone, and status and verify say so).")
+@click.option("--provable-rolls", is_flag=True,
+              help="Key each roll on its own (derivation arbitro-random/2) and commit to the keys at creation, so the "
+                   "umpire can later prove one disputed roll without revealing the seed: `arbitro roll GAME SEQ "
+                   "--prove` (arbitro §R.5). Not for --transcribed games.")
 @db_option
 @json_option
 @handle_errors
 def new(ruleset: str, scenario: str | None, options: tuple[str, ...], position_file: str | None, transcribed: bool,
-        data_dir: str | None, game_id: str | None, seat_entropy: bool, db: str, as_json: bool) -> None:
+        data_dir: str | None, game_id: str | None, seat_entropy: bool, provable_rolls: bool, db: str,
+        as_json: bool) -> None:
     """Create a game and print its id. Unless --no-seat-entropy, the game first awaits each seat's entropy
     (arbitro §R.2): every seat commits {"type": "commit_entropy", "commitment": "<SHA-256 hex of its entropy>"}
     (e.g. E=$(openssl rand -hex 16); printf %s "$E" | sha256sum), then, once all have committed, reveals
@@ -133,6 +138,7 @@ def new(ruleset: str, scenario: str | None, options: tuple[str, ...], position_f
         arbitro new marengo marengo
         arbitro new caldiero historical --option fog_of_war --transcribed
         arbitro new marengo --position puzzle.json --no-seat-entropy
+        arbitro new caldiero historical --provable-rolls      # one roll provable without the seed (§R.5)
         arbitro new marengo marengo --data my-marengo-data/    # map.json and armies.json of your own
         arbitro new caricat pastrengo --data my-caricat-data/  # the six files of adjudicator/caricat/data/, edited
         arbitro new monferrato 1628 --data my-chits/           # e.g. the printed chits.json; the rest shipped
@@ -142,7 +148,8 @@ def new(ruleset: str, scenario: str | None, options: tuple[str, ...], position_f
     data = registry.get(ruleset).read_data(Path(data_dir)) if data_dir else None
     try:
         gid = open_app(db, "create").create(ruleset, scenario, options, position=position, transcribed=transcribed,
-                                            game_id=game_id, seat_entropy=seat_entropy, data=data)
+                                            game_id=game_id, seat_entropy=seat_entropy, data=data,
+                                            provable_rolls=provable_rolls)
     except BadPosition as e:  # the file it is about, beside a --data folder's (rev-j R-j-6)
         raise BadPosition(f"position file {position_file}: {e}") if position_file else e from None
     out({"game": gid}, as_json, lambda d: d["game"])

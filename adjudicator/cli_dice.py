@@ -25,7 +25,7 @@ from arbitro.events.store import GameNotFound, NoDatabase, StaleSequence
 from arbitro.projections.base import UMPIRE
 from arbitro.adjudicator.cli_common import (
     db_option, json_option, seat_option, handle_errors, open_app, open_reader, out, record_lines, event_lines, app_for,
-    reading_as, read_text, stacked, writing,
+    reading_as, read_text, stacked, writing, is_file_source,
 )
 from arbitro.adjudicator.cli_play import write_offline
 
@@ -46,28 +46,41 @@ REFUSED = (ArbitroError, GameNotFound, NoDatabase, StaleSequence)
 @seat_option(required=False, default="umpire")
 @click.option("--nth", type=click.IntRange(min=1), default=1, show_default=True, metavar="K",
               help="A seat's: the K-th roll or draw of its command SEQ, as it was served them.")
+@click.option("--prove", is_flag=True,
+              help="The umpire's, in a game made with --provable-rolls: prove this roll without revealing the seed, "
+                   "recording its key and Merkle path (roll_proven, served to the seats that saw the roll); the "
+                   "game rolls on (arbitro §R.5).")
 @db_option
 @json_option
 @handle_errors
-def roll(source: str, seq: int, seat: str, nth: int, db: str, as_json: bool) -> None:
+def roll(source: str, seq: int, seat: str, nth: int, prove: bool, db: str, as_json: bool) -> None:
     """Explain a roll or draw of a game (an id, or an exported .jsonl file), as SEAT is served it: the umpire's
     at event SEQ; a seat's in its command SEQ (a seat's numbers are its commands', docs/engine-rules.md §V.6),
     the first it was served there or the --nth. It shows the dice, how they were derived (random index, seed
     commitment, the mix and the seats' entropy that made it: arbitro §R.1, §R.2), its purpose, table, row or
     column and every modifier as the event records them, what followed from it, and, once the seed is revealed,
     the dice recomputed from it (exit 1 if they differ). A roll SEAT may not examine shows only what SEAT is
-    served (arbitro §V.4).
+    served (arbitro §V.4). In a game made with --provable-rolls, --prove (the umpire) proves the roll by its own
+    key, keeping the seed secret, and a proven roll shows its key checked against the root committed at creation
+    and the dice recomputed from it (exit 1 if either fails; arbitro §R.5).
 
     \b
     Example:
         arbitro roll caldiero-9f8e 30                     # the umpire: event #30
         arbitro roll caldiero-9f8e 12 --as france --nth 2 # france: the second roll of its command #12
         arbitro roll logs/caldiero-full.jsonl 30
+        arbitro roll caldiero-9f8e 30 --prove             # the umpire proves it; the game rolls on
+        arbitro roll caldiero-9f8e 30 --prove --json
     """
     app, game = app_for(source, db)
     explained = explain_roll(app, game, seq, seat, nth)
+    if prove:
+        if is_file_source(source):
+            raise BadInput("--prove records a proof in a game of the database, not in a file (arbitro §R.5)")
+        open_app(db).submit(game, seat, {"type": "prove_roll", "index": explained["derivation"].get("index")})
+        explained = explain_roll(open_reader(db, game), game, seq, seat, nth)
     out(explained, as_json, roll_text)
-    if explained["recomputed"].get("matches") is False:
+    if explained["recomputed"].get("matches") is False or explained["proof"].get("matches") is False:
         sys.exit(1)
 
 
@@ -104,8 +117,38 @@ def explain_roll(app: Arbitro | SeatCopy, game: str, seq: int, seat: str, nth: i
         "followed": [number(e) for e in followed(served, at, seat != UMPIRE)],
         "event": number(event),
     }
-    explained["recomputed"] = served_dice.recompute(served_dice.revealed_seed(served), mix, data, values, source_)
+    explained["proof"] = proof_of(served, data, mix, values, number)
+    explained["recomputed"] = served_dice.recompute(served_dice.revealed_seed(served), mix, data, values, source_,
+                                                    served_dice.derivation_of(served))
     return explained
+
+
+def proof_of(served: list[dict[str, Any]], data: dict[str, Any], mix: str, values: Any,
+             number: Callable[[dict[str, Any]], dict[str, Any]]) -> dict[str, Any]:
+    """The roll's proof (roll_proven, arbitro §R.5) as served, checked without the seed: its key against the root the
+    genesis commits to by its Merkle path, and the values recomputed from the key."""
+    index = data.get("index")
+    proof = next((e for e in served if e["type"] == "roll_proven" and (e.get("event") or {}).get("index") == index
+                  and index is not None), None)
+    if proof is None:
+        return {"status": "not proven" + ("" if "roll_key_root" in (served[0].get("event") or {}) else
+                                          ": this game's rolls are keyed by the seed itself (arbitro-random/1), so "
+                                          "only a reveal proves them (arbitro §R.5)")}
+    shown = proof["event"]
+    if "key" not in shown:
+        return {"status": "proven to the seats that saw it; not to this one (arbitro §V.4)", "seq": number(proof)["seq"]}
+    created = served[0].get("event") or {}
+    found = {"seq": number(proof)["seq"], "key": shown["key"], "path": shown["path"]}
+    root, keys = created.get("roll_key_root"), created.get("roll_keys")
+    if not (isinstance(root, str) and isinstance(keys, int) and isinstance(shown["path"], list)
+            and rnd.proves_key(root, keys, index, shown["key"], shown["path"])):
+        return {**found, "status": "the key is NOT proven by its path against the root committed at creation "
+                                   "(arbitro §R.5)", "matches": False}
+    again = (None if values is None or (data["type"] == "items_drawn" and "population" not in data) else
+             list(rnd.keyed_roll(shown["key"], mix, index, data["count"], data["sides"]) if data["type"] == "dice_rolled"
+                  else rnd.keyed_draw(shown["key"], mix, index, data["population"], len(values))))
+    return {**found, "status": "the key is proven by its path against the root committed at creation (arbitro §R.5)",
+            "values": again, **({} if again is None else {"matches": again == list(values)})}
 
 
 def _event_at(served: list[dict[str, Any]], head: int, game: str, seq: int, nth: int) -> int:
@@ -162,10 +205,14 @@ def derivation(served: list[dict[str, Any]], seq: int, data: dict[str, Any], mix
     (the entropy events before the roll, as served, each numbered as the reader numbers it) and the roll's index."""
     created = (served[0].get("event") or {})
     index = data.get("index")
+    algorithm = served_dice.derivation_of(served)
+    keyed = algorithm == rnd.DERIVATION_KEYED  # each roll under its own key K_i, committed at creation (arbitro §R.5)
     return {
-        "rule": "arbitro §R.1", "algorithm": rnd.DERIVATION, "index": index,
+        "rule": "arbitro §R.5" if keyed else "arbitro §R.1", "algorithm": algorithm, "index": index,
+        **({"key": f"K_{index} = HMAC-SHA256(seed, \"roll-key|{index}\")", "roll_key_root": created.get("roll_key_root"),
+            "roll_keys": created.get("roll_keys")} if keyed else {}),
         "seed_commitment": created.get("seed_commitment"), "mix": mix,
-        "message": f"{rnd.DERIVATION}|{mix}|{index}|0" if index is not None else None,
+        "message": f"{algorithm}|{mix}|{index}|0" if index is not None else None,
         "entropy": [{"seq": number(e)["seq"], **(e.get("event") or {})} for e in served[:seq - 1]
                     if e["type"] in ENTROPY_TYPES],
     }
@@ -190,7 +237,10 @@ def roll_text(r: dict[str, Any]) -> str:
     lines += [f"  {k + ':':<11} {v}" for k, v in r["detail"].items() if k not in ("table", "row", "column", "modifiers")]
     d = r["derivation"]
     if d.get("index") is not None:
-        lines += [f"  derivation: {d['rule']} {d['algorithm']}: HMAC-SHA256(seed, \"{d['message']}\") ...",
+        key = f"K_{d['index']}" if "key" in d else "seed"
+        lines += [f"  derivation: {d['rule']} {d['algorithm']}: HMAC-SHA256({key}, \"{d['message']}\") ...",
+                  *([f"              {d['key']}, one of {d['roll_keys']} under root {d['roll_key_root']}"]
+                    if key != "seed" else []),
                   f"              random index {d['index']}; seed commitment {d['seed_commitment']}",
                   f"              mix {d['mix'] or '(empty: no entropy mixed in)'}"]
         lines += [f"              #{e['seq']} {e['type']}: " + " ".join(f"{k}={v}" for k, v in e.items()
@@ -201,6 +251,14 @@ def roll_text(r: dict[str, Any]) -> str:
     else:
         lines.append(f"  derivation: its random index is not served to {r['seat']} (arbitro §V.4)")
     lines += [f"  followed:   {line}" for e in r["followed"] for line in record_lines(e)]
+    p = r["proof"]
+    if "key" in p:
+        lines += [f"  proof:      #{p['seq']} roll_proven: key {p['key']}",
+                  f"              {p['status']}" + ("" if p.get("values") is None else
+                                                    f"; recomputed from the key: {p['values']}: "
+                                                    + ("MATCHES the log" if p.get("matches") else "DIFFERS"))]
+    else:
+        lines.append(f"  proof:      {p['status']}")
     c = r["recomputed"]
     if "matches" in c:
         lines.append(f"  recomputed: {c['values']} from seed {c['seed']}: "
@@ -318,8 +376,8 @@ def reveal(game: str, reason: str, expose_hidden: bool, seat: str, db: str, as_j
     BEFORE YOU DO IT: a reveal ENDS THE DICE IN GAME. Once the seed is public every later roll would be
     predictable, so GAME makes no further roll or draw (arbitro §R.3): to play on you must fork it
     (`arbitro fork GAME --at N`, a new game with a new secret seed), and the reveal cannot be undone. To
-    settle a dispute without it, `arbitro roll GAME SEQ` shows how a roll was derived; a proof of one roll
-    that keeps the seed secret is not possible with this derivation (docs/engine-rules.md §R.5).
+    settle a dispute without it, `arbitro roll GAME SEQ` shows how a roll was derived, and in a game made with
+    --provable-rolls `arbitro roll GAME SEQ --prove` proves that one roll, keeping the seed secret (arbitro §R.5).
 
     AND IT SHOWS EVERY ROLL AND DRAW SO FAR, those a seat was not shown included (a die rolled out of its sight, a
     private draw: a hand): each is a function of the seed. Unseen moves and positions stay hidden: every salt and

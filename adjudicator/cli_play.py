@@ -87,6 +87,9 @@ def submit(game: str, command: str | None, seat: str | None, file: str | None, e
       reveal_seed (umpire, §R.3; `arbitro reveal`: ENDS THE GAME'S DICE and shows every roll and draw so far, hidden
         ones included; a game made before the salt key: every hidden fact)
         '{"type": "reveal_seed", "reason": "dispute over turn 7", "expose_hidden": true}'
+      prove_roll (umpire, §R.5; `arbitro roll GAME SEQ --prove`): proves one roll of a game made with
+        --provable-rolls by its own key, the seed kept secret (the server fills in the key and its path)
+        '{"type": "prove_roll", "index": 12}'
       fork (umpire, §R.3): recorded by `arbitro fork GAME --at N`, not sent by hand
       dispute_open, dispute_reply, dispute_rule (§D): sent by `arbitro dispute open|reply|rule`
     """

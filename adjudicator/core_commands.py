@@ -100,6 +100,17 @@ class RevealSeed(_Command):
     expose_hidden: bool = False
 
 
+class ProveRoll(_Command):
+    """The umpire proves one roll or draw of a provable game by its random index (arbitro §R.5). `key` and `path`
+    (K_index and its Merkle path) are filled in by the server from the seed it holds and stored with the command,
+    so that verification judges the proof again without the seed."""
+
+    type: Literal["prove_roll"]
+    index: Annotated[int, Field(ge=0)]
+    key: Annotated[str, Field(pattern=r"^[0-9a-f]{64}$")] | None = None
+    path: list[Annotated[str, Field(pattern=r"^[0-9a-f]{64}$")]] = Field([], max_length=32)
+
+
 class RecordFork(_Command):
     """The umpire's fork, recorded in the parent's log by `arbitro fork` (arbitro §R.3): which game was made
     from which event, and whether it replays this game's (revealed) dice."""
@@ -205,10 +216,10 @@ class RuleDispute(_Command):
 
 CoreCommand = Annotated[
     Union[AddEntropy, CommitEntropy, RevealEntropy, ProceedWithoutEntropy, Undo, Consent, EnterRandom, OnBehalf,
-          Ruling, RevealSeed, RecordFork, OpenDispute, ReplyDispute, RuleDispute],
+          Ruling, RevealSeed, ProveRoll, RecordFork, OpenDispute, ReplyDispute, RuleDispute],
     Field(discriminator="type"),
 ]
 CORE_COMMAND_TYPES = ("add_entropy", "commit_entropy", "reveal_entropy", "proceed_without_entropy", "undo", "consent",
-                      "enter_random", "on_behalf", "ruling", "reveal_seed", "fork", "dispute_open", "dispute_reply",
-                      "dispute_rule")
+                      "enter_random", "on_behalf", "ruling", "reveal_seed", "prove_roll", "fork", "dispute_open",
+                      "dispute_reply", "dispute_rule")
 core_commands: pydantic.TypeAdapter[Any] = pydantic.TypeAdapter(CoreCommand)

@@ -23,12 +23,17 @@ POSITION_FORMAT = "arbitro-position/1"
 def genesis(
     ruleset: Ruleset[Any], seed: str, scenario: str | None = None, options: Iterable[str] = (), *, salt_key: str,
     position: dict[str, Any] | None = None, transcribed: bool = False, seat_entropy: bool = False,
-    data: Mapping[str, str] | None = None,
+    data: Mapping[str, str] | None = None, provable_rolls: bool = False,
 ) -> core.GameCreated:
     """A new game's `game_created`, committing to `seed` and to `salt_key` (the key its salts and its position's
     digest derive from, events.random). `seat_entropy`: every playing seat commits entropy, then
     reveals it, before anything is rolled (arbitro §R.2). `data`: a user's data folder (Ruleset.read_data), played
-    instead of the shipped data: recorded whole in origin["data"] and hashed into data_hash."""
+    instead of the shipped data: recorded whole in origin["data"] and hashed into data_hash. `provable_rolls`: the dice
+    derive by arbitro-random/2, each roll under its own key, the genesis committing to the keys' Merkle root, so that
+    one roll can later be proven without the seed (arbitro §R.5); refused for a transcribed game, which rolls nothing."""
+    if provable_rolls and transcribed:
+        raise BadInput("a transcribed game rolls nothing (its dice are entered from the table, arbitro §R.4), so it "
+                       "has no roll to prove: create it without provable rolls (arbitro §R.5)")
     chosen = tuple(sorted({options} if isinstance(options, str) else set(options)))
     initial_core: dict[str, Any] = {}
     shipped_readings = ruleset.interpretations()
@@ -60,8 +65,16 @@ def genesis(
         seed_commitment=rnd.commitment(seed), data_hash=ruleset.played_hash(initial, data), origin=origin,
         initial=to_builtins(initial), provisional=provisional, initial_core=initial_core,
         entropy_seats=ruleset.seats(initial) if seat_entropy and not transcribed else (),
-        salt_key_commitment=rnd.commitment(salt_key),
+        salt_key_commitment=rnd.commitment(salt_key), **roll_key_commitment(seed, provable_rolls),
     )
+
+
+def roll_key_commitment(seed: str, provable_rolls: bool) -> dict[str, Any]:
+    """A genesis's fields for provable rolls (arbitro §R.5): the Merkle root over the seed's first ROLL_KEYS roll keys
+    and their count, or none (arbitro-random/1). Made with the genesis, before any seat's entropy is asked for."""
+    if not provable_rolls:
+        return {}
+    return {"roll_key_root": rnd.roll_key_root(seed, rnd.ROLL_KEYS), "roll_keys": rnd.ROLL_KEYS}
 
 
 def data_differences(ruleset: Ruleset[Any], state: Any, data: Mapping[str, str] | None = None) -> list[str]:

@@ -30,8 +30,8 @@ from arbitro.adjudicator.errors import (
     UnknownSeat,
 )
 from arbitro.adjudicator.log_points import Points
-from arbitro.adjudicator.randomness import DiceUnavailable, EnteredSupply, NeedRandom, Supply
-from arbitro.adjudicator.reveal import R_REVEAL, record_fork, reveal_at_end, reveal_seed
+from arbitro.adjudicator.randomness import DiceUnavailable, EnteredSupply, NeedRandom, Supply, roll_keys
+from arbitro.adjudicator.reveal import R_REVEAL, prove_roll, record_fork, reveal_at_end, reveal_seed
 from arbitro.adjudicator.ruleset import Decision, Ruleset, malformed, naming
 from arbitro.events import core
 from arbitro.events.random import mix_entropy
@@ -44,7 +44,7 @@ CHECKPOINT_EVERY = 200
 # Entropy events an undo may not cross: a seat's entropy, once revealed, is public (arbitro §R.2).
 ENTROPY_SPENT = (core.EntropyRevealed, core.EntropyWaived, core.EntropyMixed)
 # The umpire's acts that are not answers to anything: allowed while another decision is pending.
-UMPIRE_ANYTIME = (cc.Ruling, cc.Undo, cc.RevealSeed, cc.RecordFork)
+UMPIRE_ANYTIME = (cc.Ruling, cc.Undo, cc.RevealSeed, cc.ProveRoll, cc.RecordFork)
 # Any seat's, at any time (a pending decision, the game's end): a dispute changes nothing until the umpire rules.
 DISPUTING = (cc.OpenDispute, cc.ReplyDispute, cc.RuleDispute)
 
@@ -103,6 +103,9 @@ class GameContext(msgspec.Struct, kw_only=True):
     salt_key: str | None = None  # the secret salt key, when held: revealed at the game's end only (arbitro §R.3)
     salted_by_seed: bool = False  # a game made before the salt key: its seed opens its salts (reveal.EXPOSES)
     dice_public: bool = False  # a fork replaying its parent's revealed seed: anyone can predict its rolls (§R.3)
+    # A provable game's (arbitro-random/2, §R.5): the Merkle root over its roll keys and how many; None: arbitro-random/1
+    roll_key_root: str | None = None
+    roll_keys: int | None = None
 
     @classmethod
     def of(cls, created: core.GameCreated, *, seed: str | None, salt_key: str | None, game_id: str) -> GameContext:
@@ -118,7 +121,9 @@ class GameContext(msgspec.Struct, kw_only=True):
             reason = NO_SEED
         return cls(seats=created.seats, kind=created.kind, options=created.options, seed=seed, no_seed_reason=reason,
                    entropy_seats=created.entropy_seats, game_id=game_id, salt_key=salt_key,
-                   salted_by_seed=not created.salted_by_key(), dice_public=dice_public(created))
+                   salted_by_seed=not created.salted_by_key(), dice_public=dice_public(created),
+                   roll_key_root=str(created.roll_key_root) if created.provable() else None,
+                   roll_keys=roll_keys(created))
 
 
 class Adjudicated(msgspec.Struct, kw_only=True):
@@ -402,6 +407,8 @@ class Adjudicator:
                                            mix=mix_entropy(state.core.mix, seat, command.entropy)))
             case cc.RevealSeed():
                 reveal_seed(ctx, state, command, game.seed, game.no_seed_reason, game.salted_by_seed)
+            case cc.ProveRoll():
+                prove_roll(ctx, state, command, game.roll_key_root, game.roll_keys, history.bodies())
             case cc.RecordFork():
                 record_fork(ctx, state, command)
             case cc.Ruling():

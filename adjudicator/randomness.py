@@ -54,17 +54,53 @@ class Supply(Protocol):
     def draw(self, core: CoreState, index: int, population: tuple[str, ...], k: int, purpose: str) -> tuple[tuple[str, ...], Source]: ...
 
 
+def roll_keys(created: core.GameCreated) -> int | None:
+    """How many per-roll keys the game's genesis commits to (arbitro-random/2, §R.5); None: arbitro-random/1."""
+    return created.roll_keys if created.provable() and isinstance(created.roll_keys, int) else None
+
+
+MOST_ROLL_KEYS = 2**16  # the largest tree a genesis may name and still be checked (§R.5's design figure)
+
+
+def commits_to_keys(seed: str, created: core.GameCreated) -> bool:
+    """Whether a provable game's genesis commits to `seed`'s roll keys: its root is the tree's over the keys it
+    counts (arbitro §R.5). A count that is no power of two, or past MOST_ROLL_KEYS, commits to nothing."""
+    keys = roll_keys(created)
+    if keys is None or keys > MOST_ROLL_KEYS:
+        return False
+    try:
+        return derivation.roll_key_root(seed, keys) == created.roll_key_root
+    except ValueError:
+        return False
+
+
+def _refuse_past_keys(keys: int | None, index: int) -> None:
+    if keys is not None and index >= keys:  # a key made now could be chosen knowing the mix (arbitro §R.5 (4))
+        raise DiceUnavailable(
+            f"this game's genesis commits to per-roll keys for random indices 0 to {keys - 1} ({derivation.DERIVATION_KEYED}), "
+            f"and this roll would be index {index}: a key committed now could be chosen knowing the seats' entropy, "
+            "so no roll is made past them; continue in a fork, which draws a new seed and commits new keys",
+            "arbitro §R.5", fork_hint=True)
+
+
 class SeededSupply:
-    def __init__(self, seed: str) -> None:
+    """Rolls derived from the seed: by arbitro-random/1, or, given `keys` (a provable game's count of committed roll
+    keys), by arbitro-random/2, each roll under its own key (arbitro §R.5)."""
+
+    def __init__(self, seed: str, keys: int | None = None) -> None:
         self.seed = seed
+        self.keys = keys
+        self.derivation = derivation.DERIVATION if keys is None else derivation.DERIVATION_KEYED
 
     def roll(self, core: CoreState, index: int, count: int, sides: int, purpose: str) -> tuple[tuple[int, ...], Source]:
         _refuse_public_seed(core)
-        return derivation.roll(self.seed, core.mix, index, count, sides), "seed"
+        _refuse_past_keys(self.keys, index)
+        return derivation.roll(self.seed, core.mix, index, count, sides, self.derivation), "seed"
 
     def draw(self, core: CoreState, index: int, population: tuple[str, ...], k: int, purpose: str) -> tuple[tuple[str, ...], Source]:
         _refuse_public_seed(core)
-        return derivation.draw(self.seed, core.mix, index, population, k), "seed"
+        _refuse_past_keys(self.keys, index)
+        return derivation.draw(self.seed, core.mix, index, population, k, self.derivation), "seed"
 
 
 class NoSeedSupply:

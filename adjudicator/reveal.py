@@ -1,9 +1,10 @@
 """The engine's acts of arbitro §R.3: the umpire's reveal of the seed, the game's end revealing its seed and its
-salt key (events.random), and a fork's record in its parent. The engine (adjudicator/engine.py) calls them with
+salt key (events.random), and a fork's record in its parent; and of §R.5: the umpire's proof of one roll by its key. The engine (adjudicator/engine.py) calls them with
 the game's secrets as its GameContext holds them, passed by value, so that nothing here imports the engine."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 import msgspec
@@ -12,10 +13,13 @@ from arbitro.adjudicator import core_commands as cc
 from arbitro.adjudicator.errors import IllegalCommand
 from arbitro.adjudicator.ruleset import Decision
 from arbitro.events import core
+from arbitro.events import random as rnd
+from arbitro.events.records import EventBody
 from arbitro.projections.base import UMPIRE
 from arbitro.projections.game import GameState
 
 R_REVEAL = "arbitro §R.3"
+R_PROOF = "arbitro §R.5"
 # What a reveal before the end exposes, said to the umpire, who must accept it (`expose_hidden`): every roll and draw
 # is a function of the seed (§R.1), those a seat was served without their faces included (a die rolled out of its
 # sight, a private draw: a hand; rev-p's guard tests). A game with a salt key keeps its salts, so its unseen moves
@@ -32,7 +36,7 @@ EXPOSES = {
 EXPOSED = "a reveal before the game's end: {}"  # EXPOSES' entry, as a refusal and a reveal's answer say it
 EXPOSES_HIDDEN = (
     EXPOSED + ". To settle a dispute over one roll, `arbitro roll GAME SEQ` explains it "
-    "without the seed. If the dispute needs the seed all the same, send expose_hidden: true (`arbitro reveal GAME "
+    "without the seed (and, in a game made with provable rolls, `--prove` proves it: arbitro §R.5). If the dispute needs the seed all the same, send expose_hidden: true (`arbitro reveal GAME "
     "--expose-hidden`)")
 
 
@@ -84,3 +88,84 @@ def record_fork(ctx: Decision[Any], state: GameState[Any], command: cc.RecordFor
             "without --keep-dice (a new seed)", rule=R_REVEAL)
     ctx.emit(core.GameForked(child=command.child, at=command.at, hash=command.hash, keep_dice=command.keep_dice,
                              rule=R_REVEAL))
+
+
+# --- one roll proven by its key (arbitro §R.5) ---------------------------------------------------------------------
+Roll = core.DiceRolled | core.ItemsDrawn
+
+
+def with_proof(command: Any, seat: str, seed: str | None, keys: int | None, rolls: int) -> Any:
+    """The umpire's `prove_roll` with the roll's key and Merkle path filled in from the seed the server holds, so
+    that the stored command carries them and verification judges the proof again without the seed. Filled only for
+    the umpire, a provable game (`keys`) and a roll already made (`rolls`, the next random index): no key of a roll
+    to come is ever computed for a command, refused or not. Anything else goes to the engine as it came, to be
+    refused there with its rule."""
+    if not (isinstance(command, dict) and command.get("type") == "prove_roll" and seat == UMPIRE):
+        return command
+    index = command.get("index")
+    if seed is None or keys is None or "key" in command or type(index) is not int or not 0 <= index < min(keys, rolls):
+        return command
+    return {**command, "key": rnd.roll_key(seed, index), "path": list(rnd.roll_key_path(seed, index, keys))}
+
+
+def prove_roll(ctx: Decision[Any], state: GameState[Any], command: cc.ProveRoll, root: str | None, keys: int | None,
+               bodies: Iterable[EventBody[Any]]) -> None:
+    """The umpire proves roll `command.index` (arbitro §R.5): refused unless the game is provable (`root`, `keys`:
+    its genesis's), the roll was made in this log and is not proven yet, and the key and path given prove it
+    against the root and recompute its values. `bodies`: the log so far (History.bodies)."""
+    if ctx.seat != UMPIRE:
+        raise IllegalCommand(f"only the umpire proves a roll, not {ctx.seat}: a proof hands out the roll's key, "
+                             "and a roll hidden from a seat is proven to the seats that saw it alone", rule=R_PROOF)
+    if root is None or keys is None:
+        raise IllegalCommand("this game rolls by arbitro-random/1, each roll keyed by the seed itself, so no single "
+                             "roll can be proven: only a reveal of the seed proves its rolls (arbitro reveal GAME); "
+                             "games made with provable rolls (arbitro new ... --provable-rolls) can be", rule=R_PROOF)
+    index = command.index
+    if index >= state.core.rolls:
+        raise IllegalCommand(f"random index {index} has not been rolled yet (this game's next is {state.core.rolls}): "
+                             "a key is proven only for a roll already made", rule=R_PROOF)
+    roll, mix = _made(bodies, index)
+    if command.key is None:
+        raise IllegalCommand(f"a proof of random index {index} carries its key and Merkle path, which the server "
+                             "fills in from the game's seed: this database does not hold it", rule=R_PROOF)
+    if not rnd.proves_key(root, keys, index, command.key, command.path):
+        raise IllegalCommand(f"the key and path given do not prove random index {index} against the root of roll "
+                             f"keys this game's genesis commits to ({root[:12]}...)", rule=R_PROOF)
+    if _recomputed(roll, command.key, mix) != _values(roll):
+        raise IllegalCommand(f"the key of random index {index} recomputes other values than the log records",
+                             rule=R_PROOF)
+    ctx.emit(core.RollProven(index=index, key=command.key, path=tuple(command.path), rule=R_PROOF,
+                             visible_to=roll.visible_to))
+
+
+def _made(bodies: Iterable[EventBody[Any]], index: int) -> tuple[Roll, str]:
+    """The roll or draw of random index `index` in this log, and the mix it was made with; refused if there is none
+    (a kept-dice fork's earlier rolls are its parent's), it was entered from the table, or it is proven already."""
+    mix, found = "", None
+    for body in bodies:
+        match body.event:
+            case core.GameCreated(initial_core=initial):
+                mix = str(initial.get("mix", ""))
+            case core.EntropyAdded(mix=now) | core.EntropyMixed(mix=now) if found is None:
+                mix = now
+            case core.DiceRolled(index=i) | core.ItemsDrawn(index=i) if i == index:
+                found = body.event
+            case core.RollProven(index=i) if i == index:
+                raise IllegalCommand(f"random index {index} is proven already, at #{body.seq}", rule=R_PROOF)
+    if found is None:
+        raise IllegalCommand(f"no roll or draw of this game's log has random index {index} (a fork that kept its "
+                             "parent's dice: prove the rolls made before it in the parent)", rule=R_PROOF)
+    if found.source == "entered":
+        raise IllegalCommand(f"random index {index} was entered from the table (arbitro §R.4): there is no key to "
+                             "prove", rule=R_PROOF)
+    return found, mix
+
+
+def _values(roll: Roll) -> tuple[Any, ...]:
+    return roll.values if isinstance(roll, core.DiceRolled) else roll.drawn
+
+
+def _recomputed(roll: Roll, key: str, mix: str) -> tuple[Any, ...]:
+    if isinstance(roll, core.DiceRolled):
+        return rnd.keyed_roll(key, mix, roll.index, roll.count, roll.sides)
+    return rnd.keyed_draw(key, mix, roll.index, roll.population, len(roll.drawn))

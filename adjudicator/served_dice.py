@@ -37,7 +37,14 @@ def revealed_seed(served: Sequence[dict[str, Any]]) -> str | None:
     return next((e["event"]["seed"] for e in served if e["type"] == "seed_revealed"), None)
 
 
-def recompute(seed: str | None, mix: str, data: dict[str, Any], values: Any, source: str | None) -> dict[str, Any]:
+def derivation_of(served: Sequence[dict[str, Any]]) -> str:
+    """The derivation the served genesis names: arbitro-random/2 where it commits to roll keys (arbitro §R.5)."""
+    created = (served[0].get("event") or {}) if served else {}
+    return rnd.DERIVATION_KEYED if "roll_key_root" in created else rnd.DERIVATION
+
+
+def recompute(seed: str | None, mix: str, data: dict[str, Any], values: Any, source: str | None,
+              derivation: str = rnd.DERIVATION) -> dict[str, Any]:
     """The roll recomputed from the revealed seed (arbitro §R.1, events/random.py), and whether it matches."""
     if source == "entered":
         return {"status": "entered from the table: nothing to recompute (arbitro §R.4)"}
@@ -48,9 +55,9 @@ def recompute(seed: str | None, mix: str, data: dict[str, Any], values: Any, sou
     if data["type"] == "items_drawn" and "population" not in data:
         return {"status": "a private draw: the pool it came from is not served to this seat (arbitro §V.4)"}
     if data["type"] == "dice_rolled":
-        again: list[Any] = list(rnd.roll(seed, mix, data["index"], data["count"], data["sides"]))
+        again: list[Any] = list(rnd.roll(seed, mix, data["index"], data["count"], data["sides"], derivation))
     else:
-        again = list(rnd.draw(seed, mix, data["index"], data["population"], len(values)))
+        again = list(rnd.draw(seed, mix, data["index"], data["population"], len(values), derivation))
     return {"status": "recomputed from the revealed seed", "seed": seed, "values": again,
             "matches": again == list(values)}
 
@@ -70,10 +77,43 @@ def check(served: Sequence[dict[str, Any]], commitment: str) -> tuple[str, str]:
     for e, mix in rolls:
         data = e["event"]
         values = data.get("values") if data["type"] == "dice_rolled" else data.get("drawn")
-        again = recompute(seed, mix, data, values, "seed")
+        again = recompute(seed, mix, data, values, "seed", derivation_of(served))
         if again.get("matches") is False:
             return "failed", f"#{e['seq']}: {values} in the log, {again['values']} from the revealed seed"
         checked += "matches" in again
     return "passed", (f"the revealed seed matches the commitment made at creation; {checked} of {len(rolls)} rolls "
                       "and draws were served whole to this seat, and each recomputes from it (the others are "
                       "private or hidden from it)")
+
+
+def check_proofs(served: Sequence[dict[str, Any]]) -> tuple[str, str] | None:
+    """Each proof of one roll (roll_proven, arbitro §R.5) served whole, checked without the seed: its key proven by
+    its Merkle path against the root the served genesis commits to, and the roll's served values recomputed from
+    it. None where the log holds no proof; ("passed" | "failed", what was found) otherwise."""
+    proofs = [e for e in served if e["type"] == "roll_proven" and isinstance((e.get("event") or {}).get("index"), int)]
+    if not proofs:
+        return None
+    created = (served[0].get("event") or {}) if served else {}
+    root, keys = created.get("roll_key_root"), created.get("roll_keys")
+    rolls = {e["event"].get("index"): (e["event"], mix) for e, mix in with_mix(served) if e["type"] in ROLLS}
+    whole = recomputed = 0
+    for proof in proofs:
+        data, index = proof["event"], proof["event"]["index"]
+        if "key" not in data:
+            continue  # a roll hidden from this seat: its key is too (arbitro §V.4)
+        whole += 1
+        if not (isinstance(root, str) and isinstance(keys, int) and isinstance(data.get("path"), list)
+                and rnd.proves_key(root, keys, index, data["key"], data["path"])):
+            return "failed", (f"the key given for random index {index} is not proven by its path against the root of "
+                              "roll keys the genesis commits to (arbitro §R.5)")
+        roll, mix = rolls.get(index, ({}, ""))
+        values = roll.get("values") if roll.get("type") == "dice_rolled" else roll.get("drawn")
+        if values is None or (roll["type"] == "items_drawn" and "population" not in roll):
+            continue  # not served, or a private draw whose pool is not: the key is proven, the values not recomputed
+        again = (rnd.keyed_roll(data["key"], mix, index, roll["count"], roll["sides"]) if roll["type"] == "dice_rolled"
+                 else rnd.keyed_draw(data["key"], mix, index, roll["population"], len(values)))
+        if list(again) != list(values):
+            return "failed", f"random index {index}: {values} in the log, {list(again)} from its proven key (arbitro §R.5)"
+        recomputed += 1
+    return "passed", (f"{whole} of {len(proofs)} proven rolls served whole: each key is proven by its path against the "
+                      f"root committed at creation, and {recomputed} recompute the values served (arbitro §R.5)")

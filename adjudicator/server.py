@@ -59,6 +59,9 @@ class NewGame(Body):
     transcribed: bool = False
     id: GAME_ID | None = None
     seat_entropy: bool = True
+    provable_rolls: bool = Field(False, description=(
+        "Key each roll on its own (arbitro-random/2), committed at creation, so that the umpire can prove one roll "
+        "without revealing the seed (arbitro §R.5)."))
 
 
 class Submission(Body):
@@ -111,6 +114,10 @@ class Fork(Body):
 class Reveal(Body):
     reason: str = Field("revealed by the umpire", min_length=1, max_length=2000)
     expose_hidden: bool = False  # arbitro §R.3: the umpire accepts that every seat learns every hidden fact so far
+
+
+class Proof(Body):
+    index: int = Field(ge=0, description="The random index of the roll or draw to prove (as `arbitro roll` shows it).")
 
 
 class Ruling(Body):
@@ -288,7 +295,7 @@ def create_app(app: Arbitro, host_token: str, *, limits: Limits = Limits(), open
         authority.creator(caller)
         return new_game(caller, request, lambda: app.create(
             body.ruleset, body.scenario, body.options, position=body.position, transcribed=body.transcribed,
-            game_id=body.id, seat_entropy=body.seat_entropy))
+            game_id=body.id, seat_entropy=body.seat_entropy, provable_rolls=body.provable_rolls))
 
     @api.post("/games/import", tags=["server"], status_code=201, openapi_extra=TEXT_BODY,
               summary="Import a full export (JSON Lines, the body) as a new game, with new tokens (the host).")
@@ -513,6 +520,14 @@ def create_app(app: Arbitro, host_token: str, *, limits: Limits = Limits(), open
         authority.umpire(caller, game_id, "revealing the seed is the umpire's (arbitro §R.3)")
         umpire = acting(caller, game_id)
         return written(game_id, lambda: app.reveal(game_id, body.reason, seat=umpire, expose_hidden=body.expose_hidden))
+
+    @api.post("/games/{game_id}/prove", tags=["umpire"],
+              summary="Prove one roll of a game made with provable rolls by its own key; the seed stays secret and "
+                      "the game rolls on (arbitro §R.5).")
+    def prove(game_id: str, body: Proof, caller: Who) -> Response:
+        authority.umpire(caller, game_id, "proving a roll is the umpire's (arbitro §R.5)")
+        umpire = acting(caller, game_id)
+        return written(game_id, lambda: app.submit(game_id, umpire, {"type": "prove_roll", "index": body.index}))
 
     @api.post("/games/{game_id}/fork", tags=["umpire"], status_code=201,
               summary="A new game from event `at` (arbitro §R.3), with its own tokens.")

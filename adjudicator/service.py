@@ -25,6 +25,7 @@ from arbitro.adjudicator.admission import (
     as_first_cited, cited_notes, known_type, pinned, seat_signature, sign_receipt, stale, umpire_only,
 )
 from arbitro.adjudicator.creation import POSITION_FORMAT, checked_game_id, fresh_game_id, genesis, mark_own_data
+from arbitro.adjudicator.creation import roll_key_commitment
 from arbitro.adjudicator.datafiles import DataError
 from arbitro.adjudicator.engine import R_UNDO_POINT, Adjudicator, GameContext, NoHistory
 from arbitro.adjudicator.engine_steps import awaiting_in
@@ -32,9 +33,9 @@ from arbitro.adjudicator.errors import (
     ArbitroError, BadInput, IllegalCommand, KeyReused, NotFound, UnknownSeat, check_position,
 )
 from arbitro.adjudicator.ledger import Ledger
-from arbitro.adjudicator.randomness import EnteredSupply, NoSeedSupply, SeededSupply, Supply, audit_dice
+from arbitro.adjudicator.randomness import EnteredSupply, NoSeedSupply, SeededSupply, Supply, audit_dice, commits_to_keys, roll_keys
 from arbitro.adjudicator.results import Awaiting, Revealed, Status, SubmitResult
-from arbitro.adjudicator.reveal import EXPOSES, exposure
+from arbitro.adjudicator.reveal import EXPOSES, exposure, with_proof
 from arbitro.adjudicator.ruleset import Ruleset, naming
 from arbitro.adjudicator.seat_numbers import Command, CommandNumbers, audited, events_of, per_command
 from arbitro.adjudicator.service_exchange import ExchangeCalls
@@ -184,32 +185,33 @@ class Arbitro(ReadingCalls, ExchangeCalls):
         created = created or self._created(game)
         return GameContext.of(created, seed=game.seed, salt_key=game.salt_key, game_id=game.id)
 
-    @staticmethod
-    def supply(game: GameRecord) -> Supply:
+    def supply(self, game: GameRecord) -> Supply:
         if game.kind == "transcribed":
             return EnteredSupply(())
         if game.seed is None:
             return NoSeedSupply(game.id)
-        return SeededSupply(game.seed)
+        return SeededSupply(game.seed, roll_keys(self._created(game)))
 
     # --- creating games -----------------------------------------------------------------------
     def create(
         self, ruleset_name: str, scenario: str | None = None, options: Iterable[str] = (), *,
         position: dict[str, Any] | None = None, transcribed: bool = False, game_id: str | None = None,
         seat_entropy: bool = False, data: Mapping[str, str] | None = None, seed: str | None = None,
-        salt_key: str | None = None,
+        salt_key: str | None = None, provable_rolls: bool = False,
     ) -> str:
         """A new game. `seat_entropy`: every playing seat commits entropy, then reveals it, before anything is
         rolled (arbitro §R.2); without it the dice rest on the server's seed alone (not protected against the
         host: fine for hot-seat play, and what the tests' fixed logs use). A transcribed game rolls nothing.
         `seed` and `salt_key` (64 hex digits each) are the host's own secrets, for sample games made again byte for
-        byte; by default fresh ones are drawn, each on its own (events.random: the salt key is never the seed's)."""
+        byte; by default fresh ones are drawn, each on its own (events.random: the salt key is never the seed's).
+        `provable_rolls`: each roll keyed on its own (arbitro-random/2), so that one can be proven (arbitro §R.5)."""
         ruleset = registry.get(ruleset_name)
         game_id = checked_game_id(game_id) if game_id is not None else None
         seed = rnd.new_seed() if seed is None else rnd.checked_seed(seed)
         salt_key = rnd.new_salt_key() if salt_key is None else rnd.checked_seed(salt_key, "salt key")
         created = genesis(ruleset, seed, scenario, options, salt_key=salt_key, position=position,
-                          transcribed=transcribed, seat_entropy=seat_entropy, data=data)
+                          transcribed=transcribed, seat_entropy=seat_entropy, data=data,
+                          provable_rolls=provable_rolls)
         return self._start_game(ruleset, created, seed, game_id or fresh_game_id(ruleset.name), salt_key=salt_key)
 
     def start_recorded(self, created: core.GameCreated, seed: str, game_id: str, *, salt_key: str | None = None) -> str:
@@ -227,6 +229,8 @@ class Arbitro(ReadingCalls, ExchangeCalls):
                 "commits to no salt key (a game made before it, salted by its seed): give none"))
         if salt_key is not None and not rnd.commits_to(salt_key, created.salt_key_commitment):
             raise BadInput(f"the salt key given is not the one game {game_id}'s genesis commits to")
+        if created.provable() and not commits_to_keys(seed, created):
+            raise BadInput(f"game {game_id}'s genesis commits to roll keys that are not its seed's (arbitro §R.5)")
         origin = created.origin
         parent = (origin["fork"], origin["at"], origin["hash"]) if "fork" in origin else None
         return self._start_game(registry.get(created.ruleset), created, seed, checked_game_id(game_id), parent,
@@ -246,7 +250,7 @@ class Arbitro(ReadingCalls, ExchangeCalls):
             parent_hash=parent[2] if parent else None, salt_key=salt_key,
         )
         game = GameContext.of(created, seed=seed, salt_key=salt_key, game_id=game_id)
-        supply: Supply = EnteredSupply(()) if created.kind == "transcribed" else SeededSupply(seed)
+        supply: Supply = EnteredSupply(()) if created.kind == "transcribed" else SeededSupply(seed, roll_keys(created))
         events = adj.open(created, supply, game, NoHistory())
         key = record.salting_key(created.salted_by_key())
         command = CommandRecord(game=game_id, cmd=0, seat=UMPIRE, key=f"create:{game_id}",
@@ -288,6 +292,7 @@ class Arbitro(ReadingCalls, ExchangeCalls):
         history = Replayer(adj.fold, self.store, game_id, head=game.head_seq, head_hash=game.head_hash)
         head = self._head_bytes(game)  # decoded, a private copy given up to the engine, which works on it (issue 15)
         state = adj.fold.decode_state(head)
+        command = with_proof(command, seat, game.seed, roll_keys(created), state.core.rolls)  # stored with the command
         salting = game.salting_key(created.salted_by_key(), salting_key_public(created, state.core))  # read first
         done = adj.decide(state, seat, command, self.context(game, created), history,
                           self.supply(game), keep_states=True, consume=True, before=partial(adj.fold.decode_state, head))
@@ -554,6 +559,7 @@ class Arbitro(ReadingCalls, ExchangeCalls):
             data_hash=ruleset.played_hash(state.rules, origin.get("data")), origin=origin, initial=to_builtins(state.rules), initial_core=initial_core, provisional=created.provisional,
             # A new seed gets a new round from the same seats; kept dice are public already (arbitro §R.2, §R.3).
             entropy_seats=() if keep_dice else created.entropy_seats, salt_key_commitment=rnd.commitment(salt_key),
+            **roll_key_commitment(seed, created.provable()),  # a provable game's forks are too, with their seed's keys
         )
         return self._start_game(ruleset, fork, seed, child, (game_id, at, parent_hash), salt_key=salt_key)
 

@@ -25,11 +25,11 @@ from arbitro.adjudicator import registry, served_dice
 from arbitro.adjudicator.datafiles import differing_files
 from arbitro.adjudicator.engine import Adjudicator
 from arbitro.adjudicator.exchange import Loaded
-from arbitro.adjudicator.randomness import audit_dice, describe_rerolls
+from arbitro.adjudicator.randomness import audit_dice, commits_to_keys, describe_rerolls
 from arbitro.adjudicator.verify_anchors import (Check, Status, beyond, check_head, check_receipt, file_commands,
                                                receipt_seq)
 from arbitro.adjudicator.verify_ranges import Spans, range_problem, seat_command_problem, spans_problem
-from arbitro.adjudicator.verify_seat import genesis_of, item_hashes, item_problem, seat_checks
+from arbitro.adjudicator.verify_seat import genesis_of, item_hashes, item_problem, proofs_check, seat_checks
 from arbitro.adjudicator.verify_signatures import signatures_said
 from arbitro.adjudicator.verify_replay import Divergence, Progress, begun
 from arbitro.adjudicator.verify_reads import (
@@ -326,7 +326,20 @@ def _check_seed(created: core.GameCreated, scan: Scan, checks: list[Check], kind
     checks.append(Check(name="seed commitment", status="passed" if ok else "failed",
                         detail="the revealed seed matches the commitment made at creation" if ok else
                         "the revealed seed does NOT match the commitment made at creation"))
+    if ok and created.provable():
+        _check_roll_keys(created, revealed.seed, checks)
     return revealed.seed if ok else None
+
+
+def _check_roll_keys(created: core.GameCreated, seed: str, checks: list[Check]) -> None:
+    """A provable game's root over its roll keys (arbitro §R.5), rebuilt from the revealed seed: a root that is not
+    the seed's would have let the host prove keys it chose, not the ones its rolls were made with."""
+    ok = commits_to_keys(seed, created)
+    checks.append(Check(name="roll keys", status="passed" if ok else "failed", detail=(
+        f"the {created.roll_keys} roll keys the genesis commits to ({rnd.DERIVATION_KEYED}, root "
+        f"{str(created.roll_key_root)[:12]}) are the revealed seed's" if ok else
+        f"the genesis's roll-key root is NOT the Merkle root over the revealed seed's {created.roll_keys} roll keys "
+        "(arbitro §R.5)")))
 
 
 def _salting_key(created: core.GameCreated, scan: Scan) -> str | None:
@@ -469,6 +482,7 @@ def _verify_seat_export(loaded: Loaded, report: Report) -> Report:
     report.checks.append(_annotations_check(loaded))
     dice, found = served_dice.check(loaded.served, loaded.game.seed_commitment)
     report.checks.append(Check(name="dice", status=dice, detail=found))
+    report.checks += proofs_check(loaded.served)
     report.checks += [
         Check(name="hash chain", status="passed",
               detail=f"{n} events linked; {whole} served whole have matching hashes"),

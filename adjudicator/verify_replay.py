@@ -445,7 +445,7 @@ def _supply(game: GameContext, seed: str | None, stored: list[EventBody[Any]]) -
     if game.kind == "transcribed":
         return EnteredSupply(())
     if seed is not None:
-        return SeededSupply(seed)
+        return SeededSupply(seed, game.roll_keys)
     recorded = iter([
         b.event.values if isinstance(b.event, core.DiceRolled) else b.event.drawn
         for b in stored if isinstance(b.event, (core.DiceRolled, core.ItemsDrawn))

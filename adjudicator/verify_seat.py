@@ -71,6 +71,12 @@ def _item_said(number: int, item: Any, prev: str, digest: str, seat: str) -> str
     return ""
 
 
+def proofs_check(served: list[dict[str, Any]]) -> list[Check]:
+    """The "proven rolls" check of a served log (served_dice.check_proofs, arbitro §R.5), where it holds a proof."""
+    found = served_dice.check_proofs(served)
+    return [] if found is None else [Check(name="proven rolls", status=found[0], detail=found[1])]
+
+
 def seat_checks(loaded: Loaded) -> list[Check]:
     """What is said of a seat's export whose items hold together (item_problem None)."""
     seat, items = loaded.redacted_for, loaded.items or []
@@ -92,6 +98,7 @@ def seat_checks(loaded: Loaded) -> list[Check]:
             "only with the full log")),
         notes,
         Check(name="dice", status=dice, detail=found),
+        *proofs_check(events_of(items)),
         Check(name="hidden events", status="unchecked", detail=(
             f"what {seat} was not shown of each command can be checked against its item's links only with the full "
             "log")),

@@ -36,10 +36,19 @@ class GameCreated(Event, tag="game_created"):
     # revealed only at the game's end, arbitro §V.3). UNSET (never written): a game made before the salt key, its
     # salts derived from its seed; so its genesis, and every hash after it, are what they were.
     salt_key_commitment: str | msgspec.UnsetType = msgspec.UNSET
+    # A game made with provable rolls (derivation arbitro-random/2, arbitro §R.5): the Merkle root over its per-roll
+    # keys K_0 .. K_{roll_keys-1}, committed here, before any seat's entropy, so that one roll can be proven without
+    # the seed. UNSET (never written): arbitro-random/1, every roll keyed by the seed itself, its genesis unchanged.
+    roll_key_root: str | msgspec.UnsetType = msgspec.UNSET
+    roll_keys: int | msgspec.UnsetType = msgspec.UNSET
 
     def salted_by_key(self) -> bool:
         """Whether the game's salts derive from a salt key of their own (else, an older game: from its seed)."""
         return self.salt_key_commitment is not msgspec.UNSET
+
+    def provable(self) -> bool:
+        """Whether the game's rolls are keyed one by one (arbitro-random/2), so that each can be proven (§R.5)."""
+        return self.roll_key_root is not msgspec.UNSET
 
 
 class EntropyAdded(Event, tag="entropy_added"):
@@ -132,6 +141,18 @@ class EnteredOnBehalf(Event, tag="entered_on_behalf"):
     by: str
     seat: str
     rule: str
+
+
+class RollProven(Event, tag="roll_proven"):
+    """The umpire's proof of one roll or draw of a provable game (arbitro §R.5): its key K_index and the Merkle path
+    that ties it to the root the genesis committed to, from which anyone recomputes that roll and nothing else. The
+    seed stays secret and the game rolls on. Served whole to the seats the roll's values were (`visible_to`)."""
+
+    index: int  # the random index of the roll proven (public, as every roll's is: arbitro §V.4)
+    key: str  # K_index, 64 hex digits
+    path: tuple[str, ...]  # the siblings from the leaf up, each 64 hex digits
+    rule: str
+    visible_to: tuple[str, ...] | None = None  # the roll's: None, public
 
 
 class SeedRevealed(Event, tag="seed_revealed"):
@@ -399,6 +420,7 @@ CoreEvent = Union[
     ItemsDrawn,
     RandomRequested,
     EnteredOnBehalf,
+    RollProven,
     SeedRevealed,
     SaltKeyRevealed,
     GameForked,

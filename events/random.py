@@ -19,6 +19,12 @@ import secrets
 from collections.abc import Iterator, Sequence
 
 DERIVATION = "arbitro-random/1"  # named in docs: the exact derivation anyone can reimplement
+# The opt-in derivation with per-roll keys (arbitro §R.5): roll i is keyed by K_i = HMAC(S, "roll-key|i"), and the
+# genesis commits to a Merkle root over K_0 .. K_{N-1}, so that one roll is proven by revealing K_i alone.
+DERIVATION_KEYED = "arbitro-random/2"
+# N, the keys a genesis commits to: 2^12 builds in ~10 ms at creation (2^16, §R.5's first figure, took ~0.15 s), and
+# the longest shipped game uses at most 630 indices. A roll at index >= N is refused (a fork commits new keys).
+ROLL_KEYS = 2**12
 
 
 def new_seed() -> str:
@@ -71,12 +77,26 @@ def mix_round(mix: str, revealed: Sequence[tuple[str, str]]) -> str:
     return mix
 
 
-def _stream(seed_hex: str, mix: str, index: int) -> Iterator[int]:
-    """An endless stream of 32-bit unsigned ints for one random index."""
-    key = bytes.fromhex(seed_hex)
+def _stream(seed_hex: str, mix: str, index: int, derivation: str = DERIVATION) -> Iterator[int]:
+    """An endless stream of 32-bit unsigned ints for one random index: keyed by the seed (arbitro-random/1), or by
+    the index's own key derived from it (arbitro-random/2, arbitro §R.5)."""
+    if derivation == DERIVATION_KEYED:
+        return _keyed_stream(roll_key(seed_hex, index), mix, index)
+    if derivation != DERIVATION:
+        raise ValueError(f"no such derivation {derivation!r}")
+    return _blocks(bytes.fromhex(seed_hex), f"{DERIVATION}|{mix}|{index}")
+
+
+def _keyed_stream(key_hex: str, mix: str, index: int) -> Iterator[int]:
+    """Roll `index`'s stream under its own key K_i (arbitro-random/2): what a proof of that roll lets anyone
+    recompute, without the seed."""
+    return _blocks(bytes.fromhex(key_hex), f"{DERIVATION_KEYED}|{mix}|{index}")
+
+
+def _blocks(key: bytes, prefix: str) -> Iterator[int]:
     block = 0
     while True:
-        digest = hmac.new(key, f"{DERIVATION}|{mix}|{index}|{block}".encode(), hashlib.sha256).digest()
+        digest = hmac.new(key, f"{prefix}|{block}".encode(), hashlib.sha256).digest()
         for i in range(0, 32, 4):
             yield int.from_bytes(digest[i : i + 4], "big")
         block += 1
@@ -91,24 +111,95 @@ def _uniform(stream: Iterator[int], n: int) -> int:
             return value % n
 
 
-def roll(seed_hex: str, mix: str, index: int, count: int, sides: int) -> tuple[int, ...]:
+def roll(seed_hex: str, mix: str, index: int, count: int, sides: int, derivation: str = DERIVATION) -> tuple[int, ...]:
     """`count` dice of `sides` faces (1..sides) for random index `index`."""
+    return _dice(_stream(seed_hex, mix, index, derivation), count, sides)
+
+
+def draw(seed_hex: str, mix: str, index: int, population: Sequence[str], k: int,
+         derivation: str = DERIVATION) -> tuple[str, ...]:
+    """`k` items drawn without replacement, in draw order (k == len(population) is a shuffle)."""
+    return _items(_stream(seed_hex, mix, index, derivation), population, k)
+
+
+def keyed_roll(key_hex: str, mix: str, index: int, count: int, sides: int) -> tuple[int, ...]:
+    """Roll `index` of an arbitro-random/2 game recomputed from its key K_i alone (a proof, arbitro §R.5)."""
+    return _dice(_keyed_stream(key_hex, mix, index), count, sides)
+
+
+def keyed_draw(key_hex: str, mix: str, index: int, population: Sequence[str], k: int) -> tuple[str, ...]:
+    """Draw `index` of an arbitro-random/2 game recomputed from its key K_i alone (a proof, arbitro §R.5)."""
+    return _items(_keyed_stream(key_hex, mix, index), population, k)
+
+
+def _dice(stream: Iterator[int], count: int, sides: int) -> tuple[int, ...]:
     if count < 1 or sides < 2:
         raise ValueError(f"cannot roll {count} dice of {sides} sides")
-    stream = _stream(seed_hex, mix, index)
     return tuple(_uniform(stream, sides) + 1 for _ in range(count))
 
 
-def draw(seed_hex: str, mix: str, index: int, population: Sequence[str], k: int) -> tuple[str, ...]:
-    """`k` items drawn without replacement, in draw order (k == len(population) is a shuffle)."""
+def _items(stream: Iterator[int], population: Sequence[str], k: int) -> tuple[str, ...]:
     if not 0 <= k <= len(population):
         raise ValueError(f"cannot draw {k} of {len(population)} items")
     items = list(population)
-    stream = _stream(seed_hex, mix, index)
     for i in range(k):  # partial Fisher-Yates
         j = i + _uniform(stream, len(items) - i)
         items[i], items[j] = items[j], items[i]
     return tuple(items[:k])
+
+
+# --- per-roll keys and their Merkle tree (arbitro-random/2, arbitro §R.5) -----------------------------------------
+def roll_key(seed_hex: str, index: int) -> str:
+    """K_i = HMAC(S, "roll-key|i"), hex: the key of roll `index` alone. HMAC is a pseudo-random function, so K_i
+    tells nothing of the seed or of any other roll's key."""
+    return hmac.new(bytes.fromhex(seed_hex), f"roll-key|{index}".encode(), hashlib.sha256).hexdigest()
+
+
+def _leaf(index: int, key_hex: str) -> bytes:
+    return hashlib.sha256(f"leaf|{index}|".encode() + bytes.fromhex(key_hex)).digest()
+
+
+def _node(left: bytes, right: bytes) -> bytes:
+    return hashlib.sha256(b"node|" + left + right).digest()
+
+
+def _levels(seed_hex: str, count: int) -> list[list[bytes]]:
+    """The tree over K_0 .. K_{count-1}, leaves first, root last (`count` a power of two)."""
+    if count < 1 or count & (count - 1):
+        raise ValueError(f"a roll-key tree has a power of two of leaves, not {count}")
+    levels = [[_leaf(i, roll_key(seed_hex, i)) for i in range(count)]]
+    while len(levels[-1]) > 1:
+        below = levels[-1]
+        levels.append([_node(below[j], below[j + 1]) for j in range(0, len(below), 2)])
+    return levels
+
+
+def roll_key_root(seed_hex: str, count: int = ROLL_KEYS) -> str:
+    """The Merkle root over the first `count` roll keys, which the genesis commits to before any entropy is mixed
+    in, so that no key can be chosen once the mix is known (arbitro §R.5 (2))."""
+    return _levels(seed_hex, count)[-1][0].hex()
+
+
+def roll_key_path(seed_hex: str, index: int, count: int = ROLL_KEYS) -> tuple[str, ...]:
+    """The Merkle path of K_index: each level's sibling, from the leaves up (log2 `count` hashes, hex)."""
+    if not 0 <= index < count:
+        raise ValueError(f"no roll key {index}: the tree holds 0 to {count - 1}")
+    return tuple(level[(index >> depth) ^ 1].hex() for depth, level in enumerate(_levels(seed_hex, count)[:-1]))
+
+
+def proves_key(root_hex: str, count: int, index: int, key_hex: str, path: Sequence[str]) -> bool:
+    """Whether `key_hex` is K_index of the tree `root_hex` commits to, by its `path` (roll_key_path): the check
+    anyone can make of a proven roll without the seed. A malformed key, path or index proves nothing."""
+    if not 0 <= index < count or len(path) != count.bit_length() - 1 or not all(map(_is_hash, (key_hex, *path))):
+        return False
+    node = _leaf(index, key_hex)
+    for depth, sibling in enumerate(path):
+        node = _node(bytes.fromhex(sibling), node) if (index >> depth) & 1 else _node(node, bytes.fromhex(sibling))
+    return node.hex() == root_hex
+
+
+def _is_hash(text: object) -> bool:
+    return isinstance(text, str) and len(text) == 64 and all(c in "0123456789abcdef" for c in text)
 
 
 def salt(key_hex: str | None, game_id: str, seq: int) -> str:

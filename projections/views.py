@@ -70,6 +70,11 @@ def redact_event(ruleset: RulesetProjection[Any], event: Any, seat: str, after: 
                 # a deck): the undrawn items are as hidden from the drawer as from everyone else (§V.5).
                 data.pop("population", None)
             return served_random(ruleset, data, seat, after.rules)  # fog of war: what the roll was about (§V.4)
+        case core.RollProven() if event.visible_to is not None and seat not in event.visible_to:
+            # A roll's key recomputes its values: a seat not served them is not served the key either (arbitro §R.5,
+            # §V.4); that the roll at this index was proven is public, as the roll itself is.
+            return {"type": "roll_proven", "index": event.index, "rule": event.rule, "visible_to": event.visible_to,
+                    "hidden": True}
         case core.RandomRequested():
             data = to_builtins(event) if seat == event.command_seat else redact_request(to_builtins(event))
             data["population"] = []  # the pool a draw is made from is the umpire's, who enters it (§V.5)

@@ -58,3 +58,57 @@ class Spec:
     @staticmethod
     def position(key_hex: str, data: bytes) -> str:  # 8.
         return hmac.new(bytes.fromhex(key_hex), b"position|" + data, "sha256").hexdigest()
+
+
+class SpecKeyed(Spec):
+    """docs/engine-rules.md §R.5, derivation arbitro-random/2 (the numbers are that section's): roll i under its
+    own key K_i, and the Merkle tree over the keys that a genesis commits to. The rest is §R.1's (Spec)."""
+
+    @staticmethod
+    def key(seed_hex: str, index: int) -> str:  # (1)
+        return hmac.new(bytes.fromhex(seed_hex), b"roll-key|" + str(index).encode(), "sha256").hexdigest()
+
+    @staticmethod
+    def keyed_integers(key_hex: str, mix: str, index: int) -> Iterator[int]:  # (1)
+        key, block = bytes.fromhex(key_hex), 0
+        while True:
+            message = "arbitro-random/2|".encode() + mix.encode() + b"|" + str(index).encode() + b"|" + str(block).encode()
+            digest = hmac.new(key, message, "sha256").digest()
+            for offset in range(0, 32, 4):
+                yield int.from_bytes(digest[offset:offset + 4], "big")
+            block += 1
+
+    @classmethod
+    def integers(cls, seed_hex: str, mix: str, index: int) -> Iterator[int]:
+        return cls.keyed_integers(cls.key(seed_hex, index), mix, index)
+
+    @staticmethod
+    def leaf(index: int, key_hex: str) -> bytes:  # (2)
+        return hashlib.sha256(b"leaf|" + str(index).encode() + b"|" + bytes.fromhex(key_hex)).digest()
+
+    @staticmethod
+    def node(left: bytes, right: bytes) -> bytes:  # (2)
+        return hashlib.sha256(b"node|" + left + right).digest()
+
+    @classmethod
+    def root(cls, seed_hex: str, count: int) -> str:  # (2)
+        level = [cls.leaf(i, cls.key(seed_hex, i)) for i in range(count)]
+        while len(level) > 1:
+            level = [cls.node(level[j], level[j + 1]) for j in range(0, len(level), 2)]
+        return level[0].hex()
+
+    @classmethod
+    def path(cls, seed_hex: str, index: int, count: int) -> list[str]:  # (3)
+        level, path, at = [cls.leaf(i, cls.key(seed_hex, i)) for i in range(count)], [], index
+        while len(level) > 1:
+            path.append(level[at ^ 1].hex())
+            level, at = [cls.node(level[j], level[j + 1]) for j in range(0, len(level), 2)], at // 2
+        return path
+
+    @classmethod
+    def check(cls, root_hex: str, index: int, key_hex: str, path: list[str]) -> bool:  # (3)
+        node, at = cls.leaf(index, key_hex), index
+        for sibling in path:
+            node = cls.node(bytes.fromhex(sibling), node) if at % 2 else cls.node(node, bytes.fromhex(sibling))
+            at //= 2
+        return node.hex() == root_hex
