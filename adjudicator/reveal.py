@@ -108,6 +108,15 @@ def with_proof(command: Any, seat: str, seed: str | None, keys: int | None, roll
     return {**command, "key": rnd.roll_key(seed, index), "path": list(rnd.roll_key_path(seed, index, keys))}
 
 
+def as_first_proven(command: Any, first: Any) -> Any:
+    """A retried `prove_roll` (its idempotency key already used) with the key and path the first submission was
+    filled in with (with_proof), so that the retry is the same command and gets the first answer again."""
+    if not (isinstance(command, dict) and command.get("type") == "prove_roll" and "key" not in command
+            and isinstance(first, dict) and first.get("type") == "prove_roll" and first.get("index") == command.get("index")):
+        return command
+    return {**command, "key": first.get("key"), "path": first.get("path", [])}
+
+
 def prove_roll(ctx: Decision[Any], state: GameState[Any], command: cc.ProveRoll, root: str | None, keys: int | None,
                bodies: Iterable[EventBody[Any]]) -> None:
     """The umpire proves roll `command.index` (arbitro §R.5): refused unless the game is provable (`root`, `keys`:

@@ -35,7 +35,7 @@ from arbitro.adjudicator.errors import (
 from arbitro.adjudicator.ledger import Ledger
 from arbitro.adjudicator.randomness import EnteredSupply, NoSeedSupply, SeededSupply, Supply, audit_dice, commits_to_keys, roll_keys
 from arbitro.adjudicator.results import Awaiting, Revealed, Status, SubmitResult
-from arbitro.adjudicator.reveal import EXPOSES, exposure, with_proof
+from arbitro.adjudicator.reveal import EXPOSES, as_first_proven, exposure, with_proof
 from arbitro.adjudicator.ruleset import Ruleset, naming
 from arbitro.adjudicator.seat_numbers import Command, CommandNumbers, audited, events_of, per_command
 from arbitro.adjudicator.service_exchange import ExchangeCalls
@@ -278,7 +278,7 @@ class Arbitro(ReadingCalls, ExchangeCalls):
         if key is not None:
             prior = self.store.command_by_key(game_id, seat, key)
             if prior is not None:
-                return self._retried(game, prior, seat, command)
+                return self._retried(game, prior, seat, as_first_proven(command, prior.record.command))
         if expected_seq is not None:  # in the sender's numbers: a seat's is its last command's (engine-rules §V.6)
             expected = self.expected_event(game, seat, expected_seq)
             if expected is None or stale(self.store, game, expected, command, seat):
@@ -315,7 +315,7 @@ class Arbitro(ReadingCalls, ExchangeCalls):
         except DuplicateKey:  # the same key raced us: the first one won; answer as it did
             prior = self.store.command_by_key(game_id, seat, record.key)
             assert prior is not None
-            return self._retried(game, prior, seat, command)
+            return self._retried(game, prior, seat, as_first_proven(command, prior.record.command))
         head_seq, head_hash = (stored[-1].seq, stored[-1].hash) if stored else (game.head_seq, game.head_hash)
         receipt = sign_receipt(self.store, game_id, cmd, record.digest(), head_hash)
         if stored:

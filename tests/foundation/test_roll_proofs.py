@@ -144,6 +144,15 @@ def test_arbitro_roll_prove_records_and_shows_the_proof(run: Cli, app: Arbitro) 
     assert "--prove" in run("roll", "--help").stdout
 
 
+def test_a_retried_proof_gets_the_first_answer_again() -> None:
+    """The server filled the first submission's key and path in: a retry under the same idempotency key is the same
+    command, not another one refused as a reused key."""
+    app = provable()
+    first = app.submit("g", "umpire", {"type": "prove_roll", "index": DAMAGE}, key="prove-2")
+    again = app.submit("g", "umpire", {"type": "prove_roll", "index": DAMAGE}, key="prove-2")
+    assert again.duplicate and again.cmd == first.cmd and again.events == first.events
+
+
 # --- non-interference: a proof of red's hidden card serves blue nothing of it ------------------------------------
 def served_to(seat: str, deck: tuple[str, ...], monkeypatch: pytest.MonkeyPatch) -> bytes:
     """A fixed-seed provable duel whose red deck is `deck` (so red's hidden card differs with its order), red's
