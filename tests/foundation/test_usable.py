@@ -196,16 +196,17 @@ def test_reveal_warns_before_and_prints_the_fork_that_continues(run: Cli) -> Non
     assert run.json("reveal", "--expose-hidden", child)["continue"] == f"arbitro fork {child} --at {head(run, child)}"
 
 
-def test_the_docs_say_why_a_single_roll_cannot_be_proven_today_and_design_how() -> None:
+def test_the_docs_say_why_a_single_roll_cannot_be_proven_by_arbitro_random_1_and_how_arbitro_random_2_does() -> None:
     rules = " ".join((REPO / "docs" / "engine-rules.md").read_text(encoding="utf-8").split())
     r5 = rules[rules.index("**§R.5**"):rules.index("## U:")]
     assert "every roll's HMAC key is the seed *S* itself" in r5
     assert "Merkle root" in r5 and "*K_i* = HMAC(*S*, `roll-key|` *i*)" in r5
+    assert "`arbitro-random/2`" in r5 and "--provable-rolls" in r5 and '"type": "prove_roll"' in r5
 
 
 # --- point 11: the engine's own commands, where a user looks for them ------------------------------------
 ENGINE_COMMANDS = ("ruling", "enter_random", "consent", "commit_entropy", "reveal_entropy", "add_entropy",
-                   "proceed_without_entropy", "undo", "reveal_seed", "fork")
+                   "proceed_without_entropy", "undo", "reveal_seed", "prove_roll", "fork")
 
 
 def test_the_engine_commands_are_in_submit_help_the_readme_and_the_unknown_type_error(run: Cli) -> None:
