@@ -111,3 +111,25 @@ def test_draws_match_the_code_the_spec_and_the_key_alone(vector: dict[str, Any])
     assert list(rnd.draw(seed, mix, index, population, k, rnd.DERIVATION_KEYED)) == vector["drawn"]
     assert SpecKeyed.draw(seed, mix, index, list(population), k) == vector["drawn"]
     assert list(rnd.keyed_draw(rnd.roll_key(seed, index), mix, index, population, k)) == vector["drawn"]
+
+
+def test_malformed_proofs_prove_nothing_and_raise_nothing() -> None:
+    """A proof read from a file may hold anything: a key or sibling that is not 64 lowercase hex digits (upper case,
+    a non-hex letter, short, not text) is no proof, said as False, never an exception (mutation survivors, keys)."""
+    seed, index = SEEDS["hashed"], 630
+    root, key, path = rnd.roll_key_root(seed), rnd.roll_key(seed, index), list(rnd.roll_key_path(seed, index))
+    assert rnd.proves_key(root, rnd.ROLL_KEYS, index, key, path)
+    for bad_key in (key.upper(), "X" * 64, key[:62], 5, None):
+        assert not rnd.proves_key(root, rnd.ROLL_KEYS, index, bad_key, path)  # type: ignore[arg-type]
+    for bad in ("zz" * 32, path[0].upper(), 7):
+        assert not rnd.proves_key(root, rnd.ROLL_KEYS, index, key, [bad, *path[1:]])  # type: ignore[list-item]
+
+
+def test_a_tree_is_of_a_power_of_two_of_keys_and_a_path_of_a_key_it_holds() -> None:
+    seed = SEEDS["zero"]
+    with pytest.raises(ValueError, match="a roll-key tree has a power of two of leaves, not 6"):
+        rnd.roll_key_root(seed, 6)
+    with pytest.raises(ValueError, match=r"no roll key 8: the tree holds 0 to 7"):
+        rnd.roll_key_path(seed, 8, 8)
+    with pytest.raises(ValueError, match="no such derivation 'arbitro-random/9'"):
+        rnd.roll(seed, "", 0, 1, 6, "arbitro-random/9")
