@@ -48,7 +48,8 @@ MODULES: dict[str, tuple[str, ...]] = {
     "adjudicator/seatcopy.py": (FOUNDATION + "test_seat_seal.py", FOUNDATION + "test_seat_seal_review.py",
                                 FOUNDATION + "test_email.py", FOUNDATION + "test_copy_history.py",
                                 FOUNDATION + "test_copy_history_review.py", FOUNDATION + "test_seat_copy_server_key.py"),
-    "adjudicator/randomness.py": (FOUNDATION + "test_dice.py", FOUNDATION + "test_randomness.py"),
+    "adjudicator/randomness.py": (FOUNDATION + "test_dice.py", FOUNDATION + "test_randomness.py",
+                                  FOUNDATION + "test_provable_rolls.py"),  # keyed supply, keys past N (§R.5)
     "adjudicator/verify.py": (FOUNDATION + "test_verify_checks.py", FOUNDATION + "test_verify_report.py",
                               FOUNDATION + "test_verify_forgeries.py",
                               FOUNDATION + "test_engine.py", FOUNDATION + "test_anchor.py",
