@@ -194,6 +194,8 @@ def _forkable(loaded: Loaded) -> bool:
 COMMAND_WEIGHT = 3  # a command's own cost in events' (the fog, the "anything left?" check): judging one costs about
 # as much as three of the events it causes on the Arrivano logs (a fit over every command), more on Caldiero's
 CHUNK_SHARE = 2  # each chunk weighs the weight still unchunked / (CHUNK_SHARE x the processes)
+LEAST_CHUNK = 16  # a chunk's fewest commands: a process taking one after another's folds the events between (a
+# thirtieth of judging them), and the last chunk, the longest a process may wait for another, is short
 
 
 def segments(caused: Sequence[int], jobs: int) -> list[range]:
@@ -202,15 +204,15 @@ def segments(caused: Sequence[int], jobs: int) -> list[range]:
     first are long and the last short (guided self-scheduling): the processes end within a short chunk of each
     other however unevenly the log's cost is spread (a command's cost is not known before it is judged: Arrivano's
     fire commands in montebello's first turns cost ten moves each). A command weighs COMMAND_WEIGHT and each of its
-    events one; each chunk ends at the command nearest its share, and none is shorter than LEAST_COMMANDS; one chunk
-    for `jobs` 1."""
+    events one; each chunk ends at the command nearest its share, and none is shorter than LEAST_CHUNK; one chunk
+    for `jobs` 1, or for a log shorter than two LEAST_COMMANDS (a worker's start, the fork, costs more than it saves)."""
     if jobs <= 1 or len(caused) < 2 * LEAST_COMMANDS:
         return [range(0, len(caused))]
     weights = [COMMAND_WEIGHT + events for events in caused]
     left, starts, done = sum(weights), [0], 0
     for number, weight in enumerate(weights):
-        if (done >= left / (CHUNK_SHARE * jobs) - weight / 2 and number - starts[-1] >= LEAST_COMMANDS
-                and len(caused) - number >= LEAST_COMMANDS):
+        if (done >= left / (CHUNK_SHARE * jobs) - weight / 2 and number - starts[-1] >= LEAST_CHUNK
+                and len(caused) - number >= LEAST_CHUNK):
             starts.append(number)
             left, done = left - done, 0
         done += weight

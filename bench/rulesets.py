@@ -189,11 +189,17 @@ def cpu_seconds() -> float:
 
 
 class Segments(dict[int, float]):
-    """The CPU seconds each process spent judging (its chunks' sum), by process id, and this process's id and CPU
-    seconds when it forked the workers (None: it forked none)."""
+    """The CPU seconds each process spent judging (its chunks' sum), by process id; each chunk's (its first command
+    and CPU seconds, in the order judged); this process's id, and its CPU seconds when it forked the workers and when
+    it began claiming chunks itself (None: it forked none)."""
 
     forked_at: float | None = None
+    claiming_at: float | None = None
     parent = 0
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.chunks: list[tuple[int, float]] = []
 
     def here(self) -> float:
         return self.get(self.parent, 0.0)
@@ -201,14 +207,27 @@ class Segments(dict[int, float]):
     def workers(self) -> list[float]:
         return [t for pid, t in self.items() if pid != self.parent]
 
+    def idle_schedule(self, jobs: int) -> float | None:
+        """The CPU seconds from the fork to the last chunk's end were each chunk to cost what it cost here and every
+        process to have a core of its own: the workers claiming from the fork, this process once its own checks are
+        done, each the next chunk as it is free (verify_replay._Claims). Under load, who claims what follows who got
+        the cores: this figure does not."""
+        if self.forked_at is None or self.claiming_at is None:
+            return None
+        free = [self.claiming_at - self.forked_at] + [0.0] * (jobs - 1)
+        for _start, cost in sorted(self.chunks):
+            first = min(range(jobs), key=lambda n: (free[n], n))
+            free[first] += cost
+        return max(free)
+
 
 @contextlib.contextmanager
 def workers_cpu() -> Iterator[Segments]:
     """What a verify's chunks cost (Segments): verify_replay._judge wrapped before the workers are forked, each
-    chunk's time sent back through a pipe, and verify_replay._forked to note when they were; given once the verify
-    is over."""
+    chunk's time sent back through a pipe, and verify_replay._forked and _judge_claimed to note when the workers were
+    forked and when this process began claiming; given once the verify is over."""
     sent = multiprocessing.get_context("fork").SimpleQueue()
-    real, real_forked = verify_replay._judge, verify_replay._forked
+    real, real_forked, real_claimed = verify_replay._judge, verify_replay._forked, verify_replay._judge_claimed
     times = Segments()
     times.parent = os.getpid()
 
@@ -217,21 +236,26 @@ def workers_cpu() -> Iterator[Segments]:
         try:
             return real(*args, **kwargs)
         finally:
-            sent.put((os.getpid(), time.process_time() - t0))
+            sent.put((os.getpid(), args[1].start, time.process_time() - t0))
 
     def forked(*args: Any, **kwargs: Any) -> Any:
         if args[3]:  # any worker to fork
             times.forked_at = time.process_time()
         return real_forked(*args, **kwargs)
 
-    verify_replay._judge, verify_replay._forked = timed, forked  # type: ignore[assignment]
+    def claimed(*args: Any, **kwargs: Any) -> Any:
+        times.claiming_at = time.process_time()
+        return real_claimed(*args, **kwargs)
+
+    verify_replay._judge, verify_replay._forked, verify_replay._judge_claimed = timed, forked, claimed  # type: ignore[assignment]
     try:
         yield times
     finally:
-        verify_replay._judge, verify_replay._forked = real, real_forked  # type: ignore[assignment]
+        verify_replay._judge, verify_replay._forked, verify_replay._judge_claimed = real, real_forked, real_claimed  # type: ignore[assignment]
         while not sent.empty():
-            pid, t = sent.get()
+            pid, start, t = sent.get()
             times[pid] = times.get(pid, 0.0) + t
+            times.chunks.append((start, t))
 
 
 def measure_verify(path: Path, jobs: int = 1, from_file: bool = False) -> dict[str, Any]:
@@ -261,9 +285,13 @@ def measure_verify(path: Path, jobs: int = 1, from_file: bool = False) -> dict[s
     waited = seconds
     if segments.forked_at is not None and segments.workers():
         waited = max(seconds, segments.forked_at - t0 + max(segments.workers()))
+    scheduled = segments.idle_schedule(jobs)
+    idle = None if scheduled is None or segments.forked_at is None else (
+        segments.forked_at - t0 + scheduled + max(0.0, seconds - (segments.claiming_at or 0) + t0 - segments.here()))
     return {"events": events, "passed": report.passed, "seconds": round(waited, 3),
             "s_per_10k_events": round(waited * 10_000 / max(events, 1), 3), "peak_mb": round(peak / 2**20, 1),
-            "jobs": jobs, "segments_cpu_s": [round(t, 3) for t in (segments.here(), *segments.workers())], "cores": os.cpu_count(),
+            "jobs": jobs, "segments_cpu_s": [round(t, 3) for t in (segments.here(), *segments.workers())],
+            "idle_s_per_10k": None if idle is None else round(idle * 10_000 / max(events, 1), 3), "cores": os.cpu_count(),
             "load_1min": round(os.getloadavg()[0], 1),
             "wall_s_per_10k": round(wall * 10_000 / max(events, 1), 3),
             "cpu_s_per_10k": round(cpu * 10_000 / max(events, 1), 3)}

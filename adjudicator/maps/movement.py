@@ -302,7 +302,7 @@ def reachable(hexmap: HexMap, table: MovementTable, start: str, rules: MoveRules
             if there == origin or there in expanded:
                 continue  # settled free at no more than `spent`: no arrival now can be cheaper, nor chosen over it
             arrival = step(here, there, spent, at_origin)
-            if isinstance(arrival, MoveBlock):
+            if arrival.__class__ is not tuple:  # a MoveBlock (isinstance: a call more per step)
                 continue
             cost, stop, was_forced = arrival
             key = (there, stop is not None)
@@ -329,7 +329,7 @@ def reachable(hexmap: HexMap, table: MovementTable, start: str, rules: MoveRules
                 continue  # `forced` is read only by the "path" tie-break
             if was_forced:
                 forced.add(key)
-            else:
+            elif forced:
                 forced.discard(key)
     chosen: dict[HexId, _State] = {}
     for hex_id, cost, stopped in sorted([(h, cost, stopped) for (h, stopped), cost in best.items()]):

@@ -20,7 +20,7 @@ from arbitro.adjudicator.errors import WorkerLost
 from arbitro.adjudicator.exchange import Loaded, read_lines
 from arbitro.adjudicator.exchange_file import read_file
 from arbitro.adjudicator.service import Arbitro
-from arbitro.adjudicator.verify_replay import CHUNK_SHARE, COMMAND_WEIGHT, LEAST_COMMANDS, segments
+from arbitro.adjudicator.verify_replay import CHUNK_SHARE, COMMAND_WEIGHT, LEAST_CHUNK, LEAST_COMMANDS, segments
 from arbitro.events.codec import canonical, sha256_hex
 from arbitro.events.records import StoredEvent
 from arbitro.events.sqlite import SQLiteStore
@@ -114,13 +114,13 @@ def test_segments_cut_the_commands_in_order_into_chunks_each_a_share_of_the_weig
     caused = [2] * 600 + [0] * 200  # 600 commands of two events each, then 200 causing none
     spans = segments(caused, 2)
     assert [n for span in spans for n in span] == list(range(len(caused)))
-    assert all(len(span) >= LEAST_COMMANDS for span in spans), "none shorter than LEAST_COMMANDS"
+    assert all(len(span) >= LEAST_CHUNK for span in spans), "none shorter than LEAST_CHUNK"
     weights = [COMMAND_WEIGHT + events for events in caused]
     left = sum(weights)
     for span in spans[:-1]:
         weight = sum(weights[n] for n in span)
         share = left / (CHUNK_SHARE * 2)
-        assert abs(weight - share) <= COMMAND_WEIGHT + 2 or len(span) == LEAST_COMMANDS, "its share, give or take one"
+        assert abs(weight - share) <= COMMAND_WEIGHT + 2 or len(span) == LEAST_CHUNK, "its share, give or take one"
         left -= weight
     assert len(spans[0]) > len(spans[-2]), "long chunks first, short ones last"
     assert segments(caused, 1) == [range(0, 800)]
