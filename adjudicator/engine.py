@@ -29,7 +29,7 @@ from arbitro.adjudicator.errors import (
     GameOver, IllegalCommand, MalformedCommand, NotUmpire, NotYourDecision, NotYourTurn, Rejected, RulesetDefect,
     UnknownSeat,
 )
-from arbitro.adjudicator.log_points import Points
+from arbitro.adjudicator.log_points import History, Points
 from arbitro.adjudicator.randomness import DiceUnavailable, EnteredSupply, NeedRandom, Supply, roll_keys
 from arbitro.adjudicator.reveal import R_REVEAL, prove_roll, record_fork, reveal_at_end, reveal_seed
 from arbitro.adjudicator.ruleset import Decision, Ruleset, malformed, naming
@@ -55,13 +55,6 @@ R_UNDO_FREE = "arbitro §U.1"
 R_UNDO_POINT = "arbitro §U.3"
 R_BEHALF = "arbitro §S.5"
 R_EVENTFUL = "arbitro §L.8"
-
-
-class History(Protocol):
-    """The log so far, as the undo rules need it."""
-
-    def state_at(self, seq: int) -> GameState[Any]: ...
-    def bodies(self, first: int = 1, last: int | None = None) -> Iterable[EventBody[Any]]: ...
 
 
 def voided_rolls(history: History, to: int) -> tuple[int, ...]:
@@ -408,7 +401,7 @@ class Adjudicator:
             case cc.RevealSeed():
                 reveal_seed(ctx, state, command, game.seed, game.no_seed_reason, game.salted_by_seed)
             case cc.ProveRoll():
-                prove_roll(ctx, state, command, game.roll_key_root, game.roll_keys, history.bodies())
+                prove_roll(ctx, state, command, game.roll_key_root, game.roll_keys, history, self.ruleset, game.seats)
             case cc.RecordFork():
                 record_fork(ctx, state, command)
             case cc.Ruling():

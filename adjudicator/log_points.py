@@ -13,10 +13,17 @@ from typing import Any, Protocol
 from arbitro.adjudicator.errors import IllegalCommand
 from arbitro.events.records import EventBody
 from arbitro.projections.base import UMPIRE
+from arbitro.projections.game import GameState
 
 
 class Log(Protocol):
     def bodies(self, first: int = 1, last: int | None = None) -> Iterable[EventBody[Any]]: ...
+
+
+class History(Log, Protocol):
+    """The log so far, as the undo rules and a roll's proof need it."""
+
+    def state_at(self, seq: int) -> GameState[Any]: ...
 
 
 def command_at(log: Log, seq: int) -> int:

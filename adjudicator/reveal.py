@@ -1,22 +1,25 @@
 """The engine's acts of arbitro §R.3: the umpire's reveal of the seed, the game's end revealing its seed and its
-salt key (events.random), and a fork's record in its parent; and of §R.5: the umpire's proof of one roll by its key. The engine (adjudicator/engine.py) calls them with
-the game's secrets as its GameContext holds them, passed by value, so that nothing here imports the engine."""
+salt key (events.random), and a fork's record in its parent; and of §R.5: the umpire's proof of one roll by its key.
+The engine (adjudicator/engine.py) calls them with the game's secrets as its GameContext holds them, passed by value,
+so that nothing here imports the engine."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 import msgspec
 
 from arbitro.adjudicator import core_commands as cc
 from arbitro.adjudicator.errors import IllegalCommand
+from arbitro.adjudicator.log_points import History
 from arbitro.adjudicator.ruleset import Decision
 from arbitro.events import core
 from arbitro.events import random as rnd
 from arbitro.events.records import EventBody
-from arbitro.projections.base import UMPIRE
+from arbitro.projections.base import UMPIRE, RulesetProjection
 from arbitro.projections.game import GameState
+from arbitro.projections.views import redact_event
 
 R_REVEAL = "arbitro §R.3"
 R_PROOF = "arbitro §R.5"
@@ -118,10 +121,11 @@ def as_first_proven(command: Any, first: Any) -> Any:
 
 
 def prove_roll(ctx: Decision[Any], state: GameState[Any], command: cc.ProveRoll, root: str | None, keys: int | None,
-               bodies: Iterable[EventBody[Any]]) -> None:
+               history: History, ruleset: RulesetProjection[Any], seats: Sequence[str]) -> None:
     """The umpire proves roll `command.index` (arbitro §R.5): refused unless the game is provable (`root`, `keys`:
     its genesis's), the roll was made in this log and is not proven yet, and the key and path given prove it
-    against the root and recompute its values. `bodies`: the log so far (History.bodies)."""
+    against the root and recompute its values. The proof is served to the seats that were served the roll's values
+    (`served_values`). `history`: the log so far."""
     if ctx.seat != UMPIRE:
         raise IllegalCommand(f"only the umpire proves a roll, not {ctx.seat}: a proof hands out the roll's key, "
                              "and a roll hidden from a seat is proven to the seats that saw it alone", rule=R_PROOF)
@@ -133,7 +137,7 @@ def prove_roll(ctx: Decision[Any], state: GameState[Any], command: cc.ProveRoll,
     if index >= state.core.rolls:
         raise IllegalCommand(f"random index {index} has not been rolled yet (this game's next is {state.core.rolls}): "
                              "a key is proven only for a roll already made", rule=R_PROOF)
-    roll, mix = _made(bodies, index)
+    seq, roll, mix = _made(history.bodies(), index)
     if command.key is None:
         raise IllegalCommand(f"a proof of random index {index} carries its key and Merkle path, which the server "
                              "fills in from the game's seed: this database does not hold it", rule=R_PROOF)
@@ -144,13 +148,26 @@ def prove_roll(ctx: Decision[Any], state: GameState[Any], command: cc.ProveRoll,
         raise IllegalCommand(f"the key of random index {index} recomputes other values than the log records",
                              rule=R_PROOF)
     ctx.emit(core.RollProven(index=index, key=command.key, path=tuple(command.path), rule=R_PROOF,
-                             visible_to=roll.visible_to))
+                             visible_to=served_values(ruleset, roll, history.state_at(seq), seats)))
 
 
-def _made(bodies: Iterable[EventBody[Any]], index: int) -> tuple[Roll, str]:
-    """The roll or draw of random index `index` in this log, and the mix it was made with; refused if there is none
-    (a kept-dice fork's earlier rolls are its parent's), it was entered from the table, or it is proven already."""
-    mix, found = "", None
+def served_values(ruleset: RulesetProjection[Any], roll: Roll, after: GameState[Any],
+                  seats: Sequence[str]) -> tuple[str, ...] | None:
+    """The seats `roll` was served with its values (None: every seat), as each was served it (views.redact_event,
+    `after`: the state after the roll). A roll's key recomputes its values, so it goes to those seats alone: not only
+    a roll kept from a seat (`visible_to`), but one a ruleset serves a seat without its faces under fog of war too,
+    e.g. the efficiency test of a stack the seat may not examine (caldiero §20.4, arrivano §11.3.2; arbitro §R.5,
+    §V.4)."""
+    faces = "values" if isinstance(roll, core.DiceRolled) else "drawn"
+    seen = tuple(seat for seat in seats if faces in (redact_event(ruleset, roll, seat, after) or {}))
+    return None if len(seen) == len(seats) else seen
+
+
+def _made(bodies: Iterable[EventBody[Any]], index: int) -> tuple[int, Roll, str]:
+    """The roll or draw of random index `index` in this log (its number and event), and the mix it was made with;
+    refused if there is none (a kept-dice fork's earlier rolls are its parent's), it was entered from the table, or
+    it is proven already."""
+    mix, found, seq = "", None, 0
     for body in bodies:
         match body.event:
             case core.GameCreated(initial_core=initial):
@@ -158,7 +175,7 @@ def _made(bodies: Iterable[EventBody[Any]], index: int) -> tuple[Roll, str]:
             case core.EntropyAdded(mix=now) | core.EntropyMixed(mix=now) if found is None:
                 mix = now
             case core.DiceRolled(index=i) | core.ItemsDrawn(index=i) if i == index:
-                found = body.event
+                found, seq = body.event, body.seq
             case core.RollProven(index=i) if i == index:
                 raise IllegalCommand(f"random index {index} is proven already, at #{body.seq}", rule=R_PROOF)
     if found is None:
@@ -167,7 +184,7 @@ def _made(bodies: Iterable[EventBody[Any]], index: int) -> tuple[Roll, str]:
     if found.source == "entered":
         raise IllegalCommand(f"random index {index} was entered from the table (arbitro §R.4): there is no key to "
                              "prove", rule=R_PROOF)
-    return found, mix
+    return seq, found, mix
 
 
 def _values(roll: Roll) -> tuple[Any, ...]:

@@ -5,6 +5,9 @@ whatever its die: that a die was rolled under §13.1 is public; its faces, and t
 
 from __future__ import annotations
 
+import msgspec
+
+from arbitro.adjudicator.reveal import served_values
 from arbitro.events import caldiero as ev
 from bench.served import served
 from tests.caldiero.harness import FOLD, RULESET, Table, activate, position
@@ -97,3 +100,22 @@ def test_the_order_a_seen_stack_tests_for_is_not_served() -> None:
     and no counter shows it (docs/rulesets/caldiero.md §5.3.1). The die's words named it ("..., to attack")."""
     for die in (1, 6):
         assert order_asked("manoeuvre", die) == order_asked("attack", die), "Austria is told the order asked"
+
+
+def test_a_proof_of_an_unseen_stacks_test_goes_to_its_owner_alone() -> None:
+    """A roll's key recomputes its die (arbitro §R.5): a proof of the reorganisation test of a stack out of Austria's
+    sight, served Austria without its faces (ParaBellumRuleset.redact_random, §20.4), is served France alone
+    (reveal.served_values, the proof's visible_to), though the roll itself is public; a test at Colloredo's hex, out of
+    France's sight, to Austria alone: each seat as it was served the die."""
+    state = position({"fr-18-ligne": "1417", "fr-40-ligne": OOC, "au-colloredo": "1917"}, leaders={"massena": "1317"},
+                     orders={"massena": "defence"}, options=FOG)
+    state.units["fr-40-ligne"].status = "disordered"
+    state.phase, state.step, state.seat = "command", "reorganise", "france"
+    t = Table(state)
+    t.send("france", {"type": "reorganise", "hex": OOC}, dice=[1], pad=0)
+    (roll,) = t.rolls
+    assert roll.visible_to is None and roll.detail.get("table") == "efficiency", "the premise: a public roll's die"
+    assert served_values(RULESET, roll, t.game, ("austria", "france")) == ("france",)
+    seen = msgspec.structs.replace(roll, detail={**roll.detail, "hex": "1917"}, about=("1917",))
+    assert RULESET.unexaminable(t.state, "austria", ["1917"]) == set(), "the premise: Austria sees 1917"
+    assert served_values(RULESET, seen, t.game, ("austria", "france")) == ("austria",)

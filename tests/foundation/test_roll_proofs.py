@@ -171,3 +171,29 @@ def test_a_proof_of_a_roll_hidden_from_a_seat_serves_it_the_same_bytes_whatever_
     assert a == b and rnd.roll_key(SEED, CARD).encode() not in a and b'"hidden":true' in a
     red_a, red_b = served_to("red", deck, monkeypatch), served_to("red", deck[::-1], monkeypatch)
     assert red_a != red_b and rnd.roll_key(SEED, CARD).encode() in red_a  # red saw its card: proven to red
+
+
+# --- a public roll a ruleset serves a seat without its faces (fog of war): its proof goes to the others alone -----
+def blind_to_damage(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The duel serves blue its damage rolls without their faces, as a Para Bellum game serves an efficiency test of a
+    stack the seat may not examine (caldiero §20.4, arrivano §11.3.2): a roll public in itself (`visible_to` None)."""
+    def redact_random(self: Any, data: dict[str, Any], seat: str, state: Any) -> dict[str, Any]:
+        hidden = seat == "blue" and data.get("index") == DAMAGE
+        return {k: v for k, v in data.items() if not (hidden and k == "values")}
+    monkeypatch.setattr(duel.DuelRuleset, "redact_random", redact_random)
+
+
+def test_a_proof_of_a_roll_served_to_a_seat_without_its_faces_is_not_served_to_it(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """rev-r's R5: the proof followed the roll's `visible_to` alone, so a die a ruleset withheld from a seat under fog
+    was served it by its key (the index, count, sides and mix are public: the die recomputed). Now the proof goes to
+    the seats that were served the roll's values (reveal.served_values)."""
+    blind_to_damage(monkeypatch)
+    app = provable()
+    app.submit("g", "umpire", {"type": "prove_roll", "index": DAMAGE})
+    key = rnd.roll_key(SEED, DAMAGE)
+    assert proven(app, "red")[0]["key"] == key and proven(app, "umpire")[0]["visible_to"] == ["red"]
+    assert proven(app, "blue") == [{"type": "roll_proven", "index": DAMAGE, "rule": "arbitro §R.5",
+                                    "visible_to": ["red"], "hidden": True}]
+    served = canonical([events_of(app.log("g", "blue")), app.view("g", "blue")])
+    assert key.encode() not in served and rnd.roll_key_path(SEED, DAMAGE)[0].encode() not in served
