@@ -48,11 +48,6 @@ class AttackersWithdrawn(Event, tag="attackers_withdrawn"):
     rule: str
 
 
-class DefendersWithdrawn(Event, tag="defenders_withdrawn"):
-    units: tuple[str, ...]
-    rule: str
-
-
 class CombatEnded(Event, tag="combat_ended"):
     rule: str
 
@@ -101,7 +96,7 @@ CALDIERO_CONTEXTS: tuple[type[FrameContext], ...] = (
 CaldieroEvent = Union[
     UnitPlaced, LeaderPlaced, SetupEnded, OrderChanged, OrderChangeTried, StepBegan, StepRecorded, TurnBegan, WeatherChanged, InitiativeWon,
     FormationActivated, UnitOrderSet, UnitsMoved, LeaderMoved, DirectionReleased, ArtilleryFired, AssaultDeclared,
-    AttackersWithdrawn, DefendersWithdrawn, AssaultResolved, CombatEnded, StatusChanged,
+    AttackersWithdrawn, AssaultResolved, CombatEnded, StatusChanged,
     UnitRetreated, UnitEliminated, UnitsAdvanced, LeaderLost, ElanSpent, DistancesTaken, OrderTestTaken, ChargeEnded,
     ActivationEnded,
     PiecesSighted, GameEnded,
@@ -109,6 +104,6 @@ CaldieroEvent = Union[
 
 # Fog of war (caldiero §20.4): the fields of Caldiero's events that name pieces, the shared events' besides.
 PIECE_FIELDS: dict[type, tuple[str, ...]] = {
-    **SHARED_PIECE_FIELDS, AttackersWithdrawn: ("units",), DefendersWithdrawn: ("units",), ElanSpent: ("unit",),
+    **SHARED_PIECE_FIELDS, AttackersWithdrawn: ("units",), ElanSpent: ("unit",),
     OrderTestTaken: ("units",), ChargeEnded: ("unit",),
 }

@@ -8,27 +8,26 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 import msgspec
 
 from arbitro.adjudicator.arrivano import commands as C
-from arbitro.adjudicator.arrivano import retreats as RT
 from arbitro.adjudicator.arrivano import rules as R
 from arbitro.adjudicator.arrivano.bombardment import bombard, can_fire, damage_battery
 from arbitro.adjudicator.arrivano.flow import push, revise, waiting
 from arbitro.adjudicator.parabellum.act import Act, stack_test
 from arbitro.adjudicator.arrivano.open_order import light_retreat_candidates
 from arbitro.adjudicator.arrivano.variant import ARRIVANO, ARRIVANO_VARIANT, defending
-from arbitro.adjudicator.parabellum.orders import order_hidden_from, order_of
+from arbitro.adjudicator.parabellum.orders import order_of
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.parabellum.assault_frame import ASSAULT
+from arbitro.adjudicator.parabellum.commands import CavalryRetreat
 from arbitro.adjudicator.parabellum import elimination
 from arbitro.adjudicator.parabellum import assault as sys_assault
 from arbitro.adjudicator.parabellum import bombardment as sys_bombardment
 from arbitro.adjudicator.parabellum import efficiency as sys_eff
-from arbitro.adjudicator.parabellum import advance, assault_stages, resolution, results, retreat_frame, rout
-from arbitro.adjudicator.parabellum.retreat_ground import before_combat_asked
+from arbitro.adjudicator.parabellum import (advance, assault_stages, before_combat, resolution, results, retreat_frame,
+                                            rout)
 from arbitro.events import arrivano as ev
 from arbitro.events import core
 from arbitro.events.parabellum import AssaultUnderway, BeforeCombatAwaited, DefensiveFireAwaited
@@ -44,27 +43,21 @@ def begin(g: Act, assault: AssaultUnderway) -> None:
 def run(g: Act) -> None:
     """The assault's stages while it waits for none of its decisions (the kernel's `run`); its END ends a charge
     (arrivano §14.2.2, the kernel's advance.ended)."""
-    sys_assault.run(g, {sys_assault.DECLARED: before_combat, sys_assault.DEFENSIVE_FIRE: fire_offered,
+    sys_assault.run(g, {sys_assault.DECLARED: declared, sys_assault.DEFENSIVE_FIRE: fire_offered,
                         sys_assault.RESUMED: fire_survivors, sys_assault.RESOLVE: table,
                         sys_assault.DR_TESTS: results.dr_tests, sys_assault.ADVANCE: advance.stage,
                         sys_assault.END: advance.ended})
 
 
-def before_combat(g: Act, c: AssaultUnderway) -> None:
-    """The steps between declaration and the table (arrivano §12.1): B cavalry retreat (§14.1) and the light
-    troops' retreat (option §16.3.5), hex by hex of those still held; none held: the assault is cancelled. Then C,
-    the defensive bombardment (§11.4.4)."""
+def declared(g: Act, c: AssaultUnderway) -> None:
+    """The steps between declaration and the table (arrivano §12.1): B cavalry retreat (§14.1, the kernel's
+    before_combat.asked) and the light troops' retreat (option §16.3.5), hex by hex of those still held; none held:
+    the assault is cancelled. Then C, the defensive bombardment (§11.4.4)."""
+    if before_combat.asked(g, c):
+        return
     w = g.world()
     targets = [t for t in c.targets if any(w.state.units[u].side != c.attacker_side for u in w.units_at(t))]
     attackers = [u for u in c.attackers if w.on_map(u)]
-    for t in targets:  # arrivano §14.1: the cavalry of each defending hex may retreat before combat
-        if t in c.cavalry_done:
-            continue
-        units = cavalry_candidates(w, attackers, t)
-        if units:
-            g.assault_frames().revise(cavalry_done=(*c.cavalry_done, t))
-            push(g, "cavalry_retreat", w.enemy(c.attacker_side), str(ARRIVANO.CAVALRY_RETREAT), BeforeCombatAwaited(units=tuple(units), hex=t))
-            return
     for t in targets:  # arrivano §16.3.5: V units may retreat one hex before the odds, on a passed test
         if t in c.light_done:
             continue
@@ -137,50 +130,11 @@ def table(g: Act, c: AssaultUnderway) -> None:
     AssaultResults(g).apply(result, list(c.attackers), defenders)  # the charge ends with the assault (§14.2.2)
 
 
-def cavalry_candidates(w: World, attackers: list[str], h: str) -> list[str]:
-    """arrivano §14.1: only against attackers all infantry; cavalry and horse artillery not on its Moved side
-    (reading before_combat_moved: under moved_this_turn cavalry that moved this turn is asked too, though it may only
-    stay, RT.moved_bars: whether it moved is hidden wherever its move was, rev-k K6), with the Manoeuvre or Defence the rule asks (RT.may_retreat_before_combat) or an order the
-    attacker, served whether the question opens, may not tell (§11.3.2, orders.order_hidden_from): that unit is asked
-    whatever its order, and without it may only stay."""
-    if not attackers or any(w.state.units[u].arm != "infantry" for u in attackers):
-        return []
-    out = []
-    for u in w.units_at(h):
-        unit = w.state.units[u]
-        data = w.counters.unit(u)
-        mounted = unit.arm == "cavalry" or (unit.arm == "artillery" and data.horse and not unit.art_moved)
-        if mounted and unit.status != "routed" and (
-                RT.may_retreat_before_combat(w, u) or order_hidden_from(w, w.side_of(attackers[0]), u)):
-            out.append(u)
-    return out if any(before_combat_asked(ARRIVANO_VARIANT, w, [u]) for u in out) else []
-
-
-def cavalry_retreat(g: Act, frame: core.Frame[BeforeCombatAwaited], cmd: C.StackCavalryRetreat) -> None:
-    """The owner's answer (arrivano §14.1): the named units retreat along the named line (retreats.cavalry_answers);
-    the rest, if any, answer again; `to` null: they stay. Then the steps before the assault go on."""
-    if cmd.to is not None:
-        units = list(cmd.units)
-        line = RT.before_combat_line(g.world(), units, cmd.to, cmd.off_map)
-        retreat_before_combat(g, units, line, ARRIVANO.CAVALRY_RETREAT)
-        w = g.world()
-        rest = [u for u in frame.ctx.units if u not in units and w.on_map(u)
-                and w.state.units[u].hex == frame.ctx.hex]
-        if rest and any(before_combat_asked(ARRIVANO_VARIANT, w, [u]) for u in rest):
-            push(g, "cavalry_retreat", frame.seats[0], frame.rule, msgspec.structs.replace(frame.ctx, units=tuple(rest)))
-            return
+def cavalry_retreat(g: Act, frame: core.Frame[BeforeCombatAwaited], cmd: CavalryRetreat) -> None:
+    """The owner's answer (arrivano §14.1, the kernel's before_combat.answered); then the steps before the assault go
+    on."""
+    before_combat.answered(g, frame, cmd)
     run(g)
-
-
-def retreat_before_combat(g: Act, units: list[str], line: RT.Line, rule: Any) -> None:
-    """Units leave an assaulted hex before the combat (cavalry §14.1, light troops §16.3.5) along a line of
-    retreat_ground.before_combat_lines, carried out as any retreat (the kernel's retreat_frame.retreated: §12.6.1
-    disorder through EZoC, §12.6.2 cited, off the map §12.8.1); a hex left empty is kept in the assault's frame
-    (`left`): its stage `advance` offers it with the hexes the combat vacates, one advance into either (§12.7.2)."""
-    start = g.state.units[units[0]].hex
-    retreat_frame.retreated(g, units, line, rule)
-    if not g.world().units_at(start):
-        g.assault_frames().revise(left=(*g.assault_frames().running().left, start))
 
 
 def still_attacking(w: World, c: AssaultUnderway) -> tuple[str, ...]:

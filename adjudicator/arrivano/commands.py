@@ -101,17 +101,6 @@ class CounterCharge(CommandModel):
     unit: str | None
 
 
-class StackCavalryRetreat(pb.CavalryRetreat):
-    """The kernel's cavalry retreat before combat (arrivano §14.1; horse artillery too): the hex where the line ends
-    (for an exit, the map-edge hex it leaves from, with off_map: only under the ruling retreat_before_combat_off_map:
-    as_forced); `units`: the eligible units that go, as listed (the rest answer again), named wherever `to` names a
-    hex; `to` null: stay (`units` null, as legal() lists it, or left out: the stay always took that form; rev-l L1)."""
-
-    to: str | None
-    units: list[str] | None = None
-    off_map: bool = False
-
-
 class Fire(CommandModel):
     """Open order (option, arrivano §16.3): a light unit moves to `to` (its own hex to fire in place; EZoC allowed)
     and fires alone at the adjacent enemy hex `target` (§16.3.2)."""
@@ -177,7 +166,7 @@ class CommanderRefuge(CommandModel):
 
 
 ArrivanoCommand = Annotated[
-    ChangeOrder | EndStep | Activate | FormColumn | RejoinColumn | ChooseOrder | TryOrderChange | OfficerOrder | Bombard | UnitMove | MoveLeader | Assault | RetreatTo | RoutMove | ArtilleryRetreat | Advance | Decline | DrChoice | NeChoice | DefensiveFire | Escape | StackCavalryRetreat | CounterCharge | ExchangeLoss | ReplacementHex | Recover | FreeOrder | EfficiencyValue |
+    ChangeOrder | EndStep | Activate | FormColumn | RejoinColumn | ChooseOrder | TryOrderChange | OfficerOrder | Bombard | UnitMove | MoveLeader | Assault | RetreatTo | RoutMove | ArtilleryRetreat | Advance | Decline | DrChoice | NeChoice | DefensiveFire | Escape | pb.CavalryRetreat | CounterCharge | ExchangeLoss | ReplacementHex | Recover | FreeOrder | EfficiencyValue |
     CommanderRefuge | Fire | FallBack | FireTarget | LightRetreat,
     Field(discriminator="type"),
 ]

@@ -9,7 +9,7 @@ Three options, each chosen at creation (data/options.json, `requires` making the
   artillery is never the target unit (§16.3.3).
 - `physical_exhaustion` (§16.3.4): V markers, F after two consecutive turns, the fatigue test.
 - `light_troops_retreat` (§16.3.5): a V unit may retreat one hex before an assault, a decision of its owner during
-  the assault's steps (assault.before_combat, beside the cavalry retreat of §14.1).
+  the assault's steps (assault.declared, beside the cavalry retreat of §14.1).
 """
 
 from __future__ import annotations

@@ -25,11 +25,10 @@ from typing import Any
 
 from arbitro.adjudicator.arrivano import rules as R
 from arbitro.adjudicator.arrivano.variant import ARRIVANO, ARRIVANO_VARIANT
-from arbitro.adjudicator.parabellum.orders import artillery_orders, order_of
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.parabellum.retreat import Line
 from arbitro.adjudicator.parabellum.retreat_frame import RETREAT
-from arbitro.adjudicator.parabellum.retreat_ground import BEFORE_COMBAT_LENGTH, before_combat_lines, lines
+from arbitro.adjudicator.parabellum.retreat_ground import before_combat_lines, lines
 from arbitro.adjudicator.parabellum.sight import unexaminable
 from arbitro.adjudicator.parabellum.stacking import fits
 from arbitro.adjudicator.ruleset import Rule
@@ -37,11 +36,6 @@ from arbitro.events import core
 
 
 # --- the pending retreat: its answers ------------------------------------------------------------------------
-
-
-def live(w: World, frame: core.Frame[Any]) -> list[str]:
-    """The frame's units still on the map (a retreat before combat's, events/parabellum.BeforeCombatAwaited)."""
-    return [u for u in frame.ctx.units if w.state.units[u].where == "map"]
 
 
 def asks_owner(w: World, frame: core.Frame[Any]) -> bool:
@@ -64,42 +58,7 @@ def _ends(opts: list[dict[str, Any]]) -> str:
     return ", ".join(sorted({o["to"] + (" off the map" if o.get("off_map") else "") for o in opts})) or "none"
 
 
-def _named(answer: dict[str, Any], units: list[str]) -> dict[str, Any]:
-    """The answer as judged: without `units`, the whole of `units` (the listed answers name them)."""
-    return answer | {"units": sorted(answer["units"]) if answer.get("units") is not None else units}
-
-
 # --- the pending retreats before combat (§14.1, §16.3.5) ----------------------------------------------------------
-
-
-def cavalry_answers(w: World, frame: core.Frame[Any]) -> list[dict[str, Any]]:
-    """Every accepted answer to a pending cavalry retreat (§14.1): any of the eligible units still in the assaulted
-    hex ("possono ritirarsi": each may, §12.6 lets stacked units part) along any of their lines, or none (`to`
-    null: the rest stay and fight). After a part retreats, the rest answer again."""
-    units = sorted(u for u in live(w, frame) if w.state.units[u].hex == frame.ctx.hex and may_retreat_before_combat(w, u)
-                   and not moved_bars(w, u))
-    out = []
-    for k in range(len(units), 0, -1):
-        for part in combinations(units, k):
-            out += [{"type": "cavalry_retreat", "to": ln.to, "units": list(part), "off_map": ln.off_map}
-                    for ln in before_combat_lines(ARRIVANO_VARIANT, w, list(part))]
-    return out + [{"type": "cavalry_retreat", "to": None, "units": None, "off_map": False}]
-
-
-def may_retreat_before_combat(w: World, u: str) -> bool:
-    """arrivano §14.1 "se hanno un Ordine di Manovra o Difesa": its true order, read by its owner's answers only;
-    horse artillery may always take Manoeuvre or Defence whatever its formation's order (§11 "possono sempre
-    scegliere di avere un Ordine di Manovra o Difesa": the orders table's `artillery_may_choose`; rev-j 2)."""
-    order = order_of(w, u)
-    return not {"manoeuvre", "defence"}.isdisjoint(artillery_orders(w.orders, order) if w.is_artillery(u) else [order])
-
-
-def moved_bars(w: World, u: str) -> bool:
-    """Under reading before_combat_moved: moved_this_turn, cavalry that moved this turn may not retreat before combat
-    (arrivano §14.1 "non \"moved\""); under moved_side only the guns' Moved side bars it (assault.cavalry_candidates)."""
-    unit = w.state.units[u]
-    return w.reading("before_combat_moved") == "moved_this_turn" and unit.arm == "cavalry" and \
-        unit.moved_turn == w.state.turn
 
 
 def light_answers(w: World, frame: core.Frame[Any]) -> list[dict[str, Any]]:
@@ -113,50 +72,8 @@ def light_answers(w: World, frame: core.Frame[Any]) -> list[dict[str, Any]]:
     return out + [{"type": "light_retreat", "unit": None, "to": None, "off_map": False}]
 
 
-def _listed(named: Any) -> str:
-    """An answer's unit or units as a player reads them: `a, b`, not a Python list."""
-    return ", ".join(map(str, named)) if isinstance(named, list) else str(named)
-
-
-def before_combat_refusal(w: World, frame: core.Frame[Any], answer: dict[str, Any], opts: list[dict[str, Any]]) -> tuple[Rule, str]:
-    """Why an answer to a retreat before combat (arrivano §14.1, §16.3.5) that is not listed is refused, and what is
-    permitted (a cavalry retreat naming a hex but no units is judged as all the units still in the hex's)."""
-    key = "unit" if frame.kind == "light_retreat" else "units"
-    if key == "units" and answer["to"] is not None:
-        answer = _named(answer, [u for u in live(w, frame) if w.state.units[u].hex == frame.ctx.hex])
-        if answer in opts:
-            return frame.rule, f"name the units that retreat: {', '.join(answer['units'])}"
-    if answer.get(key) not in [o[key] for o in opts]:
-        may = sorted({_listed(o[key]) for o in opts if o[key] is not None})
-        named = answer.get(key)
-        units = named if isinstance(named, list) else [named]
-        why = ""
-        if key == "units":  # why the named cavalry may not (a light retreat's unit has no order to it, §16.3.5)
-            known = [u for u in units if u in w.state.units]
-            unordered = [u for u in known if not may_retreat_before_combat(w, u)]
-            moved = [u for u in known if moved_bars(w, u)]
-            why = (f" ({', '.join(unordered)}: neither a Manoeuvre nor a Defence order, §14.1 \"se hanno un Ordine di"
-                   " Manovra o Difesa\")" if unordered else "") + \
-                (f" ({', '.join(moved)}: moved this turn, §14.1 'non \"moved\"', reading before_combat_moved: "
-                 "moved_this_turn)" if moved else "")
-        return frame.rule, (f"{_listed(named)} may not retreat before this combat{why}; "
-                            f"may: {'; '.join(may) or 'none'}")
-    where = f"{answer['to']}" + (" off the map" if answer.get("off_map") else "")
-    mine = [o for o in opts if o[key] == answer[key] and o["to"] is not None]
-    leave = (f"off the map only under the ruling retreat_before_combat_off_map: as_forced ({ARRIVANO.OFF_MAP})"
-             if ARRIVANO_VARIANT.before_combat_leaves_map(w.reading) else
-             f"never off the map: no unit is obliged to this retreat ({ARRIVANO.OFF_MAP} reading stays_on_map)")
-    fit = (f"where stacking allows, going on past full hexes ({ARRIVANO.RETREAT_STACKING}; reading "
-           f"{BEFORE_COMBAT_LENGTH} goes_on)" if w.reading(BEFORE_COMBAT_LENGTH) == "goes_on" else
-           f"into a hex where stacking allows, never going on past a full one ({ARRIVANO.STACKING}; "
-           f"{ARRIVANO.RETREAT_STACKING} is a forced retreat's: reading {BEFORE_COMBAT_LENGTH} one_hex)")
-    return frame.rule, (f"{where} is not a permitted end of this retreat before combat: one hex away from the enemy "
-                        f"if possible ({ARRIVANO.RETREAT}), not into EZoC if avoidable ({ARRIVANO.RETREAT_EZOC}), "
-                        f"{fit}, {leave}; permitted: {_ends(mine)}")
-
-
 def before_combat_line(w: World, units: list[str], to: str, off_map: bool) -> Line:
-    """The line an accepted answer names (cavalry_answers, light_answers list only existing ones)."""
+    """The line an accepted answer names (light_answers lists only existing ones)."""
     return next(ln for ln in before_combat_lines(ARRIVANO_VARIANT, w, units) if ln.to == to and ln.off_map == off_map)
 
 
@@ -239,6 +156,5 @@ def artillery_refusal(w: World, frame: core.Frame[Any], answer: dict[str, Any], 
     return ARRIVANO.ARTILLERY_STACKED, f"only the guns stacked with the bombarded units may go with them: {guns}"
 
 
-__all__ = ["Line", "artillery_answers", "artillery_refusal", "before_combat_line", "before_combat_refusal",
-           "cavalry_answers", "light_answers", "rout_answers",
+__all__ = ["Line", "artillery_answers", "artillery_refusal", "before_combat_line", "light_answers", "rout_answers",
            "rout_refusal", "rout_stops", "stop_reason"]

@@ -28,7 +28,8 @@ from arbitro.adjudicator.arrivano.turn import rout_moves
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.decisions import Step
 from arbitro.adjudicator.arrivano.variant import ARRIVANO, ARRIVANO_VARIANT
-from arbitro.adjudicator.parabellum import advance, bombardment, elimination, escape, reinforcements, results, retreat_frame
+from arbitro.adjudicator.parabellum import (advance, before_combat, bombardment, elimination, escape, reinforcements,
+                                            results, retreat_frame)
 from arbitro.adjudicator.parabellum.commander_move import leader_ends
 from arbitro.adjudicator.parabellum.orders import ORDERS
 from arbitro.adjudicator.parabellum.assault_frame import ASSAULT
@@ -170,7 +171,7 @@ def light_retreat(g: Act, frame: core.Frame[BeforeCombatAwaited], cmd: C.LightRe
         g.emit(ev.OpenOrderTested(unit=cmd.unit, test="retreat", passed=passed, rule=str(R.LIGHT_RETREAT)))
         if passed:
             line = RT.before_combat_line(g.world(), [cmd.unit], cmd.to, cmd.off_map)
-            A.retreat_before_combat(g, [cmd.unit], line, R.LIGHT_RETREAT)
+            before_combat.retreated(g, [cmd.unit], line, R.LIGHT_RETREAT)
         rest = [u for u in frame.ctx.units if u != cmd.unit and u in O.light_retreat_candidates(g.world(), h)]
         if rest:
             push(g, "light_retreat", frame.seats[0], frame.rule, BeforeCombatAwaited(units=tuple(rest), hex=h))
@@ -193,8 +194,9 @@ KINDS: dict[str, Row] = {
                      lambda g, frame, cmd: A.dr_choice(g, frame, cmd.choice)),
     results.NE_CHOICE: results.NE_ROW,
     escape.ESCAPE: escape.ROW,
-    "cavalry_retreat": Row(RT.cavalry_answers, A.cavalry_retreat, RT.before_combat_refusal),
-    "light_retreat": Row(RT.light_answers, light_retreat, RT.before_combat_refusal),
+    # arrivano §14.1: the kernel's retreat before combat (parabellum/before_combat.py), hex by hex
+    before_combat.CAVALRY_RETREAT: Row(before_combat.answers, A.cavalry_retreat, before_combat.refusal),
+    "light_retreat": Row(RT.light_answers, light_retreat, before_combat.refusal),
     "countercharge": Row(lambda w, frame: [{"type": "countercharge", "unit": u} for u in frame.ctx.counter
                                            if M.may_countercharge(w, u)] + [{"type": "countercharge", "unit": None}],
                          lambda g, frame, cmd: M.countercharge_answer(g, frame.ctx, cmd.unit), M.countercharge_refusal),

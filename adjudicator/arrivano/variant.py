@@ -27,6 +27,15 @@ def defending(w: World, targets: list[str]) -> list[str]:
     return [u for t in targets for u in w.units_at(t) if w.state.units[u].arm != "artillery"]
 
 
+def _retreat_ordered(w: World, u: str) -> bool:
+    """arrivano §14.1 "se hanno un Ordine di Manovra o Difesa": its true order; horse artillery may always take
+    Manoeuvre or Defence whatever its formation's order (§11 "possono sempre scegliere di avere un Ordine di Manovra o
+    Difesa": the orders table's `artillery_may_choose`; rev-j 2)."""
+    order = orders.order_of(w, u)
+    may = orders.artillery_orders(w.orders, order) if w.is_artillery(u) else [order]
+    return not {"manoeuvre", "defence"}.isdisjoint(may)
+
+
 class ArrivanoVariant(Variant):
     book: ClassVar[str] = "arrivano"
     rules: ClassVar[Rulebook] = read_rulebook(Path(__file__).with_name("rulebook.json"))  # the book's sections
@@ -114,6 +123,28 @@ class ArrivanoVariant(Variant):
         """arrivano §12.8.1 with §14.1, §16.3.5 (interpretation retreat_before_combat_off_map): `as_forced`, the lines
         of a forced retreat, exits included; `stays_on_map` (default), never (neutral) (D41)."""
         return reading("retreat_before_combat_off_map") == "as_forced"
+
+    def retreats_before_combat(self, w: World, u: str, attacker_side: str) -> bool:
+        """arrivano §14.1 (D46): cavalry, and horse artillery not on its Moved side, with the Manoeuvre or Defence the
+        rule asks, or an order the attacker, served whether the question opens, may not tell (§11.3.2,
+        orders.order_hidden_from): that unit is asked whatever its order, and without it may only stay
+        (`before_combat_barred`); so is cavalry that moved this turn under reading before_combat_moved:
+        moved_this_turn (whether it moved is hidden wherever its move was, rev-k K6)."""
+        unit = w.state.units[u]
+        mounted = unit.arm == "cavalry" or (unit.arm == "artillery" and w.counters.unit(u).horse and not unit.art_moved)
+        return mounted and (_retreat_ordered(w, u) or orders.order_hidden_from(w, attacker_side, u))
+
+    def before_combat_barred(self, w: World, u: str) -> str | None:
+        """arrivano §14.1 (D46): its true order, read by its owner's answers only (`_retreat_ordered`); under reading
+        before_combat_moved: moved_this_turn, cavalry that moved this turn ("non \"moved\""; under moved_side only
+        the guns' Moved side bars it, `retreats_before_combat`)."""
+        rule, unit = self.rules.CAVALRY_RETREAT, w.state.units[u]
+        if not _retreat_ordered(w, u):
+            return f'neither a Manoeuvre nor a Defence order, {rule} "se hanno un Ordine di Manovra o Difesa"'
+        if w.reading("before_combat_moved") == "moved_this_turn" and unit.arm == "cavalry" and \
+                unit.moved_turn == w.state.turn:
+            return f'moved this turn, {rule} \'non "moved"\', reading before_combat_moved: moved_this_turn'
+        return None
 
     def relays_join_by_contiguity(self, reading: Reading) -> bool:
         """arrivano §4.4.2 with §4.2 (interpretation officer_in_command): `any_in_command`, an officer in command by

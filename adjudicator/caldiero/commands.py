@@ -72,15 +72,9 @@ class RetreatAlong(pb.Retreat):
     path: list[HexStr]
 
 
-class UnitCavalryRetreat(pb.CavalryRetreat):
-    """The kernel's cavalry retreat before combat: `unit` goes to `to` (caldiero §14.1; wire shape unchanged)."""
-
-    unit: str
-    to: HexStr
-
-
 CaldieroCommand = Annotated[
     Union[Place, ChangeOrder, EndStep, Reorganise, Activate, TryOrderChange, UnitOrder, GroupMove, MoveLeader, Bombard,
-          Attack, RetreatAlong, Advance, EfficiencyValue, NeChoice, ExchangeLoss, DefensiveFire, UnitCavalryRetreat, Decline, Escape],
+          Attack, RetreatAlong, Advance, EfficiencyValue, NeChoice, ExchangeLoss, DefensiveFire, pb.CavalryRetreat,
+          Decline, Escape],
     Field(discriminator="type"),
 ]

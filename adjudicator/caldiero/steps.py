@@ -2,10 +2,11 @@
 each kind of frame, its lister (the answers `options` lists, which legal() returns while the frame is on top) and the
 procedure that carries one out, after which the game goes on as after any command (flow.go_on).
 
-The retreat (caldiero §12.6) and the lone leader's escape (§8.2.3) are the kernel's (parabellum/retreat_frame.py,
-escape.py); the assault's decisions (cavalry retreat §14.1, defensive fire §11.4.5, the defenders' efficiency
-§12.3.1, Ne §12.5.4, the Ex losses §12.5.4, the advance §12.7) system_assault's, which opens them above the `assault`
-frame of the assault in progress: that frame waits for them and nobody answers it.
+The retreat (caldiero §12.6), the lone leader's escape (§8.2.3) and the cavalry's retreat before combat (§14.1) are
+the kernel's (parabellum/retreat_frame.py, escape.py, before_combat.py); the assault's other decisions (defensive fire
+§11.4.5, the defenders' efficiency §12.3.1, Ne §12.5.4, the Ex losses §12.5.4, the advance §12.7) system_assault's,
+which opens them above the `assault` frame of the assault in progress: that frame waits for them and nobody answers
+it.
 """
 
 from __future__ import annotations
@@ -17,7 +18,8 @@ from arbitro.adjudicator.caldiero import system_assault as A
 from arbitro.adjudicator.parabellum.act import Game
 from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
 from arbitro.adjudicator.decisions import Step
-from arbitro.adjudicator.parabellum import advance, assault_stages, bombardment, escape, results, retreat_frame
+from arbitro.adjudicator.parabellum import (advance, assault_stages, before_combat, bombardment, escape, results,
+                                            retreat_frame)
 from arbitro.adjudicator.parabellum.assault_frame import ASSAULT
 from arbitro.adjudicator.parabellum.steps import UNANSWERED, Row, procedures
 
@@ -29,8 +31,8 @@ ROWS: dict[str, Row] = {
     retreat_frame.RETREAT: retreat_frame.ROW,
     # caldiero §8.2.3: a lone leader reached by an enemy unit flees up to his full movement (the kernel's)
     escape.ESCAPE: escape.ROW,
-    # caldiero §14.1: defending cavalry retreats one hex before an infantry assault, one unit at a time, or stays
-    A.CAVALRY_RETREAT: Row(A.cavalry_retreat_options, A.do_cavalry_retreat),
+    # caldiero §14.1: defending cavalry retreats one hex before an infantry assault, hex by hex (the kernel's)
+    before_combat.CAVALRY_RETREAT: Row(before_combat.answers, before_combat.answered, before_combat.refusal),
     # caldiero §11.4.5: the defenders' artillery bombards one hex of attackers, one gun at a time, or holds
     assault_stages.DEFENSIVE_FIRE: Row(lambda w, frame: bombardment.defensive_fire_answers(
         CALDIERO_VARIANT, w, frame.ctx.battery, per_stack=False) + [{"type": "decline"}], A.do_defensive_fire),

@@ -10,19 +10,16 @@ applied by the kernel's table (parabellum/resolution.fight), each with its citat
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from arbitro.adjudicator.caldiero import commands as C
 from arbitro.adjudicator.caldiero import rules as R
 from arbitro.adjudicator.parabellum.orders import order_of
-from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.caldiero.variant import CALDIERO, CALDIERO_VARIANT
 from arbitro.adjudicator.decisions import open_frame
-from arbitro.adjudicator.parabellum import advance, assault, assault_stages, resolution, results, retreat_ground, rout
+from arbitro.adjudicator.parabellum import advance, assault, assault_stages, before_combat, resolution, results, rout
 from arbitro.adjudicator.parabellum import efficiency as shared_efficiency
 from arbitro.adjudicator.parabellum.assault_frame import ASSAULT
 from arbitro.adjudicator.parabellum.commands import DefensiveFire
-from arbitro.adjudicator.parabellum.retreat_ground import before_combat_asked, before_combat_lines
 from arbitro.adjudicator.ruleset import Rule
 from arbitro.events import caldiero as ev
 from arbitro.events.core import FrameContext
@@ -43,10 +40,9 @@ from arbitro.adjudicator.caldiero.scenario_rules import check_direction_release
 
 COMBAT_PROMPT = "the assault goes on when the decisions it asked are answered (caldiero §12)"
 # The kinds of the frames the assault opens on the engine's decision stack, and what each asks.
-CAVALRY_RETREAT, DEFENDER_EFFICIENCY = "cavalry_retreat", "defender_efficiency"
+DEFENDER_EFFICIENCY = "defender_efficiency"
 PROMPTS = {
     DEFENDER_EFFICIENCY: "choose the defenders' efficiency among the tied values (caldiero §12.3.1)",
-    CAVALRY_RETREAT: "defending cavalry may retreat one hex before combat (caldiero §14.1)",
 }
 
 
@@ -83,47 +79,11 @@ def withdraw_attackers(a: Act, units: tuple[str, ...], rule: Rule) -> None:
     a.assault_frames().revise(attackers=tuple(u for u in a.world().assault().attackers if u not in units))
 
 
-def _withdraw_defenders(a: Act, units: tuple[str, ...], rule: Rule) -> None:
-    a.emit(ev.DefendersWithdrawn(units=units, rule=str(rule)))
-    a.assault_frames().revise(defenders=tuple(u for u in a.world().assault().defenders if u not in units))
-
-
 def stage_declared(a: Act, c: AssaultUnderway) -> None:
-    a.assault_frames().revise(stage=assault.DEFENSIVE_FIRE)
-    w = a.world()
-    if not all(w.state.units[u].arm == "infantry" for u in c.attackers):
-        return
-    cav = [u for u in c.defenders if w.state.units[u].arm == "cavalry" and w.state.units[u].status != "routed"
-           and before_combat_asked(CALDIERO_VARIANT, w, [u])]  # §14.1; under §20.4's fog wherever a line starts
-    if cav:
-        _await(a, CAVALRY_RETREAT, enemy_of(c.attacker_side), CALDIERO.CAVALRY_RETREAT, ev.BeforeCombatAwaited(units=tuple(cav)))
-
-
-def cavalry_retreat_hexes(w: World, u: str) -> list[str]:
-    """Where defending cavalry `u` may retreat before combat (caldiero §14.1): the ends of the kernel's lines
-    (retreat_ground.before_combat_lines: one lawful hex by default, interpretation retreat_before_combat_length)."""
-    return list(dict.fromkeys(ln.to for ln in before_combat_lines(CALDIERO_VARIANT, w, [u])))
-
-
-def cavalry_retreat_options(w: World, frame: CoreFrame[ev.BeforeCombatAwaited]) -> list[dict[str, Any]]:
-    out = [{"type": "cavalry_retreat", "unit": u, "to": h} for u in frame.ctx.units for h in cavalry_retreat_hexes(w, u)]
-    return out + [{"type": "decline"}]
-
-
-def do_cavalry_retreat(a: Act, frame: CoreFrame[ev.BeforeCombatAwaited], cmd: C.UnitCavalryRetreat | C.Decline) -> None:
-    """One listed unit retreats (the engine took only a listed answer) as any retreat does (§12.6: the kernel's
-    `retreat_ground.take`, the commanders it leaves alone going with it; §12.6.1: one more disorder level through an
-    enemy ZoC, routed by it two hexes more, §15.2.1, answered before the rest); the others may still, where a line is
-    still theirs (`before_combat_asked`, as when first asked); declined: the rest stay."""
-    if isinstance(cmd, C.Decline):
-        return
-    line = next(ln for ln in before_combat_lines(CALDIERO_VARIANT, a.world(), [cmd.unit]) if ln.to == cmd.to)
-    routed = retreat_ground.take(a, CALDIERO_VARIANT, [cmd.unit], line, CALDIERO.CAVALRY_RETREAT)
-    _withdraw_defenders(a, (cmd.unit,), CALDIERO.CAVALRY_RETREAT)
-    remaining = tuple(u for u in frame.ctx.units if u != cmd.unit and before_combat_asked(CALDIERO_VARIANT, a.world(), [u]))
-    if remaining:
-        _await(a, CAVALRY_RETREAT, frame.seats[0], CALDIERO.CAVALRY_RETREAT, ev.BeforeCombatAwaited(units=remaining))
-    opened(a, dict.fromkeys(routed, rout.RETREAT_HEXES), CALDIERO.ROUT_COMBAT)
+    """caldiero §12.1 step 2, §14.1: the cavalry's retreats before combat, hex by hex (the kernel's
+    before_combat.asked); then the defensive fire (§11.4.5)."""
+    if not before_combat.asked(a, c):
+        a.assault_frames().revise(stage=assault.DEFENSIVE_FIRE)
 
 
 def stage_defensive_fire(a: Act, c: AssaultUnderway) -> None:

@@ -86,8 +86,8 @@ def possible(w: World, side: str, must: bool = False) -> list[dict[str, Any]]:
     `answers` into the hexes it attacked and, unless the advance into them is obligatory (`must`, arrivano §11.1.1),
     those its defenders left before combat (`left`, arrivano §14.1, §16.3.5: one advance into either, §12.7.2), its
     attackers taken in sorted order, so the listing does not depend on the order they were declared in."""
-    c = w.assault()
-    return answers(w, sorted(c.attackers), [*c.targets, *(() if must else c.left)], w.enemy(side))
+    c = w.assault()  # a hex both attacked and left (caldiero keeps its targets) offered once
+    return answers(w, sorted(c.attackers), list(dict.fromkeys([*c.targets, *(() if must else c.left)])), w.enemy(side))
 
 
 def stage(a: Act, c: AssaultUnderway) -> None:

@@ -104,12 +104,17 @@ class Retreat(CommandModel):
 
 
 class CavalryRetreat(CommandModel):
-    """Cavalry's retreat before combat (§14.1 in both books), answering the pending offer. Caldiero names the unit
-    and the hex it goes to (`caldiero.commands.UnitCavalryRetreat`: `unit`, `to`; declining is its `decline`),
-    Arrivano the hex, the units that go and an exit (`arrivano.commands.StackCavalryRetreat`: `to`, null to stay,
-    `units`, `off_map`). Each extends this model with its fields, keeping its recorded wire shape."""
+    """The answer to the offer of a retreat before combat (§14.1 in both books; parabellum/before_combat.py), one
+    shape for both games: `to` the hex where the one-hex line ends (for an exit, the map-edge hex it leaves from, with
+    `off_map`: only under arrivano's ruling retreat_before_combat_off_map: as_forced), `units` the asked units of the
+    hex that go, as listed (the rest answer again), named wherever `to` names a hex; `to` null: stay (`units` null, as
+    legal() lists it, or left out; rev-l L1). Caldiero's games up to the twentieth session named one `unit` and
+    declined with `decline` (bench/drivers/translate_before_combat.py)."""
 
     type: Literal["cavalry_retreat"]
+    to: str | None
+    units: list[str] | None = None
+    off_map: bool = False
 
 
 class Bombard(CommandModel):

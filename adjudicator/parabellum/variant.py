@@ -1,6 +1,6 @@
 """A game of the Para Bellum system: its rulebook values (data) and the points where its procedures differ
 (hooks), the python-chess `is_variant_end` pattern. The kernel (this package) reads the data and calls the
-hooks; it never asks which game it runs. Each member names its entry of the difference catalogue (D1-D44,
+hooks; it never asks which game it runs. Each member names its entry of the difference catalogue (D1-D46,
 docs/rulesets/arrivano.md §3; mapped in docs/rulesets/parabellum.md) and cites the rule in both books; a variant
 overrides only what its rules change (adjudicator/caldiero/variant.py, adjudicator/arrivano/variant.py)."""
 
@@ -176,6 +176,17 @@ class Variant:
         map. Neutral reading: never ("Unità obbligate a ritirarsi fuori mappa": this retreat is chosen, not obliged;
         caldiero's retreats never leave its map, its hex by hex lines stay on it)."""
         return False
+
+    def retreats_before_combat(self, w: World, u: str, attacker_side: str) -> bool:
+        """D46, caldiero §14.1 / arrivano §14.1: whether the defender's unit `u` (not routed, attacked by infantry
+        alone) is asked whether it retreats before combat (parabellum/before_combat.candidates). Neutral: cavalry
+        (caldiero "le unità di cavalleria difendenti"); arrivano adds horse artillery and Manoeuvre or Defence."""
+        return w.arm(u) == "cavalry"
+
+    def before_combat_barred(self, w: World, u: str) -> str | None:
+        """D46, arrivano §14.1: why a unit asked may only stay (a condition its owner's answers read, the attacker may
+        not), cited; None: it may go. Neutral: none (caldiero §14.1 sets no other condition)."""
+        return None
 
     def relays_join_by_contiguity(self, reading: Reading) -> bool:
         """D4, caldiero §4.3.2 / arrivano §4.4.2: whether an officer next to a unit in command relays command too

@@ -93,8 +93,8 @@ class Chooser:
             return 1 if c["test"] else 0
         if t == "decline":
             return 1
-        if t == "cavalry_retreat":
-            return 0.5
+        if t == "cavalry_retreat":  # staying preferred, as its `decline` was (games up to the twentieth session)
+            return 1 if c["to"] is None else 0.5
         return 0
 
     def move_score(self, w: World, seat: str, c: dict[str, Any]) -> float:

@@ -4,8 +4,8 @@ game then awaits is served to the mover: so whether an unseen general stands wit
 §4.4, §5.3: out of command, Defence) is told to the enemy (§11.3.2 "si può esaminare uno stack nemico solo se si ha
 una LoS"; engine-rules §V.4). Both are now asked whatever the order, the order deciding only what the owner may
 answer:
-- the cavalry's retreat before combat (§14.1: Manoeuvre or Defence; assault.cavalry_candidates): the unit without
-  Manoeuvre or Defence may only stay (retreats.may_retreat_before_combat);
+- the cavalry's retreat before combat (§14.1: Manoeuvre or Defence; ArrivanoVariant.retreats_before_combat): the unit
+  without Manoeuvre or Defence may only stay (ArrivanoVariant.before_combat_barred);
 - the counter-charge (§14.2.4: cavalry "con un Ordine di Difesa" alone beside the charge; movement.counter_chargers):
   the cavalry without Defence may only decline (movement.may_countercharge).
 
@@ -71,7 +71,7 @@ def test_cavalry_without_defence_is_asked_and_may_only_decline() -> None:
 
 
 def test_an_assault_is_not_told_whether_the_cavalry_it_attacks_is_in_command() -> None:
-    """Fixed: the question is asked whatever Bussy's order (assault.cavalry_candidates)."""
+    """Fixed: the question is asked whatever Bussy's order (ArrivanoVariant.retreats_before_combat)."""
     near, far = (after({"28e-i": "0902", "28e-ii": "0902"}, ott, "combat", ASSAULT) for ott in (OTT_NEAR, OTT_FAR))
     assert near[0] == far[0] == ("austria", "cavalry_retreat"), "the awaited decision tells where Ott stands"
 

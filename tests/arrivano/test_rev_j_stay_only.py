@@ -46,8 +46,9 @@ def test_horse_artillery_may_always_retreat_before_combat() -> None:
     """arrivano §11 ("Unità di Artiglieria possono sempre scegliere di avere un Ordine di Manovra o Difesa ...
     indipendentemente dall'Ordine della loro formazione") with §14.1 (horse artillery not "moved" may retreat "se hanno
     un Ordine di Manovra o Difesa"): artillery may always have the order §14.1 asks, so its formation's Attack should
-    not leave O'Reilly's horse battery only "stay". retreats.may_retreat_before_combat reads order_of alone (the
-    formation's order) and ignores the artillery's choice (the orders table's artillery_may_choose). FAILS on main (7705aca)."""
+    not leave O'Reilly's horse battery only "stay". retreats.may_retreat_before_combat (now the variant's
+    before_combat_barred) read order_of alone (the formation's order) and ignored the artillery's choice (the orders
+    table's artillery_may_choose). FAILS on main (7705aca)."""
     state = position({"art-oreilly": "0802", "28e-i": "0902", "28e-ii": "0902"}, leaders={"lannes": "1302", "ott": OTT_NEAR},
                      orders={"L": "attack", "R": "attack"})
     t = at_step(state, "L", "combat")

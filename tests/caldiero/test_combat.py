@@ -388,10 +388,11 @@ def test_cavalry_retreats_before_combat_only_where_it_may_stack() -> None:
     t = table({"fr-18-ligne": ATT}, {"au-stab-dragoner": DEF, "au-colloredo": "1518", "au-gyulai": "1617"})
     attack(t, ["fr-18-ligne"], [DEF], dice=[])
     assert t.awaited().kind == "cavalry_retreat"
-    assert t.legal("austria") == [{"type": "cavalry_retreat", "unit": "au-stab-dragoner", "to": "1618"},
-                                  {"type": "decline"}]
+    assert t.legal("austria") == [
+        {"type": "cavalry_retreat", "to": "1618", "units": ["au-stab-dragoner"], "off_map": False},
+        {"type": "cavalry_retreat", "to": None, "units": None, "off_map": False}]
     with pytest.raises(IllegalCommand) as refused:  # an unlisted answer of the awaited kind
-        t.send("austria", {"type": "cavalry_retreat", "unit": "au-stab-dragoner", "to": "1518"})
+        t.send("austria", {"type": "cavalry_retreat", "units": ["au-stab-dragoner"], "to": "1518"})
     assert refused.value.rule == "caldiero §14.1"
 
 
@@ -429,7 +430,7 @@ def test_a_commander_left_alone_retreats_with_the_cavalry() -> None:
     t = table({"fr-18-ligne": ATT}, {"au-stab-dragoner": DEF, "au-colloredo": "1518", "au-gyulai": "1617"},
               leaders={"hohenzollern": DEF})
     attack(t, ["fr-18-ligne"], [DEF], dice=[])
-    t.send("austria", {"type": "cavalry_retreat", "unit": "au-stab-dragoner", "to": "1618"})
+    t.send("austria", {"type": "cavalry_retreat", "units": ["au-stab-dragoner"], "to": "1618"})
     moved = t.of(ev.LeaderMoved)[-1]
     assert (moved.leader, moved.path, moved.rule) == ("hohenzollern", ("1618",), "caldiero §12.6")
     assert t.state.leaders["hohenzollern"].hex == "1618"
@@ -512,15 +513,16 @@ def test_an_ne_is_tested_when_the_units_in_the_attack_held_an_attack_order(readi
 def test_cavalry_left_with_no_lawful_hex_is_not_asked_again() -> None:
     """caldiero §14.1, §7.1: two hussars in the assaulted hex, the one hex they may retreat into (1618) holding a
     third of their formation, room for one more (the others behind and the flanks held by infantry). One retreats
-    there: the other, with no lawful hex left, is not asked again (it was re-asked with `decline` its only answer,
+    there: the other, with no lawful hex left, is not asked again (it was re-asked with staying its only answer,
     without the `before_combat_asked` of the first question); the assault goes on."""
     t = table({"fr-18-ligne": ATT}, {"au-stab-dragoner": DEF, "au-erz-jozsef-hussars": DEF, "au-wurmser-hussars": "1618",
                                      "au-colloredo": "1518", "au-gyulai": "1617", **FLANKS_HELD})
     attack(t, ["fr-18-ligne"], [DEF, *FLANKS_HELD.values()], dice=[])
     assert t.awaited().kind == "cavalry_retreat"
-    assert [o for o in t.legal("austria") if o["type"] == "cavalry_retreat"] == [
-        {"type": "cavalry_retreat", "unit": u, "to": "1618"} for u in ("au-erz-jozsef-hussars", "au-stab-dragoner")]
-    t.send("austria", {"type": "cavalry_retreat", "unit": "au-stab-dragoner", "to": "1618"}, dice=[3])
+    assert [o for o in t.legal("austria") if o["type"] == "cavalry_retreat" and o["to"]] == [
+        {"type": "cavalry_retreat", "to": "1618", "units": [u], "off_map": False}
+        for u in ("au-erz-jozsef-hussars", "au-stab-dragoner")]  # not both: 1618 has room for one more
+    t.send("austria", {"type": "cavalry_retreat", "units": ["au-stab-dragoner"], "to": "1618"}, dice=[3])
     assert len([e for e in t.of(core.DecisionOpened) if e.frame.kind == "cavalry_retreat"]) == 1
     assert t.unit("au-erz-jozsef-hussars").hex != DEF or t.of(ev.AssaultResolved), "the assault went on"
 

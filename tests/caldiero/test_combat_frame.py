@@ -47,12 +47,16 @@ def test_a_retreating_cavalry_unit_leaves_the_combat_frame_caldiero_14_1() -> No
     t = table({"fr-18-ligne": ATT}, {"au-stab-dragoner": DEF})
     attack(t, ["fr-18-ligne"], [DEF], dice=[])
     frame = _combat(t)
-    assert frame is not None and frame.ctx.defenders == ("au-stab-dragoner",) and frame.ctx.stage == "defensive_fire"
+    # asked at the assault's stage `declared` (§12.1 step 2, the kernel's before_combat.asked), its hex kept as asked
+    assert frame is not None and frame.ctx.defenders == ("au-stab-dragoner",) and frame.ctx.stage == "declared"
+    assert frame.ctx.cavalry_done == (DEF,)
     option = next(o for o in t.legal("austria") if o["type"] == "cavalry_retreat")
     t.send("austria", option)
     frame = _combat(t)
-    assert frame is not None and frame.ctx.defenders == () and frame.ctx.stage == "end"
+    assert frame is not None and frame.ctx.defenders == () and frame.ctx.stage == "end" and frame.ctx.left == (DEF,)
     assert t.awaited().kind == "advance"
+    assert t.legal("france") == [{"type": "advance", "units": ["fr-18-ligne"], "to": DEF}, {"type": "decline"}], \
+        "the hex attacked and left is offered once"
 
 
 def test_defensive_fire_withdraws_the_attackers_it_hits_from_the_frame_caldiero_11_4_5() -> None:

@@ -106,7 +106,7 @@ def test_cavalry_in_the_fortress_gives_minus_one_only(reading: str, column: str)
                      leaders={"augereau": "1512"}, orders={"augereau": "attack"})
     t = activate(state, "augereau", step="combat", interpretations={"cavalry_in_fortress": reading})
     t.send("france", {"type": "attack", "attackers": ["fr-5-legere", "fr-grenadiers-1"], "defenders": ["1712"]})
-    t.send("austria", {"type": "decline"}, dice=[3])  # the dragoons stay (§14.1)
+    t.send("austria", {"type": "cavalry_retreat", "to": None}, dice=[3])  # the dragoons stay (§14.1)
     resolved = t.of(ev.AssaultResolved)[0]
     assert resolved.table.column == column and "cavalry in a fortress (caldiero §14) -1" in t.rolls[0].detail["modifiers"]  # §14.0
 

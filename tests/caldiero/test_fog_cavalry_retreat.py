@@ -42,8 +42,8 @@ def test_whether_cavalry_is_asked_to_retreat_tells_nothing_unseen() -> None:
 def test_under_the_fog_cavalry_with_no_lawful_hex_is_asked_and_may_only_decline() -> None:
     """caldiero §14.1, §7.1: no hex of its retreat may hold the cavalry (infantry in each, behind it and on its
     flanks in France's ZoC, §12.6.1), yet under the fog it is asked, as wherever a line of retreat starts; its one
-    answer is to decline, and the assault goes on."""
+    answer is to stay, and the assault goes on."""
     t = table({"fr-18-ligne": ATT}, {**DEFENDERS, INFANTRY: BEHIND, CAVALRY: AWAY}, options=FOG)
     t.send("france", ATTACK)
     assert t.awaited().kind == "cavalry_retreat"
-    assert t.legal("austria") == [{"type": "decline"}]
+    assert t.legal("austria") == [{"type": "cavalry_retreat", "to": None, "units": None, "off_map": False}]

@@ -189,7 +189,7 @@ def test_defensive_fire_and_cavalry_retreat_refusals() -> None:
     s = position({"fr-18-ligne": "1417", "au-stab-dragoner": "1517"}, leaders={"massena": "1317"}, orders={"massena": "attack"})
     t = activate(s, "massena", step="combat")
     t.send("france", {"type": "attack", "attackers": ["fr-18-ligne"], "defenders": ["1517"]})
-    reject(t, "austria", "caldiero §14.1", {"type": "cavalry_retreat", "unit": "au-stab-dragoner", "to": "1416"})
+    reject(t, "austria", "caldiero §14.1", {"type": "cavalry_retreat", "units": ["au-stab-dragoner"], "to": "1416"})
 
 
 def test_charge_cannot_mix_with_infantry() -> None:

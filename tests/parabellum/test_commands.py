@@ -81,19 +81,26 @@ def test_move_extends_the_kernels_model_with_each_games_wire_form() -> None:
 
 
 def test_retreat_answers_extend_the_kernels_models_with_each_games_wire_form() -> None:
-    """One `Retreat` (§12.6 in both) and one `CavalryRetreat` (§14.1 in both), each game naming the line its own way:
-    Caldiero one unit and its path, or the hex a cavalry unit goes to; Arrivano the hex where the line ends, the
-    units that go and an exit. Recorded answers parse to the same values; each game refuses the other's fields."""
+    """One `Retreat` (§12.6 in both), each game naming the line its own way: Caldiero one unit and its path, Arrivano
+    the hex where the line ends, the units that go and an exit. Recorded answers parse to the same values; each game
+    refuses the other's fields."""
     caldiero, arrivano = UNIONS["caldiero"], UNIONS["arrivano"]
-    cases = {
-        pb.Retreat: ({"type": "retreat", "unit": "u1", "path": ["0102", "0103"]},
-                     {"type": "retreat", "to": "0103", "units": ["u1"], "off_map": False}),
-        pb.CavalryRetreat: ({"type": "cavalry_retreat", "unit": "c1", "to": "0102"},
-                            {"type": "cavalry_retreat", "to": None, "units": None, "off_map": False}),
-    }
-    for kernel, (theirs, ours) in cases.items():
-        for union, wire, other in ((caldiero, theirs, ours), (arrivano, ours, theirs)):
+    theirs, ours = ({"type": "retreat", "unit": "u1", "path": ["0102", "0103"]},
+                    {"type": "retreat", "to": "0103", "units": ["u1"], "off_map": False})
+    for union, wire, other in ((caldiero, theirs, ours), (arrivano, ours, theirs)):
+        cmd = union.validate_python(wire)
+        assert isinstance(cmd, pb.Retreat) and type(cmd) is not pb.Retreat and cmd.model_dump() == wire
+        with pytest.raises(ValidationError):
+            union.validate_python(other)
+
+
+def test_the_retreat_before_combat_is_one_command_in_both_games() -> None:
+    """§14.1 in both (parabellum/before_combat.py): the kernel's `CavalryRetreat` itself, `{to, units, off_map}`, `to`
+    null to stay; Caldiero's former `{unit, to}` is refused by both (twentieth session)."""
+    for union in UNIONS.values():
+        for wire in ({"type": "cavalry_retreat", "to": None, "units": None, "off_map": False},
+                     {"type": "cavalry_retreat", "to": "0102", "units": ["c1"], "off_map": False}):
             cmd = union.validate_python(wire)
-            assert isinstance(cmd, kernel) and type(cmd) is not kernel and cmd.model_dump() == wire
-            with pytest.raises(ValidationError):
-                union.validate_python(other)
+            assert type(cmd) is pb.CavalryRetreat and cmd.model_dump() == wire
+        with pytest.raises(ValidationError):
+            union.validate_python({"type": "cavalry_retreat", "unit": "c1", "to": "0102"})

@@ -50,7 +50,6 @@ STUBBED = {
     },
     "caldiero": {
         "AttackersWithdrawn": "the assault's attackers dropped (§12.2.2, §15.1, §16.1): adjacent to their target",
-        "DefendersWithdrawn": "the assault's defenders dropped: adjacent to the attackers",
         "ElanSpent": "made pass or fail (§16.1), after a public die",
         "OrderTestTaken": "the owner's command to test (§5.3.1), after a public die; the Fuori Comando marker of a "
                           "stack the enemy may examine is the table's (§3 B-2, §20.4)",

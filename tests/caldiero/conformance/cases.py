@@ -335,7 +335,7 @@ CASES: list[Case] = [
     Case(49, S13, "Defending cavalry may retreat before the combat", "caldiero §14.1",
          {"fr-18-ligne": ATT, "au-stab-dragoner": DEF},
          (Step(F, attack(["fr-18-ligne"], [DEF])),
-          Step(A, {"type": "cavalry_retreat", "unit": "au-stab-dragoner", "to": "1518"})),
+          Step(A, {"type": "cavalry_retreat", "units": ["au-stab-dragoner"], "to": "1518"})),
          {"units": {"au-stab-dragoner": {"hex": "1518"}}, "no_events": ["assault_resolved"],
           "legal": {F: [{"type": "advance", "units": ["fr-18-ligne"], "to": DEF}]}},
          "the dragoons withdraw to 1518: no combat, and the attacker may advance into the empty hex.", **combat()),
