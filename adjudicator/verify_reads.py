@@ -13,7 +13,6 @@ import tempfile
 import threading
 from abc import abstractmethod
 from array import array
-from array import array
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from itertools import count, islice
