@@ -92,17 +92,6 @@ def default_jobs() -> int:
     return max(1, min(multiprocessing.cpu_count(), MOST_JOBS))
 
 
-def readjudicate(
-    adj: Adjudicator, loaded: Loaded, bodies: Sequence[EventBody[Any]], seed: str | None, checks: list[Check],
-    progress: Progress | None = None, jobs: int = 1, *, salt_key: str | None = None,
-) -> Divergence | None:
-    """Re-adjudication's check appended to `checks`, and its first divergence (None if the log is the rules'). `jobs`:
-    the most processes judging segments at once (1: this process alone). `seed`, `salt_key`: the revealed ones, each
-    checked against its commitment (the game's end reveals both again as the log did)."""
-    with begun(adj, loaded, bodies, seed, jobs, salt_key=salt_key) as judging:
-        return judging.finish(checks, progress)
-
-
 class Judging:
     """Re-adjudication begun (`begun`): its chunks claimed in log order by the workers already forked and, from
     `finish`, by this process too; the verdict read in log order by `finish`."""
@@ -112,7 +101,7 @@ class Judging:
 
     def finish(self, checks: list[Check], progress: Progress | None = None) -> Divergence | None:
         """The set-up checked, the chunks left judged here and the workers' verdicts read, all merged in log order:
-        the check appended to `checks` and the first divergence, as `readjudicate` says."""
+        the check appended to `checks` and the first divergence (None if the log is the rules')."""
         adj, loaded, _bodies, created, _game, _seed = self.work
         ruleset = adj.ruleset
         try:
@@ -152,19 +141,19 @@ class Judging:
 
 @contextmanager
 def begun(adj: Adjudicator, loaded: Loaded, bodies: Sequence[EventBody[Any]], seed: str | None, jobs: int = 1, *,
-          salt_key: str | None = None, caused: Sequence[int] | None = None) -> Iterator[Judging]:
+          salt_key: str | None = None, caused: Sequence[int]) -> Iterator[Judging]:
     """Re-adjudication begun: the log split into chunks for up to `jobs` processes (`segments`; `caused`: the events
-    each command caused, by its number, else read from the commands) and `jobs` - 1 workers forked now, each claiming
+    each command caused, by its number, verify_reads.Scan's) and `jobs` - 1 workers forked now, each claiming
     chunks in log order and judging them while this process goes on; it claims the ones left from `finish` on
     (`Judging.finish`), so that its own other work (the commands', salts', build's checks) leaves it fewer. Leaving
-    this ends the workers still judging: `finish` was never asked (another check failed) or a chunk failed."""
+    this ends the workers still judging: `finish` was never asked (another check failed) or a chunk failed. `seed`,
+    `salt_key`: the revealed ones, each checked against its commitment (the game's end reveals both again as the log
+    did)."""
     created = bodies[0].event
     work = _Work(adj, loaded, bodies, created, GameContext.of(created, seed=seed, salt_key=salt_key,
                                                             game_id=loaded.game.id), seed)
     count = jobs if _forkable(loaded) else 1
-    if caused is None and count > 1:
-        caused = [last - first + 1 if first else 0 for _record, _digest, first, last in loaded.commands]
-    spans = segments(caused or [0] * len(loaded.commands), count)
+    spans = segments(caused, count)
     count = min(count, len(spans))
     claims = _Claims(len(spans), shared=count > 1)
     workers: list[_Worker] = []
