@@ -26,6 +26,7 @@ from typing import Any
 from arbitro.adjudicator.arrivano import rules as R
 from arbitro.adjudicator.arrivano.variant import ARRIVANO, ARRIVANO_VARIANT
 from arbitro.adjudicator.parabellum.world import World
+from arbitro.adjudicator.parabellum.before_combat import still_here
 from arbitro.adjudicator.parabellum.retreat import Line
 from arbitro.adjudicator.parabellum.retreat_frame import RETREAT
 from arbitro.adjudicator.parabellum.retreat_ground import before_combat_lines, lines
@@ -64,17 +65,9 @@ def _ends(opts: list[dict[str, Any]]) -> str:
 def light_answers(w: World, frame: core.Frame[Any]) -> list[dict[str, Any]]:
     """Every accepted answer to a pending light retreat (§16.3.5): a V unit still in the hex and one of its lines,
     or none (`unit` null: the step ends)."""
-    out = []
-    for u in frame.ctx.units:
-        if w.state.units[u].where == "map" and w.state.units[u].hex == frame.ctx.hex:
-            out += [{"type": "light_retreat", "unit": u, "to": ln.to, "off_map": ln.off_map}
-                    for ln in before_combat_lines(ARRIVANO_VARIANT, w, [u])]
+    out = [{"type": "light_retreat", "unit": u, "to": ln.to, "off_map": ln.off_map}
+           for u in still_here(w, frame) for ln in before_combat_lines(ARRIVANO_VARIANT, w, [u])]
     return out + [{"type": "light_retreat", "unit": None, "to": None, "off_map": False}]
-
-
-def before_combat_line(w: World, units: list[str], to: str, off_map: bool) -> Line:
-    """The line an accepted answer names (light_answers lists only existing ones)."""
-    return next(ln for ln in before_combat_lines(ARRIVANO_VARIANT, w, units) if ln.to == to and ln.off_map == off_map)
 
 
 # --- the pending rout move (§15.2.2) -----------------------------------------------------------------------------
@@ -156,5 +149,5 @@ def artillery_refusal(w: World, frame: core.Frame[Any], answer: dict[str, Any], 
     return ARRIVANO.ARTILLERY_STACKED, f"only the guns stacked with the bombarded units may go with them: {guns}"
 
 
-__all__ = ["Line", "artillery_answers", "artillery_refusal", "before_combat_line", "light_answers", "rout_answers",
+__all__ = ["Line", "artillery_answers", "artillery_refusal", "light_answers", "rout_answers",
            "rout_refusal", "rout_stops", "stop_reason"]

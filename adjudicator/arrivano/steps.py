@@ -170,7 +170,7 @@ def light_retreat(g: Act, frame: core.Frame[BeforeCombatAwaited], cmd: C.LightRe
         passed = stack_test(g, [cmd.unit], f"{R.LIGHT_RETREAT} retreat before the assault from {h}")[cmd.unit]
         g.emit(ev.OpenOrderTested(unit=cmd.unit, test="retreat", passed=passed, rule=str(R.LIGHT_RETREAT)))
         if passed:
-            line = RT.before_combat_line(g.world(), [cmd.unit], cmd.to, cmd.off_map)
+            line = before_combat.line(g.world(), [cmd.unit], cmd.to, cmd.off_map)
             before_combat.retreated(g, [cmd.unit], line, R.LIGHT_RETREAT)
         rest = [u for u in frame.ctx.units if u != cmd.unit and u in O.light_retreat_candidates(g.world(), h)]
         if rest:

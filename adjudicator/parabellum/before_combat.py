@@ -61,7 +61,8 @@ def _ask(a: Act[Any], seat: str, ctx: BeforeCombatAwaited) -> None:
                             f"defending cavalry may retreat one hex before combat ({rule})", ctx)
 
 
-def _still_here(w: World, frame: core.Frame[BeforeCombatAwaited]) -> list[str]:
+def still_here(w: World, frame: core.Frame[BeforeCombatAwaited]) -> list[str]:
+    """The asked units still in the asked hex, in the order asked (this question's and arrivano §16.3.5's)."""
     return [u for u in frame.ctx.units if w.on_map(u) and w.hex_of(u) == frame.ctx.hex]
 
 
@@ -69,7 +70,7 @@ def answers(w: World, frame: core.Frame[BeforeCombatAwaited]) -> list[dict[str, 
     """Every accepted answer: any of the asked units still in the hex that may go (not `before_combat_barred`), alone
     or together ("possono ritirarsi": each may; §12.6 lets stacked units part), along any of their lines, larger
     parts first; or STAY (the rest stay and fight)."""
-    units = sorted(u for u in _still_here(w, frame) if w.variant.before_combat_barred(w, u) is None)
+    units = sorted(u for u in still_here(w, frame) if w.variant.before_combat_barred(w, u) is None)
     out = [{"type": CAVALRY_RETREAT, "to": ln.to, "units": list(part), "off_map": ln.off_map}
            for k in range(len(units), 0, -1) for part in combinations(units, k)
            for ln in before_combat_lines(w.variant, w, list(part))]
@@ -81,13 +82,17 @@ def answered(a: Act[Any], frame: core.Frame[BeforeCombatAwaited], cmd: Any) -> N
     still in the hex are asked again where a line is still theirs. `to` null: they all stay."""
     if cmd.to is None:
         return
-    line = next(ln for ln in before_combat_lines(a.variant, a.world(), list(cmd.units))
-                if ln.to == cmd.to and ln.off_map == cmd.off_map)
-    retreated(a, list(cmd.units), line, a.variant.rules.CAVALRY_RETREAT)
+    retreated(a, list(cmd.units), line(a.world(), list(cmd.units), cmd.to, cmd.off_map),
+              a.variant.rules.CAVALRY_RETREAT)
     w = a.world()
-    rest = [u for u in _still_here(w, frame) if u not in cmd.units]
+    rest = [u for u in still_here(w, frame) if u not in cmd.units]
     if any(before_combat_asked(a.variant, w, [u]) for u in rest):
         _ask(a, frame.seats[0], msgspec.structs.replace(frame.ctx, units=tuple(rest)))
+
+
+def line(w: World, units: list[str], to: str, off_map: bool) -> Line:
+    """The line a listed answer names (`answers`, and arrivano §16.3.5's light retreat, list only existing ones)."""
+    return next(ln for ln in before_combat_lines(w.variant, w, units) if ln.to == to and ln.off_map == off_map)
 
 
 def retreated(a: Act[Any], units: Sequence[str], line: Line, rule: object) -> None:
@@ -120,7 +125,7 @@ def refusal(w: World, frame: core.Frame[BeforeCombatAwaited], answer: dict[str, 
     `units` (this question) or a game's own `unit` (arrivano §16.3.5's light troops)."""
     key = "units" if frame.kind == CAVALRY_RETREAT else "unit"
     if key == "units" and answer.get("to") is not None:
-        named = sorted(answer["units"]) if answer.get("units") is not None else _still_here(w, frame)
+        named = sorted(answer["units"]) if answer.get("units") is not None else still_here(w, frame)
         answer = answer | {"units": named}
         if answer in opts:
             return frame.rule, f"name the units that retreat: {', '.join(named)}"
