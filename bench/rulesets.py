@@ -51,6 +51,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import dataclasses
 import gc
 import hashlib
 import json
@@ -188,24 +189,29 @@ def cpu_seconds() -> float:
     return own.ru_utime + own.ru_stime + ended.ru_utime + ended.ru_stime
 
 
-class Segments(dict[int, float]):
-    """The CPU seconds each process spent judging (its chunks' sum), by process id; each chunk's (its first command
-    and CPU seconds, in the order judged); this process's id, and its CPU seconds when it forked the workers and when
-    it began claiming chunks itself (None: it forked none)."""
+@dataclasses.dataclass
+class Segments:
+    """A verify's chunks as judged: each chunk's process id, first command and CPU seconds, in the order their times
+    came back; this process's id, and its CPU seconds when it forked the workers and when it began claiming chunks
+    itself (None: it forked none)."""
 
+    parent: int
+    chunks: list[tuple[int, int, float]] = dataclasses.field(default_factory=list)
     forked_at: float | None = None
     claiming_at: float | None = None
-    parent = 0
 
-    def __init__(self) -> None:
-        super().__init__()
-        self.chunks: list[tuple[int, float]] = []
+    def judging(self) -> dict[int, float]:
+        """The CPU seconds each process spent judging (its chunks' sum), by process id, in the order first heard."""
+        out: dict[int, float] = {}
+        for pid, _start, cost in self.chunks:
+            out[pid] = out.get(pid, 0.0) + cost
+        return out
 
     def here(self) -> float:
-        return self.get(self.parent, 0.0)
+        return self.judging().get(self.parent, 0.0)
 
     def workers(self) -> list[float]:
-        return [t for pid, t in self.items() if pid != self.parent]
+        return [t for pid, t in self.judging().items() if pid != self.parent]
 
     def idle_schedule(self, jobs: int) -> float | None:
         """The CPU seconds from the fork to the last chunk's end were each chunk to cost what it cost here and every
@@ -215,7 +221,7 @@ class Segments(dict[int, float]):
         if self.forked_at is None or self.claiming_at is None:
             return None
         free = [self.claiming_at - self.forked_at] + [0.0] * (jobs - 1)
-        for _start, cost in sorted(self.chunks):
+        for _start, cost in sorted((start, cost) for _pid, start, cost in self.chunks):
             first = min(range(jobs), key=lambda n: (free[n], n))
             free[first] += cost
         return max(free)
@@ -228,8 +234,7 @@ def workers_cpu() -> Iterator[Segments]:
     forked and when this process began claiming; given once the verify is over."""
     sent = multiprocessing.get_context("fork").SimpleQueue()
     real, real_forked, real_claimed = verify_replay._judge, verify_replay._forked, verify_replay._judge_claimed
-    times = Segments()
-    times.parent = os.getpid()
+    times = Segments(os.getpid())
 
     def timed(*args: Any, **kwargs: Any) -> Any:
         t0 = time.process_time()
@@ -253,9 +258,7 @@ def workers_cpu() -> Iterator[Segments]:
     finally:
         verify_replay._judge, verify_replay._forked, verify_replay._judge_claimed = real, real_forked, real_claimed  # type: ignore[assignment]
         while not sent.empty():
-            pid, start, t = sent.get()
-            times[pid] = times.get(pid, 0.0) + t
-            times.chunks.append((start, t))
+            times.chunks.append(sent.get())
 
 
 def measure_verify(path: Path, jobs: int = 1, from_file: bool = False) -> dict[str, Any]:
@@ -286,8 +289,8 @@ def measure_verify(path: Path, jobs: int = 1, from_file: bool = False) -> dict[s
     if segments.forked_at is not None and segments.workers():
         waited = max(seconds, segments.forked_at - t0 + max(segments.workers()))
     scheduled = segments.idle_schedule(jobs)
-    idle = None if scheduled is None or segments.forked_at is None else (
-        segments.forked_at - t0 + scheduled + max(0.0, seconds - (segments.claiming_at or 0) + t0 - segments.here()))
+    idle = None if scheduled is None or segments.forked_at is None or segments.claiming_at is None else (
+        segments.forked_at - t0 + scheduled + max(0.0, seconds - segments.claiming_at + t0 - segments.here()))
     return {"events": events, "passed": report.passed, "seconds": round(waited, 3),
             "s_per_10k_events": round(waited * 10_000 / max(events, 1), 3), "peak_mb": round(peak / 2**20, 1),
             "jobs": jobs, "segments_cpu_s": [round(t, 3) for t in (segments.here(), *segments.workers())],
