@@ -94,9 +94,9 @@ class Remote:
         """Raise unless RESPONSE is a success: a redirect (not followed), the server's refusal, or a status none of
         arbitro's routes gives."""
         if response.is_redirect:  # not followed: the token is sent to --server alone, never where a 30x points
-            raise Unreachable(f"{self.server}{path} answered HTTP {response.status_code}, a redirect to "
-                              f"{response.headers.get('Location', '(nowhere)')}, not followed (the token goes to "
-                              "--server alone): give the server's own address as --server")
+            where = printable(response.headers.get("Location", "(nowhere)"))  # the server's words
+            raise Unreachable(f"{self.server}{path} answered HTTP {response.status_code}, a redirect to {where}, not "
+                              "followed (the token goes to --server alone): give the server's own address as --server")
         if response.status_code >= 400:
             raise self.refused(response)
         if not response.is_success:  # 1xx/204-like answers none of arbitro's routes gives
@@ -149,7 +149,9 @@ class Remote:
         except ValueError:
             payload = None
         if not isinstance(payload, dict) or not isinstance(payload.get("error"), str) \
-                or not isinstance(payload.get("message", ""), str):
+                or not payload["error"].isprintable() or not isinstance(payload.get("message", ""), str):
+            # a code is a stable name (lookup/no-such-game), printed as it came by handle_errors: one holding a
+            # control character (an ESC that would command the user's terminal) is no code of arbitro's
             return Unreachable(f"{self.server} answered HTTP {response.status_code} without arbitro's error body "
                                f"(is it an arbitro server?)")
         if response.status_code in (401, 403) and str(payload["error"]).startswith("auth/"):

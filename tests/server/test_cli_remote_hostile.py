@@ -116,3 +116,13 @@ def test_the_entropy_of_a_commitment_a_server_may_have_recorded_is_kept(
     assert keep.exists() is kept, result.output
     assert result.exit_code == code, result.output
     assert (str(keep) in result.stderr) is kept, result.stderr
+
+
+def test_an_error_code_holding_a_control_character_is_not_arbitros(monkeypatch: pytest.MonkeyPatch) -> None:
+    """reread-c: the error's code is printed as it came ('error (CODE): ...', cli_common.handle_errors), and an ESC in
+    it reached the user's terminal although the message beside it was escaped: a code is a stable name, so one that
+    is not printable is no error body of arbitro's (remote/unreachable), and nothing of it is printed."""
+    body = json.dumps({"error": "lookup/x\x1b]0;owned\x07", "message": "no game"}).encode()
+    result = run(monkeypatch, lambda r: httpx.Response(404, content=body, headers=JSON), "status", "g")
+    assert result.exit_code == UNREACHABLE_EXIT and "\x1b" not in result.stderr, result.stderr
+    assert result.stderr.startswith(f"error (remote/unreachable): {URL} answered HTTP 404 without"), result.stderr
