@@ -23,6 +23,7 @@ from arbitro.adjudicator.cli_common import (
     is_file_source, out, brief, Progress, read_json_arg, read_text, parse_readings, open_reader, write_text, writing,
 )
 from arbitro.adjudicator.cli_disputes import reinterpretation_text
+from arbitro.adjudicator.cli_tables import token_lines
 from arbitro.projections.base import UMPIRE
 
 
@@ -405,7 +406,7 @@ def invite(game: str, seats: tuple[str, ...], db: str, as_json: bool) -> None:
 
 def invited_text(r: dict[str, Any]) -> str:
     """`invite`'s text, local or remote: each role's new token on its own line, printed this once."""
-    return "\n".join(f"{role}: {token}" for role, token in r["tokens"].items())
+    return "\n".join(token_lines(r["tokens"]))
 
 
 AUDIT_COMMANDS = (export, import_, delete, verify, keygen, register_key, receipt, check, readjudicate, invite)

@@ -31,7 +31,8 @@ from arbitro.events.store import Annotation
 
 
 class Made(msgspec.Struct):
-    """A game the server made (a fork), with its tokens: the only answer a token is ever printed from."""
+    """A game the server made (a fork) or whose tokens it made anew (an invitation), with the tokens: printed by
+    cli_tables.token_lines, as an amendment's fork's are."""
 
     game: str
     tokens: dict[str, str]

@@ -279,10 +279,15 @@ def notes_text(found: list[Annotation], game: str, seat: str) -> str:
         f"no notes on {game} that {seat} may read"
 
 
+def token_lines(tokens: dict[str, str]) -> list[str]:
+    """Each role's token on its own line, `role: token`: the one way a token is ever printed (`invite`, and a fork
+    or an amendment made with its tokens, local or remote), and only when it was just made."""
+    return [f"{role}: {token}" for role, token in tokens.items()]
+
+
 def tokens_text(game: str, tokens: dict[str, str]) -> str:
-    """A new game's id, then each role's token on its own line (`invite`, and a fork or an amendment made with its
-    tokens): printed once, the only place a token is ever printed."""
-    return "\n".join([game, *(f"{role}: {token}" for role, token in tokens.items())])
+    """A new game's id, then its tokens (token_lines): a fork's, or an amendment's fork's."""
+    return "\n".join([game, *token_lines(tokens)])
 
 
 def fork_numbered(events: list[dict[str, Any]], forked: tuple[str, int] | None) -> tuple[str, int] | None:
