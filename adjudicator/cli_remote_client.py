@@ -148,15 +148,20 @@ class Remote:
             payload = response.json()
         except ValueError:
             payload = None
-        if not isinstance(payload, dict) or not isinstance(payload.get("error"), str) \
-                or not payload["error"].isprintable() or not isinstance(payload.get("message", ""), str):
-            # a code is a stable name (lookup/no-such-game), printed as it came by handle_errors: one holding a
-            # control character (an ESC that would command the user's terminal) is no code of arbitro's
+        if not is_error_body(payload):
             return Unreachable(f"{self.server} answered HTTP {response.status_code} without arbitro's error body "
                                f"(is it an arbitro server?)")
         if response.status_code in (401, 403) and str(payload["error"]).startswith("auth/"):
             payload = {**payload, "message": f"the token was refused by {self.server}: {payload.get('message', '')}"}
         return Answered(payload, exit_for(str(payload["error"]), response.status_code))
+
+
+def is_error_body(payload: Any) -> bool:
+    """Whether PAYLOAD (a refusal's body, the live stream's "error") is arbitro's error body: a code and words, both
+    strings. A code is a stable name (lookup/no-such-game), printed as it came by handle_errors ('error (CODE): '):
+    one holding a control character (an ESC that would command the user's terminal) is no code of arbitro's."""
+    return isinstance(payload, dict) and isinstance(payload.get("error"), str) and payload["error"].isprintable() \
+        and isinstance(payload.get("message", ""), str)
 
 
 def answers_read(fn: F) -> F:

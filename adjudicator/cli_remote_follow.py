@@ -11,7 +11,8 @@ import click
 
 from arbitro.adjudicator.cli_common import CONTEXT, handle_errors, json_option, record_lines
 from arbitro.adjudicator.cli_remote_client import (
-    Answered, Remote, Unreachable, answers_read, as_option, exit_for, game_path, remote_options, shaped,
+    Answered, Remote, Unreachable, answers_read, as_option, exit_for, game_path, is_error_body, remote_options,
+    shaped,
 )
 from arbitro.adjudicator.cli_tables import awaiting_line
 from arbitro.adjudicator.results import Awaiting
@@ -62,7 +63,9 @@ def shown(kind: str, payload: dict[str, Any], chain: bool, as_json: bool) -> str
     """One message of the stream, as text or one JSON line; the stream's "error" (the game deleted, the token
     replaced meanwhile) raised as the server's error, with the exit status of its kind."""
     if kind == "error":
-        raise Answered(payload, exit_for(str(payload.get("error")), 0))
+        if not is_error_body(payload):
+            raise Unreachable("the stream sent an error without arbitro's error body (is it an arbitro server?)")
+        raise Answered(payload, exit_for(payload["error"], 0))
     if kind == "awaiting":
         if as_json:
             return json.dumps({"awaiting": payload}, ensure_ascii=False)

@@ -126,3 +126,13 @@ def test_an_error_code_holding_a_control_character_is_not_arbitros(monkeypatch: 
     result = run(monkeypatch, lambda r: httpx.Response(404, content=body, headers=JSON), "status", "g")
     assert result.exit_code == UNREACHABLE_EXIT and "\x1b" not in result.stderr, result.stderr
     assert result.stderr.startswith(f"error (remote/unreachable): {URL} answered HTTP 404 without"), result.stderr
+
+
+def test_a_streams_error_code_holding_a_control_character_is_not_arbitros(monkeypatch: pytest.MonkeyPatch) -> None:
+    """reread-c: the live stream's "error" message (`remote follow`) is read by the same check as a refusal's body
+    (cli_remote_client.is_error_body): its code, printed as it came, cannot carry an ESC to the user's terminal."""
+    stream = 'event: error\ndata: {"error": "auth/x\\u001b]0;owned\\u0007", "message": "gone"}\n\n'.encode()
+    result = run(monkeypatch, lambda r: httpx.Response(200, content=stream, headers={
+        "Content-Type": "text/event-stream"}), "follow", "g")
+    assert result.exit_code == UNREACHABLE_EXIT and "\x1b" not in result.stderr, result.stderr
+    assert result.stderr.startswith("error (remote/unreachable): the stream sent an error without"), result.stderr
