@@ -27,9 +27,11 @@ For each log, four measurements against the issue's targets:
                     2026-11-30 it fell inside it, 3-5 % of a Para Bellum verify). Target: <= 1 s per 10,000 events.
                     With --jobs N (N > 1), re-adjudication is split among N forked workers (verify --jobs N): the
                     figure is then the CRITICAL PATH, the parent's CPU time, or its CPU time when it forked the
-                    workers plus the longest worker's, whichever is longer (what a user waits with N idle cores,
-                    whatever the load now), shown with the jobs, the machine's cores, the
-                    wall-clock time and the load (another user's work slows it), and the CPU time of every process
+                    workers plus the longest worker's, whichever is longer (on idle cores, what a user waits with N
+                    cores; under load the processes claim chunks as the cores let them and it reads high), shown
+                    with `idle_s_per_10k` (the chunks' measured CPU seconds scheduled as N idle cores would run
+                    them: Segments.idle_schedule, an estimate), the jobs, the machine's cores, the wall-clock time
+                    and the load (another user's work slows it), and the CPU time of every process
                     (`cpu_s_per_10k`: the work, more than one process's for the workers' folds and cold caches).
   serve             each event as every playing seat is served it (its redaction, from the state right after it)
                     and each seat's view after every event, in ms per event for all seats, with a SHA-256 of every
