@@ -33,7 +33,7 @@ if str(ROOT) not in sys.path:
 from arbitro.adjudicator.core_commands import CORE_COMMAND_TYPES  # noqa: E402
 from arbitro.events.codec import canonical  # noqa: E402
 from arbitro.projections.game import GameState  # noqa: E402
-from bench.nifuzz import Game, asked_of, play, replay, served_difference, walked  # noqa: E402
+from bench.nifuzz import Game, asked_difference, asked_of, play, replay, served_difference, walked  # noqa: E402
 from bench.served import served  # noqa: E402
 
 
@@ -81,8 +81,8 @@ def compared(game: Game, cmd: int, sender: str, command: dict[str, Any], state: 
     if base.events is None or again.events is None or base.after is None or again.after is None:
         return out
     wa, wb = walked(game, base.after, again.after)
-    if asked_of(wa, observer) != asked_of(wb, observer):
-        out.append(note("legal", "a question asked of the observer"))
+    if (mine := asked_of(wa, observer)) != (theirs := asked_of(wb, observer)):
+        out.append(note("legal", asked_difference(mine, theirs)))  # the answer types, or `kind[asked]`
     a = served(rs, game.engine.fold, state, [(sender, base.events), *wa.answers], observer)
     b = served(rs, game.engine.fold, other, [(sender, again.events), *wb.answers], observer)
     if a != b:
