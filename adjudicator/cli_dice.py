@@ -300,7 +300,8 @@ def entropy(game: str, seat: str, path: str | None, offline: bool, output: str |
         if offline:
             app = open_reader(db, game)
             answer = entropy_answer(app.legal(game, seat), lambda: app.game(game).head_seq, game, seat, text, made,
-                                    keep)
+                                    keep, f"(`arbitro status {game} --as {seat}`): import the umpire's latest export "
+                                    "first, or the round is past")
             return write_offline(game, seat, answer, None, None, key_file, output, db, as_json)
         if output is not None or key_file is not None:
             raise BadInput("-o and --sign write a mailed command file, with --offline only; without it the entropy "
@@ -339,9 +340,10 @@ def entropy_text(keep: Path) -> Callable[[SubmitResult], str]:
 
 
 def entropy_answer(listed: list[dict[str, Any]], head: Callable[[], int], game: str, seat: str, text: str, made: bool,
-                   keep: Path) -> dict[str, Any]:
-    """SEAT's answer to the entropy round as LISTED (its legal commands, in its copy, the game or the server) awaits
-    it: the commitment, or the reveal of the entropy kept since the commitment; HEAD, asked only for a refusal."""
+                   keep: Path, remedy: str) -> dict[str, Any]:
+    """SEAT's answer to the entropy round as LISTED (its legal commands, in its copy or the server) awaits it: the
+    commitment, or the reveal of the entropy kept since the commitment; HEAD, asked only for a refusal, and REMEDY
+    its words after the head: what the reader of a copy, or of a server, does next."""
     kinds = {c["type"] for c in listed}
     if "reveal_entropy" in kinds:
         if made:
@@ -350,8 +352,7 @@ def entropy_answer(listed: list[dict[str, Any]], head: Callable[[], int], game: 
         return {"type": "reveal_entropy", "entropy": text}
     if "commit_entropy" in kinds:
         return {"type": "commit_entropy", "commitment": rnd.entropy_commitment(text)}
-    raise BadInput(f"{game} awaits no entropy from {seat} at #{head()} (`arbitro status {game} "
-                   f"--as {seat}`): import the umpire's latest export first, or the round is past")
+    raise BadInput(f"{game} awaits no entropy from {seat} at #{head()} {remedy}")
 
 
 # `reveal`'s own options, local and remote (`arbitro remote reveal`).

@@ -87,7 +87,8 @@ def entropy(game: str, path: str | None, server: str, token: str, as_json: bool)
     with kept_entropy(keep, (Answered, BadInput, Unreachable)) as (text, made):  # nothing recorded: the file goes
         answer = entropy_answer(api.json("GET", game_path(game, "/legal"), shape=LISTED),
                                 lambda: api.json("GET", game_path(game), shape=Status).head, game, seat, text, made,
-                                keep)
+                                keep, f"(`arbitro remote status {game}` says whom it awaits): the other seats' "
+                                "commitments come first, or the round is past")
         body = ({"entropy": answer["entropy"]} if answer["type"] == "reveal_entropy"
                 else {"commitment": answer["commitment"]})
         try:

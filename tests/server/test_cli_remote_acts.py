@@ -124,6 +124,8 @@ def test_the_entropy_round_remotely_keeps_the_entropy_here(served: tuple[Server,
     assert stat.S_IMODE(kept.stat().st_mode) == 0o600
     refused = remote(server, red, "entropy", game, "--file", "other.entropy", code=2)  # the round awaits blue
     assert refused.stderr.startswith(f"error (input/bad): {game} awaits no entropy from red at #")
+    assert f"(`arbitro remote status {game}` says whom it awaits)" in refused.stderr, refused.stderr  # not a local
+    assert "import the umpire's latest export" not in refused.stderr  # command, nor a file, a remote seat has not
     assert not (elsewhere / "other.entropy").exists()  # made for a refused answer: deleted
     remote(server, blue, "entropy", game, "--file", "blue.entropy")
     revealed = json.loads(remote(server, red, "entropy", game, "--json").stdout)
