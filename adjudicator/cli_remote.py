@@ -167,7 +167,7 @@ def submit(game: str, command: str | None, file: str | None, expected_seq: int |
         arbitro remote submit marengo-1a2b '{"type": "end_turn"}' --sign austria.key
     """
     api = Remote(server, token)
-    seat = None  # the token's seat, as the server's view names it: asked once, by `end` or --sign
+    seat = None  # the token's seat (GET /games/{id}/seat): asked once, by `end` or --sign
     if command == END_WORD:  # the one command that ends this seat's step now, as locally
         listed = api.json("GET", game_path(game, "/legal"), shape=LISTED)
         seat = token_seat(api, game)

@@ -91,8 +91,8 @@ def committing(posted: httpx.Response) -> Answer:
     def answer(request: httpx.Request) -> httpx.Response:
         if request.method == "POST":
             return posted
-        if request.url.path.endswith(("/view", "/seat")):  # the token's seat (GET /games/{id}/seat since queue 3)
-            return httpx.Response(200, json={"game": "g", "seat": "red", "state": {}, "engine": {}})
+        if request.url.path.endswith("/seat"):  # the token's seat
+            return httpx.Response(200, json={"game": "g", "seat": "red"})
         return httpx.Response(200, json=[{"type": "commit_entropy", "commitment": "<sha256 of your entropy>"}])
     return answer
 
