@@ -345,7 +345,9 @@ class Fuzzer:
         self.checked = 0
         self.walked = 0  # answers played past the decisions the compared commands left pending (the larger game's)
         self.seen = 0  # comparisons dropped as a touched piece came into the observer's sight
-        self.stuck = 0  # comparisons whose walk stopped with a decision pending (its limit, or no answer played)
+        # comparisons whose walk stopped with a decision pending, by why (`Walk.stuck`: its limit, no seat listed an
+        # answer, or a listed answer refused: the listing's own finding, shown in the report to be judged)
+        self.stuck: Counter[str] = Counter()
 
     def note(self, cmd: int, sender: str, observer: str, p: Perturbation | None, channel: str, what: str,
              command: dict[str, Any] | str, detail: str = "") -> None:
@@ -421,7 +423,8 @@ class Fuzzer:
             self.seen += 1
             return  # a touched piece came into sight: the difference is what it sees
         self.walked += max(len(wa.answers), len(wb.answers))
-        self.stuck += bool(wa.stuck or wb.stuck)
+        if wa.stuck or wb.stuck:
+            self.stuck[wa.stuck or wb.stuck] += 1
         if (mine := asked_of(wa, observer)) != (theirs := asked_of(wb, observer)):
             self.note(cmd, sender, observer, p, "legal", asked_difference(mine, theirs), command,
                       "the observer's answers to a decision the command left pending")
@@ -501,15 +504,18 @@ def masked_command(command: Any, hidden: set[str], unseen_place: Callable[[str],
     return json.dumps(mask(command), sort_keys=True), named
 
 
-def report(findings: list[Finding], checked: int, out: Any, walked: int = 0, seen: int = 0, stuck: int = 0) -> int:
+def report(findings: list[Finding], checked: int, out: Any, walked: int = 0, seen: int = 0,
+           stuck: Counter[str] | None = None) -> int:
     """The table by (channel, what), unexplained first; returns how many groups are unexplained."""
     groups: dict[tuple[str, str, str], list[Finding]] = defaultdict(list)
     for f in findings:
         groups[(f.channel, f.what, f.allowed)].append(f)
     unexplained = sum(1 for k in groups if not k[2])
+    stuck = stuck or Counter()
+    why = "".join(f"; {reason}: {n}" for reason, n in sorted(stuck.items()))
     print(f"{checked} perturbed games compared; {len(findings)} differences in {len(groups)} groups, "
           f"{unexplained} unexplained; {walked} answers walked past pending decisions, {seen} games dropped as a "
-          f"perturbed piece came into sight, {stuck} walks stopped with a decision pending", file=out)
+          f"perturbed piece came into sight, {stuck.total()} walks stopped with a decision pending{why}", file=out)
     for (channel, what, allowed), fs in sorted(groups.items(), key=lambda kv: (bool(kv[0][2]), -len(kv[1]))):
         kinds = ",".join(sorted({f.kind for f in fs}))
         verdict = "ALLOWED" if allowed else "UNEXPLAINED"
@@ -563,7 +569,7 @@ def main(argv: list[str] | None = None) -> int:
                              "drawn from --seed among them (other branches)")
     parser.add_argument("--quiet", action="store_true", help="no progress on stderr")
     args = parser.parse_args(argv)
-    findings, checked, walked, seen, stuck = [], 0, 0, 0, 0
+    findings, checked, walked, seen, stuck = [], 0, 0, 0, Counter[str]()
     for path in args.logs:
         if not path.is_file():
             print(f"{path}: no such log", file=sys.stderr)
