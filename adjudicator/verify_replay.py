@@ -53,7 +53,8 @@ from arbitro.projections.game import GameState, may_reveal
 
 Progress = Callable[[int, int], None]
 
-LEAST_COMMANDS = 64  # a segment's fewest commands: below it a worker's start (fork, fold) costs more than it saves
+LEAST_COMMANDS = 64  # a log of fewer than twice as many commands is judged in one process (`segments`): a worker's
+# start (fork, fold) would cost more than it saves; each chunk's fewest commands is LEAST_CHUNK
 MOST_JOBS = 8  # the most workers a verify starts by default (`default_jobs`)
 
 
