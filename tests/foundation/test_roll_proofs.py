@@ -11,6 +11,7 @@ from typing import Any
 import msgspec
 import pytest
 
+from arbitro.adjudicator import cli_dice, served_dice
 from arbitro.adjudicator.errors import ArbitroError
 from arbitro.adjudicator.reveal import with_proof
 from arbitro.adjudicator.seat_numbers import events_of
@@ -75,6 +76,30 @@ def test_verification_judges_a_proof_again_without_the_seed_and_each_seat_checks
         checks = {c.name: c for c in app.verify_lines(list(app.export("g", seat)), "export").checks}
         assert checks["proven rolls"].status == "passed", checks["proven rolls"].detail
         assert checks["proven rolls"].detail.startswith(f"{whole} of 2 proven rolls served whole")
+
+
+def test_a_served_proof_or_roll_edited_fails_the_seats_check_and_arbitro_roll_says_so() -> None:
+    """A seat's own check of a proof from what it was served (served_dice.check_proofs, cli_dice.proof_of): a key
+    its path does not prove against the served genesis's root, and values its proven key does not recompute, fail."""
+    app = provable()
+    app.submit("g", "umpire", {"type": "prove_roll", "index": DAMAGE})
+    served = app.log_by_event("g", "red")
+    proof = next(e["event"] for e in served if e["type"] == "roll_proven")
+    roll = next(e for e in served if e["type"] == "dice_rolled" and e["event"]["index"] == DAMAGE)
+    mix = served_dice.mix_before(served, roll["seq"])
+    assert served_dice.check_proofs(served)[0] == "passed"
+    assert cli_dice.proof_of(served, roll["event"], mix, roll["event"]["values"], dict)["matches"] is True
+    proof["key"], key = "0" * 64, proof["key"]
+    assert served_dice.check_proofs(served) == ("failed", (
+        f"the key given for random index {DAMAGE} is not proven by its path against the root of roll keys the "
+        "genesis commits to (arbitro §R.5)"))
+    shown = cli_dice.proof_of(served, roll["event"], mix, roll["event"]["values"], dict)
+    assert shown["matches"] is False and "NOT proven" in shown["status"]
+    proof["key"], values = key, roll["event"]["values"]
+    roll["event"]["values"] = [7] * len(values)
+    assert served_dice.check_proofs(served) == (
+        "failed", f"random index {DAMAGE}: {[7] * len(values)} in the log, {values} from its proven key (arbitro §R.5)")
+    assert cli_dice.proof_of(served, roll["event"], mix, roll["event"]["values"], dict)["matches"] is False
 
 
 def test_a_forged_path_is_refused() -> None:
