@@ -131,22 +131,17 @@ def proof_of(served: list[dict[str, Any]], data: dict[str, Any], mix: str, value
     proof = next((e for e in served if e["type"] == "roll_proven" and (e.get("event") or {}).get("index") == index
                   and index is not None), None)
     if proof is None:
-        return {"status": "not proven" + ("" if "roll_key_root" in (served[0].get("event") or {}) else
+        return {"status": "not proven" + ("" if "roll_key_root" in served_dice.genesis(served) else
                                           ": this game's rolls are keyed by the seed itself (arbitro-random/1), so "
                                           "only a reveal proves them (arbitro §R.5)")}
     shown = proof["event"]
     if "key" not in shown:
         return {"status": "proven to the seats that saw it; not to this one (arbitro §V.4)", "seq": number(proof)["seq"]}
-    created = served[0].get("event") or {}
     found = {"seq": number(proof)["seq"], "key": shown["key"], "path": shown["path"]}
-    root, keys = created.get("roll_key_root"), created.get("roll_keys")
-    if not (isinstance(root, str) and isinstance(keys, int) and isinstance(shown["path"], list)
-            and rnd.proves_key(root, keys, index, shown["key"], shown["path"])):
+    if not served_dice.key_proven(served, shown):
         return {**found, "status": "the key is NOT proven by its path against the root committed at creation "
                                    "(arbitro §R.5)", "matches": False}
-    again = (None if values is None or (data["type"] == "items_drawn" and "population" not in data) else
-             list(rnd.keyed_roll(shown["key"], mix, index, data["count"], data["sides"]) if data["type"] == "dice_rolled"
-                  else rnd.keyed_draw(shown["key"], mix, index, data["population"], len(values))))
+    again = served_dice.recomputed_by_key(data, shown["key"], mix, values)
     return {**found, "status": "the key is proven by its path against the root committed at creation (arbitro §R.5)",
             "values": again, **({} if again is None else {"matches": again == list(values)})}
 
@@ -203,7 +198,7 @@ def derivation(served: list[dict[str, Any]], seq: int, data: dict[str, Any], mix
                number: Callable[[dict[str, Any]], dict[str, Any]] = dict) -> dict[str, Any]:
     """How a generated roll is derived (arbitro §R.1): the committed seed, the mix of the seats' entropy
     (the entropy events before the roll, as served, each numbered as the reader numbers it) and the roll's index."""
-    created = (served[0].get("event") or {})
+    created = served_dice.genesis(served)
     index = data.get("index")
     algorithm = served_dice.derivation_of(served)
     keyed = algorithm == rnd.DERIVATION_KEYED  # each roll under its own key K_i, committed at creation (arbitro §R.5)

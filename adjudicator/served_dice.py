@@ -37,10 +37,33 @@ def revealed_seed(served: Sequence[dict[str, Any]]) -> str | None:
     return next((e["event"]["seed"] for e in served if e["type"] == "seed_revealed"), None)
 
 
+def genesis(served: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    """The served genesis's fields (game_created, the first event served; {} for an empty log)."""
+    return (served[0].get("event") or {}) if served else {}
+
+
 def derivation_of(served: Sequence[dict[str, Any]]) -> str:
     """The derivation the served genesis names: arbitro-random/2 where it commits to roll keys (arbitro §R.5)."""
-    created = (served[0].get("event") or {}) if served else {}
-    return rnd.DERIVATION_KEYED if "roll_key_root" in created else rnd.DERIVATION
+    return rnd.DERIVATION_KEYED if "roll_key_root" in genesis(served) else rnd.DERIVATION
+
+
+def key_proven(served: Sequence[dict[str, Any]], proof: dict[str, Any]) -> bool:
+    """Whether a served proof's key (roll_proven served whole) is proven by its Merkle path against the root of roll
+    keys the served genesis commits to, without the seed (arbitro §R.5)."""
+    created = genesis(served)
+    root, keys = created.get("roll_key_root"), created.get("roll_keys")
+    return (isinstance(root, str) and isinstance(keys, int) and isinstance(proof.get("path"), list)
+            and rnd.proves_key(root, keys, proof["index"], proof["key"], proof["path"]))
+
+
+def recomputed_by_key(roll: dict[str, Any], key: str, mix: str, values: Any) -> list[Any] | None:
+    """The served roll or draw `roll` recomputed from its proven key K_i alone (arbitro §R.5); None where this seat
+    was not served its `values`, or is a private draw whose pool it was not served (arbitro §V.4)."""
+    if values is None or (roll["type"] == "items_drawn" and "population" not in roll):
+        return None
+    if roll["type"] == "dice_rolled":
+        return list(rnd.keyed_roll(key, mix, roll["index"], roll["count"], roll["sides"]))
+    return list(rnd.keyed_draw(key, mix, roll["index"], roll["population"], len(values)))
 
 
 def recompute(seed: str | None, mix: str, data: dict[str, Any], values: Any, source: str | None,
@@ -93,8 +116,6 @@ def check_proofs(served: Sequence[dict[str, Any]]) -> tuple[str, str] | None:
     proofs = [e for e in served if e["type"] == "roll_proven" and isinstance((e.get("event") or {}).get("index"), int)]
     if not proofs:
         return None
-    created = (served[0].get("event") or {}) if served else {}
-    root, keys = created.get("roll_key_root"), created.get("roll_keys")
     rolls = {e["event"].get("index"): (e["event"], mix) for e, mix in with_mix(served) if e["type"] in ROLLS}
     whole = recomputed = 0
     for proof in proofs:
@@ -102,18 +123,16 @@ def check_proofs(served: Sequence[dict[str, Any]]) -> tuple[str, str] | None:
         if "key" not in data:
             continue  # a roll hidden from this seat: its key is too (arbitro §V.4)
         whole += 1
-        if not (isinstance(root, str) and isinstance(keys, int) and isinstance(data.get("path"), list)
-                and rnd.proves_key(root, keys, index, data["key"], data["path"])):
+        if not key_proven(served, data):
             return "failed", (f"the key given for random index {index} is not proven by its path against the root of "
                               "roll keys the genesis commits to (arbitro §R.5)")
         roll, mix = rolls.get(index, ({}, ""))
         values = roll.get("values") if roll.get("type") == "dice_rolled" else roll.get("drawn")
-        if values is None or (roll["type"] == "items_drawn" and "population" not in roll):
+        again = recomputed_by_key(roll, data["key"], mix, values)
+        if again is None:
             continue  # not served, or a private draw whose pool is not: the key is proven, the values not recomputed
-        again = (rnd.keyed_roll(data["key"], mix, index, roll["count"], roll["sides"]) if roll["type"] == "dice_rolled"
-                 else rnd.keyed_draw(data["key"], mix, index, roll["population"], len(values)))
-        if list(again) != list(values):
-            return "failed", f"random index {index}: {values} in the log, {list(again)} from its proven key (arbitro §R.5)"
+        if again != list(values):
+            return "failed", f"random index {index}: {values} in the log, {again} from its proven key (arbitro §R.5)"
         recomputed += 1
     return "passed", (f"{whole} of {len(proofs)} proven rolls served whole: each key is proven by its path against the "
                       f"root committed at creation, and {recomputed} recompute the values served (arbitro §R.5)")
