@@ -255,9 +255,10 @@ def stored_rows(store: Store, game_id: str, last: int | None = None, page: int =
 class Scan:
     """What verification needs of the whole log besides re-adjudication, gathered while `check_chain` reads it once
     (issue 15): the genesis, the rolls, the seed's and the salt key's reveals, and the few events the dice audit reads
-    (randomness.audit_dice: entropy rounds, waivers, undos). Nothing per event: `Stamps` reads those again."""
+    (randomness.audit_dice: entropy rounds, waivers, undos), and how many events each of the log's `commands` caused
+    (`caused`). Nothing else per event: `Stamps` reads those again."""
 
-    def __init__(self, commands: int = 0) -> None:
+    def __init__(self, commands: int) -> None:
         self.dice: list[EventBody[Any]] = []
         self.created: Any = None
         self.rolls = 0
