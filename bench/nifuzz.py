@@ -63,7 +63,7 @@ if str(ROOT) not in sys.path:
 
 from arbitro.adjudicator.core_commands import CORE_COMMAND_TYPES  # noqa: E402
 from arbitro.adjudicator.engine import Adjudicator, GameContext, NoHistory  # noqa: E402
-from arbitro.adjudicator.errors import Rejected  # noqa: E402
+from arbitro.adjudicator.errors import BadInput, Rejected  # noqa: E402
 from arbitro.adjudicator.parabellum.ruleset import ParaBellumRuleset, mentions  # noqa: E402
 from arbitro.adjudicator.randomness import SeededSupply  # noqa: E402
 from arbitro.adjudicator.service import Arbitro  # noqa: E402
@@ -144,10 +144,14 @@ def replayed(path: Path) -> Game:
 
 def replay(path: Path) -> Game:
     """The log imported into a database in memory and folded: the state before each of its commands (any ruleset:
-    bench/nifuzz_hands.py replays Monferrato's)."""
+    bench/nifuzz_hands.py replays Monferrato's); a file the import refuses is refused (ValueError), as `replayed`
+    refuses a log it cannot fuzz, so that both tools exit 2 on it, naming why."""
     app = Arbitro(SQLiteStore(":memory:"))
     with open(path, encoding="utf-8") as f:
-        game_id = app.import_lines(f, path.stem, seat="umpire")
+        try:
+            game_id = app.import_lines(f, path.stem, seat="umpire")
+        except BadInput as e:
+            raise ValueError(f"{path}: {e}") from None
     records = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
     head = records[0]
     replayer = app.replayer(game_id)

@@ -116,7 +116,11 @@ def main(argv: list[str] | None = None) -> int:
     if not args.log.is_file():
         print(f"{args.log}: no such log", file=sys.stderr)
         return 2
-    game = replay(args.log)
+    try:
+        game = replay(args.log)
+    except ValueError as e:  # a file the import refuses
+        print(e, file=sys.stderr)
+        return 2
     if game.ruleset.name != "monferrato":
         print(f"{args.log}: a {game.ruleset.name} game, not Monferrato", file=sys.stderr)
         return 2
