@@ -148,18 +148,27 @@ def build() -> dict[str, Any]:
 
 
 def render() -> str:
-    return json.dumps(build(), indent=1, ensure_ascii=False) + "\n"
+    return rendered(build())
+
+
+def rendered(vectors: dict[str, Any]) -> str:
+    """A vectors file's text: one form for every vectors file this package writes."""
+    return json.dumps(vectors, indent=1, ensure_ascii=False) + "\n"
+
+
+def write_or_check(out: Path, text: str, argv: list[str]) -> int:
+    """`out` rewritten with `text`, or with --check in `argv` compared with it (exit 1 where it differs)."""
+    if "--check" in argv:
+        same = out.exists() and out.read_text(encoding="utf-8") == text
+        print(f"{out}: {'up to date' if same else 'differs from what the code gives now'}")
+        return 0 if same else 1
+    out.write_text(text, encoding="utf-8")
+    print(f"wrote {out}")
+    return 0
 
 
 def main(argv: list[str]) -> int:
-    text = render()
-    if "--check" in argv:
-        same = OUT.exists() and OUT.read_text(encoding="utf-8") == text
-        print(f"{OUT}: {'up to date' if same else 'differs from what the code gives now'}")
-        return 0 if same else 1
-    OUT.write_text(text, encoding="utf-8")
-    print(f"wrote {OUT}")
-    return 0
+    return write_or_check(OUT, render(), argv)
 
 
 if __name__ == "__main__":

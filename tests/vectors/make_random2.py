@@ -11,14 +11,13 @@ Only regenerate it when the derivation is meant to change, and then name a new o
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 from typing import Any
 
 from arbitro.events import random as rnd
 
-from .make_random import POPULATION, SEEDS, mixes
+from .make_random import POPULATION, SEEDS, mixes, rendered, write_or_check
 
 OUT = Path(__file__).with_name("random2.json")
 SMALL_TREE = 8  # a tree small enough to print whole: every leaf and node of one seed's first 8 keys
@@ -66,18 +65,11 @@ def build() -> dict[str, Any]:
 
 
 def render() -> str:
-    return json.dumps(build(), indent=1, ensure_ascii=False) + "\n"
+    return rendered(build())
 
 
 def main(argv: list[str]) -> int:
-    text = render()
-    if "--check" in argv:
-        same = OUT.exists() and OUT.read_text(encoding="utf-8") == text
-        print(f"{OUT}: {'up to date' if same else 'differs from what the code gives now'}")
-        return 0 if same else 1
-    OUT.write_text(text, encoding="utf-8")
-    print(f"wrote {OUT}")
-    return 0
+    return write_or_check(OUT, render(), argv)
 
 
 if __name__ == "__main__":
