@@ -18,9 +18,15 @@ class Spec:
 
     @staticmethod
     def integers(seed_hex: str, mix: str, index: int) -> Iterator[int]:  # 3.
-        key, block = bytes.fromhex(seed_hex), 0
+        return Spec.stream(seed_hex, "arbitro-random/1", mix, index)
+
+    @staticmethod
+    def stream(key_hex: str, derivation: str, mix: str, index: int) -> Iterator[int]:
+        """Step 3's blocks D_b = HMAC(key, derivation|m|i|b), each read as eight 32-bit big-endian integers: the seed
+        keys them in arbitro-random/1, the roll's own key K_i in arbitro-random/2 (§R.5 (1))."""
+        key, block = bytes.fromhex(key_hex), 0
         while True:
-            message = "arbitro-random/1|".encode() + mix.encode() + b"|" + str(index).encode() + b"|" + str(block).encode()
+            message = (derivation + "|").encode() + mix.encode() + b"|" + str(index).encode() + b"|" + str(block).encode()
             digest = hmac.new(key, message, "sha256").digest()
             for offset in range(0, 32, 4):
                 yield int.from_bytes(digest[offset:offset + 4], "big")
@@ -70,13 +76,7 @@ class SpecKeyed(Spec):
 
     @staticmethod
     def keyed_integers(key_hex: str, mix: str, index: int) -> Iterator[int]:  # (1)
-        key, block = bytes.fromhex(key_hex), 0
-        while True:
-            message = "arbitro-random/2|".encode() + mix.encode() + b"|" + str(index).encode() + b"|" + str(block).encode()
-            digest = hmac.new(key, message, "sha256").digest()
-            for offset in range(0, 32, 4):
-                yield int.from_bytes(digest[offset:offset + 4], "big")
-            block += 1
+        return Spec.stream(key_hex, "arbitro-random/2", mix, index)
 
     @classmethod
     def integers(cls, seed_hex: str, mix: str, index: int) -> Iterator[int]:
