@@ -117,6 +117,12 @@ ALLOWED: tuple[Allowed, ...] = (
     Allowed(("status",), ("log", "view"), ROUT_MOVE_SERVED, "a routed unit makes its rout move in the end phase "
             "(arrivano §15.2.2: two hexes away), its marker moving on the table: the game waits for its owner where "
             "a disordered unit's would not (rev-m, sixteenth session: inherent); answered, the rest must agree"),
+    Allowed(("leader",), ("log", "view"), ("unit_placed[arrivano §12.8.2]", "hidden_stacks", "units"), "eliminated "
+            "units come back \"entro un esagono dal loro Generale di formazione\" (arrivano §12.8.2), where their "
+            "owner places them: an unseen general moved offers other hexes (the walk answers each game its own first "
+            "where the two listings share none), and a unit placed in the enemy's sight is seen there, telling that "
+            "its general stands within one hex, as at the table (§11.3.2); a marker where it comes back unseen "
+            "(Montebello #1361, twentieth session's exhaustive run)"),
 )
 
 

@@ -300,3 +300,32 @@ def test_a_difference_of_the_bytes_served_is_one_where_the_decoded_values_are_eq
     found = served_difference(service(True, False, {}), service(1, 0, {"decisions": None}))
     assert [(channel, what) for channel, what, _ in found] == [
         ("log", "dice_rolled[]"), ("view", "flag engine.decisions"), ("status", "awaiting/notices")]
+
+
+def replacement_ends(game: Game) -> list[int]:
+    """The log's end_steps whose turn goes on to a replacement's placement (arrivano §12.8.2, `replacement_hex`),
+    found in the log, not pinned: the last end_step before each position waiting for one."""
+    out: list[int] = []
+    end = None
+    for cmd, _, command, state in game.positions:
+        end = cmd if command.get("type") == "end_step" else end
+        top = state.core.decisions[-1] if state.core.decisions else None
+        if top is not None and top.kind == "replacement_hex" and end is not None and end not in out:
+            out.append(end)
+    assert out, "no replacement comes back in the log any more: the test compares nothing"
+    return out
+
+
+def test_a_replacement_placed_in_sight_by_its_unseen_general_is_inherent(arrivano: Game) -> None:
+    """Montebello #1361 (found by the twentieth session's exhaustive run): France's end_step; the walk places
+    Austria's returning ir18-ii and ir57-i (arrivano §12.8.2 "entro un esagono dal loro Generale di formazione").
+    Gottesheim, unseen, moved 3417 -> 3319 offers hexes the recorded game does not: each game's owner places its own
+    first, 3316 in France's sight in one, out of it in the other. That the units are seen where they come back, and so
+    that their general stands within a hex, is the table's too: allowed (`ALLOWED`, kind leader), and a general moved
+    where both games list the same hex shows nothing."""
+    found = [f for cmd in replacement_ends(arrivano)
+             for f in fuzz(arrivano, every=1, first=cmd, last=cmd, per_position=50, kinds=frozenset({"leader"})).findings]
+    placed = [f for f in found if f.channel == "log" and "unit_placed[arrivano §12.8.2]" in f.what]
+    assert placed, "no unseen general's move changes where a replacement comes back: the test compares nothing"
+    assert [f for f in found if not f.allowed] == []
+    assert all("§12.8.2" in f.allowed for f in found)
