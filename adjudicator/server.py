@@ -31,9 +31,10 @@ from arbitro.adjudicator.errors import (
 )
 from arbitro.adjudicator.http_access import HOST, Authority, BodyLimit, GameQuota, Limits, Principal, RateLimiter
 from arbitro.adjudicator.http_stream import AppendWatcher, live, seat_head
+from arbitro.adjudicator.preload import settle_rulesets
 from arbitro.adjudicator.render import render
 from arbitro.adjudicator.seatcopy import checked_seat_keys, checked_server_key
-from arbitro.adjudicator.service import Arbitro, settle_rulesets
+from arbitro.adjudicator.service import Arbitro
 from arbitro.adjudicator.viewer import HEADERS as VIEWER_HEADERS
 from arbitro.adjudicator.viewer_file import PAGE as VIEWER_PAGE
 from arbitro.adjudicator.report_phrases import worded

@@ -10,10 +10,8 @@ from __future__ import annotations
 import contextlib
 import copy
 import datetime
-import gc
 import json
 import secrets
-import threading
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from functools import partial
 from typing import Any
@@ -26,12 +24,9 @@ from arbitro.adjudicator.admission import (
 )
 from arbitro.adjudicator.creation import POSITION_FORMAT, checked_game_id, fresh_game_id, genesis, mark_own_data
 from arbitro.adjudicator.creation import roll_key_commitment
-from arbitro.adjudicator.datafiles import DataError
 from arbitro.adjudicator.engine import R_UNDO_POINT, Adjudicator, GameContext, NoHistory
 from arbitro.adjudicator.engine_steps import awaiting_in
-from arbitro.adjudicator.errors import (
-    ArbitroError, BadInput, IllegalCommand, KeyReused, NotFound, UnknownSeat, check_position,
-)
+from arbitro.adjudicator.errors import BadInput, IllegalCommand, KeyReused, UnknownSeat, check_position
 from arbitro.adjudicator.ledger import Ledger
 from arbitro.adjudicator.randomness import EnteredSupply, NoSeedSupply, SeededSupply, Supply, audit_dice, commits_to_keys, roll_keys
 from arbitro.adjudicator.results import Awaiting, Revealed, Status, SubmitResult
@@ -39,8 +34,9 @@ from arbitro.adjudicator.reveal import EXPOSES, as_first_proven, exposure, with_
 from arbitro.adjudicator.ruleset import Ruleset, naming
 from arbitro.adjudicator.seat_numbers import Command, CommandNumbers, audited, events_of, per_command
 from arbitro.adjudicator.service_exchange import ExchangeCalls
+from arbitro.adjudicator.service_keys import KeyCalls
 from arbitro.adjudicator.service_reading import ReadingCalls
-from arbitro.events import core, random as rnd, signing
+from arbitro.events import core, random as rnd
 from arbitro.events.codec import canonical, sha256_hex, to_builtins
 from arbitro.events.records import GENESIS, CommandRecord, GameRecord, StoredCommand, StoredEvent, seal_events
 from arbitro.events.store import DuplicateKey, GameNotFound, Snapshot, StaleSequence, Store
@@ -50,7 +46,7 @@ from arbitro.projections.fold import Replayer
 from arbitro.projections.game import GameState, awaited, salting_key_public, state_bytes
 from arbitro.projections.views import serve_event, served_origin
 
-__all__ = ["POSITION_FORMAT", "Arbitro", "awaiting_in", "now", "token_hash"]
+__all__ = ["POSITION_FORMAT", "Arbitro", "awaiting_in", "now"]
 
 
 def now() -> str:
@@ -58,41 +54,7 @@ def now() -> str:
     return datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds")
 
 
-_SETTLED: set[str] = set()  # the rulesets whose data this process has loaded and frozen (`settle_data`)
-_settling = threading.Lock()
-
-
-def settle_data(rulesets: Mapping[str, Ruleset[Any]]) -> list[str]:
-    """Load each ruleset's shipped data (every scenario's initial state) and move everything then alive out of the
-    collector's sight (`gc.freeze`), once per ruleset name per process; the names it settled now. Issue 15: a full
-    collection walks every object alive, the rulesets' maps, tables and counters too, and those walks were Caldiero's
-    largest legal() pauses (docs/architecture.md "Garbage collection"). Frozen objects are never collected, so freezing
-    is bounded here: once per name (a handful), never per game, per request or per own-data folder (those stay
-    collectable), and after a full collection, so that no garbage is frozen. A long-running process calls it at its
-    start (`settle_rulesets`); a one-shot command never pays for it."""
-    with _settling:
-        new = [name for name in sorted(rulesets) if name not in _SETTLED]
-        for name in new:
-            _SETTLED.add(name)
-            for scenario in rulesets[name].scenarios():
-                # a scenario whose data cannot start says so, precisely, when a game asks it; the others still load
-                with contextlib.suppress(ArbitroError, DataError):
-                    rulesets[name].new_state(scenario, ())
-        if new:
-            gc.collect()
-            gc.freeze()
-        return new
-
-
-def settle_rulesets() -> list[str]:
-    """`settle_data` of every ruleset this build can load: what the server does at its start (server.create_app's
-    lifespan), before its first request, and what the benchmarks of legal() do as a server would. A scenario that
-    cannot start for a precise reason (ArbitroError, DataError) says so when a game asks it; anything else raised (a
-    bug) propagates, and stops the server's start: fail fast, not at that ruleset's first request."""
-    return settle_data({name: rules for name, rules in registry.available().items() if not isinstance(rules, str)})
-
-
-class Arbitro(ReadingCalls, ExchangeCalls):
+class Arbitro(ReadingCalls, ExchangeCalls, KeyCalls):
     def __init__(self, store: Store, clock: Callable[[], str] | None = None) -> None:
         self.store = store
         # When a command arrived, as metadata; a re-adjudication passes the times it read from the log it replays.
@@ -335,38 +297,6 @@ class Arbitro(ReadingCalls, ExchangeCalls):
         salted_by = exposure(not created.salted_by_key())  # GameContext.of's salted_by_seed, without the context
         return Revealed(**msgspec.structs.asdict(result), salted_by=salted_by, exposed=EXPOSES[salted_by])
 
-    def register_key(self, game_id: str, seat: str, public_key: str) -> dict[str, Any]:
-        """Register `seat`'s own Ed25519 public key (arbitro §L.6): from now on the game accepts that seat's
-        commands only signed with the private half, which the host never holds, so no command in the seat's
-        name can be made up or altered by anyone else, the host included."""
-        game = self.game(game_id)
-        self.check_seat(game, seat)
-        try:
-            checked = signing.check_public_key(public_key)
-        except signing.BadKey as e:
-            raise BadInput(f"{seat}'s key: {e}") from None
-        since = self.store.register_seat_key(game_id, seat, checked)
-        return {"game": game_id, "seat": seat, "public_key": checked, "since_cmd": since}
-
-    def receipt(self, game_id: str, cmd: int) -> dict[str, Any]:
-        """The server's signed receipt for command `cmd` (arbitro §L.4): the head its events ended on, and the
-        command's hash. Ed25519 signatures are deterministic: asking again gives the same receipt."""
-        stored = self.store.command(game_id, cmd)
-        if stored is None:
-            raise NotFound(f"game {game_id} has no command {cmd} (commands 0 to {self.game(game_id).head_cmd})")
-        return self._receipt(self.game(game_id), stored)
-
-    def _receipt(self, game: GameRecord, stored: StoredCommand) -> dict[str, Any]:
-        seq = self._end_of(game, stored)
-        head = next(iter(self.store.events(game.id, seq, seq))).hash if seq else GENESIS
-        return sign_receipt(self.store, game.id, stored.record.cmd, stored.hash, head)
-
-    def server_key(self) -> str | None:
-        """This server's public key: receipts are signed with its private half (kept in the database). None
-        only from a database opened read-only that never signed anything."""
-        key = self.store.signing_key()
-        return signing.public_key(key) if key is not None else None
-
     def _retried(self, game: GameRecord, prior: StoredCommand, seat: str, raw: Any) -> SubmitResult:
         """A key the seat already used: the same command gets the original result again (a retry, or a
         concurrent duplicate); another command is refused, since the key names the first."""
@@ -493,22 +423,6 @@ class Arbitro(ReadingCalls, ExchangeCalls):
             state = fold.apply(state, body, replayer.state_at)
         return written
 
-    # --- access tokens (the HTTP server's seats and umpire, issue 12) ------------------------------------------
-    def issue_tokens(self, game_id: str, roles: Iterable[str] | None = None) -> dict[str, str]:
-        """New secret bearer tokens for `roles` of a game (default: each seat and the umpire), returned once and
-        stored only as hashes; a role given a new token loses its old one (an invitation sent again)."""
-        game = self.game(game_id)
-        wanted = list(dict.fromkeys(roles)) if roles is not None else [*game.seats, UMPIRE]
-        for role in wanted:
-            self.check_seat(game, role)
-        tokens = {role: secrets.token_urlsafe(32) for role in wanted}
-        self.store.put_tokens(game_id, {role: token_hash(token) for role, token in tokens.items()})
-        return tokens
-
-    def token_role(self, token: str) -> tuple[str, str] | None:
-        """The (game, role) a bearer token grants, or None for a token this database never issued."""
-        return self.store.token_role(token_hash(token))
-
     # --- fork, undo, reveal, annotate -------------------------------------------------------------
     def fork(
         self, game_id: str, at: int, *, keep_dice: bool = False, new_id: str | None = None, by: str = UMPIRE
@@ -589,12 +503,6 @@ class Arbitro(ReadingCalls, ExchangeCalls):
         if top is not None and isinstance(top.ctx, core.EntropyRound) and top.ctx.phase == "reveal":
             return self.submit(game_id, seat, {"type": "reveal_entropy", "entropy": entropy})
         return self.submit(game_id, seat, {"type": "commit_entropy", "commitment": rnd.entropy_commitment(entropy)})
-
-def token_hash(token: str) -> str:
-    """What the store keeps of a bearer token: its SHA-256 (a token is 256 random bits, so no salt or slow hash
-    is needed to keep it from being guessed back)."""
-    return sha256_hex(token.encode())
-
 
 def _cmd_of(stored: StoredEvent) -> int:
     return int(msgspec.json.decode(stored.body)["cmd"])

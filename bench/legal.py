@@ -34,7 +34,8 @@ if str(ROOT) not in sys.path:
 from arbitro.adjudicator import registry  # noqa: E402
 from arbitro.events import random as randomness  # noqa: E402
 from arbitro.adjudicator.selfplay import SelfPlay  # noqa: E402
-from arbitro.adjudicator.service import Arbitro, settle_data  # noqa: E402
+from arbitro.adjudicator.preload import settle_data  # noqa: E402
+from arbitro.adjudicator.service import Arbitro  # noqa: E402
 from arbitro.events.sqlite import SQLiteStore  # noqa: E402
 
 RULESETS = ("caldiero", "arrivano")

@@ -84,7 +84,8 @@ from arbitro.adjudicator import verify_replay  # noqa: E402
 from arbitro.adjudicator.exchange import read_lines  # noqa: E402
 from arbitro.adjudicator.exchange_file import read_file  # noqa: E402
 from arbitro.adjudicator.ruleset import pieces_named  # noqa: E402
-from arbitro.adjudicator.service import Arbitro, settle_data  # noqa: E402
+from arbitro.adjudicator.preload import settle_data  # noqa: E402
+from arbitro.adjudicator.service import Arbitro  # noqa: E402
 from arbitro.events import core  # noqa: E402
 from arbitro.events.codec import canonical, to_builtins  # noqa: E402
 from arbitro.events.records import GENESIS  # noqa: E402

@@ -51,6 +51,8 @@ RANKS: dict[str, int] = {
     "arbitro.adjudicator.service": 7,  # the application
     "arbitro.adjudicator.service_exchange": 7,  # its exchange and verification calls
     "arbitro.adjudicator.service_reading": 7,  # its reading calls, in the reader's numbers (§V.6)
+    "arbitro.adjudicator.service_keys": 7,  # its key, receipt and token calls (§L.4, §L.6)
+    "arbitro.adjudicator.preload": 7,  # rulesets' data loaded and frozen once per process (issue 15)
     "arbitro.adjudicator.ledger": 7,  # the events a game's status reads, kept per game
     "arbitro.adjudicator.results": 3,  # the service's result types: plain data (the ruleset listing is registry's)
     "arbitro.adjudicator.admission": 7,

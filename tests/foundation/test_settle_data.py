@@ -1,5 +1,5 @@
 """Issue 15: a ruleset's loaded data is frozen out of the garbage collector's sight once per ruleset per process
-(service.settle_data), never per game: frozen objects are never collected, so a freeze per game or per request would
+(preload.settle_data), never per game: frozen objects are never collected, so a freeze per game or per request would
 leak in a long-running server. The server does it at its start (its lifespan); a one-shot command, which gains nothing
 from it, never pays for it."""
 
@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from arbitro.adjudicator import registry, service
+from arbitro.adjudicator import preload, registry
 from arbitro.adjudicator.server import create_app
 from arbitro.adjudicator.service import Arbitro
 from arbitro.events.sqlite import SQLiteStore
@@ -20,7 +20,7 @@ from arbitro.events.sqlite import SQLiteStore
 @pytest.fixture
 def freezes(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     """gc.freeze's calls (each the number of full collections before it), in a process as fresh as a new one."""
-    monkeypatch.setattr(service, "_SETTLED", set())
+    monkeypatch.setattr(preload, "_SETTLED", set())
     frozen: list[int] = []
     collected: list[int] = []
     monkeypatch.setattr(gc, "freeze", lambda: frozen.append(len(collected)))
@@ -38,7 +38,7 @@ def play_two_games_in_three_apps() -> None:
 
 def test_an_application_alone_freezes_nothing(freezes: list[int]) -> None:
     play_two_games_in_three_apps()
-    assert freezes == [] and service._SETTLED == set()
+    assert freezes == [] and preload._SETTLED == set()
 
 
 def test_the_server_settles_every_ruleset_at_its_start_once(freezes: list[int],
@@ -58,8 +58,8 @@ def test_the_server_settles_every_ruleset_at_its_start_once(freezes: list[int],
             pass
 
     asyncio.run(start())
-    assert freezes == [1] and service._SETTLED == {"duel"}  # after a full collection: no garbage frozen
+    assert freezes == [1] and preload._SETTLED == {"duel"}  # after a full collection: no garbage frozen
     assert sorted(built) == sorted(duel.scenarios())  # every scenario's initial state: its data loaded
     play_two_games_in_three_apps()
     assert freezes == [1]  # never again, per game or per application
-    assert service.settle_data({"duel": duel}) == [] and freezes == [1]
+    assert preload.settle_data({"duel": duel}) == [] and freezes == [1]
