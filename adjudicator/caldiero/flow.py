@@ -177,7 +177,7 @@ def roll_weather(a: Act, seat: str) -> None:
     if box is not None and box.formations_defence:  # caldiero §17.1.3, the ice storm's box: every formation in Defence
         for f in sorted(a.state.formations):
             if a.state.formations[f].order != "defence":
-                a.emit(ev.OrderChanged(formation=f, order="defence", rule=str(R.ICE_STORM), by="weather"))
+                a.emit(ev.OrderChanged(formation=f, order="defence", rule=box.rule, by="weather"))
 
 
 # =====================================================================================================

@@ -116,7 +116,7 @@ def check_unit_order(w: World, seat: str, cmd: C.UnitOrder) -> None:
         refuse(R.OOC_TEST, f"no out-of-command unit of the active formation at {cmd.hex} may still choose an order (caldiero §5.3.1)")
     box = w.weather_box()  # caldiero §17.1.3: the ice storm's box allows no test (its data, `ooc_order_tests`)
     if box is not None and not box.ooc_order_tests and cmd.hex not in w.chief_reach(seat):
-        refuse(R.ICE_STORM, "in an ice storm out-of-command units may not try to change order (caldiero §17.1.3)")
+        refuse(box.cited(), f"{box.words()} out-of-command units may not try to change order")
     if cmd.order == "defence":
         refuse(CALDIERO.OUT_OF_COMMAND, "out-of-command units already hold a Defence order (caldiero §5.3)")
 

@@ -78,8 +78,9 @@ def own_step_problem(world: World, g: Group) -> StepVeto:
     def veto(a: str | None, b: str) -> Problem | None:
         if g.artillery and a is not None and ground.canal_without_bridge(world, a, b):
             return R.CANAL, f"artillery crosses the canal {a}-{b} only at a bridge (caldiero §10.3)"
-        if g.artillery and _roads_only(world) and (a is None or not ground.road(world, a, b)):
-            return R.ICE_STORM, "in an ice storm artillery moves only along roads (caldiero §17.1.3)"
+        box = world.weather_box()  # the box in force, cited and named (`_roads_only`: its `artillery_roads_only`)
+        if g.artillery and box is not None and _roads_only(world) and (a is None or not ground.road(world, a, b)):
+            return box.cited(), f"{box.words()} artillery moves only along roads"
         return map_rules.formation_hex_problem(world, g.formation, b)
 
     return veto

@@ -162,9 +162,9 @@ class CaldieroVariant(Variant):
 
     def order_try_barred(self, w: World, seat: str) -> tuple[Rule, str] | None:
         """caldiero §17.1.3: in an ice storm every formation holds a Defence order (its weather box's
-        `formations_defence`): no general tries."""
+        `formations_defence`): no general tries, told so citing and naming the box in force (a user's track's)."""
         box = w.weather_box()
-        return (R.ICE_STORM, "in an ice storm every formation holds a Defence order (caldiero §17.1.3)") \
+        return (box.cited(), f"{box.words()} every formation holds a Defence order") \
             if box is not None and box.formations_defence else None
 
     def formations_at_rest(self, w: World, units: Sequence[str]) -> list[str]:

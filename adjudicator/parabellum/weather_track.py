@@ -7,6 +7,7 @@ from functools import cached_property
 
 from arbitro.adjudicator.datafiles import StrictModel, Where
 from arbitro.adjudicator.parabellum.data import Meta
+from arbitro.adjudicator.ruleset import Rule
 from pydantic import Field
 
 
@@ -37,6 +38,16 @@ class WeatherBox(StrictModel):
     assault_columns_left: int = Field(default=0, ge=0)  # every assault shifted left (caldiero §17.1.1-§17.1.3: 1, 2, 3)
     confusion_die: bool = False  # the attacker rolls the confusion die before the table (caldiero §17.2: boxes 1-3)
     end_phase_box: int | None = None  # the box the marker moves to at the turn's end (caldiero §17.1.3: the storm to 2)
+
+    def cited(self) -> Rule:
+        """The box's own section as the citation of what it forbids ("caldiero §17.1.3", summed up by its English
+        name): a refusal the box causes cites the box in force, whichever box of a user's track it is."""
+        book, _, section = self.rule.partition(" §")
+        return Rule(book, section, self.english)
+
+    def words(self) -> str:
+        """The box as a refusal names it: "in this weather (Tempesta di Ghiaccio, caldiero §17.1.3)"."""
+        return f"in this weather ({self.name}, {self.rule})"
 
 
 class WeatherTrack(StrictModel):

@@ -92,7 +92,7 @@ def test_out_of_command_units_test_for_an_order_where_the_box_allows(box: int, e
     try:
         check_unit_order(w, "france", C.UnitOrder(type="unit_order", hex="1517", order="attack"))
     except IllegalCommand as e:
-        assert (e.rule == "caldiero §17.1.3") == refused, e
+        assert (e.rule == f"caldiero §17.1.{box}") == refused, e  # the box in force's own section
     else:
         assert not refused
 
@@ -105,7 +105,7 @@ def test_guns_keep_to_the_roads_where_the_box_says(box: int, effects: dict[str, 
     w = _world(_battle(box, **effects), box)
     off_road = next(b for b in sorted(w.grid.neighbours("1517")) if not ground.road(w, "1517", b))
     veto = own_step_problem(w, make_group(w, (GUN,), "manoeuvre", False))("1517", off_road)
-    assert (veto is not None and str(veto[0]) == "caldiero §17.1.3") == kept, veto
+    assert (veto is not None and str(veto[0]) == f"caldiero §17.1.{box}") == kept, veto  # the box's own section
 
 
 class _Dice:
@@ -147,3 +147,40 @@ def test_a_box_s_end_phase_box_is_a_box(tmp_path: Path) -> None:
     with pytest.raises(DataError) as caught:
         CALDIERO_DATA.load(tmp_path)
     assert [(p.file, p.path) for p in caught.value.problems] == [("caldiero/weather.json", "$.boxes[3].end_phase_box")]
+
+
+def _refusals(box: int, battle: ScenarioData) -> list[tuple[str, str]]:
+    """The three refusals a box's data cause, each as (rule, words): the general's order try (`formations_defence`),
+    an out-of-command unit's order test (`ooc_order_tests`), a gun's step off the roads (`artillery_roads_only`)."""
+    w = _world(battle, box)
+    barred = CALDIERO_VARIANT.order_try_barred(w, "france")
+    assert barred is not None
+    found = [(str(barred[0]), barred[1])]
+    assert w.state.activation is not None
+    w.state.activation.out_of_command = [GUN]
+    w.state.step = "activation_orders"
+    with pytest.raises(IllegalCommand) as refused:
+        check_unit_order(w, "france", C.UnitOrder(type="unit_order", hex="1517", order="attack"))
+    found.append((refused.value.rule, refused.value.message))
+    off_road = next(b for b in sorted(w.grid.neighbours("1517")) if not ground.road(w, "1517", b))
+    veto = own_step_problem(w, make_group(w, (GUN,), "manoeuvre", False))("1517", off_road)
+    assert veto is not None
+    return found + [(str(veto[0]), veto[1])]
+
+
+def test_the_weather_s_refusals_name_and_cite_the_box_in_force() -> None:
+    """caldiero §17.1.3's three bars are the box in force's: the shipped ice storm's refusals cite §17.1.3 and name
+    "Tempesta di Ghiaccio"; a user's folder whose box 2 bars the same cites box 2's section (§17.1.2) and names it,
+    never "ice storm"."""
+    assert _refusals(3, RULESET.battle) == [
+        ("caldiero §17.1.3", "in this weather (Tempesta di Ghiaccio, caldiero §17.1.3) every formation holds a "
+                             "Defence order"),
+        ("caldiero §17.1.3", "in this weather (Tempesta di Ghiaccio, caldiero §17.1.3) out-of-command units may not "
+                             "try to change order"),
+        ("caldiero §17.1.3", "in this weather (Tempesta di Ghiaccio, caldiero §17.1.3) artillery moves only along "
+                             "roads")]
+    folder = _battle(2, formations_defence=True, ooc_order_tests=False, artillery_roads_only=True)
+    found = _refusals(2, folder)
+    assert [rule for rule, _ in found] == ["caldiero §17.1.2"] * 3
+    assert all("(Neve e Ghiaccio, caldiero §17.1.2)" in words and "ice" not in words.lower().replace("ghiaccio", "")
+               for _, words in found), found
