@@ -157,9 +157,11 @@ def served_values(ruleset: RulesetProjection[Any], roll: Roll, after: GameState[
     `after`: the state after the roll). A roll's key recomputes its values, so it goes to those seats alone: not only
     a roll kept from a seat (`visible_to`), but one a ruleset serves a seat without its faces under fog of war too,
     e.g. the efficiency test of a stack the seat may not examine (caldiero §20.4, arrivano §11.3.2; arbitro §R.5,
-    §V.4)."""
-    faces = "values" if isinstance(roll, core.DiceRolled) else "drawn"
-    seen = tuple(seat for seat in seats if faces in (redact_event(ruleset, roll, seat, after) or {}))
+    §V.4). A draw's key goes to the seats served its pool as well as what was drawn: a private draw's drawer, served
+    the items alone, would test candidate pools against them with the key (the second hand dealt in Monferrato
+    tells which chits the first hand may hold; rev-s S1), and without the pool it could not recompute the draw."""
+    faces = ("values",) if isinstance(roll, core.DiceRolled) else ("drawn", "population")
+    seen = tuple(seat for seat in seats if all(f in (redact_event(ruleset, roll, seat, after) or {}) for f in faces))
     return None if len(seen) == len(seats) else seen
 
 

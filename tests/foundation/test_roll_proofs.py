@@ -72,7 +72,7 @@ def test_verification_judges_a_proof_again_without_the_seed_and_each_seat_checks
     app.submit("g", "umpire", {"type": "prove_roll", "index": CARD})
     report = app.verify("g")  # the seed is not revealed: re-adjudication replays the stored key and path
     assert report.passed and {c.name: c.status for c in report.checks}["re-adjudication"] == "passed"
-    for seat, whole in (("red", 2), ("blue", 1)):
+    for seat, whole in (("red", 1), ("blue", 1)):  # red's card, a private draw: its pool is not red's (rev-s S1)
         checks = {c.name: c for c in app.verify_lines(list(app.export("g", seat)), "export").checks}
         assert checks["proven rolls"].status == "passed", checks["proven rolls"].detail
         assert checks["proven rolls"].detail.startswith(f"{whole} of 2 proven rolls served whole")
@@ -195,7 +195,8 @@ def test_a_proof_of_a_roll_hidden_from_a_seat_serves_it_the_same_bytes_whatever_
     a, b = served_to("blue", deck, monkeypatch), served_to("blue", deck[::-1], monkeypatch)
     assert a == b and rnd.roll_key(SEED, CARD).encode() not in a and b'"hidden":true' in a
     red_a, red_b = served_to("red", deck, monkeypatch), served_to("red", deck[::-1], monkeypatch)
-    assert red_a != red_b and rnd.roll_key(SEED, CARD).encode() in red_a  # red saw its card: proven to red
+    # red saw its card, not the pool it was drawn from: with the key it could test candidate pools (rev-s S1)
+    assert red_a != red_b and rnd.roll_key(SEED, CARD).encode() not in red_a
 
 
 # --- a public roll a ruleset serves a seat without its faces (fog of war): its proof goes to the others alone -----
