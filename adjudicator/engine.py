@@ -12,8 +12,8 @@ ruleset checkpoint event or every CHECKPOINT_EVERY events.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
-from typing import Any, Protocol
+from collections.abc import Callable, Sequence
+from typing import Any
 
 import msgspec
 
@@ -21,18 +21,18 @@ from arbitro.adjudicator import core_commands as cc
 from arbitro.adjudicator import disputes
 from arbitro.adjudicator.decisions import Step, open_frame, update_frame, waiting
 from arbitro.adjudicator.engine_steps import (
-    ANSWERS, ENGINE_KINDS, OPENING, R_ENTER, R_ENTROPY, R_RULING, R_UNDO_CONSENT, R_UNDO_RULING, ConsentStep,
-    EntropyStep, RandomStep, open_consent, open_round, random_entry, random_prompt, ruling_in, ruling_patch,
-    ruling_reason, suspended_command, suspended_form,
+    ANSWERS, ENGINE_KINDS, OPENING, R_ENTER, R_ENTROPY, R_RULING, R_UNDO_CONSENT, ConsentStep, EntropyStep, RandomStep,
+    open_round, random_entry, random_prompt, ruling_patch, suspended_command, suspended_form,
 )
 from arbitro.adjudicator.errors import (
     GameOver, IllegalCommand, MalformedCommand, NotUmpire, NotYourDecision, NotYourTurn, Rejected, RulesetDefect,
     UnknownSeat,
 )
-from arbitro.adjudicator.log_points import History, Points
+from arbitro.adjudicator.log_points import History
 from arbitro.adjudicator.randomness import DiceUnavailable, EnteredSupply, NeedRandom, Supply, roll_keys
 from arbitro.adjudicator.reveal import R_REVEAL, prove_roll, record_fork, reveal_at_end, reveal_seed
 from arbitro.adjudicator.ruleset import Decision, Ruleset, malformed, naming
+from arbitro.adjudicator.undo import UndoRule, voided_rolls
 from arbitro.events import core
 from arbitro.events.random import mix_entropy
 from arbitro.events.records import EventBody
@@ -41,33 +41,16 @@ from arbitro.projections.fold import Fold
 from arbitro.projections.game import GameState, awaited, dice_public, may_reveal, state_bytes, state_hash
 
 CHECKPOINT_EVERY = 200
-# Entropy events an undo may not cross: a seat's entropy, once revealed, is public (arbitro §R.2).
-ENTROPY_SPENT = (core.EntropyRevealed, core.EntropyWaived, core.EntropyMixed)
 # The umpire's acts that are not answers to anything: allowed while another decision is pending.
 UMPIRE_ANYTIME = (cc.Ruling, cc.Undo, cc.RevealSeed, cc.ProveRoll, cc.RecordFork)
 # Any seat's, at any time (a pending decision, the game's end): a dispute changes nothing until the umpire rules.
 DISPUTING = (cc.OpenDispute, cc.ReplyDispute, cc.RuleDispute)
 
 # The engine's own rules, cited like a rulebook's (docs/engine-rules.md); R_ENTROPY, R_ENTER and
-# R_UNDO_CONSENT are its steps' (adjudicator/engine_steps.py).
+# R_UNDO_CONSENT are its steps' (adjudicator/engine_steps.py), R_UNDO_FREE and R_UNDO_POINT its undo rule's (undo.py).
 R_TURN = "arbitro §S.2"
-R_UNDO_FREE = "arbitro §U.1"
-R_UNDO_POINT = "arbitro §U.3"
 R_BEHALF = "arbitro §S.5"
 R_EVENTFUL = "arbitro §L.8"
-
-
-def voided_rolls(history: History, to: int) -> tuple[int, ...]:
-    """The random indices of the rolls and draws still in force after event `to`: what an undo to `to` voids.
-    Rolls an earlier undo already voided are not counted again."""
-    live: list[tuple[int, int]] = []  # (seq, random index)
-    for body in history.bodies(to + 1, None):
-        match body.event:
-            case core.DiceRolled(index=index) | core.ItemsDrawn(index=index):
-                live.append((body.seq, index))
-            case core.Undone(to_seq=back_to):
-                live = [(seq, index) for seq, index in live if seq <= back_to]
-    return tuple(index for _, index in live)
 
 
 class NoHistory:
@@ -132,6 +115,7 @@ class Adjudicator:
     def __init__(self, ruleset: Ruleset[Any]) -> None:
         self.ruleset = ruleset
         self.fold = Fold(ruleset)
+        self.undo = UndoRule(ruleset, self.fold)  # arbitro §U: a take-back judged, freely or with consent
         self.steps: dict[str, Step[Any]] = {
             ConsentStep.kind: ConsentStep(voided_rolls), RandomStep.kind: RandomStep(self),
             EntropyStep.kind: EntropyStep(self), disputes.DisputeStep.kind: disputes.DisputeStep(),
@@ -407,7 +391,7 @@ class Adjudicator:
             case cc.Ruling():
                 self._ruling(ctx, state, command)
             case cc.Undo():
-                self._undo(ctx, state, command, game, history)
+                self.undo.take_back(ctx, state, command, game.seats, history)
             case cc.OpenDispute():
                 disputes.open_dispute(ctx, command, history, game.seats)
             case cc.ReplyDispute():
@@ -422,7 +406,8 @@ class Adjudicator:
         then the outcome recorded."""
         evidence = disputes.check_ruling(ctx, command, history, game.seats)
         if command.undo_to is not None:
-            self._undo(ctx, state, cc.Undo(type="undo", to=command.undo_to, reason=command.text), game, history)
+            self.undo.take_back(ctx, state, cc.Undo(type="undo", to=command.undo_to, reason=command.text), game.seats,
+                                history)
         elif command.patch or command.interpretation:
             self._ruling(ctx, state, cc.Ruling(type="ruling", reason=command.text, patch=command.patch,
                                                interpretation=command.interpretation, public_patch=command.public_patch))
@@ -456,89 +441,6 @@ class Adjudicator:
             raise IllegalCommand("a ruling changes the state (patch) or an interpretation", rule=R_RULING)
         ctx.emit(core.RulingMade(reason=command.reason, patch=patch, interpretation=dict(command.interpretation),
                                  public_patch=command.public_patch))
-
-    def _undo(self, ctx: Decision[Any], state: GameState[Any], command: cc.Undo, game: GameContext, history: History) -> None:
-        """Take back everything after event `command.to` (the umpire) or after command `command.to` (a seat, whose
-        every number is a command's: engine-rules §V.6), refused in the sender's numbers."""
-        seat = ctx.seat
-        to = command.to if seat == UMPIRE else self._seat_point(state, command.to, history, seat)
-        if to >= state.core.seq:
-            raise IllegalCommand(f"#{to} is not before the head (#{state.core.seq}): nothing to take back", rule=R_UNDO_POINT)
-        if to < 1:
-            raise IllegalCommand("#0 is no event: take back to the end of a command, #1 or later", rule=R_UNDO_POINT)
-        after = list(history.bodies(to, None))
-        point = after[0]
-        if len(after) > 1 and after[1].cmd == point.cmd:
-            raise IllegalCommand(f"#{to} is in the middle of command {point.cmd}: take back to the end of a command", rule=R_UNDO_POINT)
-        if point.cmd == 0 and len(after) > 1 and after[1].cmd == 0:
-            raise IllegalCommand("the game's creation cannot be taken back", rule=R_UNDO_POINT)
-        later = after[1:]
-
-        def named(body: EventBody[Any]) -> str:  # an event as the sender numbers it: a seat by its command
-            return f"#{body.seq}" if seat == UMPIRE else f"command #{body.cmd}"
-        spent = next((b for b in later if isinstance(b.event, ENTROPY_SPENT)), None)
-        if spent is not None:
-            # Re-running the round after a reveal would let a seat choose its entropy knowing another's.
-            raise IllegalCommand(f"{named(spent)} is part of the seats' entropy round, which a game does not run "
-                                 "twice: take back only to a point after the round, or fork (a new seed and a new "
-                                 "round)", rule=R_ENTROPY)
-        if seat == UMPIRE:
-            if len(command.reason) < 3:
-                raise IllegalCommand("the umpire's undo is a ruling: give a reason", rule=R_RULING)
-            voided = voided_rolls(history, to)
-            ctx.emit(core.Undone(to_seq=to, by=seat, reason=command.reason, rule=R_RULING,
-                                 voided_rolls=len(voided), voided_indices=voided))
-            return
-        ruling = ruling_in(later)
-        if ruling is not None:  # not even with the other seats' consent: the umpire decided it (arbitro §U.5)
-            raise IllegalCommand(f"{named(ruling)} is the umpire's ruling ({ruling_reason(ruling.event)}): only the "
-                                 f"umpire may take it back; take back only to #{ruling.cmd} or later, or ask the umpire",
-                                 rule=R_UNDO_RULING)
-        if not self._needs_consent(later, seat, game.seats, history):
-            ctx.emit(core.Undone(to_seq=to, by=seat, reason=command.reason or "taken back", rule=R_UNDO_FREE))
-            return
-        open_consent(ctx, seat, to, command.to, tuple(s for s in game.seats if s != seat))
-
-    @staticmethod
-    def _seat_point(state: GameState[Any], cmd: int, history: History, seat: str) -> int:
-        """The log's number of the last event of command `cmd`, a seat's point to take back to; a command that is not
-        before the last one is refused in command numbers (a seat's only numbers: engine-rules §V.6)."""
-        point = Points(history, state.core.seq, seat)
-        if cmd >= point.last:
-            raise IllegalCommand(f"#{cmd} is not before the last command (#{point.last}): nothing to take back",
-                                 rule=R_UNDO_POINT)
-        return point(cmd, R_UNDO_POINT)
-
-    def _needs_consent(self, later: list[EventBody[Any]], seat: str, seats: Sequence[str], history: History) -> bool:
-        """Whether `seat` may not take back `later` on its own (arbitro §U.1), judged only on what every seat is served
-        alike, for the answer (free, or a consent asked) is served to all: another seat's command (every command is
-        public), a roll or draw (that one was made is public, engine-rules §V.4, whatever its values), an undo or a
-        ruling, an irreversible event every seat is served, or one the ruleset says `may_reveal` to `seat` alone. An
-        event served to some seats only (a sighting, projections/parabellum.others_sighting) counts through
-        `may_reveal` alone: judged on it, the answer would tell one seat what another was shown. The other seats
-        keep what they were served; the voided events stay in the log. The state after each event is read from the log
-        once, then folded on (a verification's log folds from its start at each read: issue 15)."""
-        after: GameState[Any] | None = None  # the state after `body`, from the first ruleset event on (a fresh copy)
-        for body in later:
-            event = body.event
-            if body.seat != seat:
-                return True
-            if isinstance(event, core.IRREVERSIBLE_CORE) or isinstance(event, (core.Undone, core.RulingMade)):
-                return True
-            if after is not None:
-                after = self.fold.apply(after, body, history.state_at)
-            if type(event) not in core.CORE_EVENT_TYPES:
-                after = history.state_at(body.seq) if after is None else after
-                if self._reveals(event, seats, after.rules):
-                    return True
-        return False
-
-    def _reveals(self, event: Any, seats: Sequence[str], rules: Any) -> bool:
-        """Whether a ruleset's event bars a free take-back, by a test every seat makes alike (`rules`: after it)."""
-        if self.ruleset.may_reveal(event, rules):
-            return True
-        return self.ruleset.is_irreversible(event) and all(
-            self.ruleset.redact(event, other, rules) is not None for other in seats)
 
     # --- what every command gets ------------------------------------------------------------------
     def _finish(self, ctx: Decision[Any], was_over: bool, normalised: dict[str, Any], game: GameContext) -> Adjudicated:

@@ -24,7 +24,7 @@ from arbitro.adjudicator.admission import (
 )
 from arbitro.adjudicator.creation import POSITION_FORMAT, checked_game_id, fresh_game_id, genesis, mark_own_data
 from arbitro.adjudicator.creation import roll_key_commitment
-from arbitro.adjudicator.engine import R_UNDO_POINT, Adjudicator, GameContext, NoHistory
+from arbitro.adjudicator.engine import Adjudicator, GameContext, NoHistory
 from arbitro.adjudicator.engine_steps import awaiting_in
 from arbitro.adjudicator.errors import BadInput, IllegalCommand, KeyReused, UnknownSeat, check_position
 from arbitro.adjudicator.ledger import Ledger
@@ -32,6 +32,7 @@ from arbitro.adjudicator.randomness import EnteredSupply, NoSeedSupply, SeededSu
 from arbitro.adjudicator.results import Awaiting, Revealed, Status, SubmitResult
 from arbitro.adjudicator.reveal import EXPOSES, as_first_proven, exposure, with_proof
 from arbitro.adjudicator.ruleset import Ruleset, naming
+from arbitro.adjudicator.undo import R_UNDO_POINT
 from arbitro.adjudicator.seat_numbers import Command, CommandNumbers, audited, events_of, per_command
 from arbitro.adjudicator.service_exchange import ExchangeCalls
 from arbitro.adjudicator.service_keys import KeyCalls

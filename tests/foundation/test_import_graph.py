@@ -33,6 +33,7 @@ RANKS: dict[str, int] = {
     "arbitro.adjudicator.ruleset": 3,
     "arbitro.adjudicator.engine_steps": 3,
     "arbitro.adjudicator.engine": 3,
+    "arbitro.adjudicator.undo": 3,  # the engine's undo rule (arbitro §U)
     "arbitro.adjudicator.reveal": 3,  # the engine's reveals and forks (arbitro §R.3)
     "arbitro.adjudicator.disputes": 3,  # the engine's dispute procedure (arbitro §D)
     "arbitro.adjudicator.log_points": 3,  # where a sender's number lies in the log (§V.6)
