@@ -148,6 +148,18 @@ def replayed(path: Path) -> Game:
     return game
 
 
+def replayed_as(path: Path, ruleset: str) -> Game:
+    """The log replayed (`replay`) for a tool fuzzing one ruleset's hidden things (bench/nifuzz_hands.py,
+    bench/nifuzz_blocks.py): refused (ValueError, naming why) where it is no file, the import refuses it, or it is
+    another ruleset's game."""
+    if not path.is_file():
+        raise ValueError(f"{path}: no such log")
+    game = replay(path)
+    if game.ruleset.name != ruleset:
+        raise ValueError(f"{path}: a {game.ruleset.name} game, not {ruleset.capitalize()}")
+    return game
+
+
 def replay(path: Path) -> Game:
     """The log imported into a database in memory and folded: the state before each of its commands (any ruleset:
     bench/nifuzz_hands.py replays Monferrato's); a file the import refuses is refused (ValueError), as `replayed`

@@ -46,7 +46,7 @@ from arbitro.events.codec import canonical  # noqa: E402
 from arbitro.projections.game import GameState  # noqa: E402
 from arbitro.projections.marengo import ELIMINATED, MarengoState  # noqa: E402
 from arbitro.projections.views import seat_view  # noqa: E402
-from bench.nifuzz import Game, asked_difference, asked_of, play, replay, served_difference, walked  # noqa: E402
+from bench.nifuzz import Game, asked_difference, asked_of, play, replayed_as, served_difference, walked  # noqa: E402
 from bench.served import served  # noqa: E402
 
 
@@ -234,16 +234,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--answers", choices=("first", "seeded"), default="first",
                         help="the walk's answers: the first both games list, or one drawn from --seed among them")
     args = parser.parse_args(argv)
-    if not args.log.is_file():
-        print(f"{args.log}: no such log", file=sys.stderr)
-        return 2
     try:
-        game = replay(args.log)
-    except ValueError as e:  # a file the import refuses
+        game = replayed_as(args.log, "marengo")
+    except ValueError as e:  # no file, one the import refuses, another ruleset's game
         print(e, file=sys.stderr)
-        return 2
-    if game.ruleset.name != "marengo":
-        print(f"{args.log}: a {game.ruleset.name} game, not Marengo", file=sys.stderr)
         return 2
     r = fuzz(game, max(1, args.every), args.seed, args.count, args.first, args.last, args.answers == "seeded")
     shown = ", ".join(f"{why} {n}" for why, n in sorted(r.revealed.items()))

@@ -33,7 +33,7 @@ if str(ROOT) not in sys.path:
 from arbitro.adjudicator.core_commands import CORE_COMMAND_TYPES  # noqa: E402
 from arbitro.events.codec import canonical  # noqa: E402
 from arbitro.projections.game import GameState  # noqa: E402
-from bench.nifuzz import Game, asked_difference, asked_of, play, replay, served_difference, walked  # noqa: E402
+from bench.nifuzz import Game, asked_difference, asked_of, play, replayed_as, served_difference, walked  # noqa: E402
 from bench.served import served  # noqa: E402
 
 
@@ -113,16 +113,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0, help="the sampling's seed (which chits are swapped)")
     parser.add_argument("--swaps", type=int, default=2, help="swaps tried per command and observer")
     args = parser.parse_args(argv)
-    if not args.log.is_file():
-        print(f"{args.log}: no such log", file=sys.stderr)
-        return 2
     try:
-        game = replay(args.log)
-    except ValueError as e:  # a file the import refuses
+        game = replayed_as(args.log, "monferrato")
+    except ValueError as e:  # no file, one the import refuses, another ruleset's game
         print(e, file=sys.stderr)
-        return 2
-    if game.ruleset.name != "monferrato":
-        print(f"{args.log}: a {game.ruleset.name} game, not Monferrato", file=sys.stderr)
         return 2
     games, found = fuzz(game, max(1, args.every), args.seed, args.swaps)
     print(f"{games} games compared (a hand chit swapped with a cup chit); {len(found)} differences")
