@@ -3,7 +3,11 @@
 Hidden information (monferrato §2.2, §4, §5): each player's hand of chits and the chit cup's contents. A seat is
 served its own hand, the number of chits in the other hand and in the cup, the discards and the chits removed
 from the game; never which chits the other hand or the cup hold (the chits the scenario deals openly, chit 5 to
-Pro-France, are public until played). Units, command markers, forts, walls and mines are public.
+Pro-France, are public until played). The discards are public by default (the book lays face down only what it
+says is "coperti" or in the "contenitore opaco"; "la pila degli scarti" is neither); an umpire's ruling
+(`discard_pile: face_down`) lays them face down: each seat is then served the pile's size, and neither the chit
+the other seat discards at five nor the blue chits the cup sheds at March 1629 (§16.4). Units, command markers,
+forts, walls and mines are public.
 Terrain and counter values stay in the data files (adjudicator/monferrato/data/); the state holds what changes.
 """
 
@@ -17,6 +21,8 @@ from arbitro.events import monferrato as ev
 from arbitro.projections.base import UMPIRE, Outcome, RulesetProjection
 
 SEATS = ("pro_france", "pro_spain")
+# the umpire's ruling that lays the discards face down (adjudicator/monferrato/readings.py, `discard_pile`)
+DISCARD_PILE, FACE_DOWN = "discard_pile", "face_down"
 POOL = "pool"  # a unit not yet on the map (a reinforcement group's)
 ELIMINATED = "eliminated"
 
@@ -271,12 +277,20 @@ PUBLIC_FIELDS = ("turn", "last_turn", "phase", "cup", "activated_commands", "dis
                  "prudence", "winner", "result", "public_in_hand", "chosen_fire")
 
 
+def face_down(s: MonferratoState) -> bool:
+    """Whether the umpire has ruled the discards face down (reading `discard_pile`; public by default)."""
+    return s.interpretations.get(DISCARD_PILE) == FACE_DOWN
+
+
 def view(s: MonferratoState, seat: str) -> dict[str, Any]:
     """Built from an allow-list: the public fields, the units (all public), the seat's own hand, and only the sizes
-    of the other hand and of the chit cup."""
+    of the other hand and of the chit cup (and of the discards, where they lie face down)."""
     if seat == UMPIRE:
         return msgspec.to_builtins(s)  # type: ignore[no-any-return]
     out = {name: msgspec.to_builtins(getattr(s, name)) for name in PUBLIC_FIELDS}
+    if face_down(s):  # a seat remembers what was played and what it discarded: the pile shows its thickness alone
+        del out["discards"]
+        out["discards_size"] = len(s.discards)
     out["units"] = msgspec.to_builtins(s.units)
     out["activation"] = msgspec.to_builtins(s.activation)
     out["hand"] = list(s.hands.get(seat, []))
@@ -294,16 +308,20 @@ def secrets(s: MonferratoState, seat: str) -> set[str]:
     return hidden | set(s.chit_cup)
 
 
-def redact(e: Any, seat: str) -> dict[str, Any] | None:
+def redact(e: Any, seat: str, pile_face_down: bool = False) -> dict[str, Any] | None:
+    """`e` as `seat` is served it; `pile_face_down` (the umpire's ruling `discard_pile`): the chit the other seat
+    discards at five, and the cup's chits shed to the discards (§16.4), as a played chit is not: it shows."""
     data: dict[str, Any] = msgspec.to_builtins(e)
     if seat == UMPIRE:
         return data
-    if isinstance(e, ev.ChitDrawn) and e.seat != seat:
+    if (isinstance(e, ev.ChitDrawn) or isinstance(e, ev.ChitDiscarded) and pile_face_down) and e.seat != seat:
         data["chit"] = ""
     if isinstance(e, ev.ChitsDealt) and e.seat != seat:
         data["chits"] = list(e.public)
     if isinstance(e, ev.ChitsRecycled):  # what goes into the cup is no one's to see once it is there
         data["to_cup"] = len(e.to_cup)
+        if pile_face_down:  # nor what leaves it face down (monferrato §16.4, the blue chits left in it)
+            data["to_discards"] = len(e.to_discards)
     return data
 
 
@@ -324,7 +342,7 @@ class MonferratoProjection(RulesetProjection[MonferratoState]):
         return view(state, seat)
 
     def redact(self, event: Any, seat: str, state: MonferratoState) -> dict[str, Any] | None:
-        return redact(event, seat)
+        return redact(event, seat, face_down(state))
 
     def secrets(self, state: MonferratoState, seat: str) -> set[str]:
         return secrets(state, seat)

@@ -5,7 +5,7 @@ force (note_interpretations), so `legal` and `decide` read the same one."""
 from __future__ import annotations
 
 from arbitro.adjudicator.ruleset import Interpretation
-from arbitro.projections.monferrato import MonferratoState
+from arbitro.projections.monferrato import DISCARD_PILE, FACE_DOWN, MonferratoState
 
 INTERPRETATIONS: dict[str, Interpretation] = {i.name: i for i in (
     Interpretation(
@@ -51,6 +51,15 @@ INTERPRETATIONS: dict[str, Interpretation] = {i.name: i for i in (
         explanation="inset: Gonzaga's second fort sets up in any zone of the Mantova inset (the 'riquadro') that is no "
                     "fortress, holds no enemy and is not in the closed Republic of Venice; duchy: only in a zone of the "
                     "Duchy of Mantova within it"),
+    Interpretation(
+        name=DISCARD_PILE, default="public", choices=("public", FACE_DOWN),
+        rule="monferrato §5.1", phrase="I chit giocati vengono messi nella pila degli scarti",
+        explanation="public: the pile lies face up, as the book says nothing hides it where it says what is hidden "
+                    "(the hands dealt \"coperti\", §4; the \"contenitore opaco\", §5.1): a chit discarded at five (§5 "
+                    "2) is shown, and at March 1629 the blue chits left in the cup go to it shown (§16.4), so each "
+                    "seat then knows the other's blue chits by complement; face_down: the pile lies face down, each "
+                    "seat served its size, the chit the other discards at five and the cup's blue chits unnamed (a "
+                    "played chit still shows as it is played)"),
 )}
 
 

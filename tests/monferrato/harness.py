@@ -143,8 +143,8 @@ class Table:
     """A position played through the ruleset itself (no store): the events of each command, with a fixed seed, so
     two tables that differ in one hidden fact can be compared byte for byte (tests/monferrato/test_hidden.py)."""
 
-    def __init__(self, s: MonferratoState, seed: str = "00" * 32) -> None:
-        self.game = GameState(core=CoreState(), rules=RULESET.note_interpretations(s, {}))
+    def __init__(self, s: MonferratoState, seed: str = "00" * 32, readings: dict[str, str] | None = None) -> None:
+        self.game = GameState(core=CoreState(), rules=RULESET.note_interpretations(s, dict(readings or {})))
         self.supply = SeededSupply(seed)
         self.events: list[Any] = []
 

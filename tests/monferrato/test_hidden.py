@@ -8,6 +8,7 @@ cup's contents. Every hidden thing of the game and its test: docs/testing.md "Hi
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -35,14 +36,16 @@ def pair(hidden: str, sequence: list[tuple[str, dict[str, Any]]], kept: tuple[st
 
 
 def alike(hands_a: dict[str, list[str]], hands_b: dict[str, list[str]], sequence: list[tuple[str, dict[str, Any]]],
-          seat: str, **fields: Any) -> tuple[bytes, bytes, bytes]:
-    """`seat`'s bytes in two games dealt `hands_a` and `hands_b`, after the same commands, and the umpire's in the
-    first where they differ from the second's (b"": the games do not differ at all)."""
+          seat: str, readings: dict[str, str] | None = None, sequence_b: list[tuple[str, dict[str, Any]]] | None = None,
+          **fields: Any) -> tuple[bytes, bytes, bytes]:
+    """`seat`'s bytes in two games dealt `hands_a` and `hands_b`, after the same commands (`sequence_b`: the second
+    game's own, its sender's choices naming its own hidden chits), under the umpire's `readings`, and the umpire's in
+    the first where they differ from the second's (b"": the games do not differ at all)."""
     out = []
-    for hands in (hands_a, hands_b):
-        t = Table(state(hands=hands, **fields))
+    for hands, commands in ((hands_a, sequence), (hands_b, sequence if sequence_b is None else sequence_b)):
+        t = Table(state(hands=hands, **fields), readings=readings)
         before = FOLD.copy(t.game)
-        for sender, command in sequence:
+        for sender, command in commands:
             t.send(sender, command)
         out.append((t.served(before, seat), t.served(before, "umpire")))
     return out[0][0], out[1][0], out[0][1] if out[0][1] != out[1][1] else b""
@@ -71,6 +74,57 @@ def test_a_discard_at_five_shows_the_other_seat_the_chit_discarded_alone() -> No
     drawn_and_discarded = [("pro_spain", {"type": "draw_chit"}), ("pro_spain", {"type": "discard", "chit": "chit11"})]
     a, b, umpire = pair("chit16", drawn_and_discarded, ("chit11", "chit14", "chit12"))
     assert a == b and umpire and b"chit11" in a
+
+
+FACE_DOWN = {"discard_pile": "face_down"}  # the umpire's ruling that lays the discards face down (monferrato §5.1)
+
+
+def discarding(chit: str) -> list[tuple[str, dict[str, Any]]]:
+    return [("pro_spain", {"type": "draw_chit"}), ("pro_spain", {"type": "discard", "chit": chit})]
+
+
+@pytest.mark.parametrize("readings", [None, FACE_DOWN])
+def test_the_chit_discarded_at_five_is_served_to_the_other_seat_only_while_the_pile_lies_face_up(
+        readings: dict[str, str] | None) -> None:
+    """§5 2, §5.1 "la pila degli scarti": two games differing only in the chit Pro-Spain discards at five (chit11 or
+    chit16, the other in the cup). Public by default (the book lays face down only what it calls "coperti" or puts in
+    the "contenitore opaco"): Pro-France is served the chit discarded. Under the umpire's ruling `discard_pile:
+    face_down`, Pro-France is served the same bytes in both (the pile's size, not its chits)."""
+    kept = {"pro_france": ["chit05", "chit04", "chit06", "chit08"]}
+    a, b, umpire = alike({**kept, "pro_spain": ["chit11", "chit14", "chit12", "chit02"]},
+                         {**kept, "pro_spain": ["chit16", "chit14", "chit12", "chit02"]},
+                         discarding("chit11"), "pro_france", readings, discarding("chit16"))
+    assert umpire, "the umpire's bytes are alike: the discarded chit is not what differs"
+    assert (a == b) == (readings == FACE_DOWN)
+    assert (b"chit11" in a) == (readings is None)
+    view = json.loads(a)[-2]["state"]
+    assert ("discards_size" in view) == ("discards" not in view) == (readings == FACE_DOWN)
+
+
+@pytest.mark.parametrize("readings", [None, FACE_DOWN])
+def test_the_blue_chits_the_cup_sheds_at_march_1629_are_served_only_while_the_pile_lies_face_up(
+        readings: dict[str, str] | None) -> None:
+    """§16.4: at the start of March 1629 the blue chits left in the cup go to the discards. Two games differing only
+    in whether Pro-Spain's hand or the cup holds chit16 (chit11 the other way): public by default, the chits shed are
+    served, and so each seat knows the other's blue chits by complement; under `discard_pile: face_down` Pro-France
+    is served the same bytes in both (how many were shed, not which)."""
+    kept = {"pro_france": ["chit05", "chit04", "chit06", "chit08"]}
+    end = [("pro_spain", {"type": "end_activation"})]
+    a, b, umpire = alike({**kept, "pro_spain": ["chit11", "chit14"]}, {**kept, "pro_spain": ["chit16", "chit14"]},
+                         end, "pro_france", readings, cup=[], turn=D.turn_index["1629-01"])
+    assert umpire and b"chits_recycled" in a
+    assert (a == b) == (readings == FACE_DOWN)
+
+
+def test_an_umpire_s_ruling_lays_the_discards_face_down_for_both_seats() -> None:
+    """The reading `discard_pile` switched by the umpire's ruling in a game under way (monferrato §5.1): from then
+    on each seat is served the discards' size, the umpire the pile."""
+    g = new_game()
+    assert "discards" in g.view("pro_france") and "discards_size" not in g.view("pro_france")
+    g.send("umpire", type="ruling", reason="the discards lie face down", interpretation=FACE_DOWN)
+    for seat in ("pro_france", "pro_spain"):
+        assert "discards" not in g.view(seat) and g.view(seat)["discards_size"] == 0
+    assert "discards" in g.view("umpire")
 
 
 def test_a_mandatory_chit_in_hand_changes_nothing_served_before_its_owner_must_play_it() -> None:
