@@ -104,7 +104,7 @@ def handle_errors(fn: F) -> F:
         except REPORTED as error:
             payload = error_payload(error)
             if as_json:
-                click.echo(json.dumps(payload, ensure_ascii=False))
+                click.echo(json_text(payload))
             else:
                 click.echo(f"error ({payload['error']}): {error}", err=True)
             sys.exit(exit_status(error))
@@ -154,11 +154,11 @@ def is_file_source(source: str) -> bool:
 
 def out(data: Any, as_json: bool, text: Callable[[Any], str] | None = None) -> None:
     if as_json:
-        click.echo(json.dumps(msgspec.to_builtins(data), ensure_ascii=False, indent=None))
+        click.echo(json_text(msgspec.to_builtins(data)))
     elif text is not None:
         click.echo(text(data))
     else:
-        click.echo(json.dumps(msgspec.to_builtins(data), ensure_ascii=False, indent=2))
+        click.echo(json_text(msgspec.to_builtins(data), indent=2))
 
 
 CHAIN_FIELDS = ("hash", "prev", "cmd_hash", "salt")
@@ -172,6 +172,40 @@ def printable(text: str) -> str:
     if text.isprintable():
         return text
     return "".join(c if c.isprintable() else c.encode("unicode_escape").decode("ascii") for c in text)
+
+
+def json_text(data: Any, indent: int | None = None) -> str:
+    """DATA as JSON whose every character a terminal shows literally: json.dumps escapes the C0 controls (ESC, a line
+    end) itself; the other characters that are not printable (DEL, the C1 controls, a bidirectional override, a line
+    separator), which it writes as they are, are written as JSON's \\u escapes too. The JSON decodes to the same data:
+    --json keeps a server's or a player's words exact, and still cannot command the terminal it is printed on."""
+    text = json.dumps(data, ensure_ascii=False, indent=indent)
+    if all(line.isprintable() for line in text.split("\n")):  # the usual answer: checked at C's speed, kept whole
+        return text
+    return "".join(c if c.isprintable() or c == "\n" else _json_escape(c) for c in text)  # "\n": indent's alone
+
+
+def _json_escape(c: str) -> str:
+    """C as JSON's \\u escape: one for a character of the Basic Multilingual Plane, a surrogate pair beyond it."""
+    code = ord(c)
+    if code <= 0xFFFF:
+        return f"\\u{code:04x}"
+    code -= 0x10000
+    return f"\\u{0xD800 + (code >> 10):04x}\\u{0xDC00 + (code & 0x3FF):04x}"
+
+
+def scrubbed(value: Any) -> Any:
+    """VALUE (decoded JSON) with every string in it, a key or a value at any depth, made `printable`: what another
+    party sent, before any renderer reads it, so that no renderer, present or future, can print a control sequence
+    or a line end it holds (a hostile server's seat name, event type, ruleset or clock word: reread-c). A string
+    already printable is unchanged, and so is the text of arbitro's own server."""
+    if isinstance(value, str):
+        return printable(value)
+    if isinstance(value, dict):
+        return {scrubbed(k): scrubbed(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [scrubbed(v) for v in value]
+    return value
 
 
 def record_lines(event: dict[str, Any], chain: bool = False, width: int = 100) -> list[str]:

@@ -65,7 +65,7 @@ def status(game: str, seat: str | None, list_provisional: bool, server: str, tok
         arbitro remote status marengo-1a2b --server http://localhost:8000
         arbitro remote status caldiero-1a2b --as france
     """
-    api = Remote(server, token)
+    api = Remote(server, token, as_json=as_json)
     answer = api.json("GET", game_path(game), {"seat": seat}, shape=Status)
     out(answer, as_json, lambda s: status_text(
         s, clock_line(api.json("GET", game_path(game, "/view"), {"seat": seat})["state"]), list_provisional))
@@ -88,7 +88,7 @@ def view(game: str, seat: str | None, at: int | None, server: str, token: str, a
         arbitro remote view marengo-1a2b --json
         arbitro remote view marengo-1a2b --at 12
     """
-    api = Remote(server, token)
+    api = Remote(server, token, as_json=as_json)
     shown = api.json("GET", game_path(game, "/view"), {"seat": seat, "at": at})
     if as_json:
         return out(shown, True)
@@ -112,7 +112,7 @@ def notes(game: str, seat: str | None, server: str, token: str, as_json: bool) -
     Example:
         arbitro remote notes marengo-1a2b --json
     """
-    api = Remote(server, token)
+    api = Remote(server, token, as_json=as_json)
     found = api.json("GET", game_path(game, "/notes"), {"seat": seat}, shape=list[Annotation])
     out(found, as_json, lambda ns: notes_text(ns, game, seat or (token_seat(api, game) if not ns else "")))
 
@@ -134,7 +134,7 @@ def legal(game: str, seat: str | None, unit: str | None, types: tuple[str, ...],
     Example:
         arbitro remote legal caldiero-1a2b --type move --unit fr-32-demi
     """
-    api = Remote(server, token)
+    api = Remote(server, token, as_json=as_json)
     commands = filter_commands(api.json("GET", game_path(game, "/legal"), {"seat": seat, "piece": unit}, shape=LISTED),
                                types, None)
     out(commands, as_json, lambda cs: legal_text(cs, seat or token_seat(api, game)))
@@ -166,7 +166,7 @@ def submit(game: str, command: str | None, file: str | None, expected_seq: int |
         arbitro remote submit caldiero-1a2b end
         arbitro remote submit marengo-1a2b '{"type": "end_turn"}' --sign austria.key
     """
-    api = Remote(server, token)
+    api = Remote(server, token, as_json=as_json)
     seat = None  # the token's seat (GET /games/{id}/seat): asked once, by `end` or --sign
     if command == END_WORD:  # the one command that ends this seat's step now, as locally
         listed = api.json("GET", game_path(game, "/legal"), shape=LISTED)
@@ -199,7 +199,8 @@ def register_key(game: str, public_key: str, server: str, token: str, as_json: b
     Example:
         arbitro remote register-key marengo-1a2b 3b6a27bcceb6a42d62a3a8d02a6f0d73653215771de243a63ac048a18b59da29
     """
-    result = Remote(server, token).json("POST", game_path(game, "/keys"), body={"public_key": public_key})
+    api = Remote(server, token, as_json=as_json)
+    result = api.json("POST", game_path(game, "/keys"), body={"public_key": public_key})
     out(result, as_json, registered_text)
 
 
@@ -222,7 +223,7 @@ def log(game: str, seat: str | None, first: int | None, last: int | None, chain:
     Example:
         arbitro remote log marengo-1a2b --from 100 --to 140
     """
-    api = Remote(server, token)
+    api = Remote(server, token, as_json=as_json)
     # to the head: an undo after the range may void events in it
     to_head = api.json("GET", game_path(game, "/events"), {"seat": seat, "from": first}, shape=LISTED)
     events = logged(to_head, last, api.json("GET", game_path(game, "/notes"), {"seat": seat}, shape=LISTED))
@@ -280,7 +281,7 @@ def roll(game: str, seq: int, nth: int, server: str, token: str, as_json: bool) 
     Example:
         arbitro remote roll caldiero-9f8e 12 --nth 2
     """
-    api = Remote(server, token)
+    api = Remote(server, token, as_json=as_json)
     copy, copied = copy_of(api.export(game_path(game, "/export"), {}), f"{api.server}{game_path(game, '/export')}")
     explained = explain_roll(copy, copied, seq, token_seat(api, game), nth)
     out(explained, as_json, roll_text)

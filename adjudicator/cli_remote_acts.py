@@ -81,7 +81,7 @@ def entropy(game: str, path: str | None, server: str, token: str, as_json: bool)
         arbitro remote entropy marengo-1a2b
         arbitro remote entropy marengo-1a2b        (again, once every seat has committed)
     """
-    api = Remote(server, token)
+    api = Remote(server, token, as_json=as_json)
     seat = token_seat(api, game)
     keep = Path(path or entropy_file(game, seat))
     with kept_entropy(keep, (Answered, BadInput, Unreachable)) as (text, made):  # nothing recorded: the file goes
@@ -120,8 +120,8 @@ def undo(game: str, to: int, reason: str, server: str, token: str, as_json: bool
         arbitro remote undo marengo-1a2b --to 14
         arbitro remote undo marengo-1a2b --to 120 --reason "the wrong unit was moved"   # the umpire's token
     """
-    answer = Remote(server, token).json("POST", game_path(game, "/undo"), body={"to": to, "reason": reason},
-                                        shape=SubmitResult)
+    api = Remote(server, token, as_json=as_json)
+    answer = api.json("POST", game_path(game, "/undo"), body={"to": to, "reason": reason}, shape=SubmitResult)
     out(answer, as_json, undone_text)
 
 
@@ -143,8 +143,8 @@ def consent(game: str, accept: bool | None, server: str, token: str, as_json: bo
     """
     if accept is None:
         raise BadInput("say --accept or --refuse: the answer to the other seat's undo request (arbitro §U.2)")
-    answer = Remote(server, token).json("POST", game_path(game, "/consent"), body={"accept": accept},
-                                        shape=SubmitResult)
+    api = Remote(server, token, as_json=as_json)
+    answer = api.json("POST", game_path(game, "/consent"), body={"accept": accept}, shape=SubmitResult)
     out(answer, as_json, submit_text)
 
 
@@ -165,8 +165,9 @@ def annotate(game: str, text: str, at: int, private: bool, server: str, token: s
     Example:
         arbitro remote annotate marengo-1a2b --at 19 "my reserve waits here" --private
     """
-    answer = Remote(server, token).json("POST", game_path(game, "/notes"),
-                                        body={"at": at, "text": text, "private": private}, shape=Annotation)
+    api = Remote(server, token, as_json=as_json)
+    answer = api.json("POST", game_path(game, "/notes"), body={"at": at, "text": text, "private": private},
+                      shape=Annotation)
     out(answer, as_json, annotated_text)
 
 
@@ -186,8 +187,8 @@ def fork(game: str, at: int, keep_dice: bool, new_id: str | None, server: str, t
     Example:
         arbitro remote fork marengo-1a2b --at 120 --json
     """
-    made = Remote(server, token).json("POST", game_path(game, "/fork"),
-                                      body={"at": at, "keep_dice": keep_dice, "id": new_id}, shape=Made)
+    api = Remote(server, token, as_json=as_json)
+    made = api.json("POST", game_path(game, "/fork"), body={"at": at, "keep_dice": keep_dice, "id": new_id}, shape=Made)
     out(made, as_json, lambda m: tokens_text(m.game, m.tokens))
 
 
@@ -208,7 +209,8 @@ def amend(game: str, command: str | None, at: int, file: str | None, dispute_num
         arbitro remote amend caldiero-9f8e --at 13 '{"type": "activate", "formation": "massena"}'
     """
     raw = read_json_arg(command, file, "replacement command")
-    answer = Remote(server, token).json("POST", game_path(game, "/amend"), body={
+    api = Remote(server, token, as_json=as_json)
+    answer = api.json("POST", game_path(game, "/amend"), body={
         "at": at, "command": raw, "dispute": dispute_number, "reason": reason, "id": new_id})
     where = f"{server.rstrip('/')}{game_path(game, '/amend')}"
     amended = shaped({k: v for k, v in answer.items() if k != "tokens"}, settling.Amendment, where)
@@ -234,8 +236,9 @@ def reveal(game: str, reason: str, expose_hidden: bool, server: str, token: str,
     Example:
         arbitro remote reveal marengo-1a2b --reason "dispute over turn 7" --expose-hidden
     """
-    result = Remote(server, token).json("POST", game_path(game, "/reveal"),
-                                        body={"reason": reason, "expose_hidden": expose_hidden}, shape=Revealed)
+    api = Remote(server, token, as_json=as_json)
+    result = api.json("POST", game_path(game, "/reveal"), body={"reason": reason, "expose_hidden": expose_hidden},
+                      shape=Revealed)
     out(revealed(result, game, "arbitro remote fork"), as_json, lambda r: revealed_text(result, game, r))
 
 
@@ -255,8 +258,8 @@ def invite(game: str, seats: tuple[str, ...], server: str, token: str, as_json: 
     Example:
         arbitro remote invite marengo-1a2b --seat france
     """
-    made = Remote(server, token).json("POST", game_path(game, "/invite"), body={"seats": list(seats) or None},
-                                      shape=Made)
+    api = Remote(server, token, as_json=as_json)
+    made = api.json("POST", game_path(game, "/invite"), body={"seats": list(seats) or None}, shape=Made)
     out(made, as_json, lambda m: invited_text(msgspec.to_builtins(m)))
 
 

@@ -14,7 +14,7 @@ import click
 import httpx
 import msgspec
 
-from arbitro.adjudicator.cli_common import printable
+from arbitro.adjudicator.cli_common import printable, scrubbed
 from arbitro.adjudicator.errors import ArbitroError, BadInput, ChainBroken, exit_status
 from arbitro.events.store import StoreError
 
@@ -71,13 +71,16 @@ def exit_for(code: str, http: int) -> int:
 
 
 class Remote:
-    """One server and the token that speaks to it (sent only as the Authorization header, never printed)."""
+    """One server and the token that speaks to it (sent only as the Authorization header, never printed). Its answers
+    are read for text (`as_json` false: every string in them made printable, cli_common.scrubbed, before a renderer
+    reads it) or for --json (as they came: the JSON printed escapes a control character itself)."""
 
-    def __init__(self, server: str, token: str) -> None:
+    def __init__(self, server: str, token: str, *, as_json: bool = False) -> None:
         if not (token.isascii() and token.isprintable()) or " " in token:  # else httpx's refusal quotes the header
             raise BadInput("the token (--token or $ARBITRO_TOKEN) holds a space, a line end or a character no token "
                            "has (a token file saved with Windows line ends?): give it exactly as it was printed")
         self.server = server.rstrip("/")
+        self.as_json = as_json
         self.client = httpx.Client(base_url=self.server, headers={"Authorization": f"Bearer {token}"},
                                    timeout=TIMEOUT)
 
@@ -112,7 +115,12 @@ class Remote:
             answer = response.json()
         except ValueError:
             raise Unreachable(f"{self.server}{path} answered what is not JSON (is it an arbitro server?)") from None
-        return shaped(answer, shape, f"{self.server}{path}")
+        return shaped(self.read(answer), shape, f"{self.server}{path}")
+
+    def read(self, answer: Any) -> Any:
+        """A decoded answer as the command prints it: for text, every string in it printable (a hostile server's
+        words cannot command the terminal or start a line of their own); for --json, as it came."""
+        return answer if self.as_json else scrubbed(answer)
 
     def export(self, path: str, params: dict[str, Any]) -> list[str]:
         """An export's lines (docs/exchange-format.md), which open with the game's record: anything else is not

@@ -22,8 +22,8 @@ from arbitro.projections.disputes import Dispute
 
 def sent(server: str, token: str, game: str, command: dict[str, Any], as_json: bool) -> None:
     """A dispute's message sent as the token's seat, as `arbitro submit` sends any command; printed as locally."""
-    answer = Remote(server, token).json("POST", game_path(game, "/commands"), body={"command": command},
-                                        shape=SubmitResult)
+    api = Remote(server, token, as_json=as_json)
+    answer = api.json("POST", game_path(game, "/commands"), body={"command": command}, shape=SubmitResult)
     out(answer, as_json, submitted)
 
 
@@ -127,7 +127,7 @@ def disputes(game: str, seat: str | None, only_open: bool, server: str, token: s
     Example:
         arbitro remote disputes caldiero-9f8e --open
     """
-    api = Remote(server, token)
+    api = Remote(server, token, as_json=as_json)
     found = api.json("GET", game_path(game, "/disputes"), {"seat": seat}, shape=list[Dispute])
     if only_open:
         found = [d for d in found if d.status == "open"]
@@ -156,8 +156,9 @@ def knowledge(game: str, seat: str | None, at: int | None, about: str | None, se
     Example:
         arbitro remote knowledge marengo-1a2b --at 141 --about b007
     """
-    answer = Remote(server, token).json("GET", game_path(game, "/knowledge"), {"seat": seat, "at": at, "about": about},
-                                        shape=settling.Knowledge)
+    api = Remote(server, token, as_json=as_json)
+    answer = api.json("GET", game_path(game, "/knowledge"), {"seat": seat, "at": at, "about": about},
+                      shape=settling.Knowledge)
     out(answer, as_json, knowledge_text)
 
 

@@ -9,7 +9,7 @@ from typing import Any
 
 import click
 
-from arbitro.adjudicator.cli_common import CONTEXT, handle_errors, json_option, record_lines
+from arbitro.adjudicator.cli_common import CONTEXT, handle_errors, json_option, json_text, record_lines, scrubbed
 from arbitro.adjudicator.cli_remote_client import (
     Answered, Remote, Unreachable, answers_read, as_option, exit_for, game_path, is_error_body, remote_options,
     shaped,
@@ -66,9 +66,11 @@ def shown(kind: str, payload: dict[str, Any], chain: bool, as_json: bool) -> str
         if not is_error_body(payload):
             raise Unreachable("the stream sent an error without arbitro's error body (is it an arbitro server?)")
         raise Answered(payload, exit_for(payload["error"], 0))
+    if not as_json:  # for text, every string the server sent made printable (Remote.read), its error judged first
+        payload = scrubbed(payload)
     if kind == "awaiting":
         if as_json:
-            return json.dumps({"awaiting": payload}, ensure_ascii=False)
+            return json_text({"awaiting": payload})
         told = shaped({k: v for k, v in payload.items() if k != "seq"}, Awaiting, "the stream")
         return f"after #{payload.get('seq')}: {awaiting_line(told)}"
-    return json.dumps({"event": payload}, ensure_ascii=False) if as_json else "\n".join(record_lines(payload, chain))
+    return json_text({"event": payload}) if as_json else "\n".join(record_lines(payload, chain))
