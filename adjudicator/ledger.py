@@ -14,12 +14,14 @@ import threading
 from typing import Any
 
 from arbitro.adjudicator.randomness import AUDITED_EVENTS
+from arbitro.adjudicator.reveal import PROOF_EVENTS
 from arbitro.events.records import GENESIS, EventBody, GameRecord
 from arbitro.events.store import Store
 from arbitro.projections.disputes import RECORD_EVENTS
 from arbitro.projections.fold import Fold, check_head
 
-STATUS_EVENTS = tuple(dict.fromkeys((*AUDITED_EVENTS, *RECORD_EVENTS)))  # what audit_dice and dispute_records read
+# what audit_dice and dispute_records read, and reveal.unproven for the umpire's legal() in a provable game (§R.5)
+STATUS_EVENTS = tuple(dict.fromkeys((*AUDITED_EVENTS, *RECORD_EVENTS, *PROOF_EVENTS)))
 
 
 class Ledger:

@@ -165,6 +165,23 @@ def served_values(ruleset: RulesetProjection[Any], roll: Roll, after: GameState[
     return None if len(seen) == len(seats) else seen
 
 
+PROOF_EVENTS = (core.DiceRolled, core.ItemsDrawn, core.RollProven)  # what `unproven` reads of a log
+
+
+def unproven(bodies: Iterable[EventBody[Any]]) -> list[int]:
+    """The random indices the umpire may prove now (arbitro §R.5), in order: each roll or draw this log made from the
+    seed and no proof of it yet; never one entered from the table, nor a kept-dice fork's parent's (not in this log).
+    What `_made` accepts, so that the umpire's legal() lists what prove_roll would not refuse for its index."""
+    made: dict[int, None] = {}
+    for body in bodies:
+        match body.event:
+            case core.DiceRolled(index=i, source="seed") | core.ItemsDrawn(index=i, source="seed"):
+                made[i] = None
+            case core.RollProven(index=i):
+                made.pop(i, None)
+    return list(made)
+
+
 def _made(bodies: Iterable[EventBody[Any]], index: int) -> tuple[int, Roll, str]:
     """The roll or draw of random index `index` in this log (its number and event), and the mix it was made with;
     refused if there is none (a kept-dice fork's earlier rolls are its parent's), it was entered from the table, or

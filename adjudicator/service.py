@@ -30,7 +30,7 @@ from arbitro.adjudicator.errors import BadInput, IllegalCommand, KeyReused, Unkn
 from arbitro.adjudicator.ledger import Ledger
 from arbitro.adjudicator.randomness import EnteredSupply, NoSeedSupply, SeededSupply, Supply, audit_dice, commits_to_keys, roll_keys
 from arbitro.adjudicator.results import Awaiting, Revealed, Status, SubmitResult
-from arbitro.adjudicator.reveal import EXPOSES, as_first_proven, exposure, with_proof
+from arbitro.adjudicator.reveal import EXPOSES, as_first_proven, exposure, unproven, with_proof
 from arbitro.adjudicator.ruleset import Ruleset, naming
 from arbitro.adjudicator.undo import R_UNDO_POINT
 from arbitro.adjudicator.seat_numbers import Command, CommandNumbers, audited, events_of, per_command
@@ -362,11 +362,22 @@ class Arbitro(ReadingCalls, ExchangeCalls, KeyCalls):
         if cached is not None and cached[0] == game.head_hash:  # the whole listing is known: the piece's is in it
             return naming(msgspec.json.decode(cached[1]), piece)
         acting_for = game.seats if seat == UMPIRE and game.kind == "transcribed" else ()  # arbitro §S.5
-        encoded = msgspec.json.encode(self.adjudicator(game.ruleset).legal(self.state_at(game_id), seat,
-                                                                           for_seats=acting_for, piece=piece))
+        listed = self.adjudicator(game.ruleset).legal(self.state_at(game_id), seat, for_seats=acting_for, piece=piece)
+        if seat == UMPIRE and piece is None:  # a proof names no piece
+            listed += self._proofs(game)
+        encoded = msgspec.json.encode(listed)
         if piece is None:  # a piece's listing is not kept: any string may be asked
             self._legal[(game_id, seat)] = (game.head_hash, encoded)
         return msgspec.json.decode(encoded)  # the same plain JSON values as every later (cached) answer
+
+    def _proofs(self, game: GameRecord) -> list[dict[str, Any]]:
+        """The umpire's proofs of a provable game (arbitro §R.5): one prove_roll for each roll made and not yet proven,
+        as the umpire sends it (the server fills in its key and path); none in a game rolling by arbitro-random/1, or
+        whose seed this database does not hold. Read from the events status keeps (the ledger), not the whole log."""
+        if game.seed is None or not self._created(game).provable():
+            return []
+        bodies = self._ledger.events(self.adjudicator(game.ruleset).fold, self.store, game)
+        return [{"type": "prove_roll", "index": index} for index in unproven(bodies)]
 
     def played_data(self, game_id: str, at: int | None = None) -> dict[str, str]:
         """The data files the game plays on after event `at` where it carries its own (a user's folder, data an
