@@ -136,7 +136,8 @@ def proof_of(served: list[dict[str, Any]], data: dict[str, Any], mix: str, value
                                           "only a reveal proves them (arbitro §R.5)")}
     shown = proof["event"]
     if "key" not in shown:
-        return {"status": "proven to the seats that saw it; not to this one (arbitro §V.4)", "seq": number(proof)["seq"]}
+        return {"status": "proven to the seats served its values (a draw's: its pool too); not to this one (arbitro "
+                          "§R.5, §V.4)", "seq": number(proof)["seq"]}
     found = {"seq": number(proof)["seq"], "key": shown["key"], "path": shown["path"]}
     if not served_dice.key_proven(served, shown):
         return {**found, "status": "the key is NOT proven by its path against the root committed at creation "

@@ -8,6 +8,7 @@ from __future__ import annotations
 import itertools
 from typing import Any
 
+from arbitro.adjudicator import cli_dice
 from arbitro.adjudicator.service import Arbitro
 from arbitro.events import random as rnd
 from arbitro.events.sqlite import SQLiteStore
@@ -41,6 +42,10 @@ def test_a_dealt_hand_is_proven_to_no_seat_served_its_pool_the_drawer_included()
         (served,) = [e["event"] for e in app.log_by_event("m", reader) if e["type"] == "roll_proven"]
         assert served == {"type": "roll_proven", "index": second["index"], "rule": "arbitro §R.5",
                           "visible_to": [], "hidden": True}
+    served = app.log_by_event("m", seat)  # `arbitro roll` as the drawer says why it holds no key
+    (mine,) = [e["event"] for e in served if e["type"] == "items_drawn" and e["event"]["index"] == second["index"]]
+    assert cli_dice.proof_of(served, mine, "", mine["drawn"], dict)["status"].startswith(
+        "proven to the seats served its values (a draw's: its pool too); not to this one")
     (whole,) = [e["event"] for e in app.log_by_event("m", "umpire") if e["type"] == "roll_proven"]
     assert app.verify("m").passed
     # what the key would have told `seat`: fewer hands than those it cannot rule out without it
