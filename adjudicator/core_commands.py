@@ -122,6 +122,20 @@ class RecordFork(_Command):
     keep_dice: bool = False
 
 
+class WithdrawKey(_Command):
+    """The umpire withdraws `seat`'s signing key (arbitro §L.6): `key` names it (the public key or its fingerprint;
+    optional: the key in force). The server fills in the key whole and the commands it covered (`first_cmd` to
+    `last_cmd`) from the registration it holds, so that the stored command says what was withdrawn and verification
+    judges it again without the registration."""
+
+    type: Literal["withdraw_key"]
+    seat: Annotated[str, Field(min_length=1, max_length=64)]
+    reason: Annotated[str, Field(min_length=3, max_length=4000)]
+    key: Annotated[str, Field(pattern=r"^([0-9a-fA-F]{16}|[0-9a-fA-F]{64})?$")] = ""
+    first_cmd: Annotated[int, Field(ge=1)] | None = None
+    last_cmd: Annotated[int, Field(ge=0)] | None = None
+
+
 Seq = Annotated[int, Field(ge=1)]
 # A point of the log as its sender numbers it (engine-rules §V.6): the umpire's an event (#1 on; log_points.Points
 # refuses its 0), a seat's a command (#0 the game's creation).
@@ -216,10 +230,10 @@ class RuleDispute(_Command):
 
 CoreCommand = Annotated[
     Union[AddEntropy, CommitEntropy, RevealEntropy, ProceedWithoutEntropy, Undo, Consent, EnterRandom, OnBehalf,
-          Ruling, RevealSeed, ProveRoll, RecordFork, OpenDispute, ReplyDispute, RuleDispute],
+          Ruling, RevealSeed, ProveRoll, RecordFork, WithdrawKey, OpenDispute, ReplyDispute, RuleDispute],
     Field(discriminator="type"),
 ]
 CORE_COMMAND_TYPES = ("add_entropy", "commit_entropy", "reveal_entropy", "proceed_without_entropy", "undo", "consent",
-                      "enter_random", "on_behalf", "ruling", "reveal_seed", "prove_roll", "fork", "dispute_open",
-                      "dispute_reply", "dispute_rule")
+                      "enter_random", "on_behalf", "ruling", "reveal_seed", "prove_roll", "fork", "withdraw_key",
+                      "dispute_open", "dispute_reply", "dispute_rule")
 core_commands: pydantic.TypeAdapter[Any] = pydantic.TypeAdapter(CoreCommand)

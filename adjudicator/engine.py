@@ -28,6 +28,7 @@ from arbitro.adjudicator.errors import (
     GameOver, IllegalCommand, MalformedCommand, NotUmpire, NotYourDecision, NotYourTurn, Rejected, RulesetDefect,
     UnknownSeat,
 )
+from arbitro.adjudicator.key_withdrawal import withdraw_key
 from arbitro.adjudicator.log_points import History
 from arbitro.adjudicator.randomness import DiceUnavailable, EnteredSupply, NeedRandom, Supply, roll_keys
 from arbitro.adjudicator.reveal import R_REVEAL, prove_roll, record_fork, reveal_at_end, reveal_seed
@@ -42,7 +43,7 @@ from arbitro.projections.game import GameState, awaited, dice_public, may_reveal
 
 CHECKPOINT_EVERY = 200
 # The umpire's acts that are not answers to anything: allowed while another decision is pending.
-UMPIRE_ANYTIME = (cc.Ruling, cc.Undo, cc.RevealSeed, cc.ProveRoll, cc.RecordFork)
+UMPIRE_ANYTIME = (cc.Ruling, cc.Undo, cc.RevealSeed, cc.ProveRoll, cc.RecordFork, cc.WithdrawKey)
 # Any seat's, at any time (a pending decision, the game's end): a dispute changes nothing until the umpire rules.
 DISPUTING = (cc.OpenDispute, cc.ReplyDispute, cc.RuleDispute)
 
@@ -388,6 +389,8 @@ class Adjudicator:
                 prove_roll(ctx, state, command, game.roll_key_root, game.roll_keys, history, self.ruleset, game.seats)
             case cc.RecordFork():
                 record_fork(ctx, state, command)
+            case cc.WithdrawKey():
+                withdraw_key(ctx, command, game.seats)
             case cc.Ruling():
                 self._ruling(ctx, state, command)
             case cc.Undo():

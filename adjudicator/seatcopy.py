@@ -31,6 +31,7 @@ from arbitro.adjudicator.exchange import Loaded
 from arbitro.adjudicator.results import Awaiting, Replayed, Status
 from arbitro.adjudicator.ruleset import naming
 from arbitro.adjudicator.seat_numbers import Command, CommandNumbers, events_of, noted, per_command, without_digests
+from arbitro.adjudicator.verify_signatures import served_withdrawals
 from arbitro.events import signing
 from arbitro.events.codec import canonical, sha256_hex, to_builtins
 from arbitro.events.records import GENESIS, GameRecord
@@ -180,13 +181,14 @@ def _keeps_notes(held_copy: "SeatCopy", sent_copy: "SeatCopy") -> None:
 
 
 def _keeps_signing(old: Loaded, new: Loaded) -> None:
-    """Refuse an export that drops or changes a seat's key the held copy has (a seat registers one key per game): a
-    host who drops a seat's key from its database (and the seat's signatures) could enter commands in that seat's
-    name unsigned and have its server seal them (arbitro §L.6). With the key kept, verify refuses a signature
-    dropped or changed."""
+    """Refuse an export that drops or changes a seat's key the held copy has, unless the umpire's withdrawal of that
+    key, served to the seat in the new export, explains it (arbitro §L.6): a host who drops a seat's key from its
+    database (and the seat's signatures) could enter commands in that seat's name unsigned and have its server seal
+    them. With the key kept, or its withdrawal chained, verify refuses a signature dropped or changed."""
+    explained = {(e.seat, e.public_key, e.first_cmd - 1) for _at, e in served_withdrawals(new)}
     for seat, (key, since) in sorted(old.seat_keys.items()):
         sent = new.seat_keys.get(seat)
-        if sent != (key, since):
+        if sent != (key, since) and (seat, key, since) not in explained:
             now = "carries none" if sent is None else f"carries key {_named(sent[0])} after command {sent[1]}"
             raise BadFile(f"{new.source} does not continue the copy you hold: your copy says {seat} registered key "
                           f"{_named(key)} after command {since}; this file {now} (the seat's key dropped or swapped, "

@@ -27,6 +27,7 @@ from arbitro.adjudicator.creation import roll_key_commitment
 from arbitro.adjudicator.engine import Adjudicator, GameContext, NoHistory
 from arbitro.adjudicator.engine_steps import awaiting_in
 from arbitro.adjudicator.errors import BadInput, IllegalCommand, KeyReused, UnknownSeat, check_position
+from arbitro.adjudicator.key_withdrawal import with_withdrawal, withdrawn_by
 from arbitro.adjudicator.ledger import Ledger
 from arbitro.adjudicator.randomness import EnteredSupply, NoSeedSupply, SeededSupply, Supply, audit_dice, commits_to_keys, roll_keys
 from arbitro.adjudicator.results import Awaiting, Revealed, Status, SubmitResult
@@ -256,6 +257,7 @@ class Arbitro(ReadingCalls, ExchangeCalls, KeyCalls):
         head = self._head_bytes(game)  # decoded, a private copy given up to the engine, which works on it (issue 15)
         state = adj.fold.decode_state(head)
         command = with_proof(command, seat, game.seed, roll_keys(created), state.core.rolls)  # stored with the command
+        command = with_withdrawal(command, seat, partial(self.store.seat_keys, game_id), game.head_cmd)  # and this
         salting = game.salting_key(created.salted_by_key(), salting_key_public(created, state.core))  # read first
         done = adj.decide(state, seat, command, self.context(game, created), history,
                           self.supply(game), keep_states=True, consume=True, before=partial(adj.fold.decode_state, head))
@@ -271,7 +273,7 @@ class Arbitro(ReadingCalls, ExchangeCalls, KeyCalls):
                                      prev=game.head_hash)
         snapshots = [Snapshot(seq, data, sha256_hex(data)) for seq, data in done.checkpoints]
         try:  # the snapshots in the append's transaction: one commit per submit (issue 15)
-            self.store.append(game_id, game.head_seq, record, stored, signed, snapshots)
+            self.store.append(game_id, game.head_seq, record, stored, signed, snapshots, withdrawn_by(record.command))
         except StaleSequence:  # a racer appended first: refused in the sender's numbers, against the new head
             sent = self.head_of(game, seat) if expected_seq is None else expected_seq
             raise self.stale(self.game(game_id), seat, sent) from None

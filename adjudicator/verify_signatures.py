@@ -7,52 +7,145 @@ the server's key) can drop or swap them; so in a seat's export the check passes 
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
+
+import msgspec
 
 from arbitro.adjudicator import registry
 from arbitro.adjudicator.engine import Adjudicator
-from arbitro.adjudicator.errors import ArbitroError
+from arbitro.adjudicator.errors import ArbitroError, BadFile
 from arbitro.adjudicator.exchange import Loaded
-from arbitro.events import signing
+from arbitro.adjudicator.key_withdrawal import R_KEYS
+from arbitro.events import core, signing
 from arbitro.events.codec import canonical
+from arbitro.projections.base import UMPIRE
 
 Said = tuple[Literal["passed", "failed", "unchecked"], str]
 
 
+class Period(NamedTuple):
+    """A key in force for a seat: the commands it covered, `first` to `last` (None: still in force), and the
+    withdrawal that ended it (its command; None: the registration the file carries)."""
+
+    key: str
+    first: int
+    last: int | None
+    withdrawn_at: int | None
+
+
+Withdrawal = tuple[int, core.KeyWithdrawn]  # the withdrawal's command, its event
+
+
 def signatures_said(loaded: Loaded, asserted: dict[str, str]) -> Said:
-    """Each signature must verify under its seat's registered key over that command as sent, and the stored command
-    must be its normal form; once a seat registered a key, every later command in its name must be signed.
-    `asserted` holds keys the verifying party knows to be the seats' own (`--seat-key`): the file must carry exactly
-    those. A seat's export is passed only under its own seat's asserted key (_unanchored)."""
-    for seat, key in sorted(asserted.items()):
-        carried = loaded.seat_keys.get(seat)
-        if carried is None or carried[0] != key.lower():
-            return "failed", (f"the file does not carry {seat}'s key {key[:16]}... (it carries "
-                              f"{carried[0][:16] + '...' if carried else 'none'}): its commands in {seat}'s name are "
-                              "not the ones that seat signed")
+    """Each signature must verify under the key in force for its seat at its command (the registration the file
+    carries, or a key a `key_withdrawn` event of the log names, for the commands it covered) over that command as
+    sent, and the stored command must be its normal form; every command in a seat's name under a key in force must be
+    signed. `asserted` holds keys the verifying party knows to be the seats' own (`--seat-key`): the file must carry
+    each, registered or withdrawn. A seat's export is passed only under its own seat's asserted key (_unanchored)."""
     adj = Adjudicator(registry.get(loaded.game.ruleset))
-    signed = 0
+    withdrawals, judged = served_withdrawals(loaded), []
     for number, (record, _digest, _first, _last) in enumerate(loaded.commands):
         if record is None or number == 0:
             continue
+        if record.seat == UMPIRE and record.command.get("type") == "withdraw_key":
+            withdrawals.append((number, withdrawal_of(record.command)))
         signature = loaded.signatures.get(number)
-        registered = loaded.seat_keys.get(record.seat)
-        if signature is None:
-            if registered is not None and number > registered[1]:
-                return "failed", (f"command {number} in {record.seat}'s name is not signed, though {record.seat} "
-                                  f"registered a key after command {registered[1]}: it was made up or altered")
-            continue
-        problem = _signature_problem(adj, record, signature, registered)
+        problem = None if signature is None else _signature_problem(adj, record, signature)
+        judged.append((number, record.seat, None if signature is None else signature.public_key, problem))
+    periods = key_periods(loaded.seat_keys, withdrawals)
+    failed = _not_carried(periods, asserted) or _overlapping(periods)
+    if failed is not None:
+        return "failed", failed
+    for number, seat, key, problem in judged:
+        problem = _out_of_force(number, seat, key, periods.get(seat, [])) or problem  # the key first, as admission
         if problem is not None:
-            return "failed", f"command {number} in {record.seat}'s name: {problem}"
-        signed += 1
+            return "failed", f"command {number} in {seat}'s name{problem}"
+    signed = sum(1 for _n, _s, key, _p in judged if key is not None)
     seats = ", ".join(f"{s} (after command {since})" for s, (_k, since) in sorted(loaded.seat_keys.items())) or "none"
     held = f" ({loaded.redacted_for}'s export holds the bodies of its own commands only)" if loaded.redacted_for else ""
     said = f"{signed} commands signed, each by its seat's registered key; seats that sign: {seats}{held}"
-    return _unanchored(loaded, asserted) or ("passed", said)
+    return _unanchored(loaded, asserted, periods) or ("passed", said + _withdrawn_said(withdrawals))
 
 
-def _unanchored(loaded: Loaded, asserted: dict[str, str]) -> Said | None:
+def served_withdrawals(loaded: Loaded) -> list[Withdrawal]:
+    """The `key_withdrawn` events a seat's export was served (its items, or an arbitro/2 export's events), each
+    with its command's number (every seat is served them: a key is public). A full log's are read from its
+    commands, whose bodies it holds (signatures_said)."""
+    served = ((item["cmd"], event.get("event")) for item in loaded.items or () for event in item["events"]
+              if event.get("type") == "key_withdrawn")
+    served_v2 = ((event.get("cmd"), event.get("event")) for event in loaded.served
+                 if event.get("type") == "key_withdrawn")
+    found = []
+    for cmd, event in (*served, *served_v2):
+        try:
+            found.append((cmd, msgspec.convert(event, core.KeyWithdrawn)))
+        except msgspec.ValidationError as e:
+            raise BadFile(f"{loaded.source}: command {cmd}'s key_withdrawn event is malformed ({e})") from None
+    return found
+
+
+def withdrawal_of(command: dict[str, Any]) -> core.KeyWithdrawn:
+    """The event a recorded `withdraw_key` made (key_withdrawal.withdraw_key: re-adjudication checks it did)."""
+    return core.KeyWithdrawn(seat=command["seat"], public_key=command["key"], first_cmd=command["first_cmd"],
+                             last_cmd=command["last_cmd"], reason=command["reason"], rule=R_KEYS)
+
+
+def key_periods(registered: dict[str, tuple[str, int]], withdrawals: list[Withdrawal]) -> dict[str, list[Period]]:
+    """Each seat's keys in force, in order: those withdrawn, then the registration the file carries."""
+    periods: dict[str, list[Period]] = {}
+    for at, event in withdrawals:
+        periods.setdefault(event.seat, []).append(Period(event.public_key, event.first_cmd, event.last_cmd, at))
+    for seat, (key, since) in registered.items():
+        periods.setdefault(seat, []).append(Period(key, since + 1, None, None))
+    return {seat: sorted(p, key=lambda period: period.first) for seat, p in sorted(periods.items())}
+
+
+def _not_carried(periods: dict[str, list[Period]], asserted: dict[str, str]) -> str | None:
+    for seat, key in sorted(asserted.items()):
+        carried = [p.key for p in periods.get(seat, [])]
+        if key.lower() not in carried:
+            named = ", ".join(f"{k[:16]}..." for k in carried) or "none"
+            return (f"the file does not carry {seat}'s key {key[:16]}... (it carries {named}): its commands in "
+                    f"{seat}'s name are not the ones that seat signed")
+    return None
+
+
+def _overlapping(periods: dict[str, list[Period]]) -> str | None:
+    """Keys of one seat in force at once: the file's registration is older than a withdrawal it follows."""
+    for seat, keys in periods.items():
+        for before, after in zip(keys, keys[1:]):
+            if before.last is None or before.last >= after.first:
+                return (f"the file says {seat}'s key {signing.fingerprint(after.key)} was in force from command "
+                        f"{after.first}, while its key {signing.fingerprint(before.key)} was (to command "
+                        f"{before.last if before.last is not None else 'the end'}): a registration or a withdrawal "
+                        "was altered")
+    return None
+
+
+def _out_of_force(number: int, seat: str, key: str | None, periods: list[Period]) -> str | None:
+    """What is wrong with command `number` signed with `key` (None: unsigned) under `seat`'s keys in force."""
+    period = next((p for p in periods if p.first <= number and (p.last is None or number <= p.last)), None)
+    if key is None and period is not None:
+        if period.withdrawn_at is None:
+            return (f" is not signed, though {seat} registered a key after command {period.first - 1}: it was made up "
+                    "or altered")
+        return (f" is not signed, though {seat}'s key {signing.fingerprint(period.key)} was in force (commands "
+                f"{period.first} to {period.last}, withdrawn at command {period.withdrawn_at}): it was made up or "
+                "altered")
+    if key is not None and (period is None or period.key != key):
+        if all(p.withdrawn_at is None for p in periods):
+            return ": signed with a key its seat did not register"
+        return (f": signed with a key that was not {seat}'s in force at its command (that was "
+                f"{signing.fingerprint(period.key) if period else 'none'})")
+    return None
+
+
+def _withdrawn_said(withdrawals: list[Withdrawal]) -> str:
+    return "".join(f"; {e.seat}'s key {signing.fingerprint(e.public_key)} withdrawn at command {at} (it covered "
+                   f"commands {e.first_cmd} to {e.last_cmd}: {e.reason})" for at, e in sorted(withdrawals))
+
+
+def _unanchored(loaded: Loaded, asserted: dict[str, str], periods: dict[str, list[Period]]) -> Said | None:
     """A seat's export whose seat gave no key of its own: its signatures prove nothing the host could not forge
     (drop the seat's key and its signatures, or swap in a key of its own, and seal again), so the check is unchecked,
     saying what the file claims."""
@@ -60,26 +153,28 @@ def _unanchored(loaded: Loaded, asserted: dict[str, str]) -> Said | None:
     if seat is None or seat in asserted:
         return None
     carried = loaded.seat_keys.get(seat)
+    withdrawn = [p for p in periods.get(seat, []) if p.withdrawn_at is not None]
+    since = "".join(f"; its key {signing.fingerprint(p.key)} was withdrawn at command {p.withdrawn_at}"
+                    for p in withdrawn)
     if carried is None:
-        return "unchecked", (f"this file says {seat} registered no key, so nothing here proves that the commands in "
-                             f"{seat}'s name are {seat}'s: if you registered one, give it (--seat-key "
-                             f"{seat}=YOUR_PUBLIC_KEY)")
+        return "unchecked", (f"this file says {seat} registered no key{' since' if withdrawn else ''}, so nothing here "
+                             f"proves that the commands in {seat}'s name are {seat}'s: if you registered one, give it "
+                             f"(--seat-key {seat}=YOUR_PUBLIC_KEY){since}")
     return "unchecked", (f"{seat}'s commands are signed under the key this file carries for {seat} "
                          f"({signing.fingerprint(carried[0])}), but nothing here anchors that key to {seat}: check "
-                         f"that it is yours (--seat-key {seat}=YOUR_PUBLIC_KEY)")
+                         f"that it is yours (--seat-key {seat}=YOUR_PUBLIC_KEY){since}")
 
 
-def _signature_problem(adj: Adjudicator, record: Any, signature: Any, registered: tuple[str, int] | None) -> str | None:
-    if registered is None or signature.public_key != registered[0]:
-        return "signed with a key its seat did not register"
+def _signature_problem(adj: Adjudicator, record: Any, signature: Any) -> str | None:
+    """What is wrong with a signature as made (under the key it names); whether that key was in force: _out_of_force."""
     statement = signing.command_statement(game=record.game, seat=record.seat, expected_seq=record.expected_seq,
                                           key=record.key, command=signature.command)
     if not signing.signature_ok(signature.public_key, statement, signature.signature):
-        return "its signature does not verify (the command, its head or its key was altered)"
+        return ": its signature does not verify (the command, its head or its key was altered)"
     try:
         normal = adj.parse(signature.command)[1]
     except ArbitroError as e:
-        return f"the signed command does not parse ({e})"
+        return f": the signed command does not parse ({e})"
     if canonical(normal) != canonical(record.command):
-        return "the stored command is not the one its seat signed"
+        return ": the stored command is not the one its seat signed"
     return None

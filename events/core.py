@@ -179,6 +179,19 @@ class GameForked(Event, tag="game_forked"):
     rule: str
 
 
+class KeyWithdrawn(Event, tag="key_withdrawn"):
+    """The umpire withdrew `seat`'s signing key (arbitro §L.6): the key, whole (a signature of the commands it covered
+    is checked under it once the registration is gone), and the commands it covered, `first_cmd` to `last_cmd` (command
+    numbers, public: engine-rules §V.6). From the next command the seat is unsigned until it registers a new key."""
+
+    seat: str
+    public_key: str
+    first_cmd: int
+    last_cmd: int
+    reason: str
+    rule: str
+
+
 class RulingMade(Event, tag="ruling_made"):
     """The umpire's ruling: a stated reason, and a state change and/or an interpretation chosen."""
 
@@ -424,6 +437,7 @@ CoreEvent = Union[
     SeedRevealed,
     SaltKeyRevealed,
     GameForked,
+    KeyWithdrawn,
     RulingMade,
     DisputeOpened,
     DisputeReplied,

@@ -41,6 +41,7 @@ from arbitro.events.rows import (
     note_row,
     numbered_per_chain,
     insert_note,
+    record_authority,
     renumber_notes_table,
 )
 from arbitro.events.postgres_schema import GAME_COLUMNS, NOTES_TABLE, SALT_KEY_COLUMN, SCHEMA
@@ -314,6 +315,7 @@ class PostgresStore:
     def append(
         self, game_id: str, expected_seq: int, command: CommandRecord, events: list[StoredEvent],
         signature: CommandSignature | None = None, snapshots: Sequence[Snapshot] = (),
+        withdrawn: tuple[str, str] | None = None,
     ) -> None:
         def work(cur: "psycopg.Cursor[Any]") -> None:
             # The game's row is locked for the transaction: a second append to this game waits here, then reads
@@ -326,9 +328,7 @@ class PostgresStore:
                                "ORDER BY seq", (game_id, head[0] - 1, head[0])).fetchall()
             check_head_link(game_id, head[0], head[1], rows, events)
             self._insert(cur, game_id, command, events)
-            if signature is not None:
-                cur.execute("INSERT INTO command_signatures VALUES (%s, %s, %s)",
-                            (game_id, command.cmd, msgspec.json.encode(signature).decode()))
+            record_authority(cur, "%s", game_id, command.cmd, signature, withdrawn)
             self._put_snapshots(cur, game_id, snapshots)
             if self._notify:
                 cur.execute("SELECT pg_notify(%s, %s)", (CHANNEL, game_id))  # delivered at commit
@@ -455,7 +455,7 @@ class PostgresStore:
     # --- seats' keys and signatures -------------------------------------------------------------
     def register_seat_key(self, game_id: str, seat: str, public_key: str, since_cmd: int | None = None) -> int:
         """Record a seat's public key; its commands after `since_cmd` (default: the game's last command) must
-        be signed with it. A seat registers one key per game."""
+        be signed with it. A seat holds one key at a time (arbitro §L.6: withdrawn by the umpire)."""
         def work(cur: "psycopg.Cursor[Any]") -> int:
             row = cur.execute("SELECT head_cmd FROM games WHERE id = %s FOR UPDATE", (game_id,)).fetchone()
             if row is None:
@@ -464,7 +464,7 @@ class PostgresStore:
                                 (game_id, seat)).fetchone()
             if known is not None:
                 raise StoreError(f"game {game_id}: {seat} already registered the key {known[0][:16]}...; a seat has "
-                                 "one key per game")
+                                 "one key per game at a time (the umpire's withdraw_key ends it, arbitro §L.6)")
             since = row[0] if since_cmd is None else since_cmd
             cur.execute("INSERT INTO seat_keys VALUES (%s, %s, %s, %s)", (game_id, seat, public_key, since))
             return int(since)

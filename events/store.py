@@ -27,6 +27,14 @@ class StoreError(Exception):
     code = "store/error"
 
 
+def not_registered(game_id: str, withdrawn: tuple[str, str], dropped: int) -> None:
+    """Refuse a withdrawal whose registration is no longer there (another withdrawal won a race to it): the append's
+    transaction then records nothing, so that no `key_withdrawn` event names a key that was not in force."""
+    if dropped != 1:
+        raise StoreError(f"game {game_id}: {withdrawn[0]}'s key {withdrawn[1][:16]} is not registered (withdrawn "
+                         "meanwhile?): nothing appended")
+
+
 class GameNotFound(StoreError):
     code = "store/game-not-found"
 
@@ -140,11 +148,14 @@ class Store(Protocol):
     def append(
         self, game_id: str, expected_seq: int, command: CommandRecord, events: list[StoredEvent],
         signature: CommandSignature | None = None, snapshots: Sequence[Snapshot] = (),
+        withdrawn: tuple[str, str] | None = None,
     ) -> None:
         """Append one command and its events, whole or not at all: refused (StaleSequence) unless the head is still
         `expected_seq`, (DuplicateKey) when the seat used the key already. `snapshots`: states its events pass
         (before each checkpoint), written in the same transaction: one commit per submit (issue 15), and a snapshot
-        is never stored for events that are not."""
+        is never stored for events that are not. `withdrawn`: (seat, public key) whose registration the command ends
+        (arbitro §L.6: its `key_withdrawn` event), dropped in the same transaction, or nothing appended
+        (`not_registered`)."""
         ...
     def register_seat_key(self, game_id: str, seat: str, public_key: str, since_cmd: int | None = None) -> int: ...
     def seat_keys(self, game_id: str) -> dict[str, tuple[str, int]]: ...

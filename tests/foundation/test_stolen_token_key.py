@@ -5,7 +5,7 @@ the seat its signing back is the umpire, by an act that is logged and served to 
 head or from before the thief's first command. The fork is a new game whose seats register their keys afresh; the
 parent keeps its record, the thief's signed commands included, and still verifies (each signature under the key it
 was made with); the fork's genesis names the parent and the event it was made from. A key withdrawal inside the
-same game was considered and not built: docs/engine-rules.md §L.6."""
+same game is built since (the last test): docs/engine-rules.md §L.6."""
 
 from __future__ import annotations
 
@@ -47,3 +47,26 @@ def test_the_umpires_fork_gives_a_seat_whose_key_a_thief_registered_its_signing_
     for game in ("g", fork):  # the parent's signatures, the thief's included, still verify under their key
         checks = {c.name: c for c in app.verify(game).checks}
         assert app.verify(game).passed and checks["seat signatures"].status == "passed", checks
+
+
+def test_the_umpire_withdraws_the_thiefs_key_in_the_same_game_and_the_seat_registers_its_own(app: Arbitro) -> None:
+    """The same theft answered inside the game (arbitro §L.6's withdrawal): a new token for red, so the thief cannot
+    register again; the thief's key withdrawn by a chained event; red registers its own and signs. The thief's key
+    signs nothing more; the log verifies, the thief's signature under the key in force at its command."""
+    app.create("duel", "standard", game_id="g")
+    thief, red = new_private_key(), new_private_key()
+    app.register_key("g", "red", public_key(thief))
+    app.issue_tokens("g", ["red"])
+    signed(app, "g", "red", thief, "thief-1")
+    while not app.legal("g", "red"):  # blue's turn
+        app.submit("g", "blue", app.legal("g", "blue")[0])
+    withdrawal = app.submit("g", "umpire", {"type": "withdraw_key", "seat": "red", "reason": "red's token was stolen"})
+    (event,) = [e["event"] for e in withdrawal.events if e["type"] == "key_withdrawn"]
+    assert (event["public_key"], event["first_cmd"]) == (public_key(thief), 1)
+    app.register_key("g", "red", public_key(red))
+    with pytest.raises(Unsigned, match="does not verify"):
+        signed(app, "g", "red", thief, "thief-2")
+    signed(app, "g", "red", red, "red-1")
+    checks = {c.name: c for c in app.verify("g").checks}
+    assert app.verify("g").passed and checks["seat signatures"].status == "passed", checks
+    assert f"red's key {public_key(thief)[:16]} withdrawn at command" in checks["seat signatures"].detail

@@ -522,6 +522,27 @@ class StoreContract:
             store.delete_seat_copy("g2")
         assert store.game("g1").id == "g1"  # the game itself is not a copy: untouched
 
+    def test_an_append_that_withdraws_a_key_drops_its_registration_with_it_or_appends_nothing(self, store: Store) -> None:
+        """arbitro §L.6: the withdrawal's events and the registration's end are one transaction; a withdrawal of a
+        key no longer registered (another withdrawal won) appends nothing."""
+        create(store, "g1")
+        store.register_seat_key("g1", "red", "a" * 64)
+        store.register_seat_key("g1", "blue", "b" * 64)
+        head = store.game("g1")
+        record = command("g1", 1, "w1", head.head_seq, seat="umpire")
+        store.append("g1", head.head_seq, record, chained("g1", record, head.head_seq + 1, head.head_hash, 1),
+                     withdrawn=("red", "a" * 64))
+        assert store.seat_keys("g1") == {"blue": ("b" * 64, 0)}
+        assert store.register_seat_key("g1", "red", "c" * 64) == 1  # a new key, after the withdrawal's command
+        before = snapshot_of_log(store, "g1")
+        head = store.game("g1")
+        record = command("g1", 2, "w2", head.head_seq, seat="umpire")
+        with pytest.raises(StoreError, match="red's key aaaaaaaaaaaaaaaa is not registered"):
+            store.append("g1", head.head_seq, record, chained("g1", record, head.head_seq + 1, head.head_hash, 1),
+                         withdrawn=("red", "a" * 64))
+        assert snapshot_of_log(store, "g1") == before
+        assert store.seat_keys("g1") == {"blue": ("b" * 64, 0), "red": ("c" * 64, 1)}
+
 
 # --- backends --------------------------------------------------------------------------------------------------
 class TestSQLiteMemoryStore(StoreContract):

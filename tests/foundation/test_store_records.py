@@ -1,5 +1,5 @@
 """The Store contract, continued (events.store.Store): what a store keeps beside the log, on every backend. A seat
-registers one key per game and its signatures are kept with their commands; a seat's copy of a game played by
+registers one key per game at a time (arbitro §L.6: the umpire withdraws it) and its signatures are kept with their commands; a seat's copy of a game played by
 e-mail is kept whole, replaced by a longer one, and never beside the game itself; snapshots and commands are read
 back by game and number; notes are chained (the event they are about, the note before them in their chain); and
 deleting a game removes everything stored of it and nothing of another game. Mutants of events/sqlite.py showed
@@ -57,7 +57,8 @@ class RecordsContract:
         assert list(store.seat_keys("g1")) == ["blue", "red"]
         with pytest.raises(StoreError) as twice:
             store.register_seat_key("g1", "red", KEY_B)
-        assert str(twice.value) == f"game g1: red already registered the key {KEY_A[:16]}...; a seat has one key per game"
+        assert str(twice.value) == (f"game g1: red already registered the key {KEY_A[:16]}...; a seat has one key per game "
+                                   "at a time (the umpire's withdraw_key ends it, arbitro §L.6)")
         assert store.seat_keys("g1")["red"] == (KEY_A, 2)  # the first key stands
         assert store.register_seat_key("g2", "red", KEY_B) == 0  # keys are per game
         assert store.seat_keys("g2") == {"red": (KEY_B, 0)}

@@ -1,0 +1,189 @@
+"""A seat's signing key withdrawn inside its game (arbitro §L.6): the umpire's `withdraw_key`, a chained
+`key_withdrawn` event naming the key and the commands it covered; the seat unsigned after it until it registers a
+new key, required from then on; verify judging each signature under the key in force at its command."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from arbitro.adjudicator.errors import ArbitroError, BadInput, IllegalCommand, NotUmpire, UnknownSeat, Unsigned
+from arbitro.adjudicator.exchange import read_lines
+from arbitro.adjudicator.service import Arbitro
+from arbitro.adjudicator.verify_signatures import signatures_said
+from arbitro.events.signing import command_statement, fingerprint, new_private_key, public_key, sign
+
+from .conftest import Cli
+from .test_historian import PILATI
+from .test_seat_export_signatures import signed as signed_marengo  # noqa: F401 (fixture)
+from .test_seat_seal import records
+
+WITHDRAW = {"type": "withdraw_key", "seat": "red", "reason": "red's key file was lost"}
+
+
+def red_to_play(app: Arbitro, game: str = "g") -> Any:
+    """Blue plays (unsigned) until red has a command to send; red's first legal command."""
+    while not app.legal(game, "red"):
+        app.submit(game, "blue", app.legal(game, "blue")[0])
+    return app.legal(game, "red")[0]
+
+
+def signed(app: Arbitro, game: str, seat: str, private: bytes, key: str, command: Any = None) -> Any:
+    """`seat`'s command (red's next legal one unless given), signed with `private` as the seat's own client signs."""
+    command = red_to_play(app, game) if command is None else command
+    head = app.game(game).head_cmd  # a seat's head is a command's (§V.6)
+    statement = command_statement(game=game, seat=seat, expected_seq=head, key=key, command=command)
+    return app.submit(game, seat, command, expected_seq=head, key=key, signature=sign(private, statement))
+
+
+def seat_signatures(app: Arbitro, game: str) -> Any:
+    (check,) = [c for c in app.verify(game).checks if c.name == "seat signatures"]
+    return check
+
+
+@pytest.fixture
+def keyed(app: Arbitro) -> tuple[Arbitro, bytes]:
+    """Game "g" (duel) where red registered a key and signed one command; returns red's private key."""
+    app.create("duel", "standard", game_id="g")
+    red = new_private_key()
+    app.register_key("g", "red", public_key(red))
+    signed(app, "g", "red", red, "red-1")
+    return app, red
+
+
+def test_the_umpire_withdraws_a_key_in_a_chained_event_naming_it_and_the_commands_it_covered(
+        keyed: tuple[Arbitro, bytes]) -> None:
+    app, red = keyed
+    result = app.submit("g", "umpire", WITHDRAW)
+    (event,) = [e["event"] for e in result.events if e["type"] == "key_withdrawn"]
+    assert event == {"type": "key_withdrawn", "seat": "red", "public_key": public_key(red), "first_cmd": 1,
+                     "last_cmd": 1, "reason": "red's key file was lost", "rule": "arbitro §L.6"}
+    assert app.store.seat_keys("g") == {}, "the registration is dropped with the event, in the append's transaction"
+    stored = app.store.command("g", result.cmd)
+    assert stored is not None and stored.record.command == {**WITHDRAW, "key": public_key(red), "first_cmd": 1,
+                                                            "last_cmd": 1}
+    (item,) = app.log("g", "blue", result.cmd, result.cmd)  # served every seat: the key is public
+    assert [e["event"] for e in item["events"]] == [event]
+
+
+def test_after_the_withdrawal_the_seat_is_unsigned_until_it_registers_a_new_key_required_from_then_on(
+        keyed: tuple[Arbitro, bytes]) -> None:
+    app, red = keyed
+    app.submit("g", "umpire", WITHDRAW)
+    with pytest.raises(BadInput, match="no key registered"):  # the withdrawn key signs nothing any more
+        signed(app, "g", "red", red, "red-2")
+    app.submit("g", "red", red_to_play(app), key="red-unsigned")  # accepted unsigned
+    new = new_private_key()
+    app.register_key("g", "red", public_key(new))
+    with pytest.raises(Unsigned, match="arbitro submit --sign"):
+        app.submit("g", "red", red_to_play(app))
+    with pytest.raises(Unsigned, match="does not verify"):
+        signed(app, "g", "red", red, "red-3")
+    signed(app, "g", "red", new, "red-4")
+    check = seat_signatures(app, "g")
+    assert app.verify("g").passed and check.status == "passed", check
+
+
+def test_only_the_umpire_withdraws_a_key_and_only_one_in_force(keyed: tuple[Arbitro, bytes]) -> None:
+    app, red = keyed
+    for attempt in (lambda: signed(app, "g", "red", red, "red-own", WITHDRAW),  # its own, signed
+                    lambda: app.submit("g", "blue", WITHDRAW)):  # another's
+        with pytest.raises(NotUmpire, match="only the umpire withdraws") as refused:
+            attempt()
+        assert refused.value.rule == "arbitro §L.6"
+    with pytest.raises(UnknownSeat, match="no seat 'green'"):
+        app.submit("g", "umpire", {**WITHDRAW, "seat": "green"})
+    with pytest.raises(IllegalCommand, match="blue has no signing key in force: nothing to withdraw"):
+        app.submit("g", "umpire", {**WITHDRAW, "seat": "blue"})
+    other = public_key(new_private_key())
+    with pytest.raises(IllegalCommand, match=f"red's key in force is {fingerprint(public_key(red))}, not "):
+        app.submit("g", "umpire", {**WITHDRAW, "key": other})
+    with pytest.raises(BadInput, match="filled in by the server"):
+        app.submit("g", "umpire", {**WITHDRAW, "first_cmd": 1, "last_cmd": 9})
+    assert app.submit("g", "umpire", {**WITHDRAW, "key": fingerprint(public_key(red))}).events
+    assert app.store.seat_keys("g") == {}
+
+
+def test_verify_judges_each_signature_under_the_key_in_force_at_its_command(keyed: tuple[Arbitro, bytes]) -> None:
+    """Old key, withdrawal, an unsigned command, new key: the full export verifies; a signature of the new key
+    moved onto a command the old key covered, or an unsigned command after the new registration, fails."""
+    app, red = keyed
+    app.submit("g", "umpire", WITHDRAW)
+    app.submit("g", "red", red_to_play(app), key="red-unsigned")
+    new = new_private_key()
+    app.register_key("g", "red", public_key(new))
+    signed(app, "g", "red", new, "red-4")
+    lines = [line.strip() for line in app.export("g", "umpire")]
+    loaded = read_lines(lines)
+    status, said = signatures_said(loaded, {})
+    assert status == "passed", said
+    old, new_key = fingerprint(public_key(red)), fingerprint(public_key(new))
+    assert said == ("2 commands signed, each by its seat's registered key; seats that sign: red (after command 5); "
+                    f"red's key {old} withdrawn at command 2 (it covered commands 1 to 1: red's key file was lost)")
+    rows = [json.loads(line) for line in lines]
+
+    def said_of(edit: Any) -> tuple[str, str]:
+        edited = json.loads(json.dumps(rows))
+        edit(edited)
+        return signatures_said(read_lines([json.dumps(r) for r in edited]), {})
+
+    def strip_first(edited: list[dict[str, Any]]) -> None:  # red's signature under the withdrawn key dropped
+        del edited[2]["signature"]
+
+    def registered_at_0(edited: list[dict[str, Any]]) -> None:  # the new key claimed in force before the withdrawal
+        edited[0]["seat_keys"]["red"]["since_cmd"] = 0
+
+    def old_key_again(edited: list[dict[str, Any]]) -> None:  # the withdrawn key swapped in for the new one
+        edited[0]["seat_keys"]["red"]["public_key"] = public_key(red)
+
+    assert said_of(strip_first) == ("failed", f"command 1 in red's name is not signed, though red's key {old} was in "
+                                              "force (commands 1 to 1, withdrawn at command 2): it was made up or "
+                                              "altered")
+    assert said_of(registered_at_0) == ("failed", f"the file says red's key {new_key} was in force from command 1, "
+                                                  f"while its key {old} was (to command 1): a registration or a "
+                                                  "withdrawal was altered")
+    assert said_of(old_key_again) == ("failed", "command 6 in red's name: signed with a key that was not red's in "
+                                                f"force at its command (that was {old})")
+
+
+def test_an_old_signed_command_replayed_after_the_withdrawal_is_refused(keyed: tuple[Arbitro, bytes]) -> None:
+    """The withdrawn key's signature on a command sent again, as it was, after the withdrawal (no key in force: a
+    signature is refused), and after a new registration (it does not verify under the new key)."""
+    app, red = keyed
+    command = red_to_play(app)
+    head = app.game("g").head_cmd
+    signature = sign(red, command_statement(game="g", seat="red", expected_seq=head, key="old", command=command))
+    app.submit("g", "umpire", WITHDRAW)
+    with pytest.raises(BadInput, match="red has no key registered"):
+        app.submit("g", "red", command, expected_seq=head, key="old", signature=signature)
+    app.register_key("g", "red", public_key(new_private_key()))
+    with pytest.raises(Unsigned, match="does not verify under red's key"):
+        app.submit("g", "red", command, expected_seq=head, key="old", signature=signature)
+
+
+def test_a_seats_copy_that_held_the_key_takes_a_later_export_only_with_the_withdrawal_explaining_it(
+        signed_marengo: tuple[Cli, str], tmp_path: Path) -> None:
+    """austria's copy held its key; the umpire withdraws it (a chained event, served to austria) and austria registers
+    a new one: the later export is taken, and verifies under either key austria names. A host that drops the key
+    without the withdrawal is refused (test_seat_export_against_the_host.py)."""
+    umpire, key = signed_marengo
+    seat = Cli(tmp_path / "austria.db")
+    first = tmp_path / "a1.jsonl"
+    umpire("export", "g", "--as", "austria", "-o", str(first))
+    server = fingerprint(records(first.read_text())[0]["server_key"])
+    seat("import", str(first), "--server-key", server)
+    umpire("submit", "g", "--as", "umpire", json.dumps({**WITHDRAW, "seat": "austria"}))
+    new = umpire("keygen", "-o", str(tmp_path / "austria2.key")).stdout.strip()
+    umpire("register-key", "g", "--as", "austria", new)
+    umpire("submit", "g", "--as", "austria", "--sign", str(tmp_path / "austria2.key"), json.dumps(PILATI))
+    second = tmp_path / "a2.jsonl"
+    umpire("export", "g", "--as", "austria", "-o", str(second))
+    seat("import", str(second), "--server-key", server)
+    for named in (key, new):
+        report = umpire.json("verify", str(second), "--seat-key", f"austria={named}")
+        (check,) = [c for c in report["checks"] if c["name"] == "seat signatures"]
+        assert report["passed"] and check["status"] == "passed", check
+        assert f"austria's key {fingerprint(key)} withdrawn at command 2" in check["detail"]
