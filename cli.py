@@ -28,8 +28,9 @@ from arbitro.adjudicator.seatcopy import SeatCopy
 from arbitro.adjudicator.service import Arbitro
 from arbitro.projections.base import UMPIRE
 from arbitro.adjudicator.cli_common import (
-    CONTEXT, db_option, fork_options, invite_option, json_option, seat_option, handle_errors, open_app, out,
-    read_json_arg, open_reader, reading_as, undo_options, write_text,
+    CONTEXT, db_option, fork_options, invite_option, json_option, legal_filter_options, log_range_options,
+    note_at_option, provisional_option, seat_option, handle_errors, open_app, out, read_json_arg, open_reader,
+    reading_as, undo_options, view_at_option, write_text,
 )
 from arbitro.adjudicator.cli_audit import AUDIT_COMMANDS
 from arbitro.adjudicator.cli_history import HISTORY_COMMANDS
@@ -157,8 +158,7 @@ def new(ruleset: str, scenario: str | None, options: tuple[str, ...], position_f
 @cli.command()
 @click.argument("game")
 @seat_option(required=False, default=UMPIRE)
-@click.option("--provisional", "list_provisional", is_flag=True,
-              help="List every reconstructed (provisional) data item; by default one line names them.")
+@provisional_option
 @db_option
 @json_option
 @handle_errors
@@ -183,10 +183,7 @@ def status(game: str, seat: str, list_provisional: bool, db: str, as_json: bool)
 @cli.command()
 @click.argument("game")
 @seat_option(required=False)
-@click.option("--unit", help="Only the commands giving this piece (unit, leader, block) an order: the piece's own "
-                              "listing, worked out for it alone where the ruleset can; a command aiming at it (an "
-                              "attack's target) does not count.")
-@click.option("--type", "types", multiple=True, metavar="TYPE", help="Only commands of this type (repeatable).")
+@legal_filter_options
 @click.option("--for", "for_seat", metavar="SEAT",
               help="Transcribed games, --as umpire: only the commands the umpire may enter on SEAT's behalf "
                    "(arbitro §S.5); without it the umpire's listing holds its own and every awaited seat's.")
@@ -222,7 +219,7 @@ def legal(game: str, seat: str | None, unit: str | None, types: tuple[str, ...],
 @cli.command()
 @click.argument("game")
 @seat_option(required=False, default=UMPIRE)
-@click.option("--at", "at", type=int, help="The state after this event (default: now).")
+@view_at_option
 @db_option
 @json_option
 @handle_errors
@@ -247,11 +244,7 @@ def view(game: str, seat: str, at: int | None, db: str, as_json: bool) -> None:
 @cli.command()
 @click.argument("game")
 @seat_option(required=False, default="umpire")
-@click.option("--from", "first", type=int, help="The first event (a seat: the first command) to show (default: the "
-                                                "first).")
-@click.option("--to", "last", type=int)
-@click.option("--chain", is_flag=True, help="Also print each event's chain fields (hash, prev, cmd_hash, salt); "
-                                            "--json always has them.")
+@log_range_options
 @db_option
 @json_option
 @handle_errors
@@ -345,8 +338,7 @@ def undo(game: str, seat: str, to: int, reason: str, db: str, as_json: bool) -> 
 @click.argument("game")
 @click.argument("text")
 @seat_option()
-@click.option("--at", "at", type=int, required=True,
-              help="What the note is about: an event of the log (the umpire), a command (a seat, as its log numbers them).")
+@note_at_option
 @click.option("--private", is_flag=True, help="Only SEAT will see it.")
 @db_option
 @json_option

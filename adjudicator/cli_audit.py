@@ -19,7 +19,7 @@ from arbitro.events import signing
 from arbitro.events.sqlite import SQLiteStore
 from arbitro.adjudicator import settling
 from arbitro.adjudicator.cli_common import (
-    db_option, json_option, seat_option, server_key_option, handle_errors, open_app,
+    db_option, export_options, json_option, seat_option, server_key_option, handle_errors, open_app,
     is_file_source, out, brief, Progress, read_json_arg, read_text, parse_readings, open_reader, write_text, writing,
 )
 from arbitro.adjudicator.cli_disputes import reinterpretation_text
@@ -30,8 +30,7 @@ from arbitro.projections.base import UMPIRE
 @click.command()
 @click.argument("game")
 @seat_option(required=False, default="umpire")
-@click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write to this file (default: stdout).")
-@click.option("--with-seed", is_flag=True, help="Umpire only: include the unrevealed seed, to move a game to another server.")
+@export_options
 @db_option
 @json_option
 @handle_errors

@@ -65,6 +65,46 @@ fork_options = stacked(
                  help="Replay the parent's dice (the same rolls follow); the parent's seed must be revealed first."),
     click.option("--id", "new_id", help="Choose the new game's id (default: generated)."))
 
+# The options a local reading or writing command and its `arbitro remote` namesake both take, in one wording: a seat
+# names commands, the umpire events (engine-rules §V.6), whichever way it reaches the game.
+provisional_option = click.option(
+    "--provisional", "list_provisional", is_flag=True,
+    help="List every reconstructed (provisional) data item; by default one line names them.")
+legal_filter_options = stacked(
+    click.option("--unit", help="Only the commands giving this piece (unit, leader, block) an order: the piece's own "
+                                "listing, worked out for it alone where the ruleset can; a command aiming at it (an "
+                                "attack's target) does not count."),
+    click.option("--type", "types", multiple=True, metavar="TYPE", help="Only commands of this type (repeatable)."))
+view_at_option = click.option(
+    "--at", "at", type=int, help="The state after this event (a seat: after its command; default: now).")
+chain_option = click.option(
+    "--chain", is_flag=True, help="Also print each event's chain fields (hash, prev, cmd_hash, salt); --json always "
+                                  "has them.")
+log_range_options = stacked(
+    click.option("--from", "first", type=int,
+                 help="The first event (a seat: the first command) to show (default: the first)."),
+    click.option("--to", "last", type=int,
+                 help="The last event (a seat: the last command) to show (default: the head)."),
+    chain_option)
+note_at_option = click.option(
+    "--at", "at", type=int, required=True,
+    help="What the note is about: an event of the log (the umpire), a command (a seat, as its log numbers them).")
+knowledge_options = stacked(
+    click.option("--at", "at", type=int,
+                 help="Up to this command of the seat's (the umpire: event; default: the head)."),
+    click.option("--about", metavar="NAME",
+                 help="Only what concerns this piece, place or zone (an id, a hex, a zone), with every change of it: "
+                      "when it came into sight, changed, went out."))
+open_only_option = click.option(
+    "--open", "only_open", is_flag=True, help="Only the disputes awaiting the umpire's ruling.")
+nth_option = click.option(
+    "--nth", type=click.IntRange(min=1), default=1, show_default=True, metavar="K",
+    help="A seat's: the K-th roll or draw of its command SEQ, as it was served them.")
+export_options = stacked(
+    click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write to this file (default: stdout)."),
+    click.option("--with-seed", is_flag=True,
+                 help="The umpire only: include the unrevealed seed, to move a game to another server."))
+
 
 def invite_option(fn: F) -> F:
     return click.option("--invite", is_flag=True,

@@ -24,7 +24,8 @@ from arbitro.events import random as rnd
 from arbitro.events.store import GameNotFound, NoDatabase, StaleSequence
 from arbitro.projections.base import UMPIRE
 from arbitro.adjudicator.cli_common import (
-    db_option, json_option, seat_option, handle_errors, open_app, open_reader, out, record_lines, event_lines, app_for,
+    db_option, json_option, nth_option, seat_option, handle_errors, open_app, open_reader, out, record_lines,
+    event_lines, app_for,
     reading_as, read_text, stacked, writing, is_file_source,
 )
 from arbitro.adjudicator.cli_play import write_offline
@@ -44,8 +45,7 @@ REFUSED = (ArbitroError, GameNotFound, NoDatabase, StaleSequence)
 @click.argument("source")
 @click.argument("seq", type=int)
 @seat_option(required=False, default="umpire")
-@click.option("--nth", type=click.IntRange(min=1), default=1, show_default=True, metavar="K",
-              help="A seat's: the K-th roll or draw of its command SEQ, as it was served them.")
+@nth_option
 @click.option("--prove", is_flag=True,
               help="The umpire's, in a game made with --provable-rolls: prove this roll without revealing the seed, "
                    "recording its key and Merkle path (roll_proven, served to the seats that saw the roll); the "

@@ -13,8 +13,8 @@ import msgspec
 
 from arbitro.adjudicator import settling
 from arbitro.adjudicator.cli_common import (
-    CONTEXT, db_option, event_lines, handle_errors, invite_option, json_option, open_app, out, parse_readings,
-    printable, read_json_arg, seat_option, stacked,
+    CONTEXT, db_option, event_lines, handle_errors, invite_option, json_option, knowledge_options, open_app,
+    open_only_option, out, parse_readings, printable, read_json_arg, seat_option, stacked,
 )
 from arbitro.adjudicator.cli_tables import tokens_text
 from arbitro.adjudicator.errors import BadInput
@@ -260,7 +260,7 @@ def dispute_text(found: list[Dispute], game: str, notes: NoteNames) -> str:
 @click.command(context_settings=CONTEXT)
 @click.argument("game")
 @seat_option(required=False, default=UMPIRE)
-@click.option("--open", "only_open", is_flag=True, help="Only the disputes awaiting the umpire's ruling.")
+@open_only_option
 @db_option
 @json_option
 @handle_errors
@@ -311,9 +311,7 @@ def knowledge_text(k: settling.Knowledge) -> str:
 @click.command(context_settings=CONTEXT)
 @click.argument("game")
 @seat_option()
-@click.option("--at", "at", type=int, help="Up to this command of SEAT's (the umpire: event; default: the head).")
-@click.option("--about", metavar="NAME", help="Only what concerns this piece, place or zone (an id, a hex, a zone), "
-                                               "with every change of it: when it came into sight, changed, went out.")
+@knowledge_options
 @db_option
 @json_option
 @handle_errors

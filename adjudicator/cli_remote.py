@@ -14,7 +14,10 @@ import click
 
 from arbitro.adjudicator import registry
 from arbitro.adjudicator.cli_audit import exported, registered_text
-from arbitro.adjudicator.cli_common import CONTEXT, copy_of, handle_errors, json_option, out, read_json_arg
+from arbitro.adjudicator.cli_common import (
+    CONTEXT, copy_of, export_options, handle_errors, json_option, legal_filter_options, log_range_options,
+    nth_option, out, provisional_option, read_json_arg, view_at_option,
+)
 from arbitro.adjudicator.cli_dice import explain_roll, roll_text
 from arbitro.adjudicator.cli_play import END_WORD, end_of, signed, submit_text
 from arbitro.adjudicator.cli_remote_acts import ACTING_COMMANDS
@@ -51,7 +54,7 @@ def remote() -> None:
 @remote.command()
 @click.argument("game")
 @as_option
-@click.option("--provisional", "list_provisional", is_flag=True, help="List every provisional data item.")
+@provisional_option
 @remote_options
 @json_option
 @handle_errors
@@ -74,7 +77,7 @@ def status(game: str, seat: str | None, list_provisional: bool, server: str, tok
 @remote.command()
 @click.argument("game")
 @as_option
-@click.option("--at", "at", type=int, help="The state after this event (a seat: its command; default: now).")
+@view_at_option
 @remote_options
 @json_option
 @handle_errors
@@ -120,8 +123,7 @@ def notes(game: str, seat: str | None, server: str, token: str, as_json: bool) -
 @remote.command()
 @click.argument("game")
 @as_option
-@click.option("--unit", help="Only the commands giving this piece an order (the server's `piece`).")
-@click.option("--type", "types", multiple=True, metavar="TYPE", help="Only commands of this type (repeatable).")
+@legal_filter_options
 @remote_options
 @json_option
 @handle_errors
@@ -207,9 +209,7 @@ def register_key(game: str, public_key: str, server: str, token: str, as_json: b
 @remote.command()
 @click.argument("game")
 @as_option
-@click.option("--from", "first", type=int, help="The first event (a seat: the first command) to show.")
-@click.option("--to", "last", type=int)
-@click.option("--chain", is_flag=True, help="Also print each event's chain fields; --json always has them.")
+@log_range_options
 @remote_options
 @json_option
 @handle_errors
@@ -245,8 +245,7 @@ def forked_from(api: Remote, game: str, to_head: LISTED) -> tuple[str, int] | No
 
 @remote.command()
 @click.argument("game")
-@click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write to this file (default: stdout).")
-@click.option("--with-seed", is_flag=True, help="The umpire's token only: include the unrevealed seed.")
+@export_options
 @remote_options
 @json_option
 @handle_errors
@@ -265,8 +264,7 @@ def export(game: str, output: str | None, with_seed: bool, server: str, token: s
 @remote.command()
 @click.argument("game")
 @click.argument("seq", type=int)
-@click.option("--nth", type=click.IntRange(min=1), default=1, show_default=True, metavar="K",
-              help="A seat's: the K-th roll or draw of its command SEQ, as it was served them.")
+@nth_option
 @remote_options
 @json_option
 @handle_errors

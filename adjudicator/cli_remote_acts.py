@@ -12,7 +12,7 @@ import msgspec
 
 from arbitro.adjudicator import settling
 from arbitro.adjudicator.cli_common import (
-    CONTEXT, fork_options, handle_errors, json_option, out, read_json_arg, undo_options,
+    CONTEXT, fork_options, handle_errors, json_option, note_at_option, out, read_json_arg, undo_options,
 )
 from arbitro.adjudicator.cli_audit import invite_seats_option, invited_text
 from arbitro.adjudicator.cli_dice import (
@@ -151,8 +151,7 @@ def consent(game: str, accept: bool | None, server: str, token: str, as_json: bo
 @click.command(context_settings=CONTEXT)
 @click.argument("game")
 @click.argument("text")
-@click.option("--at", "at", type=int, required=True,
-              help="What the note is about: a command (a seat, as its log numbers them) or an event (the umpire).")
+@note_at_option
 @click.option("--private", is_flag=True, help="Only your seat will see it.")
 @remote_options
 @json_option

@@ -8,7 +8,9 @@ from typing import Any
 import click
 
 from arbitro.adjudicator import settling
-from arbitro.adjudicator.cli_common import CONTEXT, handle_errors, json_option, out
+from arbitro.adjudicator.cli_common import (
+    CONTEXT, handle_errors, json_option, knowledge_options, open_only_option, out,
+)
 from arbitro.adjudicator.cli_disputes import (
     claim_command, claim_options, dispute_text, evidence, evidence_options, knowledge_text, private_option,
     reply_command, reply_options, ruling_command, ruling_options, submitted,
@@ -115,7 +117,7 @@ def rule(game: str, number: int, reason: str, outcome: str | None, undo_to: int 
 @click.command(context_settings=CONTEXT)
 @click.argument("game")
 @as_option
-@click.option("--open", "only_open", is_flag=True, help="Only the disputes awaiting the umpire's ruling.")
+@open_only_option
 @remote_options
 @json_option
 @handle_errors
@@ -142,8 +144,7 @@ def disputes(game: str, seat: str | None, only_open: bool, server: str, token: s
 @click.command(context_settings=CONTEXT)
 @click.argument("game")
 @as_option
-@click.option("--at", "at", type=int, help="Up to this command of yours (the umpire: event; default: the head).")
-@click.option("--about", metavar="NAME", help="Only what concerns this piece, place or zone, with every change of it.")
+@knowledge_options
 @remote_options
 @json_option
 @handle_errors

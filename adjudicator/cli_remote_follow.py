@@ -9,7 +9,9 @@ from typing import Any
 
 import click
 
-from arbitro.adjudicator.cli_common import CONTEXT, handle_errors, json_option, json_text, record_lines, scrubbed
+from arbitro.adjudicator.cli_common import (
+    CONTEXT, chain_option, handle_errors, json_option, json_text, record_lines, scrubbed,
+)
 from arbitro.adjudicator.cli_remote_client import (
     Answered, Remote, Unreachable, answers_read, as_option, exit_for, game_path, is_error_body, remote_options,
     shaped,
@@ -25,7 +27,7 @@ from arbitro.adjudicator.results import Awaiting
               help="The first event (a seat: the first command) to print (default: from the start).")
 @click.option("--follow/--no-follow", default=True, show_default=True,
               help="Wait for new events; --no-follow ends at the head.")
-@click.option("--chain", is_flag=True, help="Also print each event's chain fields; --json always has them.")
+@chain_option
 @remote_options
 @json_option
 @handle_errors
