@@ -88,6 +88,11 @@ class Allowed:
     channels: tuple[str, ...]
     shows: tuple[str, ...]  # the parts it may hold: an event key (a bare type: any of its keys) or a view key; () any
     why: str
+    # what the same comparison must show, one of them (() nothing asked): an event key of its log difference, or
+    # `answered:KIND`, a question its walk answered otherwise in the two games (`Fuzzer.compare`'s context). A
+    # narrowing, never an explanation by another channel (rev-o O4): the view a replacement's placement changes,
+    # only where the owner placed one otherwise (rev-s S2)
+    given: tuple[str, ...] = ()
 
 
 # A rout move's own events as the enemy is served them: its question and the end phase's under it, opened and
@@ -122,7 +127,8 @@ ALLOWED: tuple[Allowed, ...] = (
             "owner places them: an unseen general moved offers other hexes (the walk answers each game its own first "
             "where the two listings share none), and a unit placed in the enemy's sight is seen there, telling that "
             "its general stands within one hex, as at the table (§11.3.2); a marker where it comes back unseen "
-            "(Montebello #1361, twentieth session's exhaustive run)"),
+            "(Montebello #1361, twentieth session's exhaustive run); only where the owner placed one otherwise",
+            given=("unit_placed[arrivano §12.8.2]", "answered:replacement_hex")),
 )
 
 
@@ -224,12 +230,14 @@ class Finding:
 KEY = re.compile(r"[^\s\[]+(?:\[[^\]]*\])?")  # one part of a finding's `what`: a word, or an event key
 
 
-def explain(f: Finding) -> str:
+def explain(f: Finding, context: str = "") -> str:
     """The rule that makes the difference inherent (`ALLOWED`): an entry of its kind and channel holding every part
-    of its own `what`; or '': unexplained."""
-    parts = KEY.findall(f.what)
+    of its own `what` (and, where the entry asks it, one of its `given` among the parts of `context`: the same
+    comparison's log difference and the questions it answered otherwise, `Fuzzer.compare`); or '': unexplained."""
+    parts, shown_too = KEY.findall(f.what), KEY.findall(context)
     for a in ALLOWED:
-        if f.kind in a.kinds and f.channel in a.channels and (not a.shows or all(shown(x, a.shows) for x in parts)):
+        if f.kind in a.kinds and f.channel in a.channels and (not a.shows or all(shown(x, a.shows) for x in parts)) \
+                and (not a.given or any(shown(x, a.given) for x in shown_too)):
             return a.why
     return ""
 
@@ -372,11 +380,11 @@ class Fuzzer:
         self.stuck: Counter[str] = Counter()
 
     def note(self, cmd: int, sender: str, observer: str, p: Perturbation | None, channel: str, what: str,
-             command: dict[str, Any] | str, detail: str = "") -> None:
+             command: dict[str, Any] | str, detail: str = "", context: str = "") -> None:
         kind, name = (p.kind, p.name) if p else ("twin", "two commands alike but for hidden names")
         f = Finding(self.game.name, cmd, sender, observer, kind, name, channel, what,
                     command if isinstance(command, str) else json.dumps(command, sort_keys=True), detail)
-        f.allowed = explain(f)
+        f.allowed = explain(f, context)  # `context`: what the same comparison shows besides (`Allowed.given`)
         self.findings.append(f)
 
     def position(self, cmd: int, sender: str, command: dict[str, Any], state: GameState[Any]) -> None:
@@ -453,8 +461,10 @@ class Fuzzer:
         a = served(rs, g.engine.fold, state, [(sender, base.events), *wa.answers], observer)
         b = served(rs, g.engine.fold, other, [(sender, again.events), *wb.answers], observer)
         if a != b:
-            for channel, what, detail in served_difference(a, b, p.touched, wa.commands != wb.commands):
-                self.note(cmd, sender, observer, p, channel, what, command, detail)
+            diffs = served_difference(a, b, p.touched, wa.commands != wb.commands)
+            context = " ".join([*(what for channel, what, _ in diffs if channel == "log"), *answered_otherwise(wa, wb)])
+            for channel, what, detail in diffs:
+                self.note(cmd, sender, observer, p, channel, what, command, detail, context)
 
     def twins(self, cmd: int, sender: str, enemy: str, state: GameState[Any], listed: list[dict[str, Any]]) -> None:
         """Two of the sender's listed commands alike but for the pieces and places hidden from the enemy that they
@@ -485,6 +495,15 @@ class Fuzzer:
             pair = f"{json.dumps(a, sort_keys=True)} / {json.dumps(b, sort_keys=True)}"
             for channel, what, detail in diffs:
                 self.note(cmd, sender, enemy, None, channel, what, pair, detail)
+
+
+def answered_otherwise(a: Walk, b: Walk) -> list[str]:
+    """`answered:KIND` for each question the two walks answered otherwise (or one of them alone), by its kind."""
+    out: set[str] = set()
+    for x, y in zip_longest(zip(a.asked, a.commands), zip(b.asked, b.commands)):
+        if x is None or y is None or x[1] != y[1]:
+            out |= {f"answered:{q[0][0]}" for q in (x, y) if q is not None}
+    return sorted(out)
 
 
 def asked_of(walk: Walk, seat: str) -> list[tuple[str, str, bytes]]:
