@@ -7,6 +7,7 @@ Everything that decides an outcome is deterministic: ties are broken by hex id, 
 from __future__ import annotations
 
 import heapq
+import threading
 from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -131,25 +132,80 @@ def cached_step_cost(hexmap: HexMap, table: MovementTable, a: str, b: str, rules
     return _memo_step_cost(hexmap, table, rules, HexId(a), HexId(b))
 
 
-Stepper = Callable[[HexId, HexId, int, bool], "_Arrival | MoveBlock"]
+_STEP_ROWS = Memo(256)
+"""Each hex's steps the search may try, for one map and table, unit class, formation and multiplier (`_Rows`)."""
+
+StepRow = tuple[tuple[HexId, int], ...]
 
 
-def _stepper(hexmap: HexMap, table: MovementTable, rules: MoveRules) -> Stepper:
+class _Rows:
+    """The steps a search tries from each hex, filled hex by hex as searches expand them: the hex's neighbours in the
+    grid's order, each with its cost's place in `costs`, the steps the table prohibits left out (a search skips them,
+    whatever else forbids them). A search reads one row per hex it expands, not the grid's neighbours and a cost
+    look-up (a tuple made and hashed) per step (issue 15: those look-ups were a fifth of a Caldiero listing's
+    searches). A row names a cost by its place among the few a map has, not by the cost itself: a tuple holding a
+    `StepCost` stays tracked by the garbage collector, which every full collection walks; one of strings and numbers
+    is let go (issue 15: the kept searches' objects were most of such a collection)."""
+
+    __slots__ = ("rows", "costs", "_places", "_lock")
+
+    def __init__(self) -> None:
+        self.rows: dict[HexId, StepRow] = {}
+        self.costs: list[StepCost] = []
+        self._places: dict[StepCost, int] = {}
+        self._lock = threading.Lock()  # a place is taken once: the server lists from several threads
+
+    def make(self, here: HexId, steps: Iterable[tuple[HexId, StepCost]]) -> StepRow:
+        with self._lock:
+            row = []
+            for there, cost in steps:
+                if cost.prohibited:
+                    continue
+                place = self._places.get(cost)
+                if place is None:
+                    place = self._places[cost] = len(self.costs)
+                    self.costs.append(cost)
+                row.append((there, place))
+            found = self.rows[here] = tuple(row)
+        return found
+
+
+def _step_rows(hexmap: HexMap, table: MovementTable,
+               rules: MoveRules) -> tuple[Callable[[HexId], StepRow], list[StepCost]]:
+    """The steps from a hex the search tries (`_Rows`, each row worked out once) and the costs their places name."""
+    key = (rules.unit_class, rules.march_column, rules.terrain_multiplier)
+    kept: _Rows = _STEP_ROWS.get((hexmap, table), key, _Rows)
+    rows, memo, neighbours = kept.rows, _step_memo(hexmap, table, rules), hexmap.grid.neighbours
+
+    def row(here: HexId) -> StepRow:
+        found = rows.get(here)
+        if found is None:
+            found = kept.make(here, ((there, _memo_step_cost(hexmap, table, rules, here, there, memo))
+                                     for there in neighbours(here)))
+        return found
+
+    return row, kept.costs
+
+
+Stepper = Callable[[HexId, HexId, StepCost, int, bool], "_Arrival | MoveBlock"]
+
+
+def _stepper(rules: MoveRules, all_points: str) -> Stepper:
     """The one place that decides a step, shared by the path finder and the path checker: a function of the step
-    (``a`` to ``b``, with ``spent`` half-points spent before it, ``first``: the move's first step) for one unit's
-    ``rules``, which reads them once, not on each of the search's thousands of steps (issue 15).
+    (``a`` to ``b`` at ``cost``, the table's, with ``spent`` half-points spent before it, ``first``: the move's first
+    step) for one unit's ``rules`` and the table's ``all_points`` rule, which reads them once, not on each of the
+    search's thousands of steps (issue 15).
 
     ``a`` and ``b`` must be adjacent on-map hexes (checked by :func:`check_path`, given by the grid in
     :func:`reachable`).
     """
     can_enter, may_step, zoc, budget = rules.can_enter, rules.may_step, rules.zoc, rules.budget
-    memo = _step_memo(hexmap, table, rules)
-    first_step_only, minimum_move = table.all_points == "first_step_only", rules.minimum_move
+    first_step_only, minimum_move = all_points == "first_step_only", rules.minimum_move
     zoc_hexes = zoc.hexes if zoc is not None else frozenset()
     may_leave, zoc_to_zoc = (zoc.may_leave, zoc.zoc_to_zoc) if zoc is not None else (True, True)
     entry, may_enter, leave_cost = (zoc.entry, zoc.may_enter, zoc.leave_cost) if zoc is not None else ("", None, 0)
 
-    def step(a: HexId, b: HexId, spent: int, first: bool) -> _Arrival | MoveBlock:
+    def step(a: HexId, b: HexId, cost: StepCost, spent: int, first: bool) -> _Arrival | MoveBlock:
         if can_enter is not None and not can_enter(b):
             return MoveBlock.CANNOT_ENTER
         if may_step is not None and not may_step(a, b):
@@ -168,9 +224,6 @@ def _stepper(hexmap: HexMap, table: MovementTable, rules: MoveRules) -> Stepper:
                 stop = StopReason.ENEMY_ZOC
             if from_zoc:
                 extra = leave_cost
-        cost = memo.get((a, b))  # the search's hit, without a call (issue 15)
-        if cost is None:
-            cost = _memo_step_cost(hexmap, table, rules, a, b, memo)
         if cost.prohibited:
             return MoveBlock.PROHIBITED_HEXSIDE if (cost.blocked_by or "").startswith("hexside") else MoveBlock.PROHIBITED_TERRAIN
         if cost.all_points:
@@ -272,15 +325,17 @@ def reachable(hexmap: HexMap, table: MovementTable, start: str, rules: MoveRules
     parents: dict[_State, _State | None] = {first: None}
     reasons: dict[_State, StopReason | None] = {first: None}
     heap: list[tuple[int, HexId, bool]] = [(0, origin, False)]
-    done: set[_State] = set()
     forced: set[_State] = set()  # states last reached by the minimum-move rule (tie_break="path")
-    step = _stepper(hexmap, table, rules)
+    step, (steps_from, costs) = _stepper(rules, table.all_points), _step_rows(hexmap, table, rules)
     wanted = {HexId(h) for h in until} - {origin} if until is not None else None
     target = HexId(settle) if settle is not None else None
     limit: int | None = 0 if target == origin else None  # the cheapest arrival at `target` so far
     found = stop_at is not None and stop_at(origin)
-    neighbours, pop, push, by_path = hexmap.grid.neighbours, heapq.heappop, heapq.heappush, tie_break == "path"
-    expanded: set[HexId] = set()  # the hexes whose free state is in `done`: looked up without a tuple made
+    pop, push, by_path = heapq.heappop, heapq.heappush, tie_break == "path"
+    # The states taken off the heap, by hex, without a tuple made (issue 15): a hex's free state once it is expanded
+    # (the origin first of all), its stopped state once it is taken off (never expanded: the move ends there).
+    expanded: set[HexId] = set()
+    stopped_done: set[HexId] = set()
     paths: dict[_State, tuple[HexId, ...]] = {}  # "path": each expanded state's path, final once it is expanded
     stopped_early = False
     while heap and (wanted is None or wanted) and not found:
@@ -288,24 +343,26 @@ def reachable(hexmap: HexMap, table: MovementTable, start: str, rules: MoveRules
         if limit is not None and spent > limit:
             stopped_early = True
             break  # every state no dearer than `target`'s cheapest arrival is expanded: its answer is final
-        state = (here, stopped)
-        if stopped or here in expanded:
-            done.add(state)
+        if stopped:
+            stopped_done.add(here)
             continue
-        done.add(state)
+        if here in expanded:
+            continue
         expanded.add(here)
+        state = (here, False)
         if by_path:  # its parent was expanded before it, and a parent changes only before its state is expanded
             parent = parents[state]
             paths[state] = (*paths[parent], here) if parent is not None else (here,)
         at_origin = here == origin
-        for there in neighbours(here):
-            if there == origin or there in expanded:
+        for there, place in steps_from(here):
+            if there in expanded:  # the origin too: expanded first
                 continue  # settled free at no more than `spent`: no arrival now can be cheaper, nor chosen over it
-            arrival = step(here, there, spent, at_origin)
+            arrival = step(here, there, costs[place], spent, at_origin)
             if arrival.__class__ is not tuple:  # a MoveBlock (isinstance: a call more per step)
                 continue
             cost, stop, was_forced = arrival
-            key = (there, stop is not None)
+            must_stop = stop is not None
+            key = (there, must_stop)
             if wanted:
                 wanted.discard(there)
             known = best.get(key)
@@ -313,15 +370,15 @@ def reachable(hexmap: HexMap, table: MovementTable, start: str, rules: MoveRules
                 best[key] = cost
                 parents[key] = state
                 reasons[key] = stop
-                push(heap, (cost, there, key[1]))
+                push(heap, (cost, there, must_stop))
                 if there == target and (limit is None or cost < limit):
                     limit = cost
                 if stop_at is not None and known is None and stop_at(there):
                     found = True
                     break
-            elif by_path and cost == known and key not in done \
+            elif by_path and cost == known and not (must_stop and there in stopped_done) \
                     and _better_tie(paths, key in forced, was_forced, state, parents[key], there):
-                parents[key] = state
+                parents[key] = state  # not yet taken off the heap (a free one is not expanded: see above)
                 reasons[key] = stop
             else:
                 continue
@@ -331,15 +388,21 @@ def reachable(hexmap: HexMap, table: MovementTable, start: str, rules: MoveRules
                 forced.add(key)
             elif forced:
                 forced.discard(key)
+    # Each hex's cheapest state, at equal cost its free one ((h, False) sorts first), in hex order.
     chosen: dict[HexId, _State] = {}
-    for hex_id, cost, stopped in sorted([(h, cost, stopped) for (h, stopped), cost in best.items()]):
-        if limit is None or cost <= limit:  # `settle`: dearer hexes are not final
-            chosen.setdefault(hex_id, (hex_id, stopped))
+    for key in sorted(best):
+        cost = best[key]
+        if limit is not None and cost > limit:
+            continue  # `settle`: dearer hexes are not final
+        old = chosen.get(key[0])
+        if old is None or cost < best[old]:
+            chosen[key[0]] = key
+    can_end = rules.can_end
     return Reach(
         start=origin,
         costs={h: best[s] for h, s in chosen.items()},
         stops={h: reasons[s] for h, s in chosen.items()},
-        endable=dict.fromkeys(h for h in chosen if rules.can_end is None or rules.can_end(h)),
+        endable=dict.fromkeys(chosen if can_end is None else (h for h in chosen if can_end(h))),
         _chosen=chosen,
         _parents=parents,
         whole=not (stopped_early or found or wanted == set()),
@@ -388,11 +451,12 @@ def check_path(hexmap: HexMap, table: MovementTable, path: Iterable[str], rules:
     hexmap.grid.require(hexes[0])
     spent = 0
     stop: StopReason | None = None
-    step = _stepper(hexmap, table, rules)
+    step = _stepper(rules, table.all_points)
     for i in range(1, len(hexes)):
         if stop is not None:
             return PathCheck(hexes, spent, MoveBlock.ALREADY_STOPPED, i, stop)
-        arrival = _geometry_block(hexmap, hexes[i - 1], hexes[i]) or step(hexes[i - 1], hexes[i], spent, i == 1)
+        a, b = hexes[i - 1], hexes[i]
+        arrival = _geometry_block(hexmap, a, b) or step(a, b, _memo_step_cost(hexmap, table, rules, a, b), spent, i == 1)
         if isinstance(arrival, MoveBlock):
             return PathCheck(hexes, spent, arrival, i, stop)
         spent, stop = arrival[0], arrival[1]
