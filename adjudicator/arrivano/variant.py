@@ -54,12 +54,12 @@ class ArrivanoVariant(Variant):
     assault_kinds: ClassVar[Collection[str]] = ASSAULT_KINDS
     decision_kinds: ClassVar[Collection[str]] = ARRIVANO_CONTEXTS
 
-    def road_costs(self, table: MovementTable, reading: Reading) -> MovementTable:
+    def road_costs(self, w: World, table: MovementTable) -> MovementTable:
         """arrivano §17.2.8 ("Ogni esagono contiguo di strada costa mezzo PM"), interpretation `road_cost_scope`:
         `all_road_movement` (default), any formation's road step as the weather box's table gives it;
         `march_column_only`, a march column's alone (`world.column_only_roads`; a table without such costs,
         Montebello's, is priced the same)."""
-        return own.column_only_roads(table) if reading("road_cost_scope") == "march_column_only" else table
+        return own.column_only_roads(table) if w.reading("road_cost_scope") == "march_column_only" else table
 
     def column_keeps_to_roads(self, reading: Reading) -> bool:
         """arrivano §9.3, interpretation `column_keeps_to_roads` (its title, "Marcia in Colonna su strada"; the body
@@ -77,13 +77,10 @@ class ArrivanoVariant(Variant):
         disordered_defender_drm): `any_unit` one disordered or routed defender suffices; `every_unit` all must be."""
         return any(disordered) if reading("disordered_defender_drm") == "any_unit" else bool(disordered) and all(disordered)
 
-    def leader_lost(self, die: int, role: str, initiative: int) -> bool:
-        """arrivano §4.5.3: a 1 or 2 captures or kills the commander, whatever his kind (D10)."""
-        return die <= 2
-
     def leader_roll(self, w: World, leader: str, cause: str) -> tuple[str, dict[str, str | int]]:
-        """arrivano §4.5.3: the die of a commander's test, 1-2 losing him."""
-        return f"{self.rules.LEADER_TEST} commander test: {cause}", {"table": "leader loss", "lost_on": "1-2"}
+        """arrivano §4.5.3: the die of a commander's test, the faces losing him the scenario's `leader_loss` (1-2)."""
+        lost_on = w.scenario.leader_loss.limit(w.leader_role(leader), w.leader_initiative(leader))
+        return f"{self.rules.LEADER_TEST} commander test: {cause}", {"table": "leader loss", "lost_on": f"1-{lost_on}"}
 
     def fire_roll(self, w: World, guns: Sequence[str], target: str, column: int, modifiers: Sequence[DieModifier],
                   defensive: bool) -> tuple[str, dict[str, str | int], tuple[str, ...]]:
@@ -93,9 +90,9 @@ class ArrivanoVariant(Variant):
             "table": "bombardment", "column": str(column), "from": h, "target": target,
             "modifiers": ", ".join(f"{m.reason} {m.value:+d}" for m in modifiers)}, (h, target)
 
-    def initiative_tie_winner(self, reading: Reading) -> str | None:
-        """arrivano §6.1.1: ties go to the French (D13)."""
-        return "france"
+    def initiative_tie_winner(self, w: World) -> str | None:
+        """arrivano §6.1.1: ties go to the French, the scenario's `initiative_tie_winner` (D13)."""
+        return str(w.scenario.initiative_tie_winner)  # type: ignore[attr-defined]
 
     def retreat_lines(self, ground: retreat.Ground, hexes: int, reading: Reading) -> list[retreat.Line]:
         """arrivano §12.6-§12.6.2: whole paths ranked by their end, one line per end hex; off the map (§12.8.1) as
@@ -182,13 +179,13 @@ class ArrivanoVariant(Variant):
             disordered_infantry = bool(defenders) and all(w.arm(d) == "infantry" and w.status(d) != "good"
                                                           for d in defenders)
             if disordered_infantry or u in state.charges or u in state.countercharges:
-                sp *= 2
+                sp *= w.crt.cavalry_multiplier
             woods = w.reading("cavalry_in_woods") == "both" and any(
                 t.cavalry_halved for h in targets for t in w.terrains(h))  # type: ignore[attr-defined]
             return (sp + 1) // 2 if woods else sp
         if any(t.cavalry_halved for t in w.terrains(w.hex_of(u) or "")):  # type: ignore[attr-defined]
             sp = (sp + 1) // 2
-        return sp * 2 if u in state.countercharges.values() else sp
+        return sp * w.crt.cavalry_multiplier if u in state.countercharges.values() else sp
 
     def ex_strengths(self, w: World, attackers: Sequence[str], defenders: Sequence[str]) -> dict[str, int]:
         """arrivano §12.5.4 EX "maggiore Forza di combattimento", interpretation `ex_strength_basis`: `printed`, the

@@ -65,6 +65,7 @@ class OptionEffects(_Strict):
     weather_boxes: list[int] = []
     strength_malus: int = 0
     shift_right: int = 0
+    flanked_neighbours: int | None = Field(default=None, ge=1, le=6)  # caldiero §20.5 "cinque dei sei esagoni": 5
 
     def problems(self) -> list[tuple[Where, str]]:
         """A formation comes with the printed one whose units it takes (new_state reads them as a pair), and is on
@@ -82,6 +83,17 @@ class OptionEffects(_Strict):
 
 
 INTERVENTION = "bonaparte_intervention"  # caldiero §20.1: the option that must bring a formation (Bonaparte's)
+FLANKS = "flank_attacks"  # caldiero §20.5: the option that needs how many of the six neighbours flank a defender
+
+
+class MinorRoadColumn(_Strict):
+    """caldiero §9.3.1 "un punto movimento in meno (ma mai meno di 1)", in half MP: what a march column saves along a
+    minor road and the floor, where the reading minor_road_cost: other_terrain prices the minor road as the other
+    terrain (CaldieroVariant.road_costs; the default reading's flat 1 MP is tables/movement.json's own cost)."""
+
+    rule: str
+    reduce_by: int = Field(ge=0)
+    minimum: int = Field(ge=0)
 
 
 class CaldieroScenario(pb.ScenarioFile):
@@ -97,6 +109,7 @@ class CaldieroScenario(pb.ScenarioFile):
     scenarios: dict[str, ScenarioVersion]
     options: dict[str, OptionEffects]
     weather: Literal[True]  # every version is played with its weather track (caldiero §17)
+    minor_road_column: MinorRoadColumn  # caldiero §9.3.1 under the reading minor_road_cost: other_terrain
 
     @model_validator(mode="before")
     @classmethod
@@ -121,6 +134,10 @@ class CaldieroScenario(pb.ScenarioFile):
         if option is not None and option.formation is None and option.takes is None:
             found.append((("options", INTERVENTION), f"{option.rule} brings Bonaparte's formation: add its `formation` "
                                                     "and the printed formation it `takes` (the reserve)"))
+        flanks = self.options.get(FLANKS)
+        if flanks is not None and flanks.flanked_neighbours is None:
+            found.append((("options", FLANKS, "flanked_neighbours"), f"required: how many of the defender's six "
+                          f"neighbours the attack must hold or control ({flanks.rule}: 5)"))
         return found
 
 

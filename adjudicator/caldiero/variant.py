@@ -9,7 +9,7 @@ from typing import Any, ClassVar, Literal
 
 from arbitro.adjudicator.caldiero import ground, map_rules
 from arbitro.adjudicator.caldiero import rules as R
-from arbitro.adjudicator.caldiero.loader import WeatherTable
+from arbitro.adjudicator.caldiero.loader import FLANKS, MinorRoadColumn, WeatherTable
 from arbitro.adjudicator.maps.costs import MovementTable, RoadCost, RoadRule
 from arbitro.adjudicator.memo import Memo
 from arbitro.adjudicator.parabellum import efficiency, exchange, sight
@@ -67,8 +67,8 @@ class CaldieroVariant(Variant):
                  "austria": f"1d6+{values['austria']} (weather box)"}, ("france", "austria"))]
 
     def leader_roll(self, w: World, leader: str, cause: str) -> tuple[str, dict[str, str | int]]:
-        """caldiero §4.4.3: the die against his initiative (a commander in chief's: 1)."""
-        value = 1 if w.leader_role(leader) == "commander_in_chief" else w.leader_initiative(leader)
+        """caldiero §4.4.3: the die against his initiative (a commander in chief's: 1, the scenario's `leader_loss`)."""
+        value = w.scenario.leader_loss.limit(w.leader_role(leader), w.leader_initiative(leader))
         return f"{self.rules.LEADER_TEST} {leader} test", {"test": "roll > initiative", "initiative": value, "cause": cause}
 
     def fire_roll(self, w: World, guns: Sequence[str], target: str, column: int, modifiers: Sequence[DieModifier],
@@ -103,21 +103,17 @@ class CaldieroVariant(Variant):
         bonus = bool(defenders) and all(w.arm(d) == "infantry" and w.status(d) in demoralised
                                         and ground.plain(w, w.hex_of(d) or "") for d in defenders)
         if w.arm(u) == "cavalry" and (bonus or w.charging(u)):
-            value *= 2
+            value *= w.crt.cavalry_multiplier
         return map_rules.attack_strength(w, u, value, list(targets))
 
     def hex_sp(self, w: World, h: str, total: int) -> int:
         """caldiero §10.2: a marsh hex's units fight at half strength, rounded up (§1.4) (D17)."""
         return (total + 1) // 2 if ground.marsh(w, h) else total
 
-    def leader_lost(self, die: int, role: str, initiative: int) -> bool:
-        """caldiero §4.4.3: lost unless the die is above his initiative, a commander in chief's counting as 1 (D10)."""
-        return die <= (1 if role == "commander_in_chief" else initiative)
-
-    def initiative_tie_winner(self, reading: Reading) -> str | None:
+    def initiative_tie_winner(self, w: World) -> str | None:
         """caldiero §6 prints no tie rule: roll again, unless the interpretation `initiative_tie` gives it to
         the French (D13)."""
-        return "france" if reading("initiative_tie") == "french" else None
+        return "france" if w.reading("initiative_tie") == "french" else None
 
     def below_minimum_declarable(self, orders: Sequence[str], reading: Reading) -> bool:
         """caldiero §12.4.2: never, unless every attacker has an Attack order and the interpretation
@@ -137,10 +133,13 @@ class CaldieroVariant(Variant):
             return exchange.sufficient_sets(defenders, sp, lost)
         return exchange.covering_sets(defenders, sp, lost)
 
-    def road_costs(self, table: MovementTable, reading: Reading) -> MovementTable:
+    def road_costs(self, w: World, table: MovementTable) -> MovementTable:
         """The terrain effects table's "Strada minore 1 MP", interpretation `minor_road_cost`: `flat_1` (default), as
-        movement.json gives it; `other_terrain`, the other terrain's cost (`other_terrain_minor_roads`)."""
-        return other_terrain_minor_roads(table) if reading("minor_road_cost") == "other_terrain" else table
+        movement.json gives it; `other_terrain`, the other terrain's cost, in march column less the scenario's
+        `minor_road_column` (§9.3.1: `other_terrain_minor_roads`)."""
+        if w.reading("minor_road_cost") != "other_terrain":
+            return table
+        return other_terrain_minor_roads(table, w.scenario.minor_road_column)
 
     def commander_limit(self, w: World, leader: str) -> ChiefLimit | None:
         """caldiero §4.2.2: Bonaparte's and Alvinczy's limits, the scenario's data (`map_rules.leader_limit`)."""
@@ -213,9 +212,9 @@ class CaldieroVariant(Variant):
             shift = w.weather.confusion[str(die)]
             left -= shift
             notes.append(f"confusion {die}: {shift:+d} column")
-        if w.option("flank_attacks") and all(flanked(w, h, attackers, defender_side) for h in defender_hexes):
-            right += w.scenario.options["flank_attacks"].shift_right
-            notes.append("flank attack 2R")
+        if w.option(FLANKS) and all(flanked(w, h, attackers, defender_side) for h in defender_hexes):
+            right += w.scenario.options[FLANKS].shift_right
+            notes.append(f"flank attack {w.scenario.options[FLANKS].shift_right}R")
         return left, right
 
     def shifts_beyond_last(self, reading: Reading) -> bool:
@@ -225,12 +224,14 @@ class CaldieroVariant(Variant):
 
     def assault_modifiers(self, w: World, attackers: Sequence[str], targets: Sequence[str], fighting: Sequence[str],
                           shift: int, mods: list[Modifier]) -> tuple[int, list[Modifier]]:
-        """caldiero §14.0: defenders all cavalry in a fortress give the attacker -1 (instead of the fortress's
-        columns under `cavalry_in_fortress=drm_instead_of_shift`); the terrain effects table: -1 when every attacker
-        attacks across a canal (§10.3), -1 when every attacker climbs to every attacked hex."""
+        """caldiero §14.0: defenders all cavalry in a fortress give the attacker the fortress's `cavalry_defence_drm`
+        (terrain.json: -1), instead of its columns under `cavalry_in_fortress=drm_instead_of_shift`; the terrain
+        effects table: -1 when every attacker attacks across a canal (§10.3), -1 when every attacker climbs to every
+        attacked hex."""
         out = list(mods)
-        if fighting and all(w.arm(d) == "cavalry" for d in fighting) and any(ground.fortress(w, h) for h in targets):
-            out.append(Modifier(f"cavalry in a fortress ({R.CAVALRY})", -1))
+        fortresses = [ground.effect(w, h).cavalry_defence_drm for h in targets if ground.fortress(w, h)]
+        if fighting and fortresses and all(w.arm(d) == "cavalry" for d in fighting):
+            out.append(Modifier(f"cavalry in a fortress ({R.CAVALRY})", min(fortresses)))
             shift = 0 if w.reading("cavalry_in_fortress") == "drm_instead_of_shift" else shift
         if all(ground.canal_for_combat(w, w.hex_of(u) or "", h) for u in attackers for h in targets):
             out.append(Modifier(f"across a canal ({R.CANAL_DRM})", w.terrain_table.hexsides["canale"].assault_drm))
@@ -252,23 +253,22 @@ class CaldieroVariant(Variant):
         return "Dr"
 
 
-COLUMN_MINOR_SAVING = 2  # caldiero §9.3.1: in march column one MP less on a minor road...
-COLUMN_MINOR_FLOOR = 2  # ...never below 1 MP
 _OTHER_TERRAIN = Memo(64)
 
 
-def other_terrain_minor_roads(table: MovementTable) -> MovementTable:
+def other_terrain_minor_roads(table: MovementTable, column: MinorRoadColumn) -> MovementTable:
     """Interpretation minor_road_cost: other_terrain (the terrain effects table's "Strada minore 1 MP" read as the other
-    terrain's cost): a step along a minor road costs the hex's other terrain, in march column one MP less but never
-    below 1 MP (§9.3.1); weighed by the weather as the table's minor road is (`scaled`: §17.1.3). Made once a table."""
+    terrain's cost): a step along a minor road costs the hex's other terrain, in march column `column`'s saving but
+    never below its floor (§9.3.1: one MP less, never below 1 MP); weighed by the weather as the table's minor road is
+    (`scaled`: §17.1.3). Made once a table."""
     def build() -> MovementTable:
         minor = table.roads["strada_minore"]
         scaled = minor.always.scaled if minor.always is not None else False
         other = RoadRule(always=RoadCost(reduce_by=0, scaled=scaled), in_column=RoadCost(
-            reduce_by=COLUMN_MINOR_SAVING, minimum=COLUMN_MINOR_FLOOR, scaled=scaled))
+            reduce_by=column.reduce_by, minimum=column.minimum, scaled=scaled))
         return table.model_copy(update={"roads": {**table.roads, "strada_minore": other}})
 
-    return _OTHER_TERRAIN.get((table,), "other terrain", build)
+    return _OTHER_TERRAIN.get((table, column), "other terrain", build)
 
 
 # Events after which what a seat can see may have changed (caldiero §20.4).
@@ -297,10 +297,11 @@ def reserves(w: World) -> frozenset[str]:
 
 
 def flanked(w: World, h: str, attackers: Sequence[str], defender_side: str) -> bool:
-    """caldiero §20.5: five of `h`'s six neighbours held or controlled by the engaged `attackers`, none by friends."""
+    """caldiero §20.5: five of `h`'s six neighbours (the option's `flanked_neighbours`) held or controlled by the
+    engaged `attackers`, none by friends."""
     if w.may_stay(h) or w.grid.is_edge(h):
         return False
     attacker_hexes = {w.hex_of(u) for u in attackers}
     controlled = {n for u in attackers if exerts_zoc(w, u) for n in w.grid.neighbours(w.hex_of(u) or "")}
     return sum(1 for n in w.grid.neighbours(h) if not w.side_units_at(n, defender_side)
-               and (n in attacker_hexes or n in controlled)) >= 5
+               and (n in attacker_hexes or n in controlled)) >= w.scenario.options[FLANKS].flanked_neighbours

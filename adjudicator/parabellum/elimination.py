@@ -54,7 +54,7 @@ def leaders_left_alone(game: Act, variant: Variant, h: str, side: str) -> None:
     if w.side_units_at(h, side):
         return
     for leader in w.leaders_at(h, side):
-        if leader_test(game, variant, game.world(), leader, f"{variant.rules.LEADER_ALONE} units in {h} eliminated",
+        if leader_test(game, game.world(), leader, f"{variant.rules.LEADER_ALONE} units in {h} eliminated",
                        str(variant.rules.LEADER_TEST)):
             game.to_nearest_friends(leader, h)
 

@@ -9,15 +9,16 @@ from typing import Any
 
 from arbitro.adjudicator.parabellum.act import Act
 from arbitro.adjudicator.parabellum.sequence import CHOOSE_ACTIVATION
-from arbitro.adjudicator.parabellum.variant import Reading, Variant
+from arbitro.adjudicator.parabellum.variant import Variant
+from arbitro.adjudicator.parabellum.world import World
 from arbitro.events.parabellum import InitiativeWon
 
 
-def winner(variant: Variant, totals: dict[str, int], reading: Reading) -> str | None:
+def winner(variant: Variant, totals: dict[str, int], w: World) -> str | None:
     """The seat with the higher total; a tie goes to the variant's tie winner, or None (roll again; D13)."""
     ranked = sorted(totals.items(), key=lambda kv: (-kv[1], kv[0]))
     if len(ranked) > 1 and ranked[0][1] == ranked[1][1]:
-        return variant.initiative_tie_winner(reading)
+        return variant.initiative_tie_winner(w)
     return ranked[0][0]
 
 
@@ -32,7 +33,7 @@ def roll(a: Act[Any]) -> str:
         for purpose, detail, sides in variant.initiative_rolls(values):
             dice.update(zip(sides, a.roll(purpose, detail, count=len(sides))))
         totals = {side: dice[side] + value for side, value in values.items()}
-        found = winner(variant, totals, a.reading)
+        found = winner(variant, totals, a.world())
         if found is not None:
             break
     tied = len(set(totals.values())) < len(totals)

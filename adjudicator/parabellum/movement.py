@@ -383,7 +383,7 @@ def costs_in_force(variant: Variant, world: World) -> MovementTable:
     own, as its data name it: caldiero §17.1.3, arrivano §17.2.8; else the base: `loader.load_movement_by_box`), its
     roads priced as the variant reads them (`road_costs`, D40)."""
     box = world.state.weather if world.weather is not None else 0
-    return variant.road_costs(world.counters.movement[box], world.reading)
+    return variant.road_costs(world, world.counters.movement[box])
 
 
 def terrain_multiplier(world: World) -> int:

@@ -247,9 +247,9 @@ def commanders_tested(game: Act, variant: Variant, w: World, die: int, defender_
     if die == 6:
         for h in defending:
             for leader in w.leaders_at(h, defender_side):
-                leader_test(game, variant, w, leader, f"{rules.LEADER_SIX} a natural 6 against {h}", str(rules.LEADER_TEST))
+                leader_test(game, w, leader, f"{rules.LEADER_SIX} a natural 6 against {h}", str(rules.LEADER_TEST))
     elif die == 1 and general is not None:
-        leader_test(game, variant, w, general, f"{rules.LEADER_ONE} a natural 1 with the general's modifier",
+        leader_test(game, w, general, f"{rules.LEADER_ONE} a natural 1 with the general's modifier",
                     str(rules.LEADER_TEST))
 
 

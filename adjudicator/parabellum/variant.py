@@ -150,8 +150,9 @@ class Variant:
         return [(f"{self.rules.INITIATIVE} initiative of {side}", {"table": "initiative", "side": side, "chief": value},
                  (side,)) for side, value in values.items()]
 
-    def initiative_tie_winner(self, reading: Reading) -> str | None:
-        """D13, caldiero §6 / arrivano §6.1.1: who wins an initiative tie. Neutral reading: nobody, roll again."""
+    def initiative_tie_winner(self, w: World) -> str | None:
+        """D13, caldiero §6 / arrivano §6.1.1: who wins an initiative tie (`w`: its readings, its scenario's data).
+        Neutral reading: nobody, roll again."""
         return None
 
     def retreat_lines(self, ground: retreat.Ground, hexes: int, reading: Reading) -> list[retreat.Line]:
@@ -208,11 +209,6 @@ class Variant:
         -1). Neutral reading: none."""
         return 0
 
-    def leader_lost(self, die: int, role: str, initiative: int) -> bool:
-        """D10, caldiero §4.4.3 / arrivano §4.5.3: whether a commander's test die loses him (`role`: commander_in_chief,
-        general, officer; `initiative`: his printed value). Neutral reading: never lost."""
-        return False
-
     def in_return_range(self, world: World, leader: str, h: str) -> bool:
         """D35, caldiero §12.8 / arrivano §12.8 ("se si trovava nel raggio di comando"): whether `h`, where a unit was
         eliminated, was within `leader`'s command range, for its return turn. Neutral reading: the range as
@@ -245,10 +241,11 @@ class Variant:
         reading: every unit passes ("se passa il test", caldiero); arrivano overrides it (at least one unit)."""
         return all(all(stack) for stack in stacks)
 
-    def road_costs(self, table: MovementTable, reading: Reading) -> MovementTable:
+    def road_costs(self, w: World, table: MovementTable) -> MovementTable:
         """D40, caldiero §9.3.1 with its terrain effects table ("Strada minore 1 MP") / arrivano §17.2.8 ("Ogni esagono
-        contiguo di strada"): the movement table of the data as the variant's reading prices its roads. Neutral: as
-        the data give it (the default reading of both books)."""
+        contiguo di strada"): the movement table of the data as the variant's reading (and the scenario's data, caldiero
+        §9.3.1's `minor_road_column`) prices its roads. Neutral: as the data give it (the default reading of both
+        books)."""
         return table
 
     def commander_limit(self, w: World, leader: str) -> ChiefLimit | None:

@@ -9,7 +9,7 @@ from types import SimpleNamespace
 from typing import TypeVar
 
 from arbitro.adjudicator.maps.hexgrid import Grid, HexId
-from arbitro.adjudicator.parabellum.data import FormationData, StackPattern
+from arbitro.adjudicator.parabellum.data import FormationData, LeaderLoss, StackPattern
 from arbitro.adjudicator.parabellum.stacking import SECTION_7_1
 
 T = TypeVar("T")
@@ -55,6 +55,13 @@ class Position:
     sight: int = 4
     options: frozenset[str] = frozenset()  # the optional rules in play
     formations: tuple[FormationData, ...] = ()  # the order of battle's (caldiero §15.4.3 reads its reserve flag)
+    # the scenario's commander loss test (caldiero §4.4.3, arrivano §4.5.3); unless given, lost on 1-2
+    leader_loss: LeaderLoss = LeaderLoss(rule="a scenario's §4", lost_at_most=2, chief_initiative=None)
+    tie_winner: str = "france"  # who wins an initiative tie where the scenario says (arrivano §6.1.1)
+
+    @property
+    def scenario(self) -> SimpleNamespace:  # the scenario file: its commander loss test and initiative tie winner
+        return SimpleNamespace(leader_loss=self.leader_loss, initiative_tie_winner=self.tie_winner)
 
     @property
     def counters(self) -> SimpleNamespace:  # the game's data: only its order of battle's formations

@@ -10,11 +10,14 @@ from typing import cast
 
 import msgspec
 import pytest
+from arbitro.adjudicator.arrivano.data_model import ARRIVANO_DATA
+from arbitro.adjudicator.caldiero.loader import CALDIERO_DATA
 from arbitro.adjudicator.maps.hexgrid import Grid
 from arbitro.adjudicator.parabellum import assault, command, data, efficiency, initiative, world, zoc
 from arbitro.adjudicator.parabellum.rules import Rulebook
 from arbitro.adjudicator.parabellum.variant import Variant
 from arbitro.adjudicator.tables import CombatTable, Modifier, sum_modifiers
+from tests.parabellum.position import Position
 from tests.parabellum.test_movement import TABLE as MOVES
 
 KERNEL = Path(__file__).resolve().parents[2] / "adjudicator" / "parabellum"
@@ -42,12 +45,17 @@ def test_most_sp_values_offer_every_tied_value(variant: Variant) -> None:
 def test_initiative_tie_is_the_variant_hook(variant: Variant) -> None:
     """D13: caldiero §6 re-rolls a tie (unless its reading `initiative_tie` says French), arrivano §6.1.1 gives it to
     the French. The higher total wins in both."""
-    assert initiative.winner(variant, {"france": 3, "austria": 5}, lambda _: "") == "austria"
+    def ruled(reading: str, tie_winner: str = "france") -> Position:
+        return Position({}, readings={"initiative_tie": reading}, tie_winner=tie_winner)
+
+    assert initiative.winner(variant, {"france": 3, "austria": 5}, ruled("")) == "austria"
     tie = {"france": 4, "austria": 4}
-    assert initiative.winner(variant, tie, lambda _: "french") == "france"
-    expected = variant.initiative_tie_winner(lambda _: "reroll")
-    assert initiative.winner(variant, tie, lambda _: "reroll") == expected
+    assert initiative.winner(variant, tie, ruled("french")) == "france"
+    expected = variant.initiative_tie_winner(ruled("reroll"))
+    assert initiative.winner(variant, tie, ruled("reroll")) == expected
     assert expected == ("france" if variant.book == "arrivano" else None)
+    # arrivano §6.1.1 as its scenario file's `initiative_tie_winner` says (a user's folder may give it to Austria)
+    assert initiative.winner(variant, tie, ruled("reroll", "austria")) == ("austria" if variant.book == "arrivano" else None)
 
 
 def shipped_crt(variant: Variant) -> CombatTable:
@@ -109,10 +117,9 @@ def test_every_hook_cites_its_catalogue_entry_and_both_books(hook: str) -> None:
 
 def test_the_neutral_defaults() -> None:
     neutral = Variant()
-    assert neutral.initiative_tie_winner(lambda _: "french") is None
-    assert not neutral.leader_lost(1, "general", 6)
+    assert neutral.initiative_tie_winner(Position({}, readings={"initiative_tie": "french"})) is None
     assert neutral.ne_passes([[True], [True]]) and not neutral.ne_passes([[True, False]])
-    assert neutral.road_costs(MOVES, lambda _: "march_column_only") is MOVES  # D40: the data's table as given
+    assert neutral.road_costs(Position({}, readings={"road_cost_scope": "march_column_only"}), MOVES) is MOVES  # D40: the data's table as given
 
 
 class NoDice:
@@ -185,15 +192,19 @@ def test_ne_under_attack_is_the_variant_hook(variant: Variant) -> None:
     assert variant.ne_passes(mixed) is {"caldiero": False, "arrivano": True}[variant.book]
 
 
-def test_leader_loss_is_the_variant_hook(variant: Variant) -> None:
+def test_leader_loss_is_each_book_s_data() -> None:
     """D10: caldiero §4.4.3 loses a commander unless the die beats his initiative (a chief's counts as 1); arrivano
-    §4.5.3 on 1-2 for every kind. A die of 1 loses in both; a 6 never does."""
-    assert variant.leader_lost(1, "general", 2) and not variant.leader_lost(6, "general", 3)
-    lost = [variant.leader_lost(d, "general", 3) for d in range(1, 7)]
-    assert lost == {"caldiero": [True] * 3 + [False] * 3, "arrivano": [True] * 2 + [False] * 4}[variant.book]
-    chief = [variant.leader_lost(d, "commander_in_chief", 4) for d in range(1, 7)]
-    assert chief == {"caldiero": [True] + [False] * 5, "arrivano": [True] * 2 + [False] * 4}[variant.book]
-    assert not Variant().leader_lost(1, "general", 6)  # the neutral default
+    §4.5.3 on 1-2 for every kind (each shipped scenario file's `leader_loss`). A die of 1 loses in both; a 6 never does."""
+    books = {"caldiero": [CALDIERO_DATA.shipped().scenarios["caldiero"].scenario.leader_loss],
+             "arrivano": [s.scenario.leader_loss for s in ARRIVANO_DATA.shipped().scenarios.values()]}
+    for book, losses in books.items():
+        for loss in losses:
+            assert loss.lost(1, "general", 2) and not loss.lost(6, "general", 3)
+            lost = [loss.lost(d, "general", 3) for d in range(1, 7)]
+            assert lost == {"caldiero": [True] * 3 + [False] * 3, "arrivano": [True] * 2 + [False] * 4}[book]
+            chief = [loss.lost(d, "commander_in_chief", 4) for d in range(1, 7)]
+            assert chief == {"caldiero": [True] + [False] * 5, "arrivano": [True] * 2 + [False] * 4}[book]
+            assert loss.rule == f"{book} §{'4.4.3' if book == 'caldiero' else '4.5.3'}"
 
 
 def test_each_variant_cites_every_kernel_concept_in_its_own_book(variant: Variant) -> None:

@@ -8,13 +8,24 @@ from typing import Any
 
 import pytest
 
+from arbitro.adjudicator.arrivano.data_model import ARRIVANO_DATA
+from arbitro.adjudicator.caldiero.loader import CALDIERO_DATA
+from arbitro.adjudicator.parabellum.data import LeaderLoss
 from arbitro.adjudicator.parabellum.leaders import leader_test
 from arbitro.adjudicator.parabellum.variant import Variant
 from arbitro.events.parabellum import LeaderLost
 from tests.parabellum.position import Piece, Position
 
-POSITION = Position({"a": Piece("france", "1112")}, leaders={"g": "1112", "c": "1212"},
-                    leader_info={"g": ("general", "france", "f1", 3), "c": ("commander_in_chief", "france", None, 3)})
+# Each book's test as its shipped scenario file gives it (ScenarioFile.leader_loss)
+SHIPPED = {"caldiero": CALDIERO_DATA.shipped().scenarios["caldiero"].scenario.leader_loss,
+           "arrivano": ARRIVANO_DATA.shipped().scenarios["montebello"].scenario.leader_loss}
+
+
+def position(book: str, loss: LeaderLoss | None = None) -> Position:
+    """A general g (initiative 3) and a commander in chief c (3), tested as `loss` says (the book's shipped test)."""
+    return Position({"a": Piece("france", "1112")}, leaders={"g": "1112", "c": "1212"},
+                    leader_info={"g": ("general", "france", "f1", 3), "c": ("commander_in_chief", "france", None, 3)},
+                    leader_loss=loss or SHIPPED[book])
 
 
 class Game:
@@ -44,7 +55,7 @@ LOST = {"caldiero": {("g", 3): True, ("g", 4): False, ("c", 2): False, ("c", 1):
 def test_the_die_loses_him_as_the_variant_reads_it(variant: Variant, case: int) -> None:
     (leader, die), lost = list(LOST[variant.book].items())[case]
     game = Game(die)
-    survived = leader_test(game, variant, POSITION, leader, "a natural 6 against 1112")  # type: ignore[arg-type]
+    survived = leader_test(game, position(variant.book), leader, "a natural 6 against 1112")  # type: ignore[arg-type]
     assert survived is not lost and game.asked == [(leader, "a natural 6 against 1112")]
     assert game.events == ([LeaderLost(leader=leader, rule="a natural 6 against 1112")] if lost else [])
     assert game.after == ([leader] if lost else [])
@@ -52,5 +63,19 @@ def test_the_die_loses_him_as_the_variant_reads_it(variant: Variant, case: int) 
 
 def test_the_loss_cites_the_rule_given(variant: Variant) -> None:
     game = Game(1)
-    assert not leader_test(game, variant, POSITION, "g", "units eliminated", rule=variant.cite("4.5.3"))  # type: ignore[arg-type]
+    assert not leader_test(game, position(variant.book), "g", "units eliminated", rule=variant.cite("4.5.3"))  # type: ignore[arg-type]
     assert game.events == [LeaderLost(leader="g", rule=variant.cite("4.5.3"))]
+
+
+@pytest.mark.parametrize(("loss", "lost"), [
+    (LeaderLoss(rule="a folder §4", lost_at_most=3, chief_initiative=None), {"g": [1, 2, 3], "c": [1, 2, 3]}),
+    (LeaderLoss(rule="a folder §4", lost_at_most=None, chief_initiative=2), {"g": [1, 2, 3], "c": [1, 2]}),
+    (LeaderLoss(rule="a folder §4", lost_at_most=None, chief_initiative=None), {"g": [1, 2, 3], "c": [1, 2, 3]})])
+def test_the_faces_that_lose_him_are_the_scenario_s_data(variant: Variant, loss: LeaderLoss,
+                                                         lost: dict[str, list[int]]) -> None:
+    """D10 as data (caldiero §4.4.3, arrivano §4.5.3: the scenario's `leader_loss`): a user's folder losing him on
+    1-3 whatever his kind, or on his initiative with a chief's counting as 2, or as printed, is played as it says."""
+    for leader, faces in lost.items():
+        found = [die for die in range(1, 7)
+                 if not leader_test(Game(die), position(variant.book, loss), leader, "a natural 6")]  # type: ignore[arg-type]
+        assert found == faces, (leader, found)

@@ -10,6 +10,7 @@ from arbitro.adjudicator.parabellum import initiative
 from arbitro.adjudicator.parabellum.act import settle
 from arbitro.adjudicator.parabellum.sequence import CHOOSE_ACTIVATION
 from arbitro.adjudicator.parabellum.variant import Variant
+from tests.parabellum.position import Position
 
 
 class Values:
@@ -34,8 +35,8 @@ class Recorded:
         self.left, self.dice = eligible, dice
         self.calls, self.events, self.rolls = [], [], []  # type: ignore[var-annotated]
 
-    def world(self) -> None:
-        return None
+    def world(self) -> Position:  # its readings ("reroll") and scenario (a tie to the French, arrivano §6.1.1)
+        return Position({}, readings={"initiative_tie": "reroll"})
 
     def reading(self, name: str) -> str:
         return "reroll"
@@ -88,7 +89,7 @@ def test_a_tie_is_rolled_again_or_won_as_the_variant_reads_it(variant: Variant) 
     turn = Recorded(variant, ["a", "b"], [4, 5, 1, 3])
     initiative.next_activation(turn)  # type: ignore[arg-type]
     won = turn.events[-1]
-    if variant.initiative_tie_winner(turn.reading) is None:
+    if variant.initiative_tie_winner(turn.world()) is None:
         assert turn.calls == ["choose austria"] and not turn.dice
         assert (won.seat, won.totals, won.rule) == ("austria", {"france": 2, "austria": 3}, str(variant.rules.INITIATIVE))
     else:

@@ -1,0 +1,79 @@
+"""Arrivano's rule values are its data files' (issue 18), so a user's folder (`arbitro new arrivano --data DIR`) is
+played as it says and the shipped one as the book prints: §4.5.3's commander lost on 1-2 (each scenario.json's
+`leader_loss`), §6.1.1's initiative tie to the French (`initiative_tie_winner`, read before only for the order
+sub-phase), the cavalry's doubled strength (§14.0.1, §14.2: crt.json `cavalry_multiplier`). A folder without them is
+refused at their JSON path."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from arbitro.adjudicator.arrivano.data_model import ARRIVANO_DATA
+from arbitro.adjudicator.arrivano.variant import ARRIVANO_VARIANT
+from arbitro.adjudicator.datafiles import DataError
+from arbitro.adjudicator.parabellum import initiative
+from arbitro.adjudicator.parabellum.loader import ScenarioData
+from arbitro.adjudicator.parabellum.world import World
+from tests.arrivano.harness import RULESET, position
+from tests.parabellum.folders import Edit, edited_folder
+
+CAV, FOE = "12e-hussards", "bach"
+
+
+def _folder(tmp_path: Path, file: str, edit: Edit) -> Path:
+    return edited_folder(ARRIVANO_DATA.folder, tmp_path, file, edit)
+
+
+def _montebello(tmp_path: Path, file: str, edit: Edit) -> ScenarioData:
+    return ARRIVANO_DATA.load(_folder(tmp_path, file, edit)).scenarios["montebello"]
+
+
+def _world(data: ScenarioData, units: dict[str, str] | None = None) -> World:
+    return World(position(units or {}), data, lambda name: "", variant=ARRIVANO_VARIANT)
+
+
+def test_the_leader_loss_die_is_the_scenario_s(tmp_path: Path) -> None:
+    """arrivano §4.5.3 "con un risultato di 1 o 2": the die's record says 1-2 shipped, 1-3 in a folder that says so."""
+    def lost_on(data: ScenarioData) -> str | int:
+        return ARRIVANO_VARIANT.leader_roll(_world(data), "ott", "a test")[1]["lost_on"]
+
+    assert lost_on(RULESET.data.scenarios["montebello"]) == "1-2"
+    assert lost_on(_montebello(tmp_path, "montebello/scenario.json",
+                               lambda raw: raw["leader_loss"].update(lost_at_most=3))) == "1-3"
+
+
+def test_an_initiative_tie_goes_to_the_scenario_s_side(tmp_path: Path) -> None:
+    """arrivano §6.1.1: the French win a tie, the scenario's `initiative_tie_winner`; a folder naming Austria gives
+    Austria the tie (before, the code gave it to the French whatever the file said)."""
+    tie = {"france": 4, "austria": 4}
+    assert initiative.winner(ARRIVANO_VARIANT, tie, _world(RULESET.data.scenarios["montebello"])) == "france"
+    folder = _montebello(tmp_path, "montebello/scenario.json", lambda raw: raw.update(initiative_tie_winner="austria"))
+    assert initiative.winner(ARRIVANO_VARIANT, tie, _world(folder)) == "austria"
+
+
+def test_cavalry_s_doubled_strength_is_the_table_s_multiplier(tmp_path: Path) -> None:
+    """arrivano §14.0.1 "raddoppiata se attaccano fanterie in Disordine": crt.json's `cavalry_multiplier`, 2
+    shipped; a folder's 3 triples it."""
+    def attacking(data: ScenarioData) -> tuple[int, int]:
+        w = _world(data, {FOE: "2010", CAV: "2011"})
+        w.state.units[FOE].status = "disordered"
+        return ARRIVANO_VARIANT.combat_sp(w, CAV, True, [FOE], ["2010"]), w.strength(CAV)
+
+    sp, printed = attacking(RULESET.data.scenarios["montebello"])
+    assert sp == 2 * printed
+    sp, printed = attacking(_montebello(tmp_path, "tables/crt.json", lambda raw: raw.update(cavalry_multiplier=3)))
+    assert sp == 3 * printed
+
+
+@pytest.mark.parametrize(("file", "edit", "where"), [
+    ("montebello/scenario.json", lambda raw: raw.pop("leader_loss"), "$.leader_loss"),
+    ("campotenese/scenario.json", lambda raw: raw["leader_loss"].update(lost_at_most=7), "$.leader_loss.lost_at_most"),
+    ("tables/crt.json", lambda raw: raw.pop("cavalry_multiplier"), "$.cavalry_multiplier")])
+def test_a_folder_without_a_rule_value_is_refused_at_its_path(tmp_path: Path, file: str,
+                                                            edit: Edit, where: str) -> None:
+    """A folder from before these values were data (or with a face no die shows) is refused where the value goes."""
+    with pytest.raises(DataError) as caught:
+        ARRIVANO_DATA.load(_folder(tmp_path, file, edit))
+    assert [(p.file, p.path) for p in caught.value.problems] == [(file, where)]

@@ -1,0 +1,145 @@
+"""Caldiero's rule values are its data files' (issue 18), so a user's folder (`arbitro new caldiero --data DIR`) is
+played as it says and the shipped one as the book prints: §4.4.3's commander loss test (scenario.json `leader_loss`,
+a chief's initiative counting as 1), §9.3.1's march column saving on a minor road under the reading minor_road_cost:
+other_terrain (`minor_road_column`: one MP less, never below 1), §14.0's -1 for cavalry defending a fortress
+(terrain.json `cavalry_defence_drm`), the cavalry's doubled strength (§14.0, §20.2: crt.json `cavalry_multiplier`),
+§20.5's five of six flanked hexes (`options.flank_attacks.flanked_neighbours`). A folder without them is refused at
+their JSON path."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from arbitro.adjudicator.caldiero import ground
+from arbitro.adjudicator.caldiero.loader import CALDIERO_DATA
+from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT, flanked
+from arbitro.adjudicator.datafiles import DataError
+from arbitro.adjudicator.parabellum.loader import ScenarioData
+from arbitro.adjudicator.parabellum.world import World
+from tests.caldiero.harness import RULESET, position
+from tests.parabellum.folders import Edit, edited_folder
+
+CAV, FORT_CAV, INF, FOE = "fr-9-dragons", "au-erz-jozsef-hussars", "fr-18-ligne", "au-banal-grenz"
+
+
+def _folder(tmp_path: Path, file: str, edit: Edit) -> Path:
+    return edited_folder(CALDIERO_DATA.folder, tmp_path, file, edit)
+
+
+def _battle(tmp_path: Path, file: str, edit: Edit) -> ScenarioData:
+    return CALDIERO_DATA.load(_folder(tmp_path, file, edit)).scenarios["caldiero"]
+
+
+def _world(battle: ScenarioData, units: dict[str, str], readings: dict[str, str] | None = None,
+           options: tuple[str, ...] = ()) -> World:
+    state = position(units, options=options)
+    defaults = RULESET.interpretations()
+    return World(state, battle, lambda name: (readings or {}).get(name) or defaults[name].default,
+                 variant=CALDIERO_VARIANT)
+
+
+def _refused_at(tmp_path: Path, file: str, edit: Edit) -> list[tuple[str, str]]:
+    with pytest.raises(DataError) as caught:
+        CALDIERO_DATA.load(_folder(tmp_path, file, edit))
+    return [(p.file, p.path) for p in caught.value.problems]
+
+
+def _fortress(battle: ScenarioData) -> str:
+    w = _world(battle, {})
+    return next(h for h in sorted(battle.map.hexes()) if ground.fortress(w, h))
+
+
+def test_a_chief_s_loss_test_reads_the_scenario_s_leader_loss(tmp_path: Path) -> None:
+    """caldiero §4.4.3 "i Comandanti in Capo sono considerati avere una iniziativa di uno": the die's record gives the
+    value it must beat, 1 shipped; a folder counting a chief's as 2 is played (and recorded) so."""
+    def chief_value(battle: ScenarioData) -> int | str:
+        return CALDIERO_VARIANT.leader_roll(_world(battle, {}), "alvinczy", "a test")[1]["initiative"]
+
+    assert chief_value(RULESET.battle) == 1
+    assert chief_value(_battle(tmp_path, "caldiero/scenario.json",
+                               lambda raw: raw["leader_loss"].update(chief_initiative=2))) == 2
+
+
+def test_the_march_column_s_minor_road_saving_is_the_scenario_s(tmp_path: Path) -> None:
+    """caldiero §9.3.1 "un punto movimento in meno (ma mai meno di 1)" under the reading minor_road_cost:
+    other_terrain: the minor road's column cost is the other terrain's less 2 half-MP, never below 2, as shipped; a
+    folder's saving of 4 and floor of 1 are the costs then."""
+    def column(battle: ScenarioData) -> tuple[int | None, int]:
+        w = _world(battle, {}, {"minor_road_cost": "other_terrain"})
+        cost = CALDIERO_VARIANT.road_costs(w, battle.movement[0]).roads["strada_minore"].in_column
+        assert cost is not None
+        return cost.reduce_by, cost.minimum
+
+    assert column(RULESET.battle) == (2, 2)
+    folder = _battle(tmp_path, "caldiero/scenario.json",
+                     lambda raw: raw["minor_road_column"].update(reduce_by=4, minimum=1))
+    assert column(folder) == (4, 1)
+
+
+def test_cavalry_defending_a_fortress_gives_the_terrain_s_die_modifier(tmp_path: Path) -> None:
+    """caldiero §14.0 "danno un DRM all'attaccante di solo -1": the fortress's `cavalry_defence_drm`, -1 shipped, -2
+    in a folder that says so (instead of its columns under the default reading)."""
+    def modifiers(battle: ScenarioData) -> tuple[int, list[int]]:
+        fort = _fortress(battle)
+        w = _world(battle, {FORT_CAV: fort, INF: sorted(_world(battle, {}).grid.neighbours(fort))[0]})
+        shift, mods = CALDIERO_VARIANT.assault_modifiers(w, [INF], [fort], [FORT_CAV], 2, [])
+        return shift, [m.value for m in mods if "fortress" in m.reason]
+
+    assert modifiers(RULESET.battle) == (0, [-1])
+    folder = _battle(tmp_path, "tables/terrain.json",
+                     lambda raw: raw["terrain"]["fortificazione"].update(cavalry_defence_drm=-2))
+    assert modifiers(folder) == (0, [-2])
+
+
+def _open_plain(w: World) -> tuple[str, list[str]]:
+    """A plain hex off the edge whose six neighbours are plain too, and its neighbours in the grid's order."""
+    for h in sorted(w.hexmap.hexes()):
+        around = list(w.grid.neighbours(h))
+        if not w.grid.is_edge(h) and len(around) == 6 and all(ground.plain(w, n) and not w.may_stay(n)
+                                                             for n in [h, *around]):
+            return h, around
+    raise AssertionError("no open plain on the map")
+
+
+def test_cavalry_s_doubled_strength_is_the_table_s_multiplier(tmp_path: Path) -> None:
+    """caldiero §14.0 "raddoppiata se attaccano delle fanterie nemiche Demoralizzate in Pianura": crt.json's
+    `cavalry_multiplier`, 2 shipped; a folder's 3 triples it."""
+    def attacking(battle: ScenarioData) -> tuple[int, int]:
+        h, around = _open_plain(_world(battle, {}))
+        w = _world(battle, {FOE: h, CAV: around[0]})
+        w.state.units[FOE].status = "routed"
+        return CALDIERO_VARIANT.combat_sp(w, CAV, True, [FOE], [h]), w.strength(CAV)
+
+    sp, printed = attacking(RULESET.battle)
+    assert sp == 2 * printed
+    sp, printed = attacking(_battle(tmp_path, "tables/crt.json", lambda raw: raw.update(cavalry_multiplier=3)))
+    assert sp == 3 * printed
+
+
+def test_a_flank_attack_needs_the_option_s_count_of_neighbours(tmp_path: Path) -> None:
+    """caldiero §20.5 "cinque dei sei esagoni adiacenti": two attackers two hexes apart around the defender hold two of
+    its neighbours and control three more, five: flanked as shipped, not in a folder asking all six."""
+    def flanks(battle: ScenarioData) -> bool:
+        h, around = _open_plain(_world(battle, {}))
+        attackers = {INF: around[0], "fr-18-legere": around[2]}
+        w = _world(battle, {FOE: h, **attackers}, options=("flank_attacks",))
+        return flanked(w, h, list(attackers), "austria")
+
+    assert flanks(RULESET.battle)
+    folder = _battle(tmp_path, "caldiero/scenario.json",
+                     lambda raw: raw["options"]["flank_attacks"].update(flanked_neighbours=6))
+    assert not flanks(folder)
+
+
+@pytest.mark.parametrize(("file", "edit", "where"), [
+    ("caldiero/scenario.json", lambda raw: raw.pop("leader_loss"), "$.leader_loss"),
+    ("caldiero/scenario.json", lambda raw: raw.pop("minor_road_column"), "$.minor_road_column"),
+    ("caldiero/scenario.json", lambda raw: raw["options"]["flank_attacks"].pop("flanked_neighbours"),
+     "$.options.flank_attacks.flanked_neighbours"),
+    ("tables/crt.json", lambda raw: raw.pop("cavalry_multiplier"), "$.cavalry_multiplier")])
+def test_a_folder_without_a_rule_value_is_refused_at_its_path(tmp_path: Path, file: str,
+                                                            edit: Edit, where: str) -> None:
+    """A folder from before these values were data is refused where the value goes, never played on a guess."""
+    assert _refused_at(tmp_path, file, edit) == [(file, where)]
