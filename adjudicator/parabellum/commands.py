@@ -108,12 +108,13 @@ class CavalryRetreat(CommandModel):
     shape for both games: `to` the hex where the one-hex line ends (for an exit, the map-edge hex it leaves from, with
     `off_map`: only under arrivano's ruling retreat_before_combat_off_map: as_forced), `units` the asked units of the
     hex that go, as listed (the rest answer again), named wherever `to` names a hex; `to` null: stay (`units` null, as
-    legal() lists it, or left out; rev-l L1). Caldiero's games up to the twentieth session named one `unit` and
-    declined with `decline` (bench/drivers/translate_before_combat.py)."""
+    legal() lists it, or left out; rev-l L1). `units` is a set ("possono ritirarsi": whichever go), named in any order
+    and stored in the listing's (reread-b: another order was refused). Caldiero's games up to the twentieth session
+    named one `unit` and declined with `decline` (bench/drivers/translate_before_combat.py)."""
 
     type: Literal["cavalry_retreat"]
     to: str | None
-    units: list[str] | None = None
+    units: Annotated[list[str], AfterValidator(as_set)] | None = None  # a set, in any order, as listed
     off_map: bool = False
 
 

@@ -601,6 +601,17 @@ def test_stacked_cavalry_may_part_and_the_rest_stay():
     assert t.of(ev.AssaultResolved)[-1].defenders == ("nauendorff-i",)
 
 
+def test_stacked_cavalry_named_in_another_order_retreats_as_listed():
+    """§14.1 "possono ritirarsi": which units go is the answer, not the order they are named in (reread-b: the listed
+    units named the other way round were refused "name the units that retreat"); stored in the listing's order."""
+    t = assaulted({"bussy": nb(X, 1), "nauendorff-i": nb(X, 1)}, {"6e-legere-i": X})
+    both = next(o for o in t.pending().options if o["units"] == ["bussy", "nauendorff-i"])
+    named = {**both, "units": ["nauendorff-i", "bussy"]}
+    assert t.engine.parse(named)[1] == both  # what is stored
+    t.send("austria", named)
+    assert t.state.units["bussy"].hex == t.state.units["nauendorff-i"].hex == both["to"]
+
+
 def test_a_v_unit_at_the_edge_may_not_retreat_off_the_map_before_combat():
     t = assaulted({"mariassy-jager": E}, at_edge(), v_unit="mariassy-jager")
     assert not [e for e in t.events if isinstance(e, core.DecisionOpened) and e.frame.kind == "light_retreat"]
