@@ -29,7 +29,7 @@ def check_bombard(w: World, seat: str, cmd: C.Bombard) -> None:
             refuse(CALDIERO.ARTILLERY, f"{u} is on its Moved side and may not bombard (caldiero §11.0)")
         if u in act.fired:
             refuse(R.BOMBARDMENT, f"{u} has already fired (caldiero §11.4)")
-        if s.status != "good" and s.status == "routed":
+        if s.status == "routed":
             refuse(CALDIERO.ROUT, f"{u} is routed")
         hexes.add(s.hex)
     if len(hexes) != 1:
