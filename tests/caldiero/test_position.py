@@ -34,6 +34,9 @@ def test_a_position_starts_a_game() -> None:
     (lambda s: setattr(s.units["au-colloredo"], "hex", "1016"), "Austrian units never enter the 10xx row"),
     (lambda s: setattr(s.formations["massena"], "order", "charge"), "order 'charge' is not one of"),
     (lambda s: s.units.pop("fr-18-ligne"), "units must be exactly the order of battle"),
+    (lambda s: setattr(s, "phase", "lunch"), "phase must be setup, command, action or over, not 'lunch'"),
+    (lambda s: setattr(s, "elan_left", -1), "elan_left must be 0.."),
+    (lambda s: (setattr(s, "phase", "action"), setattr(s, "turn", s.last_turn + 1)), " is outside 1.."),
 ])
 def test_invalid_positions_are_refused(spoil: object, problem: str) -> None:
     state = fresh()

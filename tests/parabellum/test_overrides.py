@@ -151,6 +151,22 @@ def test_bad_overrides_every_problem_at_once(ruleset: str) -> None:
         assert expected in text, (expected, text)
 
 
+@pytest.mark.parametrize("ruleset", GAMES)
+def test_a_unit_added_twice_and_a_roll_the_table_lacks_are_refused(ruleset: str) -> None:
+    """A unit the order of battle has already, added again, and a table cell at a roll the table has no row for:
+    each refused by name (no test reached either: coverage, twenty-first session)."""
+    g = GAMES[ruleset]
+    again = {"id": g["unit"], "name": "Again", "side": "austria", "formation": g["formation"], "arm": "infantry",
+             "strength": 2, "efficiency": 3, "movement": 4}
+    with pytest.raises(BadPosition) as e:
+        overridden(ruleset, {"kind": "unit_added", "unit": again, "hex": g["hex"]},
+                   {"kind": "crt", "column": "3-1", "roll": 20, "result": "Dr"})
+    text = str(e.value)
+    for expected in (f"overrides[0] (unit_added): '{g['unit']}' is in the order of battle already",
+                     "overrides[1] (crt): no row for the modified roll 20 (rows: "):
+        assert expected in text, (expected, text)
+
+
 def test_cli_position_with_a_bad_override_exit_status(tmp_path: Path) -> None:
     path = tmp_path / "p.json"
     path.write_text(json.dumps({"format": "arbitro-position/1", "ruleset": "caldiero", "scenario": "historical",
