@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Literal
 
 from arbitro.adjudicator.datafiles import DataProblem, StrictModel as _Strict, Where
+from arbitro.adjudicator.maps.hexgrid import parse_hex
 from arbitro.adjudicator.maps.hexmap import HexMap
 from arbitro.adjudicator.parabellum import data as pb, weather_track
 from arbitro.adjudicator.parabellum.loader import DataFolder, ScenarioData
@@ -36,6 +37,10 @@ class FlagHex(_Strict):
 
 
 class MarchDirection(_Strict):
+    """arrivano §17.1.5 "L'esercito austriaco aveva l'ordine di marciare verso Stradella": where the army marches, off
+    the map: `place`, a place of the map whose hexes lie on its `map_edge` (the cross-file check reads both). Each
+    march order's own objective is what the code enforces (our copy of the section is cut after its first lines)."""
+
     toward: str
     map_edge: Literal["higher_columns", "lower_columns", "higher_rows", "lower_rows"]
     place: Place
@@ -163,7 +168,7 @@ class ArrivanoScenario(pb.ScenarioFile):
     id: str
     title: str
     rule: str
-    minutes_per_turn: int
+    minutes_per_turn: Literal[30]  # arrivano §17.1.1, §17.2 "30 minuti per turno": no rule of the build reads it
     first_turn: FirstTurn | None
     initiative_tie_winner: Side  # arrivano §6.1.1
     march_column_forbidden: list[Side]
@@ -188,6 +193,9 @@ class ArrivanoScenario(pb.ScenarioFile):
         if self.march_column_forbidden and not self.march_column_rule:
             found.append((("march_column_rule",), "required with `march_column_forbidden`: the scenario's rule "
                           "forbidding their march column (arrivano §17.1.4), cited where it refuses one"))
+        if not self.charges_allowed and not self.charges_rule:
+            found.append((("charges_rule",), "required when `charges_allowed` is false: the scenario's rule "
+                          "forbidding charges (arrivano §17.2.5), cited where it refuses one"))
         return found
 
     def is_light(self, unit: UnitData) -> bool:
@@ -345,10 +353,27 @@ def _check_march_orders(c: _Check) -> None:
             if named is not None and named != order.objective_name:
                 c.add(f"{where}.objective_name",
                       f"the map calls {order.objective} {named!r}, not {order.objective_name!r}")
+    if rules.march_direction is not None:
+        _check_march_direction(c, rules.march_direction)
     grouped = Counter(u for order in rules.march_orders for u in order.units)
     for unit_id, count in sorted(grouped.items()):
         if count > 1:
             c.add(f"{c.sc}: $.march_orders", f"unit {unit_id!r} is in {count} march-order groups")
+
+
+# The column or row index of a hex id (XXYY) and its value on each map edge a march direction may name
+_EDGES: dict[str, tuple[int, str]] = {"higher_columns": (0, "last_column"), "lower_columns": (0, "first_column"),
+                                      "higher_rows": (1, "last_row"), "lower_rows": (1, "first_row")}
+
+
+def _check_march_direction(c: _Check, direction: MarchDirection) -> None:
+    """arrivano §17.1.5: every hex of the direction's place on the map edge it says (an unknown place: the names'
+    check reports it)."""
+    index, edge = _EDGES[direction.map_edge]
+    off = [h for h in c.map.places.get(direction.place, ()) if parse_hex(h)[index] != getattr(c.map.grid, edge)]
+    if off:
+        c.add(f"{c.sc}: $.march_direction.map_edge",
+              f"{direction.place!r} has hexes off the {direction.map_edge} edge: {', '.join(off)}")
 
 
 def _check_redoubts(c: _Check) -> None:

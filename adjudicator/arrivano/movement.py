@@ -211,7 +211,8 @@ def _charge_moves(w: World, uid: str, ic: set[str]) -> dict[str, tuple[tuple[str
 def charge(g: Act, uid: str, to: str, target: str) -> None:
     w = g.world()
     if not g.data.scenario.charges_allowed:
-        g.reject(R.NO_CHARGES, "there are no cavalry charges in this scenario")
+        rule = g.data.scenario.charges_rule  # the scenario's own (arrivano §17.2.5), required with charges_allowed false
+        g.reject(rule, f"there are no cavalry charges in this scenario ({rule})")
     assert g.state.activation is not None
     ic = in_command(w, g.state.activation.formation)
     options = charges(w, uid, ic)

@@ -446,7 +446,9 @@ class TerrainEffect(Provisional):
     assault_shift_left: int = Field(default=0, ge=0)
     dr_becomes: CrtResult | None = None  # a Dr result becomes this (caldiero table: village Ex, fortification Dd)
     dr_options: list[DrOption] = []  # the Dr choices of a defender here (arrivano §10.1.1, §12.5.4)
-    requires_defence_order: bool = False  # benefits only units under Defence (arrivano §10.1, §17.2.6)
+    # benefits only defenders whose order has the orders table's `terrain_benefits` (arrivano §10.1 "devono avere un
+    # ordine di Difesa", §5.1.3, §17.2.6: Defence alone)
+    requires_defence_order: bool = False
     halves_strength: bool = False  # every unit fighting here is halved (caldiero §10.2: marsh)
     cavalry_halved: bool = False  # cavalry fighting here is halved (arrivano §10.4: woods)
     no_bombard_into: bool = False  # no bombardment of a target here (caldiero §10.2)
@@ -483,7 +485,9 @@ class ClimbEffect(StrictModel):
 class FeatureEffect(StrictModel):
     """A symbol within a hex (caldiero's table: trees, summit) whose combat effect is the hex's other terrain's."""
 
-    counts_other_terrain: bool
+    # caldiero's terrain effects table "Conta l'altro terreno nell'esagono": a symbol's combat effect is the hex's other
+    # terrain's; the build gives hex symbols no combat effect of their own, so a folder saying otherwise is refused
+    counts_other_terrain: Literal[True]
     printed: str
 
 
@@ -495,10 +499,19 @@ class HexsideEffect(StrictModel):
     bombard_drm: int = 0
     assault_drm: int = 0
     prohibited: bool = False
-    assault_prohibited: bool = False
+    assault_prohibited: bool = False  # held to `prohibited`: the build bars moves and assaults across it alike
     cancels_canal_cost: bool = False  # a bridge (caldiero §10.4.1); it also lets artillery cross (§10.3)
     artillery_needs_bridge: bool = False  # artillery crosses it only at a bridge or road (caldiero §10.3, §10.4)
     combat_as: str | None = None
+
+    def problems(self) -> list[tuple[Where, str]]:
+        """caldiero's terrain effects table, "Fiume: movimento non consentito ... assalto non consentito": the build
+        refuses an assault across a hexside exactly where it refuses a move (`World.crossing_prohibited`), so a
+        hexside barring one and not the other is refused rather than played as barring both or neither."""
+        if self.assault_prohibited == self.prohibited:
+            return []
+        return [(("assault_prohibited",), f"must equal `prohibited` ({str(self.prohibited).lower()}): this build "
+                 "bars moves and assaults across a hexside alike (World.crossing_prohibited)")]
 
 
 class TerrainTable(StrictModel):
@@ -557,7 +570,7 @@ class OrderRules(StrictModel):
     march_column: bool
     recovery: Literal["yes", "no", "near_commander"]
     open_order: bool
-    terrain_benefits: bool
+    terrain_benefits: bool  # the order gets a `requires_defence_order` terrain's benefit (arrivano §5.1.3: Defence)
     max_hexes: int | None
     rule: str
 

@@ -25,9 +25,13 @@ Efficiency = Callable[[bool], "tuple[int, int] | None"]
 def terrain(variant: Variant, w: World, attackers: Sequence[str], targets: Sequence[str], fighting: Sequence[str],
             seat: str | None = None) -> tuple[int, list[Modifier]]:
     """The defending terrain (§10 in both, the terrain effects table): its columns left and die modifiers as the
-    variant counts them (`assault_modifiers`: caldiero §14.0's cavalry in a fortress, canals, slopes). `seat`
-    declaring judges a Defence order as it may under fog (orders.declared_order); None at the resolution."""
-    shift, drm, name = assault.terrain_effect(w, targets, fighting, lambda u: declared_order(w, seat, u) == "defence")
+    variant counts them (`assault_modifiers`: caldiero §14.0's cavalry in a fortress, canals, slopes). A terrain
+    whose benefit needs an order (`requires_defence_order`) gives it to a defender whose order the orders table lets
+    have it (`terrain_benefits`: arrivano §5.1.3 "Questo Ordine permette di ricevere i bonus ... dati da ridotta o
+    villaggio", Defence alone; caldiero §10.1, every order); `seat` declaring judges the order as it may under fog
+    (orders.declared_order); None at the resolution."""
+    shift, drm, name = assault.terrain_effect(w, targets, fighting,
+                                              lambda u: w.order_rules(declared_order(w, seat, u)).terrain_benefits)
     mods = [Modifier(f"terrain {name} (terrain effects table)", drm)] if drm else []
     return variant.assault_modifiers(w, attackers, targets, fighting, shift, mods)
 

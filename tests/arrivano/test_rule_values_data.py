@@ -7,12 +7,15 @@ refused at their JSON path."""
 from __future__ import annotations
 
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
+from arbitro.adjudicator.arrivano import movement
 from arbitro.adjudicator.arrivano.data_model import ARRIVANO_DATA
 from arbitro.adjudicator.arrivano.variant import ARRIVANO_VARIANT
 from arbitro.adjudicator.datafiles import DataError
+from arbitro.adjudicator.errors import IllegalCommand
 from arbitro.adjudicator.parabellum import initiative
 from arbitro.adjudicator.parabellum.loader import ScenarioData
 from arbitro.adjudicator.parabellum.world import World
@@ -74,6 +77,42 @@ def test_cavalry_s_doubled_strength_is_the_table_s_multiplier(tmp_path: Path) ->
 def test_a_folder_without_a_rule_value_is_refused_at_its_path(tmp_path: Path, file: str,
                                                             edit: Edit, where: str) -> None:
     """A folder from before these values were data (or with a face no die shows) is refused where the value goes."""
+    with pytest.raises(DataError) as caught:
+        ARRIVANO_DATA.load(_folder(tmp_path, file, edit))
+    assert [(p.file, p.path) for p in caught.value.problems] == [(file, where)]
+
+
+def test_a_charge_where_the_scenario_forbids_them_cites_its_rule(tmp_path: Path) -> None:
+    """arrivano §17.2.5 (Campotenese: no charges): the refusal cites the scenario's `charges_rule`, whatever a folder
+    says it is."""
+    def refused(data: ScenarioData) -> tuple[str, str]:
+        game = SimpleNamespace(data=data, world=lambda: None, reject=_reject)
+        with pytest.raises(IllegalCommand) as caught:
+            movement.charge(game, "any", "2010", "2011")  # type: ignore[arg-type]
+        return caught.value.rule, caught.value.message
+
+    assert refused(RULESET.data.scenarios["campotenese"]) == (
+        "arrivano §17.2.5", "there are no cavalry charges in this scenario (arrivano §17.2.5)")
+    folder = ARRIVANO_DATA.load(_folder(tmp_path, "campotenese/scenario.json",
+                                        lambda raw: raw.update(charges_rule="arrivano §17.2"))).scenarios["campotenese"]
+    assert refused(folder)[0] == "arrivano §17.2"
+
+
+def _reject(rule: object, message: str) -> None:
+    raise IllegalCommand(message, rule=str(rule))
+
+
+@pytest.mark.parametrize(("file", "edit", "where"), [
+    ("campotenese/scenario.json", lambda raw: raw.pop("charges_rule"), "$.charges_rule"),
+    ("montebello/scenario.json", lambda raw: raw.update(minutes_per_turn=60), "$.minutes_per_turn"),
+    ("montebello/scenario.json", lambda raw: raw["march_direction"].update(place="Direction Pavia"),
+     "$.march_direction.place"),
+    ("montebello/scenario.json", lambda raw: raw["march_direction"].update(map_edge="lower_columns"),
+     "$.march_direction.map_edge")])
+def test_scenario_fields_read_or_held(tmp_path: Path, file: str, edit: Edit, where: str) -> None:
+    """Fields once loaded and never read: `charges_rule` is required where charges are forbidden (§17.2.5: it is the
+    refusal's citation); `minutes_per_turn` is held to §17.1.1's and §17.2's 30 (no rule reads it); §17.1.5's
+    `march_direction` names a place of the map on the edge it says."""
     with pytest.raises(DataError) as caught:
         ARRIVANO_DATA.load(_folder(tmp_path, file, edit))
     assert [(p.file, p.path) for p in caught.value.problems] == [(file, where)]

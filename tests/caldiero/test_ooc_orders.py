@@ -3,6 +3,8 @@ reading `ooc_order_test`, issue 19 item 11), one test per reading."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
 from arbitro.adjudicator.caldiero import rules as R
@@ -107,13 +109,16 @@ def _enemy_activation(hohenzollern: str) -> Table:
     return activate(state, "massena", step="combat")
 
 
-def _village_needing_defence(t: Table) -> World:
+def _village_needing_defence(t: Table, benefits: Callable[[str], bool] = lambda order: order == "defence") -> World:
     """The table's position read with a village whose benefit needs a Defence order (the terrain effects table's
-    `requires_defence_order`, as a user's own table may set it; the shipped caldiero table sets it nowhere)."""
+    `requires_defence_order`, with the orders table's `terrain_benefits` for Defence alone, as a user's own tables may
+    set them; the shipped caldiero tables set the first nowhere and the second for every order)."""
     w = World(t.state, RULESET.battle, lambda n: RULESET.interpretations()[n].default, variant=CALDIERO_VARIANT)
     table = w.terrain_table
     village = table.terrain["villaggio"].model_copy(update={"requires_defence_order": True})
     w.terrain_table = table.model_copy(update={"terrain": {**table.terrain, "villaggio": village}})
+    w.orders = w.orders.model_copy(update={"orders": {
+        o: rules.model_copy(update={"terrain_benefits": benefits(o)}) for o, rules in w.orders.orders.items()}})
     return w
 
 
@@ -130,6 +135,19 @@ def test_a_unit_of_a_formation_not_activated_is_out_of_command_as_the_position_s
     near = _village_needing_defence(_enemy_activation("1613"))
     assert orders.order_of(near, "au-gyulai") == "attack"
     assert resolution.terrain(CALDIERO_VARIANT, near, [], ["1612"], ["au-gyulai"])[0] == 0
+
+
+def test_a_terrain_needing_an_order_benefits_the_orders_the_orders_table_lets_have_it() -> None:
+    """The orders table's `terrain_benefits` is read (arrivano §5.1.3 "Questo Ordine permette di ricevere i bonus ...
+    dati da ridotta o villaggio"): with every order's true, as caldiero's shipped table has it (§10.1: villages help
+    whatever the order), Gyulai under Attack has the village's column too; with Attack's alone, only Attack has it."""
+    near = _enemy_activation("1613")
+    assert resolution.terrain(CALDIERO_VARIANT, _village_needing_defence(near, lambda order: True), [], ["1612"],
+                              ["au-gyulai"])[0] == 1
+    only_attack = _village_needing_defence(near, lambda order: order == "attack")
+    assert resolution.terrain(CALDIERO_VARIANT, only_attack, [], ["1612"], ["au-gyulai"])[0] == 1
+    far = _village_needing_defence(_enemy_activation("2520"), lambda order: order == "attack")
+    assert resolution.terrain(CALDIERO_VARIANT, far, [], ["1612"], ["au-gyulai"])[0] == 0  # out of command: Defence
 
 
 def _world(t: Table) -> World:

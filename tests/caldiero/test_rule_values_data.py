@@ -143,3 +143,16 @@ def test_a_folder_without_a_rule_value_is_refused_at_its_path(tmp_path: Path, fi
                                                             edit: Edit, where: str) -> None:
     """A folder from before these values were data is refused where the value goes, never played on a guess."""
     assert _refused_at(tmp_path, file, edit) == [(file, where)]
+
+
+@pytest.mark.parametrize(("edit", "where"), [
+    (lambda raw: raw["hexsides"]["fiume"].update(assault_prohibited=False), "$.hexsides.fiume.assault_prohibited"),
+    (lambda raw: raw["hexsides"]["canale"].update(assault_prohibited=True), "$.hexsides.canale.assault_prohibited"),
+    (lambda raw: raw["hex_features"]["alberi"].update(counts_other_terrain=False),
+     "$.hex_features.alberi.counts_other_terrain")])
+def test_terrain_fields_held_to_what_the_build_plays(tmp_path: Path, edit: Edit, where: str) -> None:
+    """The terrain effects table's river "movimento non consentito ... assalto non consentito": the build bars moves
+    and assaults across a hexside alike, so `assault_prohibited` must equal `prohibited`; its trees and summit "Conta
+    l'altro terreno nell'esagono": a hex symbol has no combat effect of its own (`counts_other_terrain` true). A
+    folder saying otherwise is refused at the field, not played as if it said what the build plays."""
+    assert _refused_at(tmp_path, "tables/terrain.json", edit) == [("tables/terrain.json", where)]

@@ -230,7 +230,7 @@ def test_a_command_line_is_traced_by_one_rule_for_both_books(w: World) -> None:
                      if w.hexmap.hexside_features(a, b) == ("canale",))
         assert w.command_line_enters(*canal, "france")
         raw = w.terrain_table.model_dump()
-        raw["hexsides"]["canale"]["prohibited"] = True
+        raw["hexsides"]["canale"].update(prohibited=True, assault_prohibited=True)
         w.terrain_table = type(w.terrain_table).model_validate(raw)
         assert not w.command_line_enters(*canal, "france")
         w.terrain_table = RULESET.battle.terrain
@@ -277,7 +277,7 @@ def test_a_kept_command_reach_is_not_served_where_only_the_weather_or_the_ground
     assert by_canal.hexmap.hexside_features("1410", "1409") == ("canale",) and "1409" in by_canal.command_reach(
         "massena")
     raw = data.terrain.model_dump()
-    raw["hexsides"]["canale"]["prohibited"] = True
+    raw["hexsides"]["canale"].update(prohibited=True, assault_prohibited=True)
     barred = CaldieroWorld(position({}, leaders={"massena": "1410"}), data, data.map, lambda name: "")
     barred.terrain_table = type(data.terrain).model_validate(raw)  # an own-data folder's table: another object
     assert barred.command_reach("massena") < by_canal.command_reach("massena")
