@@ -21,7 +21,7 @@ from dataclasses import dataclass, replace
 from typing import Literal
 
 from arbitro.adjudicator.maps.costs import MovementTable
-from arbitro.adjudicator.maps.hexgrid import HexId
+from arbitro.adjudicator.maps.hexgrid import Cube, HexId
 from arbitro.adjudicator.maps.hexmap import HexMap
 from arbitro.adjudicator.maps.movement import MoveRules, Reach, ZocRules, cached_step_cost, reachable
 from arbitro.adjudicator.parabellum.data import OrdersTable
@@ -445,27 +445,49 @@ _NEAREST = Memo(256)
 
 def nearest_enemy_distance(world: World, h: str, side: str) -> int | None:
     """Hexes from h to the nearest enemy unit on the map, terrain ignored (§5.1.1 "più vicino al nemico", §5.1.2
-    "verso le unità nemiche" in both); None while no enemy unit is on the map. Kept across positions for the same
-    enemy hexes, which alone it reads (`_NEAREST`, a `Memo.table` filled as hexes are asked, each entry final): the obligations ask
-    it of every end of every mover, and the enemy stands still while a side moves (issue 15)."""
-    known: dict[str, int | None] = world.cached(("nearest enemy", side), lambda: _NEAREST.table(  # type: ignore[arg-type, return-value]
-        (world.grid,), search_key(world, ("held", world.enemy(side)), world.hexes_held(world.enemy(side)))))
-    if h not in known:
-        grid = world.grid
-        enemies = world.cached(("enemy cubes", side), lambda: [grid.cube(e) for e in sorted(
-            world.hexes_held(world.enemy(side)))])
+    "verso le unità nemiche" in both); None while no enemy unit is on the map (`enemy_distances`)."""
+    return enemy_distances(world, side)(h)
+
+
+def enemy_distances(world: World, side: str) -> Callable[[str], int | None]:
+    """`nearest_enemy_distance` of `side`'s units, as a function of the hex made once per position (a listing asks it
+    of every end of every mover: one look-up each, issue 15). Its answers are kept across positions for the same enemy
+    hexes, which alone they read (`_NEAREST`, a `Memo.table` filled as hexes are asked, each entry final): the enemy
+    stands still while a side moves."""
+    return world.cached(("enemy distances", side), lambda: _distances(world, side))  # type: ignore[no-any-return]
+
+
+def _distances(world: World, side: str) -> Callable[[str], int | None]:
+    enemy = world.hexes_held(world.enemy(side))
+    known: dict[str, int | None] = _NEAREST.table(  # type: ignore[assignment]
+        (world.grid,), search_key(world, ("held", world.enemy(side)), enemy))
+    grid = world.grid
+    cubes: list[Cube] = []  # the enemy's, once a hex is not known (none at all where every hex asked is)
+
+    def distance(h: str) -> int | None:
+        if h in known:
+            return known[h]
+        if not cubes:
+            cubes.extend(grid.cube(e) for e in sorted(enemy))
         q, r, s = grid.cube(h)  # maps.hexgrid.cube_distance, written out: it runs for every hex and enemy
-        known[h] = min((max(abs(q - eq), abs(r - er), abs(s - es)) for eq, er, es in enemies), default=None)
-    return known[h]
+        found = known[h] = min((max(abs(q - eq), abs(r - er), abs(s - es)) for eq, er, es in cubes), default=None)
+        return found
+
+    return distance
 
 
 def nearer(world: World, side: str, h: str, than: int | None) -> bool:
     """Whether h is at least one hex nearer the nearest enemy unit than `than` hexes (§5.1.1 "almeno un esagono più
     vicino al nemico", §5.1.2 "verso le unità nemiche" in both): the one answer to "did (or would) it close", never
     true while no enemy unit is on the map or `than` is unknown (None)."""
+    return closer(enemy_distances(world, side), h, than)
+
+
+def closer(distance: Callable[[str], int | None], h: str, than: int | None) -> bool:
+    """`nearer` with the side's `enemy_distances` in hand (a caller asking it of many hexes)."""
     if than is None:
         return False
-    d = nearest_enemy_distance(world, h, side)
+    d = distance(h)
     return d is not None and d < than
 
 
@@ -475,15 +497,15 @@ def toward_enemy(variant: Variant, world: World, side: str, start: str,
     l'unità nemica più vicina"): for a unit the Attack order binds (who is bound is each game's, D6), why a move from
     `start` ending in a hex is refused: it ends neither in an enemy ZoC nor nearer the closest enemy unit; None while
     no enemy unit is on the map. The start's distance is worked out once for every end asked."""
-    before = nearest_enemy_distance(world, start, side)
+    distance = enemy_distances(world, side)
+    before = distance(start)
     rule = variant.rules.ATTACK
 
     def problem(end: str) -> Problem | None:
-        if before is None or end in ezoc or nearer(world, side, end, before):
+        if before is None or end in ezoc or closer(distance, end, before):
             return None
-        after = nearest_enemy_distance(world, end, side)
-        return rule, (f"with an Attack order the move must end nearer the closest enemy ({before} hexes now, {after} "
-                      f"at {end}) or in its ZoC ({rule})")
+        return rule, (f"with an Attack order the move must end nearer the closest enemy ({before} hexes now, "
+                      f"{distance(end)} at {end}) or in its ZoC ({rule})")
 
     return problem
 

@@ -90,10 +90,11 @@ def moves(variant: Variant, world: World, m: Mover, can_end: Callable[[HexId], b
         elif ask is not None:
             first = next((h for h in reach.hexes() if ask(h)), None)
             hexes = () if first is None else (first,)
-        for h in hexes:
-            if (h == origin and not stay) or not can_end(h):
-                continue
-            move, old = Move(reach, h, m.spent, m.on_map, costs), found.get(h)
+        ends = {h: Move(reach, h, m.spent, m.on_map, costs) for h in hexes if (h != origin or stay) and can_end(h)}
+        if not found:
+            found = ends  # the first search's, or all searches' until one finds something: taken as they are
+        for h, move in ends.items() if found is not ends else ():
+            old = found.get(h)
             if old is None or (move.cost_half, move.path) < (old.cost_half, old.path):
                 found[h] = move
         if ask is not None and found:
