@@ -11,6 +11,7 @@ from typing import Any
 import click
 
 from arbitro.adjudicator.errors import BadFile, BadInput, Declined
+from arbitro.adjudicator.results import SubmitResult
 from arbitro.adjudicator.seatcopy import SeatCopy, checked_seat_keys, checked_server_key, delete_copy
 from arbitro.adjudicator.service import Arbitro
 from arbitro.adjudicator.storecheck import check_copy, check_game
@@ -19,7 +20,7 @@ from arbitro.events import signing
 from arbitro.events.sqlite import SQLiteStore
 from arbitro.adjudicator import settling
 from arbitro.adjudicator.cli_common import (
-    db_option, export_options, json_option, seat_option, server_key_option, handle_errors, open_app,
+    db_option, export_options, json_option, seat_option, server_key_option, handle_errors, open_app, event_lines,
     is_file_source, out, brief, Progress, read_json_arg, read_text, parse_readings, open_reader, write_text, writing,
 )
 from arbitro.adjudicator.cli_disputes import reinterpretation_text
@@ -265,6 +266,40 @@ def registered_text(r: dict[str, Any]) -> str:
     return f"{r['seat']} signs its commands in {r['game']} after command {r['since_cmd']}"
 
 
+@click.command(name="withdraw-key")
+@click.argument("game")
+@click.option("--seat", "target", required=True, help="The seat whose signing key is withdrawn.")
+@click.option("--reason", required=True, help="Why: served to every seat with the withdrawal.")
+@click.option("--key", default=None, help="The key meant (its public key or 16-digit fingerprint): refused unless "
+                                           "it is the one in force.")
+@seat_option(required=False, default=UMPIRE)
+@db_option
+@json_option
+@handle_errors
+def withdraw_key(game: str, target: str, reason: str, key: str | None, seat: str, db: str, as_json: bool) -> None:
+    """The umpire withdraws SEAT's signing key in GAME (arbitro §L.6): a key lost, or a thief's registered with a
+    stolen token. A chained event names the key and the commands it covered (verify judges their signatures under
+    it); from the next command the seat's commands are accepted unsigned until it registers a new key, which is then
+    required. Give a seat whose token leaked a new one first (`arbitro invite`), or the thief may register again.
+
+    \b
+    Example:
+        arbitro invite marengo-1a2b --seat austria
+        arbitro withdraw-key marengo-1a2b --seat austria --reason "austria's token was stolen"
+        arbitro register-key marengo-1a2b --as austria NEW_PUBLIC_KEY     (austria, with its new key)
+    """
+    out(open_app(db).withdraw_key(game, target, reason, key=key, by=seat), as_json, withdrawn_text)
+
+
+def withdrawn_text(r: SubmitResult) -> str:
+    """`withdraw-key`'s answer, withdrawn locally or on a server: the events, and what the seat does next."""
+    withdrawn = [e["event"] for e in r.events if e.get("type") == "key_withdrawn"]
+    said = [f"{e['seat']}'s key {e['public_key'][:16]} is withdrawn (it covered commands {e['first_cmd']} to "
+            f"{e['last_cmd']}); {e['seat']} is unsigned until it registers a new key (`register-key {r.game} --as "
+            f"{e['seat']} PUBLIC_KEY`)" for e in withdrawn]
+    return "\n".join([f"accepted: command {r.cmd}", *event_lines(r.events), *said])
+
+
 @click.command()
 @click.argument("game")
 @click.option("--cmd", "cmd", type=int, help="The command's number (default: the last one).")
@@ -408,4 +443,5 @@ def invited_text(r: dict[str, Any]) -> str:
     return "\n".join(token_lines(r["tokens"]))
 
 
-AUDIT_COMMANDS = (export, import_, delete, verify, keygen, register_key, receipt, check, readjudicate, invite)
+AUDIT_COMMANDS = (export, import_, delete, verify, keygen, register_key, withdraw_key, receipt, check, readjudicate,
+                  invite)

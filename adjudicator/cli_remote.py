@@ -9,11 +9,12 @@ the live stream in cli_remote_follow, the client itself in cli_remote_client. Lo
 from __future__ import annotations
 
 import sys
+from urllib.parse import quote
 
 import click
 
 from arbitro.adjudicator import registry
-from arbitro.adjudicator.cli_audit import exported, registered_text
+from arbitro.adjudicator.cli_audit import exported, registered_text, withdrawn_text
 from arbitro.adjudicator.cli_common import (
     CONTEXT, copy_of, export_options, handle_errors, json_option, legal_filter_options, log_range_options,
     nth_option, out, provisional_option, read_json_arg, view_at_option,
@@ -204,6 +205,29 @@ def register_key(game: str, public_key: str, server: str, token: str, as_json: b
     api = Remote(server, token, as_json=as_json)
     result = api.json("POST", game_path(game, "/keys"), body={"public_key": public_key})
     out(result, as_json, registered_text)
+
+
+@remote.command(name="withdraw-key")
+@click.argument("game")
+@click.option("--seat", "target", required=True, help="The seat whose signing key is withdrawn.")
+@click.option("--reason", required=True, help="Why: served to every seat with the withdrawal.")
+@click.option("--key", default=None, help="The key meant (public key or fingerprint): refused unless in force.")
+@remote_options
+@json_option
+@handle_errors
+@answers_read
+def withdraw_key(game: str, target: str, reason: str, key: str | None, server: str, token: str, as_json: bool) -> None:
+    """The umpire withdraws SEAT's signing key, as `arbitro withdraw-key` (read its --help first; arbitro §L.6): the
+    seat is unsigned until it registers a new key. Give a seat whose token leaked a new one first (`remote invite`).
+
+    \b
+    Example:
+        arbitro remote withdraw-key marengo-1a2b --seat austria --reason "austria's token was stolen"
+    """
+    api = Remote(server, token, as_json=as_json)
+    result = api.json("POST", game_path(game, f"/keys/{quote(target, safe='')}/withdraw"),
+                      body={"reason": reason, "key": key}, shape=SubmitResult)
+    out(result, as_json, withdrawn_text)
 
 
 @remote.command()

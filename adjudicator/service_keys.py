@@ -15,6 +15,7 @@ from typing import Any
 
 from arbitro.adjudicator.admission import sign_receipt
 from arbitro.adjudicator.errors import BadInput, NotFound
+from arbitro.adjudicator.results import SubmitResult
 from arbitro.events import signing
 from arbitro.events.codec import sha256_hex
 from arbitro.events.records import GENESIS, GameRecord, StoredCommand
@@ -36,6 +37,15 @@ class KeyCalls:
             raise BadInput(f"{seat}'s key: {e}") from None
         since = self.store.register_seat_key(game_id, seat, checked)
         return {"game": game_id, "seat": seat, "public_key": checked, "since_cmd": since}
+
+    def withdraw_key(self, game_id: str, seat: str, reason: str, *, key: str | None = None,
+                     by: str = UMPIRE) -> SubmitResult:
+        """The umpire withdraws `seat`'s signing key (arbitro §L.6; adjudicator/key_withdrawal.py): a chained
+        `key_withdrawn` event naming the key and the commands it covered; the seat is unsigned until it registers a
+        new key. `key`: the key meant (public key or fingerprint), refused unless it is the one in force. `by`: the
+        acting seat (refused unless the umpire)."""
+        command = {"type": "withdraw_key", "seat": seat, "reason": reason, **({"key": key} if key else {})}
+        return self.submit(game_id, by, command)  # type: ignore[attr-defined,no-any-return]
 
     def receipt(self, game_id: str, cmd: int) -> dict[str, Any]:
         """The server's signed receipt for command `cmd` (arbitro §L.4): the head its events ended on, and the

@@ -98,7 +98,8 @@ def knowledge(app: App, game_id: str, seat: str, at: int | None = None, about: s
 
 # --- amendment (arbitro §D.5) ------------------------------------------------------------------------------------
 R_AMEND = "arbitro §D.5"
-NOT_REPLAYED = ("fork", "dispute_open", "dispute_reply", "dispute_rule")  # the parent's own records, not play
+# The parent's own records, not play; a withdrawal too: the fork's seats register their keys afresh (§L.6, §R.3)
+NOT_REPLAYED = ("fork", "withdraw_key", "dispute_open", "dispute_reply", "dispute_rule")
 
 
 class Refusal(msgspec.Struct, kw_only=True):
@@ -132,7 +133,7 @@ class Amendment(msgspec.Struct, kw_only=True):
     replaced: dict[str, Any]
     command: dict[str, Any]
     replayed: int
-    skipped: int  # the parent's forks and disputes: records about the game, not play
+    skipped: int  # the parent's forks, key withdrawals and disputes: records about the game, not play
     changed: list[Changed]
     refused: Refusal | None
     head: int  # the amended game's last event

@@ -103,6 +103,7 @@ RANKS: dict[str, int] = {
     "arbitro.adjudicator.cli_remote_follow": 8,  # its live stream (`follow`)
     "arbitro.adjudicator.cli_serve": 8,  # `arbitro serve`, loaded lazily by cli.py (cli.LAZY_COMMANDS)
     "arbitro.adjudicator.server": 8,  # the HTTP server, the CLI's peer over the application
+    "arbitro.adjudicator.server_bodies": 8,  # its request bodies
     "arbitro.adjudicator.http_access": 8,
     "arbitro.adjudicator.http_stream": 8,
     "arbitro.adjudicator.viewer": 8,  # the headers the server serves the viewer's page with (issue 13)

@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from arbitro.adjudicator import settling
 from arbitro.adjudicator.errors import ArbitroError, BadInput, IllegalCommand, NotUmpire, UnknownSeat, Unsigned
 from arbitro.adjudicator.exchange import read_lines
 from arbitro.adjudicator.service import Arbitro
@@ -187,3 +188,54 @@ def test_a_seats_copy_that_held_the_key_takes_a_later_export_only_with_the_withd
         (check,) = [c for c in report["checks"] if c["name"] == "seat signatures"]
         assert report["passed"] and check["status"] == "passed", check
         assert f"austria's key {fingerprint(key)} withdrawn at command 2" in check["detail"]
+
+
+def test_the_cli_withdraws_a_key_for_the_umpire_only(tmp_path: Path) -> None:
+    """`arbitro withdraw-key GAME --seat SEAT --reason ...`: the umpire's (the default --as); a seat's refused with the
+    rule; --json is the submit's result, the text says what the seat does next."""
+    umpire = Cli(tmp_path / "g.db")
+    umpire("new", "duel", "standard", "--id", "g")
+    key = umpire("keygen", "-o", str(tmp_path / "red.key")).stdout.strip()
+    umpire("register-key", "g", "--as", "red", key)
+    args = ("withdraw-key", "g", "--seat", "red", "--reason", "red's key file was lost")
+    refused = umpire(*args, "--as", "blue", code=1).stderr
+    assert refused.startswith("error (authority/umpire-only): only the umpire withdraws a seat's signing key, not blue")
+    assert "[arbitro §L.6]" in refused
+    text = umpire(*args).stdout
+    assert text.startswith("accepted: command 1\n") and text.rstrip().endswith(
+        f"red's key {key[:16]} is withdrawn (it covered commands 1 to 0); red is unsigned until it registers a new key "
+        "(`register-key g --as red PUBLIC_KEY`)")
+    assert umpire.json("withdraw-key", "g", "--seat", "red", "--reason", "again", code=1)["error"] == "rules/illegal"
+    umpire("register-key", "g", "--as", "red", key)  # the same key again, registered anew
+    answer = umpire.json(*args, "--key", key[:16])
+    (event,) = [e["event"] for e in answer["events"] if e["type"] == "key_withdrawn"]
+    assert (event["first_cmd"], event["last_cmd"]) == (2, 1)
+
+
+def test_a_withdrawal_forged_or_altered_in_a_file_is_caught(keyed: tuple[Arbitro, bytes]) -> None:
+    """The file's withdrawal made to cover no command (red's signature then falls under no key in force), or a
+    withdrawal forged in where there was none: the chain breaks, and the signatures fall under the wrong key."""
+    app, red = keyed
+    app.submit("g", "umpire", WITHDRAW)
+    rows = [json.loads(line) for line in app.export("g", "umpire")]
+    (withdrawal,) = [r for r in rows if r["record"] == "command" and r["body"]["command"]["type"] == "withdraw_key"]
+    withdrawal["body"]["command"]["first_cmd"] = 2  # the key covered nothing, so red's command 1 was never its
+    loaded = read_lines([json.dumps(r) for r in rows])
+    assert signatures_said(loaded, {}) == ("failed", "command 1 in red's name: signed with a key that was not red's "
+                                                     "in force at its command (that was none)")
+    checks = {c.name: c.status for c in app.verify_lines([json.dumps(r) for r in rows], "forged.jsonl").checks}
+    assert checks["seat signatures"] == "failed" and "failed" in (checks["hash chain"], checks.get("command log")), checks
+
+
+def test_an_amendment_does_not_replay_a_withdrawal_into_the_fork(keyed: tuple[Arbitro, bytes]) -> None:
+    """A fork's seats register their keys afresh (arbitro §R.3): the parent's withdrawal is its own record, skipped
+    by the amendment's replay (arbitro §D.5) as a fork or a dispute is, not refused as a command the fork cannot
+    take (no key there to withdraw)."""
+    app, red = keyed
+    app.submit("g", "umpire", WITHDRAW)
+    red_to_play(app)
+    app.reveal("g", "for the amendment", seat="umpire", expose_hidden=True)
+    first = app.store.command("g", 1)
+    assert first is not None
+    amended = settling.amend(app, "g", "umpire", first.first_seq, first.record.command)
+    assert amended.refused is None and amended.skipped == 1, amended

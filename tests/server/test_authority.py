@@ -73,6 +73,8 @@ CASES: list[tuple[str, str, str, Any, dict[str, Any], dict[str, int]]] = [
      with_status(OK, red=201, blue=201, umpire=201)),
     ("register a key", "POST", "/games/{g}/keys", {"public_key": "KEY"}, {},
      with_status(OK, red=201, blue=201, umpire=201)),
+    ("withdraw a key", "POST", "/games/{g}/keys/red/withdraw", {"reason": "lost"}, {},
+     with_status(UMPIRE_ONLY, umpire=422)),  # red registered none: the umpire's refusal cites arbitro §L.6
     ("ruling", "POST", "/games/{g}/rulings", {"reason": "errata", "interpretation": {"miss_bonus": "none"}}, {},
      UMPIRE_ONLY),
     ("reveal", "POST", "/games/{g}/reveal", {"reason": "dispute", "expose_hidden": True}, {}, UMPIRE_ONLY),
@@ -155,7 +157,8 @@ def test_a_seat_s_token_never_works_in_another_game_nor_after_a_new_invitation(s
 def test_every_route_is_walked() -> None:
     """reread-c: GET /seat, GET /awaiting and POST /prove were added this session without a row above, so no role's
     access to them was tried: each route the server has (but the OpenAPI pages) is a case of the table."""
-    walked = {(method, path.replace("{g}", "{game_id}").replace("/disputes/1/", "/disputes/{number}/"))
+    walked = {(method, path.replace("{g}", "{game_id}").replace("/disputes/1/", "/disputes/{number}/")
+              .replace("/keys/red/", "/keys/{seat}/"))
               for _, method, path, *_ in CASES}
     served = {(method, route.path) for route in create_app(Arbitro(SQLiteStore(":memory:")), "host").routes
               if isinstance(route, APIRoute) for method in route.methods - {"HEAD"}}

@@ -21,6 +21,7 @@ from arbitro.cli import cli
 
 URL = "http://arbitro.test"
 ARGS = {"submit": ["g", '{"type": "end_turn"}'], "register-key": ["g", "ab" * 32],  # else GAME alone
+        "withdraw-key": ["g", "--seat", "red", "--reason", "lost"],
         "annotate": ["g", "a note", "--at", "1"], "undo": ["g", "--to", "0"], "consent": ["g", "--accept"],
         "fork": ["g", "--at", "1"], "amend": ["g", '{"type": "end_turn"}', "--at", "1"],
         "dispute": ["open", "g", "a claim", "--at", "1"], "roll": ["g", "1"]}
