@@ -15,7 +15,7 @@ from arbitro.adjudicator.arrivano.variant import ARRIVANO_VARIANT
 from arbitro.adjudicator.caldiero import rules as caldiero_rules
 from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
 from arbitro.adjudicator.datafiles import DataError, DataProblem
-from arbitro.adjudicator.parabellum.rules import CONCEPTS, read_citations, read_rulebook
+from arbitro.adjudicator.parabellum.rules import CONCEPTS, RulebookFile, read_citations, read_rulebook
 from arbitro.adjudicator.parabellum.variant import Variant
 from arbitro.adjudicator.ruleset import Rule
 
@@ -128,3 +128,15 @@ def test_every_citation_a_module_names_is_in_its_rulebook() -> None:
     missing = [f"{p.relative_to(root)}:{line}: {game} {name}" for p in modules for game, name, line in _cited_names(p)
                if name not in known[game]]
     assert len(modules) > 300 and missing == []
+
+
+def test_every_own_citation_is_cited_by_the_game() -> None:
+    """Each game's own citations (rulebook.json `own`) are the rules only its book has that its code cites: every one
+    is named by a module of the project (`R.NAME`), none kept for a rule enforced under another citation (a concept,
+    a data file's `rule`) or not at all (issue 18: 44 such were deleted in the twenty-first session)."""
+    root = Path(caldiero.__file__).parents[2]
+    modules = [p for part in ("adjudicator", "events", "projections") for p in (root / part).rglob("*.py")]
+    named = {(game, name) for p in modules for game, name, _ in _cited_names(p)}
+    own = {g: RulebookFile.model_validate_json(path.read_text(encoding="utf-8")).own for g, path in FILES.items()}
+    uncited = sorted(f"{g} {name}" for g, names in own.items() for name in names if (g, name) not in named)
+    assert all(own.values()) and uncited == []
