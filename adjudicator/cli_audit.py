@@ -21,7 +21,8 @@ from arbitro.events.sqlite import SQLiteStore
 from arbitro.adjudicator import settling
 from arbitro.adjudicator.cli_common import (
     db_option, export_options, json_option, seat_option, server_key_option, handle_errors, open_app, event_lines,
-    is_file_source, out, brief, Progress, read_json_arg, read_text, parse_readings, open_reader, write_text, writing,
+    is_file_source, json_line, out, brief, Progress, read_json_arg, read_text, parse_readings, open_reader, write_text,
+    writing,
 )
 from arbitro.adjudicator.cli_disputes import reinterpretation_text
 from arbitro.adjudicator.cli_tables import token_lines
@@ -48,9 +49,11 @@ def export(game: str, seat: str, output: str | None, with_seed: bool, db: str, a
 
 
 def exported(lines: list[str], output: str | None, as_json: bool) -> None:
-    """`export`'s answer, exported locally or by a server: the lines on stdout, or written to OUTPUT and counted."""
+    """`export`'s answer, exported locally or by a server: the lines on stdout, each as `json_line` prints it (a note's
+    or a hostile server's controls escaped, the records the same decoded), or written to OUTPUT as they came and
+    counted."""
     if not output:
-        return click.echo("\n".join(lines))
+        return click.echo("\n".join(map(json_line, lines)))
     write_text(output, "\n".join(lines) + "\n")
     if as_json:
         out({"file": output, "records": len(lines)}, True)

@@ -219,10 +219,14 @@ def json_text(data: Any, indent: int | None = None) -> str:
     end) itself; the other characters that are not printable (DEL, the C1 controls, a bidirectional override, a line
     separator), which it writes as they are, are written as JSON's \\u escapes too. The JSON decodes to the same data:
     --json keeps a server's or a player's words exact, and still cannot command the terminal it is printed on."""
-    text = json.dumps(data, ensure_ascii=False, indent=indent)
-    if all(line.isprintable() for line in text.split("\n")):  # the usual answer: checked at C's speed, kept whole
-        return text
-    return "".join(c if c.isprintable() or c == "\n" else _json_escape(c) for c in text)  # "\n": indent's alone
+    return "\n".join(map(json_line, json.dumps(data, ensure_ascii=False, indent=indent).split("\n")))  # indent's
+
+
+def json_line(line: str) -> str:
+    """A line of JSON with each character a terminal does not show literally written as JSON's \\u escape: the
+    same data decoded (an export's line printed on the terminal, rev-s S6; json_text's lines), nothing a terminal
+    acts on. A line already printable is kept whole (checked at C's speed)."""
+    return line if line.isprintable() else "".join(c if c.isprintable() else _json_escape(c) for c in line)
 
 
 def _json_escape(c: str) -> str:
