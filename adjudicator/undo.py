@@ -59,10 +59,8 @@ class UndoRule:
             raise IllegalCommand("#0 is no event: take back to the end of a command, #1 or later", rule=R_UNDO_POINT)
         after = list(history.bodies(to, None))
         point = after[0]
-        if len(after) > 1 and after[1].cmd == point.cmd:
+        if len(after) > 1 and after[1].cmd == point.cmd:  # inside the creation too: its end, #0's, is the first point
             raise IllegalCommand(f"#{to} is in the middle of command {point.cmd}: take back to the end of a command", rule=R_UNDO_POINT)
-        if point.cmd == 0 and len(after) > 1 and after[1].cmd == 0:
-            raise IllegalCommand("the game's creation cannot be taken back", rule=R_UNDO_POINT)
         later = after[1:]
 
         def named(body: EventBody[Any]) -> str:  # an event as the sender numbers it: a seat by its command

@@ -89,6 +89,11 @@ MODULES: dict[str, tuple[str, ...]] = {
                                           "tests/arrivano/test_movement.py",
                                           "tests/arrivano/test_command_notices_ordered_otherwise.py",
                                           "tests/caldiero/test_rev_k_fog_command_chain.py"),
+    # the undo rule (arbitro §U): what bars a free take-back, the points a seat may take back to, the rolls voided
+    "adjudicator/undo.py": (FOUNDATION + "test_engine.py", FOUNDATION + "test_undo_as_shown.py",
+                            FOUNDATION + "test_undo_rulings.py", FOUNDATION + "test_undo_tells_the_other_nothing.py",
+                            FOUNDATION + "test_dice.py", "tests/caldiero/test_undo_consent_under_fog.py",
+                            FOUNDATION + "test_undo_refusals.py"),
     "projections/fold.py": (FOUNDATION + "test_fold.py", FOUNDATION + "test_engine.py", FOUNDATION + "test_bad_input.py"),
     # a commander's move, written once for both Para Bellum games (issue 18): its kernel tests, run for both variants
     "adjudicator/parabellum/commander_move.py": (
