@@ -14,9 +14,9 @@ before the salt key (their genesis commits none) were salted by their seed, and 
 from __future__ import annotations
 
 import hashlib
-import hmac
 import secrets
 from collections.abc import Iterator, Sequence
+from functools import lru_cache
 
 DERIVATION = "arbitro-random/1"  # named in docs: the exact derivation anyone can reimplement
 # The opt-in derivation with per-roll keys (arbitro §R.5): roll i is keyed by K_i = HMAC(S, "roll-key|i"), and the
@@ -84,19 +84,19 @@ def _stream(seed_hex: str, mix: str, index: int, derivation: str = DERIVATION) -
         return _keyed_stream(roll_key(seed_hex, index), mix, index)
     if derivation != DERIVATION:
         raise ValueError(f"no such derivation {derivation!r}")
-    return _blocks(bytes.fromhex(seed_hex), f"{DERIVATION}|{mix}|{index}")
+    return _blocks(seed_hex, f"{DERIVATION}|{mix}|{index}")
 
 
 def _keyed_stream(key_hex: str, mix: str, index: int) -> Iterator[int]:
     """Roll `index`'s stream under its own key K_i (arbitro-random/2): what a proof of that roll lets anyone
     recompute, without the seed."""
-    return _blocks(bytes.fromhex(key_hex), f"{DERIVATION_KEYED}|{mix}|{index}")
+    return _blocks(key_hex, f"{DERIVATION_KEYED}|{mix}|{index}")
 
 
-def _blocks(key: bytes, prefix: str) -> Iterator[int]:
+def _blocks(key_hex: str, prefix: str) -> Iterator[int]:
     block = 0
     while True:
-        digest = hmac.new(key, f"{prefix}|{block}".encode(), hashlib.sha256).digest()
+        digest = _hmac(key_hex, f"{prefix}|{block}".encode())
         for i in range(0, 32, 4):
             yield int.from_bytes(digest[i : i + 4], "big")
         block += 1
@@ -152,7 +152,7 @@ def _items(stream: Iterator[int], population: Sequence[str], k: int) -> tuple[st
 def roll_key(seed_hex: str, index: int) -> str:
     """K_i = HMAC(S, "roll-key|i"), hex: the key of roll `index` alone. HMAC is a pseudo-random function, so K_i
     tells nothing of the seed or of any other roll's key."""
-    return hmac.new(bytes.fromhex(seed_hex), f"roll-key|{index}".encode(), hashlib.sha256).hexdigest()
+    return _hmac(seed_hex, f"roll-key|{index}".encode()).hex()
 
 
 def _leaf(index: int, key_hex: str) -> bytes:
@@ -220,11 +220,38 @@ def command_salt(key_hex: str | None, game_id: str, cmd: int) -> str:
 def _salt(key_hex: str | None, label: str) -> str:
     if key_hex is None:
         return secrets.token_hex(16)
-    return hmac.new(bytes.fromhex(key_hex), label.encode(), hashlib.sha256).hexdigest()[:32]
+    return _hmac(key_hex, label.encode()).hex()[:32]
+
+
+def _hmac(key_hex: str, message: bytes) -> bytes:
+    """HMAC-SHA256 of `message` under the key `key_hex` (hex): the same bytes as `hmac.new(bytes.fromhex(key_hex),
+    message, hashlib.sha256).digest()` (RFC 2104: SHA-256(key ^ opad || SHA-256(key ^ ipad || message))), its two
+    padded key blocks hashed once per key (`_padded`) rather than once per message: a game's salts, dice and roll
+    keys are thousands of HMACs under one key, and the padding's two hashes were half of each (issue 15: verify's
+    salt check, ~2 % of an Arrivano verify)."""
+    inner_pad, outer_pad = _padded(key_hex)
+    inner, outer = inner_pad.copy(), outer_pad.copy()
+    inner.update(message)
+    outer.update(inner.digest())
+    return outer.digest()
+
+
+@lru_cache(maxsize=16)
+def _padded(key_hex: str) -> tuple[hashlib._Hash, hashlib._Hash]:
+    """SHA-256 fed the key's block XOR ipad, and XOR opad (RFC 2104; a key longer than SHA-256's 64-byte block is
+    hashed first, as `hmac` does), for `_hmac` to copy. Kept for the few keys in use (a game's seed and salt key):
+    a process that holds a key already holds its secret; nothing kept is served."""
+    key = bytes.fromhex(key_hex)
+    block = (hashlib.sha256(key).digest() if len(key) > _BLOCK else key).ljust(_BLOCK, b"\0")
+    return hashlib.sha256(block.translate(_IPAD)), hashlib.sha256(block.translate(_OPAD))
+
+
+_BLOCK = hashlib.sha256().block_size
+_IPAD, _OPAD = bytes(b ^ 0x36 for b in range(256)), bytes(b ^ 0x5C for b in range(256))  # RFC 2104's XORs, as tables
 
 
 def position_digest(key_hex: str, position: bytes) -> str:
     """The digest of the position file a game starts from (`origin.position`), keyed by the secret salt key (an
     older game's: its seed): the file holds every hidden face, so a seat must not be able to test candidate
     positions against it (arbitro §V.3); anyone can check a file against it once the key is revealed."""
-    return hmac.new(bytes.fromhex(key_hex), b"position|" + position, hashlib.sha256).hexdigest()
+    return _hmac(key_hex, b"position|" + position).hex()

@@ -167,6 +167,16 @@ def test_salts_are_the_seeds_hmac_of_the_game_and_number_cut_to_32_hex_digits() 
     assert rnd.position_digest(seed, data) == Spec.position(seed, data) == position["digest"]
 
 
+@pytest.mark.parametrize("key_bytes", [1, 32, 64, 65, 200])
+def test_the_hmac_whose_key_blocks_are_hashed_once_is_hmac_sha256_for_any_key_length(key_bytes: int) -> None:
+    """rnd._hmac hashes each key's padded blocks once (issue 15) and must still be RFC 2104's HMAC-SHA256: the
+    vectors' keys are all 32 bytes; a key longer than the 64-byte block is hashed first, one of exactly 64 is not."""
+    key = bytes(range(7, 7 + key_bytes)) if key_bytes < 249 else b"k" * key_bytes
+    for message in (b"", b"salt|g|1", bytes(range(256)) * 3):
+        assert rnd._hmac(key.hex(), message) == hmac.new(key, message, hashlib.sha256).digest()
+    assert rnd._hmac(key.hex(), b"x") == rnd._hmac(key.hex(), b"x")  # a key's kept blocks are copied, not fed
+
+
 def test_a_game_played_through_the_engine_mixes_rolls_draws_and_salts_as_the_spec_says(tmp_path: Path) -> None:
     """The document describes what the engine does: a protected game whose two seats reveal chosen entropy
     records the spec's mix (in entropy_seats order), and once the game ends and its seed and salt key are revealed
