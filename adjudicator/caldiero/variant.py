@@ -34,6 +34,7 @@ class CaldieroVariant(Variant):
     escape_through_ezoc: ClassVar[bool] = True  # caldiero §8.2.3: captured only when surrounded by enemy units (D12)
     path_tie_break: ClassVar[Literal["first", "path"]] = "path"  # the paths its recorded games keep (§9.1)
     entry_hex_is_first_step: ClassVar[bool] = True  # caldiero §15.4: entering, the entry hex is the move's first hex
+    closes_hexes: ClassVar[bool] = True  # caldiero §9.2.1: the Austrians never enter the 10xx row (`closed_to`)
     commander_class: ClassVar[str] = "unit"  # caldiero's terrain effects table: one class, every arm alike (D31)
     fog_option: ClassVar[str | None] = "fog_of_war"  # caldiero §20.4: an optional rule
     command_as_activated: ClassVar[bool] = True  # caldiero §5.3.1: out of command as found at activation (D8)

@@ -62,7 +62,8 @@ class CommanderMove:
 
 def commander_move(variant: Variant, world: World, leader: str, fleeing: bool = False) -> CommanderMove | None:
     """`leader`'s move from his game's data and hooks (D31 `ScenarioData.commander_movement`, `commander_class`; caldiero §4.2.2
-    `commander_limit`; arrivano §17.2.7 `weather_one_hex`; `World.closed_to`, caldiero §9.2.1), off the map from his
+    `commander_limit`; arrivano §17.2.7 `weather_one_hex`; `World.closed_to`, caldiero §9.2.1, where his game closes any
+    hex: `Variant.closes_hexes`), off the map from his
     entry hex, its cost paid as a unit entering there pays it (§15.4 in both: `entry_spent`, by road where a road runs
     there); `fleeing` an enemy unit (§8.2.3). None: he cannot enter now."""
     le, cls = world.state.leaders[leader], variant.commander_class
@@ -75,7 +76,8 @@ def commander_move(variant: Variant, world: World, leader: str, fleeing: bool = 
         spent = entry_spent(variant, world, cls, origin)
     return CommanderMove(side, world.hexmap, table, origin or "", le.where == "map", cls,
                          world.counters.commander_movement(leader) * 2 - spent,
-                         variant.weather_one_hex(world), lambda h: bool(world.closed_to(side, h)), fleeing,
+                         variant.weather_one_hex(world),
+                         (lambda h: bool(world.closed_to(side, h))) if variant.closes_hexes else None, fleeing,
                          (world.counters, world.scenario), variant.commander_limit(world, leader),
                          world.counters.commander_movement_cited(leader))
 

@@ -85,6 +85,9 @@ class Variant:
     reinforcements_in_command: ClassVar[bool] = False
     # D31, §9.1.4 in both: the movement table's class pricing a commander's steps (caldiero: its one, "unit").
     commander_class: ClassVar[str] = "leader"
+    # D30, caldiero §9.2.1 / arrivano §9.2 (without the 9.2.1): whether `closed_to` may close any hex at all; False
+    # (arrivano), a search asks it of no step (issue 15: a commander's search asked it ~40,000 times a verify).
+    closes_hexes: ClassVar[bool] = False
 
     # D18, caldiero §20.4 (an optional rule of §20) / arrivano §11.3.2 (always): the optional rule that puts the fog of
     # war in force ("Si può esaminare uno stack nemico solo se si ha una LoS", both); None: always in force.

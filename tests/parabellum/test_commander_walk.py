@@ -98,3 +98,11 @@ def test_a_hex_beyond_his_allowance_is_refused_in_full_words(variant: Variant) -
     refused = commander_destination_problem(variant, position(), move(), "0606")  # type: ignore[arg-type]
     assert refused == (r.LEADER_MOVE, f"0606 is beyond his 3 MP, or in or reached only through enemy ZoC hexes without "
                                       f"friendly units ({r.LEADER_MOVE}, {r.TERRAIN_MOVE}, {r.LEADER_EZOC})")
+
+
+def test_a_commanders_search_asks_of_closed_hexes_only_where_his_game_closes_some(variant: Variant) -> None:
+    """`Variant.closes_hexes` (D30: caldiero §9.2.1's row; arrivano §9.2 has none) says whether `closed_to` may close
+    a hex: a commander's move passes his search no closed hexes where it says no (issue 15: Arrivano's commander
+    searches asked it of every step), so a variant whose `closed_to` may answer must say yes."""
+    overrides = type(variant).closed_to is not Variant.closed_to
+    assert variant.closes_hexes == overrides == (variant.book == "caldiero")
