@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from typing import cast
 
 from arbitro.adjudicator.maps.hexgrid import Grid, HexId
 
@@ -40,7 +41,6 @@ def retreat_options(
     still chooses (caldiero §12.6); :func:`best_retreats` keeps only the top-ranked ones.
     """
     origin = grid.require(start)
-    enemy_hexes = sorted({HexId(e) for e in enemies})
     found: list[tuple[HexId, ...]] = []
 
     def extend(path: tuple[HexId, ...]) -> None:
@@ -55,14 +55,26 @@ def retreat_options(
 
     if hexes > 0:
         extend(())
-    options = [
-        RetreatOption(
-            path=p,
-            nearest_enemy=min((grid.distance(p[-1], e) for e in enemy_hexes), default=0),
-            farther_from_all=all(grid.distance(p[-1], e) > grid.distance(origin, e) for e in enemy_hexes),
-        )
-        for p in found
-    ]
+    return ranked(grid, origin, enemies, found)
+
+
+def ranked(grid: Grid, start: str, enemies: Iterable[str], paths: Iterable[tuple[str, ...]]) -> tuple[RetreatOption, ...]:
+    """`paths` from `start` (each the hexes entered) ranked as :func:`retreat_options` ranks its own, best first (a
+    path built otherwise: the §12.6.2 continuations, parabellum/retreat.py). Each end hex's rank is worked out once:
+    the paths share their ends, and the start's distances are the same for all (issue 15: `grid.distance` was asked
+    three times a path and enemy)."""
+    enemy_hexes = sorted(set(enemies))
+    from_start = [grid.distance(start, e) for e in enemy_hexes]
+    ranks: dict[str, tuple[int, bool]] = {}
+
+    def rank(end: str) -> tuple[int, bool]:
+        found = ranks.get(end)
+        if found is None:
+            away = [grid.distance(end, e) for e in enemy_hexes]
+            found = ranks[end] = (min(away, default=0), all(d > s for d, s in zip(away, from_start)))
+        return found
+
+    options = [RetreatOption(cast(tuple[HexId, ...], tuple(p)), *rank(p[-1])) for p in paths]  # ids: HexId's are str
     return tuple(sorted(options, key=lambda o: (not o.farther_from_all, -o.nearest_enemy, o.path)))
 
 

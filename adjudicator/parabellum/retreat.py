@@ -15,8 +15,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from arbitro.adjudicator.maps.hexgrid import Grid, HexId
-from arbitro.adjudicator.maps.retreat import RetreatOption, best_retreats, retreat_options
+from arbitro.adjudicator.maps.hexgrid import Grid
+from arbitro.adjudicator.maps.retreat import RetreatOption, best_retreats, ranked, retreat_options
 
 HEX_BY_HEX_EXTRA = 3
 """§12.6.2 continuations searched by `hex_by_hex` past an overstacked end."""
@@ -142,16 +142,6 @@ def _exits(g: Ground, hexes: int) -> list[Line]:
     return [out[h] for h in sorted(out)]
 
 
-def _rank(g: Ground, paths: list[tuple[str, ...]]) -> list[RetreatOption]:
-    """retreat_options' ranking for paths built here (the §12.6.2 continuations)."""
-    opts = [RetreatOption(
-        path=tuple(HexId(h) for h in p),
-        nearest_enemy=min((g.grid.distance(p[-1], e) for e in g.enemies), default=0),
-        farther_from_all=all(g.grid.distance(p[-1], e) > g.grid.distance(g.start, e) for e in g.enemies))
-        for p in paths]
-    return sorted(opts, key=lambda o: (not o.farther_from_all, -o.nearest_enemy, o.path))
-
-
 def _on_map(g: Ground, opts: list[RetreatOption]) -> list[Line]:
     def chosen(pool: list[RetreatOption]) -> tuple[RetreatOption, ...]:
         return best_retreats(tuple(o for o in pool if not g.through_ezoc(o.path)) or tuple(pool))
@@ -167,7 +157,7 @@ def _on_map(g: Ground, opts: list[RetreatOption]) -> list[Line]:
                   if nb != g.start and nb not in o.path and g.enterable(nb)]
         if not longer:  # nowhere further on the map: off it from an edge end (§12.8.1), else none (§12.6.3)
             return [_line(g, o, extra, off_map=True) for o in _one_per_end(ends) if g.grid.is_edge(o.end)]
-        pool, extra = _rank(g, longer), extra + 1
+        pool, extra = list(ranked(g.grid, g.start, g.enemies, longer)), extra + 1  # as retreat_options ranks
 
 
 def _line(g: Ground, o: RetreatOption, extra: int, off_map: bool = False) -> Line:

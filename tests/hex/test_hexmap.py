@@ -17,7 +17,7 @@ from arbitro.adjudicator.maps.costs import MovementTable, load_movement_table, p
 from arbitro.adjudicator.maps.hexgrid import HexError, HexId
 from arbitro.adjudicator.maps.hexmap import HexMap, load_map, parse_map
 from arbitro.adjudicator.maps.movement import MoveBlock, MoveRules, StopReason, ZocRules, check_path, reachable
-from arbitro.adjudicator.maps.retreat import best_retreats, retreat_options
+from arbitro.adjudicator.maps.retreat import RetreatOption, best_retreats, ranked, retreat_options
 
 # A 6 x 6 flat-top map with odd columns shifted toward higher rows: 0101 touches 0102, 0201 and 0202.
 BASE: dict[str, Any] = {
@@ -534,6 +534,20 @@ def test_retreat_filters_hexes_and_finds_two_hex_paths() -> None:
     best = best_retreats(options)
     assert best[0].nearest_enemy == max(o.nearest_enemy for o in options)
     assert best == tuple(sorted(best, key=lambda o: o.path))
+
+
+def test_paths_built_elsewhere_are_ranked_as_the_retreats_are() -> None:
+    """maps.retreat.ranked, the one ranking (parabellum/retreat.py's §12.6.2 continuations rank by it too): each
+    option's rank read off its end hex against every enemy, whatever the enemies' order or repeats."""
+    m = make_map()
+    options = retreat_options(m.grid, "0303", ["0302", "0402"], hexes=2)
+    shuffled = sorted((o.path for o in options), reverse=True)
+    assert ranked(m.grid, "0303", ["0402", "0302", "0402"], shuffled) == options
+    for o in options:
+        away = [m.grid.distance(o.end, e) for e in ("0302", "0402")]
+        assert o.nearest_enemy == min(away)
+        assert o.farther_from_all == all(d > m.grid.distance("0303", e) for d, e in zip(away, ("0302", "0402")))
+    assert ranked(m.grid, "0303", [], [("0304",)]) == (RetreatOption(("0304",), 0, True),)  # type: ignore[arg-type]
 
 
 def test_retreat_when_surrounded_has_no_option() -> None:
