@@ -103,7 +103,7 @@ def test_full_collections_wait_while_a_log_is_verified_and_the_threshold_comes_b
     try:
         gc.set_threshold(500, 7, 9)
         assert verification.verify(loaded).passed
-        assert during == [(500, 7, 1_000)] * 3 and gc.get_threshold() == (500, 7, 9)
+        assert during == [(10_000, 7, 1_000)] * 3 and gc.get_threshold() == (500, 7, 9)
         monkeypatch.setattr(verification, "begun", lambda *a, **k: 1 / 0)
         with pytest.raises(ZeroDivisionError):
             verification.verify(loaded)
@@ -119,13 +119,17 @@ def test_a_threshold_set_by_someone_else_during_a_verification_is_kept(monkeypat
     try:
         gc.set_threshold(500, 7, 9)
         with verify_reads.fewer_full_collections():
-            assert gc.get_threshold() == (500, 7, 1_000)
-            gc.set_threshold(500, 7, 42)
+            assert gc.get_threshold() == (10_000, 7, 1_000)
+            gc.set_threshold(10_000, 7, 42)
         assert gc.get_threshold() == (500, 7, 42)
         gc.set_threshold(500, 7, 9)
         with verify_reads.fewer_full_collections():
             gc.set_threshold(600, 8, 1_000)  # the pause's own full threshold: the pause still ends it
         assert gc.get_threshold() == (600, 8, 9)
+        gc.set_threshold(20_000, 7, 9)  # a young threshold above the pause's: kept as it is
+        with verify_reads.fewer_full_collections():
+            assert gc.get_threshold() == (20_000, 7, 1_000)
+        assert gc.get_threshold() == (20_000, 7, 9)
     finally:
         gc.set_threshold(*before)
 
