@@ -6,6 +6,7 @@ as the Authorization header: never printed, not even in a refusal."""
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any, TypeVar
 from urllib.parse import quote
@@ -23,6 +24,7 @@ T = TypeVar("T")
 LISTED = list[dict[str, Any]]  # the shape of /legal's, /events' and /notes' answers
 UNREACHABLE_EXIT = 4  # its own status: neither the game's answer (1-3) nor a usage error (click's 2)
 TIMEOUT = 60.0
+SEAT_NAME = re.compile(r"[A-Za-z0-9_-]+")  # a seat as every ruleset names it (france, red, umpire)
 
 
 class Answered(ArbitroError):
@@ -249,5 +251,11 @@ class Seated(msgspec.Struct):
 
 def token_seat(api: Remote, game: str) -> str:
     """The seat the token speaks for in GAME (a seat's name, or umpire): asked of GET /games/{id}/seat, which reads
-    nothing of the game (a whole seat view was computed and sent for this one name)."""
-    return api.json("GET", game_path(game, "/seat"), shape=Seated).seat
+    nothing of the game (a whole seat view was computed and sent for this one name). Every ruleset's seats are plain
+    names (letters, digits, '_', '-'), and one names a file here (`remote entropy`'s GAME.SEAT.entropy): a seat of
+    another form is no seat of arbitro's (rev-s S4: "x/../../y" named a file outside the working directory)."""
+    seat = api.json("GET", game_path(game, "/seat"), shape=Seated).seat
+    if not SEAT_NAME.fullmatch(seat):
+        raise Unreachable(f"{api.server}{game_path(game, '/seat')} answered a seat that is no plain name, "
+                          f"{printable(repr(seat))} (is it an arbitro server?)")
+    return seat

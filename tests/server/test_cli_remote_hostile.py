@@ -119,6 +119,23 @@ def test_the_entropy_of_a_commitment_a_server_may_have_recorded_is_kept(
     assert (str(keep) in result.stderr) is kept, result.stderr
 
 
+def test_a_seat_that_is_no_plain_name_names_no_file_here(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """rev-s S4: `remote entropy` keeps its entropy in GAME.SEAT.entropy, SEAT the server's word: "x/../../y" named a
+    file outside the working directory (read and sent as the entropy where one was there). A seat is a plain name."""
+    asked: list[str] = []
+
+    def answer(request: httpx.Request) -> httpx.Response:
+        asked.append(f"{request.method} {request.url.path}")
+        return httpx.Response(200, json={"game": "g", "seat": "x/../../y"})
+
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "g.x").mkdir()
+    result = run(monkeypatch, answer, "entropy", "g")
+    assert result.exit_code == UNREACHABLE_EXIT, result.output
+    assert "answered a seat that is no plain name, 'x/../../y'" in result.stderr, result.stderr
+    assert asked == ["GET /games/g/seat"] and sorted(p.name for p in tmp_path.iterdir()) == ["g.x"]
+
+
 def test_an_error_code_holding_a_control_character_is_not_arbitros(monkeypatch: pytest.MonkeyPatch) -> None:
     """reread-c: the error's code is printed as it came ('error (CODE): ...', cli_common.handle_errors), and an ESC in
     it reached the user's terminal although the message beside it was escaped: a code is a stable name, so one that

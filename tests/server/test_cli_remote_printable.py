@@ -79,7 +79,8 @@ def through_proxy(server: Server, request: httpx.Request) -> httpx.Response:
     kind = answer.headers.get("content-type", "")
     if kind.startswith("text/event-stream"):
         return httpx.Response(answer.status_code, headers={"content-type": kind}, text=poisoned_stream(answer.text))
-    if kind.startswith("application/json") and answer.is_success:
+    # GET /seat's seat names a file here and must be a plain name (token_seat, test_cli_remote_hostile): not poisoned
+    if kind.startswith("application/json") and answer.is_success and not request.url.path.endswith("/seat"):
         return httpx.Response(answer.status_code, json=poisoned(answer.json()))
     return httpx.Response(answer.status_code, headers={"content-type": kind}, content=answer.content)
 
@@ -103,7 +104,8 @@ def test_a_servers_words_in_text_are_printed_escaped(monkeypatch: pytest.MonkeyP
     assert result.exit_code == 0, printed
     assert not [c for c in RAW if c in printed], printed
     assert not [line for line in printed.splitlines() if line.startswith("#99")], printed
-    assert "\\x1b]0;owned\\x07\\n#99" in printed, "the server's words are shown, escaped, not dropped"
+    if not printed.startswith("nothing:"):  # an empty listing prints the seat alone, /seat's (not poisoned)
+        assert "\\x1b]0;owned\\x07\\n#99" in printed, "the server's words are shown, escaped, not dropped"
 
 
 @pytest.mark.parametrize("command", READING, ids=" ".join)
