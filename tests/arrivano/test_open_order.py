@@ -503,3 +503,20 @@ def test_the_fall_back_is_served_as_a_move_from_the_hex_it_fired_from():
     fall_back = t.of(ev.UnitsMoved)[-1]
     assert PB.route_start(t.state, fall_back) == X
     assert t.state.activation is not None and t.state.activation.starts["6e-legere-i"] == BACK
+
+
+def test_a_fire_judged_at_its_hex_sees_as_the_listing_does():
+    """A fire is judged at the hex it names (`fire_position`, issue 15), with the sight of that hex's neighbours alone
+    (`Examinable`, arrivano §11.3.2): the same path, cost and targets as the listing's `fire_positions`, and the same
+    hexes examinable as `sight.visible_hexes`, for every hex near the firer, with a target in sight or out of it."""
+    far = GRID.neighbour(GRID.neighbour(D, 1), 1)
+    for units in ({"6e-legere-i": X, "ir18-i": D}, {"6e-legere-i": BACK, "ir18-i": D, "ir18-ii": far}):
+        t = table(units)
+        w = world(t.state)
+        listed, visible = O.fire_positions(w, "6e-legere-i"), sight.visible_hexes(w, "france")
+        assert listed
+        near = GRID.near(X, 4)
+        for h in sorted(near):
+            assert O.fire_position(w, "6e-legere-i", h) == listed.get(h), h
+            assert (h in O.Examinable(w, "france")) == (h in visible), h
+    assert "not a hex" not in O.Examinable(w, "france")
