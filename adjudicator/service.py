@@ -41,7 +41,7 @@ from arbitro.adjudicator.service_reading import ReadingCalls
 from arbitro.events import core, random as rnd
 from arbitro.events.codec import canonical, sha256_hex, to_builtins
 from arbitro.events.records import GENESIS, CommandRecord, GameRecord, StoredCommand, StoredEvent, seal_events
-from arbitro.events.store import DuplicateKey, GameNotFound, Snapshot, StaleSequence, Store
+from arbitro.events.store import DuplicateKey, GameNotFound, SeatSigns, Snapshot, StaleSequence, Store
 from arbitro.projections.base import UMPIRE
 from arbitro.projections.disputes import open_in
 from arbitro.projections.fold import Replayer
@@ -277,6 +277,9 @@ class Arbitro(ReadingCalls, ExchangeCalls, KeyCalls):
         except StaleSequence:  # a racer appended first: refused in the sender's numbers, against the new head
             sent = self.head_of(game, seat) if expected_seq is None else expected_seq
             raise self.stale(self.game(game_id), seat, sent) from None
+        except SeatSigns:  # the seat registered its key meanwhile (a registration moves no head): refused unsigned
+            seat_signature(self.store, self.game(game_id), seat, command, expected_seq, key, signature)
+            raise
         except DuplicateKey:  # the same key raced us: the first one won; answer as it did
             prior = self.store.command_by_key(game_id, seat, record.key)
             assert prior is not None

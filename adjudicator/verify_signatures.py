@@ -48,7 +48,11 @@ def signatures_said(loaded: Loaded, asserted: dict[str, str]) -> Said:
         if record is None or number == 0:
             continue
         if record.seat == UMPIRE and record.command.get("type") == "withdraw_key":
-            withdrawals.append((number, withdrawal_of(record.command)))
+            withdrawal = withdrawal_of(record.command)
+            if withdrawal is None:
+                return "failed", (f"command {number}, the umpire's withdraw_key, lacks the key or the commands it "
+                                  "covered, which the server fills in: it was made up or altered")
+            withdrawals.append((number, withdrawal))
         signature = loaded.signatures.get(number)
         problem = None if signature is None else _signature_problem(adj, record, signature)
         judged.append((number, record.seat, None if signature is None else signature.public_key, problem))
@@ -78,16 +82,21 @@ def served_withdrawals(loaded: Loaded) -> list[Withdrawal]:
     found = []
     for cmd, event in (*served, *served_v2):
         try:
-            found.append((cmd, msgspec.convert(event, core.KeyWithdrawn)))
+            found.append((msgspec.convert(cmd, int), msgspec.convert(event, core.KeyWithdrawn)))
         except msgspec.ValidationError as e:
             raise BadFile(f"{loaded.source}: command {cmd}'s key_withdrawn event is malformed ({e})") from None
     return found
 
 
-def withdrawal_of(command: dict[str, Any]) -> core.KeyWithdrawn:
-    """The event a recorded `withdraw_key` made (key_withdrawal.withdraw_key: re-adjudication checks it did)."""
-    return core.KeyWithdrawn(seat=command["seat"], public_key=command["key"], first_cmd=command["first_cmd"],
-                             last_cmd=command["last_cmd"], reason=command["reason"], rule=R_KEYS)
+def withdrawal_of(command: dict[str, Any]) -> core.KeyWithdrawn | None:
+    """The event a recorded `withdraw_key` made (key_withdrawal.withdraw_key: re-adjudication checks it did); None
+    for one without what the server fills in (a file's, edited: the engine refuses it too)."""
+    fields = {"seat": command.get("seat"), "public_key": command.get("key"), "first_cmd": command.get("first_cmd"),
+              "last_cmd": command.get("last_cmd"), "reason": command.get("reason"), "rule": R_KEYS}
+    try:
+        return msgspec.convert(fields, core.KeyWithdrawn)
+    except msgspec.ValidationError:
+        return None
 
 
 def key_periods(registered: dict[str, tuple[str, int]], withdrawals: list[Withdrawal]) -> dict[str, list[Period]]:
@@ -142,7 +151,7 @@ def _out_of_force(number: int, seat: str, key: str | None, periods: list[Period]
 
 def _withdrawn_said(withdrawals: list[Withdrawal]) -> str:
     return "".join(f"; {e.seat}'s key {signing.fingerprint(e.public_key)} withdrawn at command {at} (it covered "
-                   f"commands {e.first_cmd} to {e.last_cmd}: {e.reason})" for at, e in sorted(withdrawals))
+                   f"commands {e.first_cmd} to {e.last_cmd}: {e.reason})" for at, e in sorted(withdrawals, key=lambda w: w[0]))
 
 
 def _unanchored(loaded: Loaded, asserted: dict[str, str], periods: dict[str, list[Period]]) -> Said | None:

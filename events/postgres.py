@@ -328,7 +328,7 @@ class PostgresStore:
                                "ORDER BY seq", (game_id, head[0] - 1, head[0])).fetchall()
             check_head_link(game_id, head[0], head[1], rows, events)
             self._insert(cur, game_id, command, events)
-            record_authority(cur, "%s", game_id, command.cmd, signature, withdrawn)
+            record_authority(cur, "%s", command, signature, withdrawn)
             self._put_snapshots(cur, game_id, snapshots)
             if self._notify:
                 cur.execute("SELECT pg_notify(%s, %s)", (CHANNEL, game_id))  # delivered at commit

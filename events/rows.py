@@ -12,7 +12,7 @@ import msgspec
 from arbitro.events.codec import sha256_hex
 from arbitro.events.records import GENESIS, CommandRecord, GameRecord, StoredCommand, StoredEvent
 from arbitro.events.signing import CommandSignature
-from arbitro.events.store import Annotation, BrokenChain, StoreError, not_registered
+from arbitro.events.store import Annotation, BrokenChain, SeatSigns, StoreError, not_registered
 
 # The tables every SQL store keeps per game (each keyed by the game first), children before the games table.
 GAME_TABLES = ("events", "commands", "snapshots", "annotations", "seats", "seat_keys", "command_signatures",
@@ -131,14 +131,23 @@ def renumber_notes_table(db: Any, mark: str, create_table: str, chained: bool = 
     db.executemany(insert_note(mark), [note_row(n) for notes in games.values() for n in numbered_per_chain(notes)])
 
 
-def record_authority(db: Any, mark: str, game_id: str, cmd: int, signature: CommandSignature | None,
+def record_authority(db: Any, mark: str, command: CommandRecord, signature: CommandSignature | None,
                      withdrawn: tuple[str, str] | None) -> None:
     """What an append records of who may command, inside its transaction (`db`: a DB-API connection or cursor, `mark`
-    its parameter mark): the seat's signature on command `cmd`, and the end of the registration a withdrawal ends
-    (arbitro §L.6: `withdrawn`, seat and public key), refused when no longer registered (store.not_registered)."""
+    its parameter mark): the seat's signature on `command`, and the end of the registration a withdrawal ends
+    (arbitro §L.6: `withdrawn`, seat and public key), refused when no longer registered (store.not_registered). An
+    unsigned command of a seat whose key was registered after it was judged (a race: a registration moves no head)
+    is refused (SeatSigns), so that no unsigned command follows a registration."""
+    game_id = command.game
     if signature is not None:
         db.execute(f"INSERT INTO command_signatures VALUES ({mark}, {mark}, {mark})",
-                   (game_id, cmd, msgspec.json.encode(signature).decode()))
+                   (game_id, command.cmd, msgspec.json.encode(signature).decode()))
+    else:
+        registered = db.execute(f"SELECT since_cmd FROM seat_keys WHERE game = {mark} AND seat = {mark}",
+                                (game_id, command.seat)).fetchone()
+        if registered is not None and command.cmd > registered[0]:
+            raise SeatSigns(f"game {game_id}: {command.seat} registered a key after command {registered[0]}, while "
+                            f"its unsigned command {command.cmd} was judged: nothing appended")
     if withdrawn is not None:
         dropped = db.execute(f"DELETE FROM seat_keys WHERE game = {mark} AND seat = {mark} AND public_key = {mark}",
                              (game_id, *withdrawn))

@@ -275,7 +275,7 @@ class SQLiteStore:
                 raise StaleSequence(game_id, expected_seq, head[0])
             self._check_head_link(game_id, head[0], head[1], events)
             self._insert(game_id, command, events)
-            record_authority(self.conn, "?", game_id, command.cmd, signature, withdrawn)
+            record_authority(self.conn, "?", command, signature, withdrawn)
             self._put_snapshots(game_id, snapshots)
 
     def _check_head_link(self, game_id: str, head_seq: int, recorded: str, events: list[StoredEvent]) -> None:

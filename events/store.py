@@ -35,6 +35,11 @@ def not_registered(game_id: str, withdrawn: tuple[str, str], dropped: int) -> No
                          "meanwhile?): nothing appended")
 
 
+class SeatSigns(StoreError):
+    """An unsigned command of a seat that registered its key after the command was judged (arbitro §L.6): the
+    service judges it again, and refuses it as unsigned (events.rows.record_authority)."""
+
+
 class GameNotFound(StoreError):
     code = "store/game-not-found"
 

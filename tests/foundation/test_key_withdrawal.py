@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from arbitro.adjudicator import settling
-from arbitro.adjudicator.errors import ArbitroError, BadInput, IllegalCommand, NotUmpire, UnknownSeat, Unsigned
+from arbitro.adjudicator.errors import BadFile, BadInput, IllegalCommand, NotUmpire, UnknownSeat, Unsigned
 from arbitro.adjudicator.exchange import read_lines
 from arbitro.adjudicator.service import Arbitro
 from arbitro.adjudicator.verify_signatures import signatures_said
@@ -239,3 +239,46 @@ def test_an_amendment_does_not_replay_a_withdrawal_into_the_fork(keyed: tuple[Ar
     assert first is not None
     amended = settling.amend(app, "g", "umpire", first.first_seq, first.record.command)
     assert amended.refused is None and amended.skipped == 1, amended
+
+
+def test_a_withdrawal_edited_out_of_shape_is_a_failure_not_a_traceback(keyed: tuple[Arbitro, bytes]) -> None:
+    """A file's withdraw_key without the key the server filled in, or a seat's export whose key_withdrawn event is
+    malformed: verify fails it, or refuses the file, naming it; nothing raises a KeyError or TypeError."""
+    app, _ = keyed
+    app.submit("g", "umpire", WITHDRAW)
+    rows = [json.loads(line) for line in app.export("g", "umpire")]
+    (withdrawal,) = [r for r in rows if r["record"] == "command" and r["body"]["command"]["type"] == "withdraw_key"]
+    del withdrawal["body"]["command"]["key"]
+    assert signatures_said(read_lines([json.dumps(r) for r in rows]), {}) == (
+        "failed", "command 2, the umpire's withdraw_key, lacks the key or the commands it covered, which the server "
+                  "fills in: it was made up or altered")
+    seat_rows = [json.loads(line) for line in app.export("g", "red")]
+    (item,) = [r for r in seat_rows if r["record"] == "item" and r["cmd"] == 2]
+    item["events"][0]["event"]["first_cmd"] = "one"
+    with pytest.raises(BadFile, match="command 2's key_withdrawn event is malformed"):
+        signatures_said(read_lines([json.dumps(r) for r in seat_rows]), {})
+
+
+def test_an_unsigned_command_racing_its_seats_registration_is_refused_unsigned(
+        app: Arbitro, monkeypatch: pytest.MonkeyPatch) -> None:
+    """red's unsigned command is judged while red has no key; red's registration commits before its append (a
+    registration moves no head, so the append's head check passes): the append refuses it and the service answers as
+    it would have, had it read the key: Unsigned, nothing recorded, the log still verifying."""
+    app.create("duel", "standard", game_id="g")
+    command = red_to_play(app)
+    real = app.store.seat_keys
+    calls = iter([{}])  # the first read of the keys: the one admission makes before the registration commits
+
+    def racing(game_id: str) -> dict[str, tuple[str, int]]:
+        first = next(calls, None)
+        if first is not None:
+            app.register_key("g", "red", public_key(new_private_key()))
+            return first
+        return real(game_id)
+
+    monkeypatch.setattr(app.store, "seat_keys", racing)
+    head = app.game("g").head_cmd
+    with pytest.raises(Unsigned, match="its commands are accepted only signed with it"):
+        app.submit("g", "red", command)
+    assert app.game("g").head_cmd == head
+    assert app.verify("g").passed

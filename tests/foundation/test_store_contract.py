@@ -34,6 +34,7 @@ from arbitro.events.store import (
     DuplicateKey,
     GameExists,
     GameNotFound,
+    SeatSigns,
     Snapshot,
     StaleSequence,
     Store,
@@ -542,6 +543,18 @@ class StoreContract:
                          withdrawn=("red", "a" * 64))
         assert snapshot_of_log(store, "g1") == before
         assert store.seat_keys("g1") == {"blue": ("b" * 64, 0), "red": ("c" * 64, 1)}
+
+    def test_an_unsigned_command_judged_before_its_seats_registration_is_not_appended_after_it(
+            self, store: Store) -> None:
+        """arbitro §L.6: a registration moves no head, so an unsigned command judged before it could be appended after
+        it; the append refuses it (SeatSigns) and keeps nothing of it. One judged after its seat's `since_cmd` only."""
+        create(store, "g1")
+        append(store, "g1", 1, "before")  # red's, unsigned, before any key
+        store.register_seat_key("g1", "red", "a" * 64)
+        before = snapshot_of_log(store, "g1")
+        with pytest.raises(SeatSigns, match="red registered a key after command 1, while its unsigned command 2"):
+            append(store, "g1", 2, "raced")
+        assert snapshot_of_log(store, "g1") == before
 
 
 # --- backends --------------------------------------------------------------------------------------------------
