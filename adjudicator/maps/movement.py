@@ -250,9 +250,6 @@ def _stepper(rules: MoveRules, all_points: str) -> Stepper:
 # ================================================================================================
 
 
-_State = tuple[HexId, bool]  # (hex, arrived with a forced stop)
-
-
 @dataclass(frozen=True, slots=True)
 class Reach:
     """Where a unit can go this move: cheapest cost (half-points) and a path to each reachable hex."""
@@ -264,8 +261,14 @@ class Reach:
     endable: Collection[HexId]
     """The hexes it may end in: a dict of them (a set the garbage collector stops tracking, where a frozenset's items
     are walked by every full collection: searches are kept across positions, issue 15)."""
-    _chosen: Mapping[HexId, _State] = field(repr=False)
-    _parents: Mapping[_State, _State | None] = field(repr=False)
+    _chosen: Mapping[HexId, bool] = field(repr=False)
+    """Each hex's state reported: arrived with a forced stop (True) or free."""
+    _parents: Mapping[HexId, HexId | None] = field(repr=False)
+    """The hex each free state was reached from (the start's: None), `_stopped_parents` each stopped state's; a parent
+    is always a free state, the only ones expanded. Hexes alone, so that no tuple made per state outlives the search:
+    dicts of strings, which the collector does not track (issue 15), held by the Reach itself (a tuple holding them
+    would stay tracked)."""
+    _stopped_parents: Mapping[HexId, HexId | None] = field(repr=False)
     whole: bool = True
     """The whole search's answer: False when ``until``, ``settle`` or ``stop_at`` stopped it before its end."""
 
@@ -279,13 +282,13 @@ class Reach:
 
     def path(self, hex_id: str) -> tuple[HexId, ...]:
         """The cheapest path from the start to ``hex_id`` (both included); ties broken by hex id."""
-        state = self._chosen.get(HexId(hex_id))
-        if state is None:
+        stopped = self._chosen.get(HexId(hex_id))
+        if stopped is None:
             raise KeyError(f"{hex_id} is not reachable from {self.start}")
-        path: list[HexId] = []
-        current: _State | None = state
+        path = [HexId(hex_id)]
+        current = (self._stopped_parents if stopped else self._parents)[path[0]]
         while current is not None:
-            path.append(current[0])
+            path.append(current)
             current = self._parents[current]
         return tuple(reversed(path))
 
@@ -320,23 +323,24 @@ def reachable(hexmap: HexMap, table: MovementTable, start: str, rules: MoveRules
     has such a hex exactly when the whole search's has.
     """
     origin = hexmap.grid.require(start)
-    first: _State = (origin, False)
-    best: dict[_State, int] = {first: 0}
-    parents: dict[_State, _State | None] = {first: None}
-    reasons: dict[_State, StopReason | None] = {first: None}
+    # Each state's cheapest arrival, parent and reason, by hex in two tables, the free states' ([False]) and the
+    # stopped ones' ([True]): no tuple made per step nor kept per state (issue 15).
+    best: tuple[dict[HexId, int], dict[HexId, int]] = ({origin: 0}, {})
+    parents: tuple[dict[HexId, HexId | None], dict[HexId, HexId | None]] = ({origin: None}, {})
+    reasons: tuple[dict[HexId, StopReason | None], dict[HexId, StopReason | None]] = ({origin: None}, {})
     heap: list[tuple[int, HexId, bool]] = [(0, origin, False)]
-    forced: set[_State] = set()  # states last reached by the minimum-move rule (tie_break="path")
+    forced: tuple[set[HexId], set[HexId]] = (set(), set())  # states last reached by the minimum-move rule ("path")
     step, (steps_from, costs) = _stepper(rules, table.all_points), _step_rows(hexmap, table, rules)
     wanted = {HexId(h) for h in until} - {origin} if until is not None else None
     target = HexId(settle) if settle is not None else None
     limit: int | None = 0 if target == origin else None  # the cheapest arrival at `target` so far
     found = stop_at is not None and stop_at(origin)
     pop, push, by_path = heapq.heappop, heapq.heappush, tie_break == "path"
-    # The states taken off the heap, by hex, without a tuple made (issue 15): a hex's free state once it is expanded
-    # (the origin first of all), its stopped state once it is taken off (never expanded: the move ends there).
+    # The states taken off the heap: a hex's free state once it is expanded (the origin first of all), its stopped
+    # state once it is taken off (never expanded: the move ends there).
     expanded: set[HexId] = set()
     stopped_done: set[HexId] = set()
-    paths: dict[_State, tuple[HexId, ...]] = {}  # "path": each expanded state's path, final once it is expanded
+    paths: dict[HexId, tuple[HexId, ...]] = {}  # "path": each expanded (free) state's path, final once expanded
     stopped_early = False
     while heap and (wanted is None or wanted) and not found:
         spent, here, stopped = pop(heap)
@@ -349,10 +353,9 @@ def reachable(hexmap: HexMap, table: MovementTable, start: str, rules: MoveRules
         if here in expanded:
             continue
         expanded.add(here)
-        state = (here, False)
         if by_path:  # its parent was expanded before it, and a parent changes only before its state is expanded
-            parent = parents[state]
-            paths[state] = (*paths[parent], here) if parent is not None else (here,)
+            parent = parents[False][here]
+            paths[here] = (*paths[parent], here) if parent is not None else (here,)
         at_origin = here == origin
         for there, place in steps_from(here):
             if there in expanded:  # the origin too: expanded first
@@ -362,14 +365,13 @@ def reachable(hexmap: HexMap, table: MovementTable, start: str, rules: MoveRules
                 continue
             cost, stop, was_forced = arrival
             must_stop = stop is not None
-            key = (there, must_stop)
             if wanted:
                 wanted.discard(there)
-            known = best.get(key)
+            known = best[must_stop].get(there)
             if known is None or cost < known:
-                best[key] = cost
-                parents[key] = state
-                reasons[key] = stop
+                best[must_stop][there] = cost
+                parents[must_stop][there] = here
+                reasons[must_stop][there] = stop
                 push(heap, (cost, there, must_stop))
                 if there == target and (limit is None or cost < limit):
                     limit = cost
@@ -377,40 +379,45 @@ def reachable(hexmap: HexMap, table: MovementTable, start: str, rules: MoveRules
                     found = True
                     break
             elif by_path and cost == known and not (must_stop and there in stopped_done) \
-                    and _better_tie(paths, key in forced, was_forced, state, parents[key], there):
-                parents[key] = state  # not yet taken off the heap (a free one is not expanded: see above)
-                reasons[key] = stop
+                    and _better_tie(paths, there in forced[must_stop], was_forced, here, parents[must_stop][there],
+                                    there):
+                parents[must_stop][there] = here  # not yet taken off the heap (a free one is not expanded: see above)
+                reasons[must_stop][there] = stop
             else:
                 continue
             if not by_path:
                 continue  # `forced` is read only by the "path" tie-break
             if was_forced:
-                forced.add(key)
-            elif forced:
-                forced.discard(key)
-    # Each hex's cheapest state, at equal cost its free one ((h, False) sorts first), in hex order.
-    chosen: dict[HexId, _State] = {}
-    for key in sorted(best):
-        cost = best[key]
-        if limit is not None and cost > limit:
-            continue  # `settle`: dearer hexes are not final
-        old = chosen.get(key[0])
-        if old is None or cost < best[old]:
-            chosen[key[0]] = key
+                forced[must_stop].add(there)
+            elif forced[must_stop]:
+                forced[must_stop].discard(there)
+    # Each hex's cheapest state, at equal cost its free one, in hex order; under `settle` only those no dearer than
+    # `target`'s cheapest arrival (dearer ones are not final).
+    chosen: dict[HexId, bool] = {}
+    for h in sorted(best[False].keys() | best[True].keys()):
+        free, held = best[False].get(h), best[True].get(h)
+        if limit is not None:
+            free, held = (free if free is not None and free <= limit else None), \
+                (held if held is not None and held <= limit else None)
+        if free is not None and (held is None or free <= held):
+            chosen[h] = False
+        elif held is not None:
+            chosen[h] = True
     can_end = rules.can_end
     return Reach(
         start=origin,
-        costs={h: best[s] for h, s in chosen.items()},
-        stops={h: reasons[s] for h, s in chosen.items()},
+        costs={h: best[s][h] for h, s in chosen.items()},
+        stops={h: reasons[s][h] for h, s in chosen.items()},
         endable=dict.fromkeys(chosen if can_end is None else (h for h in chosen if can_end(h))),
         _chosen=chosen,
-        _parents=parents,
+        _parents=parents[False],
+        _stopped_parents=parents[True],
         whole=not (stopped_early or found or wanted == set()),
     )
 
 
-def _better_tie(paths: Mapping[_State, tuple[HexId, ...]], old_forced: bool, new_forced: bool,
-                new_parent: _State, old_parent: _State | None, there: HexId) -> bool:
+def _better_tie(paths: Mapping[HexId, tuple[HexId, ...]], old_forced: bool, new_forced: bool,
+                new_parent: HexId, old_parent: HexId | None, there: HexId) -> bool:
     """For ``tie_break="path"``: whether an arrival at ``there`` at the same cost replaces the recorded one
     (an arrival by the minimum-move rule, which really cost more, loses to any other). Both parents are expanded
     states, whose paths (`paths`) are final."""
