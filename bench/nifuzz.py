@@ -329,13 +329,19 @@ def walked(game: Game, after_a: GameState[Any], after_b: GameState[Any], limit: 
     alike: the asked seat's first listed answer (canonical order) that both games list, else each its own first (a
     rout move's on-map lines before off-map ones); with `pick` (`--answers seeded`), one of those both list drawn
     from it instead, the same in both games, so that long runs walk other branches. A game no longer waiting
-    stands while the other answers; each answer is a command of its seat, as at the table."""
+    stands while the other answers, and so does one whose question the other game asks after a wait of its own (the
+    other's rout move, answered first: `extra`), so that the two games put the same question alike; each answer is a
+    command of its seat, as at the table."""
     walks = (Walk(after_a, [], [], [after_a], []), Walk(after_b, [], [], [after_b], []))
     for _ in range(limit):
         questions = [asked(game, w.after) if not w.stuck else None for w in walks]
         if questions == [None, None]:
             break
         a, b = questions
+        if a and b and a[:2] != b[:2]:  # one game waits where the other does not: that wait first, alone
+            questions = [a, None] if extra(game, walks[0].after, a, b) else \
+                [None, b] if extra(game, walks[1].after, b, a) else questions
+            a, b = questions
         common = [c for c in a[2] if c in b[2]] if a and b and a[1] == b[1] else []
         if pick is not None and len(common) > 1:
             common.insert(0, common.pop(pick.randrange(len(common))))
@@ -347,6 +353,15 @@ def walked(game: Game, after_a: GameState[Any], after_b: GameState[Any], limit: 
         if not w.stuck and awaited(w.after.core) is not None:
             w.stuck = "limit" if asked(game, w.after) else "no seat listed an answer"
     return walks
+
+
+def extra(game: Game, state: GameState[Any], question: tuple[str, str, list[dict[str, Any]]],
+          other: tuple[str, str, list[dict[str, Any]]]) -> bool:
+    """Whether `question` is a wait of this game's alone: answered (its first answer), the game asks what the other
+    game asks now (the same kind, of the same seat)."""
+    done = play(game, state, question[1], question[2][0])
+    after = asked(game, done.after) if done.after is not None else None
+    return after is not None and after[:2] == other[:2]
 
 
 def answer(game: Game, walk: Walk, seat: str, choices: list[dict[str, Any]]) -> None:
@@ -455,14 +470,15 @@ class Fuzzer:
         self.walked += max(len(wa.answers), len(wb.answers))
         if wa.stuck or wb.stuck:
             self.stuck[wa.stuck or wb.stuck] += 1
+        answered = answered_otherwise(wa, wb)
         if (mine := asked_of(wa, observer)) != (theirs := asked_of(wb, observer)):
             self.note(cmd, sender, observer, p, "legal", asked_difference(mine, theirs), command,
-                      "the observer's answers to a decision the command left pending")
+                      "the observer's answers to a decision the command left pending", " ".join(answered))
         a = served(rs, g.engine.fold, state, [(sender, base.events), *wa.answers], observer)
         b = served(rs, g.engine.fold, other, [(sender, again.events), *wb.answers], observer)
         if a != b:
             diffs = served_difference(a, b, p.touched, wa.commands != wb.commands)
-            context = " ".join([*(what for channel, what, _ in diffs if channel == "log"), *answered_otherwise(wa, wb)])
+            context = " ".join([*(what for channel, what, _ in diffs if channel == "log"), *answered])
             for channel, what, detail in diffs:
                 self.note(cmd, sender, observer, p, channel, what, command, detail, context)
 

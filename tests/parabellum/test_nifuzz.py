@@ -11,6 +11,7 @@ marks, an enemy independent column, each served in the view."""
 from __future__ import annotations
 
 import dataclasses
+import json
 import random
 from typing import Any
 from pathlib import Path
@@ -343,3 +344,34 @@ def test_an_unseen_general_s_view_difference_is_allowed_only_with_a_replacement_
     assert "§12.8.2" in explain(view("hidden_stacks units"), "unit_placed[arrivano §12.8.2]")
     assert "§12.8.2" in explain(view("hidden_stacks"), "answered:replacement_hex")
     assert explain(view("units leaders"), "unit_placed[arrivano §12.8.2]") == ""
+
+
+def test_a_wait_of_one_game_alone_is_answered_first_and_the_next_question_alike(arrivano: Game) -> None:
+    """An end phase asks a rout move of one seat, then of the other (arrivano §15.2.2); with the first unit disordered,
+    not routed (hidden from the other seat), the game asks only the second. The walk answers the first game's extra
+    wait alone (`extra`), then puts the second seat's question to both games alike and answers it alike: Montebello
+    #1587 (twenty-first session), where the walk answered each game's own first question in step (France's rout move
+    in one, Austria's in the other), and Austria's rout moves then differed (2903 / 3003), an artefact found
+    unexplained (legal rout_move, view units)."""
+    bites = 0
+    for cmd, seat, command, state in arrivano.positions:
+        if command.get("type") != "end_step" or (base := play(arrivano, state, seat, command)).after is None:
+            continue
+        top = base.after.core.decisions[-1] if base.after.core.decisions else None
+        if top is None or top.kind != "rout_move":
+            continue
+        first = next(iter(play(arrivano, base.after, top.seats[0], c) for c in arrivano.engine.legal(base.after,
+                                                                                               top.seats[0])))
+        second = first.after.core.decisions[-1] if first.after is not None and first.after.core.decisions else None
+        if second is None or second.kind != "rout_move" or second.seats == top.seats:
+            continue
+        other = arrivano.engine.fold.copy(state)
+        other.rules.units[top.ctx.unit].status = "disordered"
+        again = play(arrivano, other, seat, command)
+        if again.after is None or not again.after.core.decisions or again.after.core.decisions[-1].seats != second.seats:
+            continue
+        a, b = walked(arrivano, base.after, again.after)
+        answers = [[c for c in w.commands if json.loads(c)[0] == second.seats[0]] for w in (a, b)]
+        assert answers[0] == answers[1], f"#{cmd}: the second seat's rout moves answered otherwise"
+        bites += [q for q in a.asked if q[1] == second.seats[0]] != [q for q in b.asked if q[1] == second.seats[0]]
+    assert bites, "no end phase of the log asks two seats' rout moves whose second listing the first answer changes"
