@@ -57,7 +57,7 @@ def signatures_said(loaded: Loaded, asserted: dict[str, str]) -> Said:
         problem = None if signature is None else _signature_problem(adj, record, signature)
         judged.append((number, record.seat, None if signature is None else signature.public_key, problem))
     periods = key_periods(loaded.seat_keys, withdrawals)
-    failed = _not_carried(periods, asserted) or _overlapping(periods)
+    failed = _not_carried(periods, asserted) or _overlapping(periods) or _cut_short(withdrawals)
     if failed is not None:
         return "failed", failed
     for number, seat, key, problem in judged:
@@ -128,6 +128,18 @@ def _overlapping(periods: dict[str, list[Period]]) -> str | None:
                         f"{after.first}, while its key {signing.fingerprint(before.key)} was (to command "
                         f"{before.last if before.last is not None else 'the end'}): a registration or a withdrawal "
                         "was altered")
+    return None
+
+
+def _cut_short(withdrawals: list[Withdrawal]) -> str | None:
+    """A withdrawal whose period does not end on the command just before its own: the server fills the period in up
+    to the head (key_withdrawal.with_withdrawal), so one ended earlier was altered, and would leave the commands
+    between it and the withdrawal under no key, an unsigned one in the seat's name passed (rev-s S5)."""
+    for at, e in withdrawals:
+        if not isinstance(at, int) or e.last_cmd != at - 1 or e.first_cmd > at:
+            return (f"{e.seat}'s key {signing.fingerprint(e.public_key)} withdrawn at command {at} covered commands "
+                    f"{e.first_cmd} to {e.last_cmd}, not every command up to its withdrawal (the server fills them "
+                    f"in): a withdrawal was altered ({R_KEYS})")
     return None
 
 

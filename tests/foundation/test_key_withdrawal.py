@@ -282,3 +282,23 @@ def test_an_unsigned_command_racing_its_seats_registration_is_refused_unsigned(
         app.submit("g", "red", command)
     assert app.game("g").head_cmd == head
     assert app.verify("g").passed
+
+
+def test_a_withdrawal_covers_every_command_before_it_since_the_registration(keyed: tuple[Arbitro, bytes]) -> None:
+    """rev-s S5: a withdrawal's `last_cmd` is the command just before its own (the server fills the head in). A host
+    editing its record to end the period early (the withdrawal still served, later) could put an unsigned command in
+    the seat's name between the two, which verify took as made under no key: now the period must reach the
+    withdrawal, in a full log's recorded command and in a seat's served event alike."""
+    app, red = keyed
+    signed(app, "g", "red", red, "red-2")  # red's second signed command, then the withdrawal
+    withdrawn = app.submit("g", "umpire", WITHDRAW).cmd
+    rows = [json.loads(line) for line in app.export("g", "umpire")]
+    (second,) = [r for r in rows if r.get("record") == "command" and r.get("signature") and r["cmd"] > 1]
+    assert signatures_said(read_lines([json.dumps(r) for r in rows]), {})[0] == "passed"
+    for r in rows:
+        if r.get("record") == "command" and r["cmd"] == withdrawn:
+            r["body"]["command"]["last_cmd"] = 1
+        if r is second:
+            del r["signature"]  # "made up": red's command unsigned, before the withdrawal
+    status, said = signatures_said(read_lines([json.dumps(r) for r in rows]), {})
+    assert status == "failed" and f"withdrawn at command {withdrawn}" in said, said
