@@ -92,7 +92,7 @@ def submit(game: str, command: str | None, seat: str | None, file: str | None, e
         '{"type": "prove_roll", "index": 12}'
       withdraw_key (umpire, §L.6): a seat's signing key withdrawn (lost, stolen); the seat is unsigned until it
         registers a new key (the server fills in the key and the commands it covered)
-        '{"type": "withdraw_key", "seat": "red", "reason": "red's token was stolen"}'
+        '{"type": "withdraw_key", "seat": "red", "reason": "its token was stolen"}'
       fork (umpire, §R.3): recorded by `arbitro fork GAME --at N`, not sent by hand
       dispute_open, dispute_reply, dispute_rule (§D): sent by `arbitro dispute open|reply|rule`
     """
