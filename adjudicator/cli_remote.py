@@ -72,7 +72,7 @@ def status(game: str, seat: str | None, list_provisional: bool, server: str, tok
     api = Remote(server, token, as_json=as_json)
     answer = api.json("GET", game_path(game), {"seat": seat}, shape=Status)
     out(answer, as_json, lambda s: status_text(
-        s, clock_line(api.json("GET", game_path(game, "/view"), {"seat": seat})["state"]), list_provisional))
+        s, clock_line(api.json("GET", game_path(game, "/clock"), {"seat": seat})), list_provisional))
 
 
 @remote.command()

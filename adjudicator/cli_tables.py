@@ -29,10 +29,9 @@ from arbitro.adjudicator.randomness import describe_rerolls
 from arbitro.adjudicator.results import Awaiting, Status, SubmitResult
 from arbitro.adjudicator.seat_numbers import events_of
 from arbitro.events.store import Annotation
+from arbitro.projections.views import CLOCK_FIELDS
 
 # The state's fields that say where the game stands, in the order a player reads them.
-CLOCK_FIELDS = ("turn", "last_turn", "round", "rounds", "hour", "phase", "step", "phasing", "seat", "initiative",
-                "weather")
 PLACE_FIELDS = ("hex", "zone")
 # A piece's flags worth reading in its state column when true (the rest is bookkeeping).
 STATE_FLAGS = ("reduced", "disorganised", "unsupplied", "damaged", "face_up", "activated", "moved", "fought",

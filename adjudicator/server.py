@@ -204,6 +204,11 @@ def create_app(app: Arbitro, host_token: str, *, limits: Limits = Limits(), open
     def seat_of(game_id: str, caller: Who) -> Response:
         return reply({"game": game_id, "seat": authority.member(caller, game_id)})
 
+    @api.get("/games/{game_id}/clock", tags=["read"],
+             summary="Where the game stands as the seat may see it: its view's turn, phase, step... (not the whole view).")
+    def clock(game_id: str, caller: Who, seat: SeatQuery = None) -> Response:
+        return reply(app.game_clock(game_id, authority.reader(caller, game_id, seat)))
+
     @api.get("/games/{game_id}/awaiting", tags=["read"],
              summary="Who was awaited, and for what, after `at` (the umpire: an event; a seat: a command; default: now).")
     def awaiting(game_id: str, caller: Who, at: Annotated[int | None, Query()] = None, seat: SeatQuery = None

@@ -25,7 +25,7 @@ from arbitro.events.store import Annotation, StaleSequence
 from arbitro.projections.base import UMPIRE
 from arbitro.projections.fold import Replayer
 from arbitro.projections.game import GameState, state_hash
-from arbitro.projections.views import seat_view, serve_event
+from arbitro.projections.views import clock_of, seat_view, serve_event
 
 
 class ReadingCalls:
@@ -45,6 +45,11 @@ class ReadingCalls:
             view["engine"]["seq"] = cmd
         view["game"] = game_id
         return view
+
+    def game_clock(self, game_id: str, seat: str) -> dict[str, Any]:
+        """Where the game stands now as `seat` may see it (turn, phase, ...: views.clock_of of its view): status's clock
+        line, without sending the whole view. Not `clock`: that is the application's wall clock (metadata)."""
+        return clock_of(self.view(game_id, seat)["state"])
 
     def log(self, game_id: str, seat: str = UMPIRE, first: int | None = None,
             last: int | None = None) -> list[dict[str, Any]]:

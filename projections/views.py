@@ -169,6 +169,18 @@ def serve_event(
     return _in_canonical_order(served)
 
 
+# Where a game stands, as a view's state names it (`arbitro status`'s clock line, cli_tables.clock_line): the turn and
+# its last, the round and how many, the hour, phase, step, phasing seat, initiative and weather, in that order.
+CLOCK_FIELDS = ("turn", "last_turn", "round", "rounds", "hour", "phase", "step", "phasing", "seat", "initiative",
+                "weather")
+
+
+def clock_of(shown: dict[str, Any]) -> dict[str, Any]:
+    """The clock fields of a served view's state `shown` (the seat's: nothing it does not already serve), for a
+    client that needs where the game stands and not the whole view (GET /games/{id}/clock)."""
+    return {field: shown[field] for field in CLOCK_FIELDS if field in shown}
+
+
 def seat_view(ruleset: RulesetProjection[Any], state: GameState[Any], seat: str) -> dict[str, Any]:
     """The state as `seat` may know it, with the engine's public bookkeeping, every object's keys in canonical order:
     a view depends on its state alone, not on how the state was built (folded event by event, or decoded from a

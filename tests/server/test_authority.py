@@ -43,6 +43,8 @@ CASES: list[tuple[str, str, str, Any, dict[str, Any], dict[str, int]]] = [
     ("status", "GET", "/games/{g}", None, {}, OK),
     ("status as blue", "GET", "/games/{g}", None, {"seat": "blue"}, with_status(OK, red=403)),
     ("seat", "GET", "/games/{g}/seat", None, {}, OK),
+    ("clock", "GET", "/games/{g}/clock", None, {}, OK),
+    ("clock as red", "GET", "/games/{g}/clock", None, {"seat": "red"}, with_status(OK, blue=403)),
     ("awaiting", "GET", "/games/{g}/awaiting", None, {"at": Numbered((0, 3))}, OK),
     ("awaiting as red", "GET", "/games/{g}/awaiting", None, {"seat": "red"}, with_status(OK, blue=403)),
     ("legal", "GET", "/games/{g}/legal", None, {}, OK),

@@ -11,10 +11,11 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 from click.testing import CliRunner, Result
 
-from arbitro.adjudicator import cli_remote
+from arbitro.adjudicator import cli_remote, cli_remote_client
 from arbitro.adjudicator.cli_remote import UNREACHABLE_EXIT
 from arbitro.events import signing
 from arbitro.cli import cli
@@ -55,6 +56,28 @@ def test_a_seat_reads_remotely_what_the_local_cli_shows_it(served: tuple[Server,
         for flags in ((), ("--json",)):
             here = local(db, command, game, "--as", seat, *flags).stdout
             assert remote(server, token, command, game, *flags).stdout == here, (command, seat, flags)
+
+
+def test_remote_status_asks_the_clock_not_the_whole_view(served: tuple[Server, Path],
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """The status text's clock line (turn, phase, ...) comes from GET /clock, the seat view's clock fields alone: the
+    whole view was fetched and sent for it. The text is still the local one's, byte for byte."""
+    server, db = served
+    game = server.new()
+    asked: list[str] = []
+    client = httpx.Client
+
+    def recorded(*args: Any, **kwargs: Any) -> httpx.Client:
+        kwargs.setdefault("event_hooks", {"request": [lambda request: asked.append(request.url.path)]})
+        return client(*args, **kwargs)
+
+    monkeypatch.setattr(cli_remote_client.httpx, "Client", recorded)
+    for seat in ("red", "umpire"):
+        asked.clear()
+        there = remote(server, server.tokens[game][seat], "status", game).stdout
+        assert there == local(db, "status", game, "--as", seat).stdout
+        assert asked == [f"/games/{game}", f"/games/{game}/clock"], asked
+    assert "round 1/6" in remote(server, server.tokens[game]["red"], "status", game).stdout.splitlines()
 
 
 def test_a_seat_plays_and_exports_remotely(served: tuple[Server, Path], tmp_path: Path) -> None:
