@@ -11,7 +11,7 @@ from arbitro.events.core import Event, FrameContext
 from arbitro.events.parabellum import PIECE_FIELDS as SHARED_PIECE_FIELDS
 from arbitro.events.parabellum import (
     ActivationEnded, AdvanceAwaited, ArtilleryFired, AssaultDeclared, AssaultResolved, AssaultUnderway,
-    BeforeCombatAwaited,
+    BeforeCombatAwaited, ChargeEnded,
     DefensiveFireAwaited, EfficiencyChoiceAwaited, EscapeAwaited, ExchangeLossAwaited, NeChoiceAwaited, GameEnded, FormationActivated, InitiativeWon,
     LeaderLost, LeaderMoved, LeaderPlaced, OrderChanged, OrderChangeTried, PiecesSighted, RetreatAwaited, StatusChanged,
     StepBegan, TurnBegan, UnitEliminated, UnitOrderSet, UnitPlaced, UnitRetreated, UnitsAdvanced, UnitsMoved, WeatherChanged,
@@ -76,14 +76,6 @@ class OrderTestTaken(Event, tag="order_test_taken"):
     rule: str
 
 
-class ChargeEnded(Event, tag="charge_ended"):
-    """caldiero §20.2.3: a charging cavalry's Charge marker taken off at the end of its charge (Caldiero's
-    `activation_recorded {key: "uncharge"}` until 0.28.0)."""
-
-    unit: str
-    rule: str
-
-
 # --- the contexts of Caldiero's frames on the engine's decision stack (arbitro §S.3) ----------------------
 
 
@@ -105,5 +97,5 @@ CaldieroEvent = Union[
 # Fog of war (caldiero §20.4): the fields of Caldiero's events that name pieces, the shared events' besides.
 PIECE_FIELDS: dict[type, tuple[str, ...]] = {
     **SHARED_PIECE_FIELDS, AttackersWithdrawn: ("units",), ElanSpent: ("unit",),
-    OrderTestTaken: ("units",), ChargeEnded: ("unit",),
+    OrderTestTaken: ("units",),
 }

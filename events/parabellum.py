@@ -155,6 +155,15 @@ class StatusChanged(Event, tag="status_changed"):
     rule: str
 
 
+class ChargeEnded(Event, tag="charge_ended"):
+    """A charge's end (caldiero §20.2.3, arrivano §14.2.2 "alla fine della Carica"): the charger's Charge marker taken
+    off, before its disorder (both games since the twenty-first session; Caldiero's own event until then, its
+    `activation_recorded {key: "uncharge"}` until 0.28.0; Arrivano kept its markers until the activation's end)."""
+
+    unit: str
+    rule: str
+
+
 class UnitEliminated(Event, tag="unit_eliminated"):
     """Eliminated (caldiero §12.8, arrivano §12.8): `permanent`, or flipped to its reduced side and on the turn
     track until `return_turn` (0 when permanent). `cause`: the citations of what forced it, the forcing rule
@@ -427,6 +436,6 @@ class ExchangeLossAwaited(FrameContext, tag="parabellum_exchange_loss"):
 PIECE_FIELDS: dict[type, tuple[str, ...]] = {
     LeaderPlaced: ("leader",), LeaderMoved: ("leader",), LeaderLost: ("leader",), UnitRetreated: ("unit",),
     UnitPlaced: ("unit",), UnitOrderSet: ("unit",), UnitsMoved: ("units",),
-    StatusChanged: ("unit",), UnitEliminated: ("unit",), ArtilleryFired: ("artillery",),
+    StatusChanged: ("unit",), ChargeEnded: ("unit",), UnitEliminated: ("unit",), ArtilleryFired: ("artillery",),
     AssaultDeclared: ("attackers", "defenders", "tested", "elan"), AssaultResolved: ("attackers", "defenders"), UnitsAdvanced: ("units", "leaders"),
 }

@@ -147,6 +147,8 @@ class ArrivanoState(parabellum.SystemState, kw_only=True):
             case ev.ArtilleryTurned(units=units, moved=moved):
                 for uid in units:
                     state.units[uid].art_moved = moved
+            case ev.ChargeEnded(unit=uid):
+                state.charges.pop(uid, None)  # its marker off at the charge's end (arrivano §14.2.2; the system's fold too)
             case ev.CounterChargeDeclared(unit=uid, against=against):
                 state.countercharges[uid] = against
             case ev.AssaultDeclared(attackers=attackers):

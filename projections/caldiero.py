@@ -88,8 +88,6 @@ class CaldieroState(parabellum.SystemState, kw_only=True):
                 # keeps its order for the activation only (the umpire's readings are the state's, folded from rulings)
                 if rule != ev.CINC_RANGE_CITATION or state.interpretations.get("chief_range_order") != "activation":
                     state.units[u].turn_order = order
-            case ev.ChargeEnded(unit=u):
-                state.units[u].charging = False
             case ev.ActivationEnded(formation=f):
                 _end_activation(state, f)
 

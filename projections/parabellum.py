@@ -222,6 +222,8 @@ def _fold_shared(state: SystemState, event: object) -> None:
             state.phase, state.step, state.seat = phase, step, seat
         case pb.StatusChanged(unit=unit, status=status) if status in STATUSES:
             state.units[unit].status = status  # (Arrivano's "damaged" battery is its own fold's)
+        case pb.ChargeEnded(unit=unit):
+            state.units[unit].charging = False  # the charge's end (caldiero §20.2.3, arrivano §14.2.2)
         case pb.UnitEliminated(unit=unit, permanent=permanent, return_turn=return_turn):
             _eliminated(state.units[unit], permanent, return_turn)
         case pb.LeaderLost(leader=leader):

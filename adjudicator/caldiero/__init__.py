@@ -51,9 +51,6 @@ class CaldieroRuleset(ParaBellumRuleset[P.CaldieroState]):
     # test (§12.2.2), by disorder (§15.1) or by Elan (§16.1) all cite the assault
     stub_rules = {**ParaBellumRuleset.stub_rules, ev.AttackersWithdrawn: "COMBAT",
                   ev.OrderTestTaken: "OUT_OF_COMMAND"}
-    # a Charge marker taken off at the assault's end (§20.2.3), with the disorder it brings to a charger in good order:
-    # served nothing where the charger is out of the seat's sight, as its status change is (the kernel's `withheld`)
-    withheld = ParaBellumRuleset.withheld | {ev.ChargeEnded}
 
     play_steps = CALDIERO_STEPS
 

@@ -197,11 +197,9 @@ def do_advance(a: Act, frame: CoreFrame[AdvanceAwaited], cmd: C.Advance | C.Decl
 
 
 def stage_end(a: Act, c: AssaultUnderway) -> None:
-    """The assault's END: each charge ends (caldiero §20.2.3: its marker taken off, then the kernel's
-    advance.charge_ended), the combat's end recorded, the frame closed."""
-    for u in advance.chargers(a.world(), c.attackers):
-        a.emit(ev.ChargeEnded(unit=u, rule=str(CALDIERO.CHARGE_DISORDER)))
-        advance.charge_ended(a, [u])
+    """The assault's END: each charge ends (caldiero §20.2.3: the kernel's advance.charge_ended, its marker taken
+    off and its disorder), the combat's end recorded, the frame closed."""
+    advance.charge_ended(a, advance.chargers(a.world(), c.attackers))
     a.emit(ev.CombatEnded(rule=str(R.COMBAT_PROCEDURE)))
     a.assault_frames().end()
 

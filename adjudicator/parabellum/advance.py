@@ -28,7 +28,7 @@ from arbitro.adjudicator.parabellum.variant import Variant
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.ruleset import Rule
 from arbitro.events import core
-from arbitro.events.parabellum import AdvanceAwaited, AssaultUnderway, StatusChanged, UnitsAdvanced
+from arbitro.events.parabellum import AdvanceAwaited, AssaultUnderway, ChargeEnded, StatusChanged, UnitsAdvanced
 
 ADVANCE = "advance"  # the frame's kind in both games (AdvanceAwaited)
 
@@ -107,10 +107,12 @@ def chargers(w: World, attackers: Sequence[str]) -> list[str]:
 
 
 def charge_ended(a: Act, units: Sequence[str]) -> None:
-    """arrivano §14.2.2, caldiero §20.2.3 (one rule, module docstring): each of the chargers `units` still in good
-    order ("in buon ordine", "in piena efficienza") is disordered, once what the result asked is done (its tests
-    too: a failed Ne or EX test is the disorder, §12.5.4, not a second one that routs, §15.1.1)."""
+    """arrivano §14.2.2, caldiero §20.2.3 (one rule, module docstring): each of the chargers `units` has its Charge
+    marker taken off (ChargeEnded) and, still in good order ("in buon ordine", "in piena efficienza"), is
+    disordered, once what the result asked is done (its tests too: a failed Ne or EX test is the disorder, §12.5.4,
+    not a second one that routs, §15.1.1)."""
     for u in units:
+        a.emit(ChargeEnded(unit=u, rule=str(a.variant.rules.CHARGE_DISORDER)))
         if a.world().status(u) == "good":
             a.emit(StatusChanged(unit=u, status="disordered", rule=str(a.variant.rules.CHARGE_DISORDER)))
 

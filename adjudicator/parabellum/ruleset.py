@@ -26,7 +26,7 @@ from arbitro.adjudicator.parabellum.variant import Variant
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.ruleset import Decision, Interpretation, Ruleset, interpretation_in_force
 from arbitro.events.parabellum import (
-    PIECE_FIELDS, ArtilleryFired, AssaultDeclared, AssaultResolved, FormationActivated, GameEnded, LeaderLost,
+    PIECE_FIELDS, ArtilleryFired, AssaultDeclared, AssaultResolved, ChargeEnded, FormationActivated, GameEnded, LeaderLost,
     LeaderMoved, LeaderPlaced, PiecesSighted, StatusChanged, TurnBegan, UnitEliminated, UnitOrderSet, UnitPlaced,
     UnitRetreated, UnitsAdvanced, UnitsMoved,
 )
@@ -381,7 +381,9 @@ class ParaBellumRuleset(Ruleset[S]):
     # it (rev-m's note; engine-rules §V.4). Every other type naming pieces is made whatever the hidden facts (a
     # command's, a public roll's or an assault's) and stubbed; tests/parabellum/test_fog_events_held.py classifies
     # each. A variant adds its own events' types (`withheld` of its ruleset).
-    withheld: ClassVar[frozenset[type]] = frozenset({StatusChanged, UnitPlaced, LeaderPlaced})
+    # (ChargeEnded: a Charge marker taken off at the charge's end, caldiero §20.2.3, arrivano §14.2.2, with the disorder it
+    # brings a charger in good order: served nothing where the charger is out of sight, as its status change is)
+    withheld: ClassVar[frozenset[type]] = frozenset({StatusChanged, ChargeEnded, UnitPlaced, LeaderPlaced})
 
     def withholds(self, event: Any) -> bool:
         """Whether `event`, naming a piece hidden from the seat, is served nothing: a `withheld` type, or a commander's

@@ -49,10 +49,11 @@ def test_the_charger_advances_then_its_charge_ends_in_disorder() -> None:
 
 def test_before_advance_the_charger_is_disordered_and_not_asked_to_advance() -> None:
     """The umpire's reading `before_advance`: disordered once the result is carried out, the charger may not
-    advance (§12.7.1); its marker still comes off at the assault's end."""
+    advance (§12.7.1); its marker comes off with it, the charge ended (the kernel's one charge_ended, since the
+    twenty-first session: it came off at the assault's END before), once."""
     t = retreated(charged([6, 1], {"charge_disorder": "before_advance"}))
     assert t.top() is None and t.unit(HUSSARS).hex == FROM
-    assert ended(t) == [("StatusChanged", "caldiero §20.2.3"), ("ChargeEnded", "caldiero §20.2.3")]
+    assert ended(t) == [("ChargeEnded", "caldiero §20.2.3"), ("StatusChanged", "caldiero §20.2.3")]
 
 
 def test_a_failed_ne_test_disorders_the_charger_once() -> None:

@@ -23,11 +23,11 @@ HELD = {
                               "tests/arrivano/test_fog_hidden_tests.py, tests/caldiero/test_fog_hidden_tests.py",
              "UnitPlaced": "its type told a unit from a commander placed out of sight (caldiero §21 set-up; "
                            "nifuzz F2: tests/caldiero/test_nifuzz_fog_setup_placed.py)",
-             "LeaderPlaced": "the same: a commander's placing, or a unit's"},
+             "LeaderPlaced": "the same: a commander's placing, or a unit's",
+             "ChargeEnded": "a Charge marker taken off (caldiero §20.2.3, arrivano §14.2.2), with the disorder of a "
+                            "charger in good order: belt and braces, no position found where the charger is hidden "
+                            "from the defender at the assault's end (it stands next to its target; rev-o)"},
     "arrivano": {"OpenOrderMarked": "a spent V taken off (§16.3.4): tests/arrivano/test_fog_spent_markers.py"},
-    "caldiero": {"ChargeEnded": "a Charge marker taken off (§20.2.3), with the disorder of a charger in good order: "
-                                "belt and braces, no position found where the charger is hidden from the defender "
-                                "at the assault's end (it stands next to its target; rev-o)"},
 }
 # served to one side alone under the fog (`owner`), never stubbed
 OWNED = {"both": {"UnitOrderSet": "a unit's own order (caldiero §4.3.1/§5.3.1, arrivano §4.4): "
