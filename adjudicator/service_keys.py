@@ -14,7 +14,8 @@ from collections.abc import Iterable
 from typing import Any
 
 from arbitro.adjudicator.admission import sign_receipt
-from arbitro.adjudicator.errors import BadInput, NotFound
+from arbitro.adjudicator.errors import BadInput, IllegalCommand, NotFound
+from arbitro.adjudicator.key_withdrawal import R_KEYS
 from arbitro.adjudicator.results import SubmitResult
 from arbitro.events import signing
 from arbitro.events.codec import sha256_hex
@@ -31,6 +32,10 @@ class KeyCalls:
         name can be made up or altered by anyone else, the host included."""
         game = self.game(game_id)
         self.check_seat(game, seat)
+        if seat == UMPIRE:  # rev-s S7: an umpire's key could never be withdrawn (the withdrawal is the umpire's act)
+            raise IllegalCommand("a playing seat signs its own commands; the umpire registers no key: its commands "
+                                 "are its token's, and a key registered with a stolen umpire token could never be "
+                                 "withdrawn (`arbitro invite` replaces a leaked token)", rule=R_KEYS)
         try:
             checked = signing.check_public_key(public_key)
         except signing.BadKey as e:

@@ -302,3 +302,15 @@ def test_a_withdrawal_covers_every_command_before_it_since_the_registration(keye
             del r["signature"]  # "made up": red's command unsigned, before the withdrawal
     status, said = signatures_said(read_lines([json.dumps(r) for r in rows]), {})
     assert status == "failed" and f"withdrawn at command {withdrawn}" in said, said
+
+
+def test_the_umpire_registers_no_key(app: Arbitro) -> None:
+    """rev-s S7: a key registered in the umpire's name (a stolen umpire token) would make every umpire command need
+    its signature, the withdrawal included, and could never be withdrawn: the umpire registers none (arbitro §L.6: a
+    playing seat signs its own commands), and its acts stay unsigned."""
+    app.create("duel", "standard", game_id="g")
+    with pytest.raises(IllegalCommand, match="the umpire registers no key") as refused:
+        app.register_key("g", "umpire", public_key(new_private_key()))
+    assert refused.value.rule == "arbitro §L.6" and app.store.seat_keys("g") == {}
+    app.register_key("g", "red", public_key(new_private_key()))
+    assert app.submit("g", "umpire", WITHDRAW).events  # the umpire's acts unsigned, as before

@@ -74,7 +74,7 @@ CASES: list[tuple[str, str, str, Any, dict[str, Any], dict[str, int]]] = [
     ("annotate", "POST", "/games/{g}/notes", {"at": 1, "text": "a note"}, {},
      with_status(OK, red=201, blue=201, umpire=201)),
     ("register a key", "POST", "/games/{g}/keys", {"public_key": "KEY"}, {},
-     with_status(OK, red=201, blue=201, umpire=201)),
+     with_status(OK, red=201, blue=201, umpire=422)),  # the umpire registers none (arbitro §L.6; rev-s S7)
     ("withdraw a key", "POST", "/games/{g}/keys/red/withdraw", {"reason": "lost"}, {},
      with_status(UMPIRE_ONLY, umpire=422)),  # red registered none: the umpire's refusal cites arbitro §L.6
     ("ruling", "POST", "/games/{g}/rulings", {"reason": "errata", "interpretation": {"miss_bonus": "none"}}, {},
