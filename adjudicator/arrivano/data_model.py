@@ -171,6 +171,8 @@ class ArrivanoScenario(pb.ScenarioFile):
     minutes_per_turn: Literal[30]  # arrivano §17.1.1, §17.2 "30 minuti per turno": no rule of the build reads it
     first_turn: FirstTurn | None
     initiative_tie_winner: Side  # arrivano §6.1.1
+    # arrivano §13.2 "Si applica un modificatore di -1 al dado": a commander in the unit's hex, on its efficiency test
+    commander_die_modifier: int = Field(le=0)
     march_column_forbidden: list[Side]
     march_column_rule: str = ""
     charges_allowed: bool

@@ -149,15 +149,15 @@ class ArrivanoVariant(Variant):
         return reading("officer_in_command") == "any_in_command"
 
     def commander_die_modifier(self, world: World, u: str) -> int:
-        """arrivano §13.2: -1 with the commander in chief, or a general or officer of the unit's formation, in its
-        hex (interpretation cic_efficiency_any_formation: `true` the chief for any friendly unit, `false` only for
-        his own formation's) (D9)."""
+        """arrivano §13.2: -1 (the scenario's `commander_die_modifier`) with the commander in chief, or a general or
+        officer of the unit's formation, in its hex (interpretation cic_efficiency_any_formation: `true` the chief for
+        any friendly unit, `false` only for his own formation's) (D9)."""
         h = world.hex_of(u)
         any_formation = world.reading("cic_efficiency_any_formation") == "true"
         for leader in world.leaders_at(h) if h is not None else []:
             chief = world.leader_role(leader) == "commander_in_chief" and any_formation
             if world.leader_side(leader) == world.side_of(u) and (chief or world.leader_formation(leader) == world.formation_of(u)):
-                return -1
+                return int(world.scenario.commander_die_modifier)  # type: ignore[attr-defined]
         return 0
 
     def in_return_range(self, world: World, leader: str, h: str) -> bool:

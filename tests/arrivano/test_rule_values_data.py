@@ -70,8 +70,22 @@ def test_cavalry_s_doubled_strength_is_the_table_s_multiplier(tmp_path: Path) ->
     assert sp == 3 * printed
 
 
+def test_a_commander_s_die_modifier_is_the_scenario_s(tmp_path: Path) -> None:
+    """arrivano §13.2 "Si applica un modificatore di -1 al dado": Lannes in the 28e's hex gives its efficiency die -1
+    shipped, -2 in a folder whose scenario says so."""
+    def modifier(data: ScenarioData) -> int:
+        w = World(position({"28e-i": "2010"}, leaders={"lannes": "2010"}), data, lambda name: "",
+                  variant=ARRIVANO_VARIANT)
+        return ARRIVANO_VARIANT.commander_die_modifier(w, "28e-i")
+
+    assert modifier(RULESET.data.scenarios["montebello"]) == -1
+    assert modifier(_montebello(tmp_path, "montebello/scenario.json",
+                                lambda raw: raw.update(commander_die_modifier=-2))) == -2
+
+
 @pytest.mark.parametrize(("file", "edit", "where"), [
     ("montebello/scenario.json", lambda raw: raw.pop("leader_loss"), "$.leader_loss"),
+    ("campotenese/scenario.json", lambda raw: raw.pop("commander_die_modifier"), "$.commander_die_modifier"),
     ("campotenese/scenario.json", lambda raw: raw["leader_loss"].update(lost_at_most=7), "$.leader_loss.lost_at_most"),
     ("tables/crt.json", lambda raw: raw.pop("cavalry_multiplier"), "$.cavalry_multiplier")])
 def test_a_folder_without_a_rule_value_is_refused_at_its_path(tmp_path: Path, file: str,
