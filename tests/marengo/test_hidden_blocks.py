@@ -86,3 +86,11 @@ def test_a_pursuit_asked_only_of_a_winner_holding_cavalry_is_found(game: Game,
             assert any(d.channel == "log" and "decision_opened[pursuit]" in d.what for d in found)
             return
     pytest.fail("no assault of the log asks a pursuit a swap of fronts would withhold")
+
+
+def test_the_tool_refuses_another_game_s_log_or_none(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Exit status 2, naming why: a Monferrato log (not Marengo's), a file that is not there."""
+    assert nifuzz_blocks.main([str(LOG.parent / "monferrato-full.jsonl")]) == 2
+    assert "a monferrato game, not Marengo" in capsys.readouterr().err
+    assert nifuzz_blocks.main([str(tmp_path / "none.jsonl")]) == 2
+    assert "no such log" in capsys.readouterr().err
