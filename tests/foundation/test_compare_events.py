@@ -23,3 +23,15 @@ def test_a_dropped_command_differs_by_number_alone(tmp_path: Path) -> None:
     assert compare_events.main([str(old), str(new), "--ignore-commands"]) == 0
     other = export(tmp_path / "other.jsonl", [(409, {"type": "decline_noted"}), (410, {"type": "combat_ended"})])
     assert compare_events.main([str(old), str(other), "--ignore-commands"]) == 1
+
+
+def test_a_data_change_differs_in_the_genesis_alone(tmp_path: Path) -> None:
+    """`--ignore-genesis`: two logs whose genesis differs (a data hash) and nothing else compare the same; a later
+    difference is still found."""
+    ended = {"type": "combat_ended", "rule": "caldiero §12.1"}
+    old = export(tmp_path / "old.jsonl", [(0, {"type": "game_created", "data_hash": "a"}), (1, ended)])
+    new = export(tmp_path / "new.jsonl", [(0, {"type": "game_created", "data_hash": "b"}), (1, ended)])
+    assert compare_events.main([str(old), str(new)]) == 1
+    assert compare_events.main([str(old), str(new), "--ignore-genesis"]) == 0
+    other = export(tmp_path / "other.jsonl", [(0, {"type": "game_created", "data_hash": "b"}), (1, {"type": "x"})])
+    assert compare_events.main([str(old), str(other), "--ignore-genesis"]) == 1
