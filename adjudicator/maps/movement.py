@@ -336,6 +336,7 @@ def reachable(hexmap: HexMap, table: MovementTable, start: str, rules: MoveRules
     limit: int | None = 0 if target == origin else None  # the cheapest arrival at `target` so far
     found = stop_at is not None and stop_at(origin)
     pop, push, by_path = heapq.heappop, heapq.heappush, tie_break == "path"
+    budget, minimum_move = rules.budget, rules.minimum_move
     # The states taken off the heap: a hex's free state once it is expanded (the origin first of all), its stopped
     # state once it is taken off (never expanded: the move ends there).
     expanded: set[HexId] = set()
@@ -357,10 +358,14 @@ def reachable(hexmap: HexMap, table: MovementTable, start: str, rules: MoveRules
             parent = parents[False][here]
             paths[here] = (*paths[parent], here) if parent is not None else (here,)
         at_origin = here == origin
+        left, any_cost = budget - spent, at_origin and minimum_move
         for there, place in steps_from(here):
             if there in expanded:  # the origin too: expanded first
                 continue  # settled free at no more than `spent`: no arrival now can be cheaper, nor chosen over it
-            arrival = step(here, there, costs[place], spent, at_origin)
+            price = costs[place]
+            if price.half_points > left and not any_cost and not price.all_points:
+                continue  # dearer than the points left: the step refuses it whatever else (issue 15: a quarter of them)
+            arrival = step(here, there, price, spent, at_origin)
             if arrival.__class__ is not tuple:  # a MoveBlock (isinstance: a call more per step)
                 continue
             cost, stop, was_forced = arrival
