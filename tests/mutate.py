@@ -64,7 +64,9 @@ MODULES: dict[str, tuple[str, ...]] = {
     # seats' signatures on their own commands, in a full log and in a seat's export (the trust issue, arbitro §L.6)
     "adjudicator/verify_signatures.py": (FOUNDATION + "test_seat_export_signatures.py",
                                          FOUNDATION + "test_seat_export_against_the_host.py", FOUNDATION + "test_anchor.py",
-                                         FOUNDATION + "test_verify_checks.py", FOUNDATION + "test_verify_report.py"),
+                                         FOUNDATION + "test_verify_checks.py", FOUNDATION + "test_verify_report.py",
+                                         # a key withdrawn in the game (§L.6's withdrawal: key periods, a seat's copy)
+                                         FOUNDATION + "test_key_withdrawal.py", FOUNDATION + "test_stolen_token_key.py"),
     "adjudicator/verify_reads.py": (FOUNDATION + "test_verify_reads.py", FOUNDATION + "test_verify_checks.py",
                                     FOUNDATION + "test_verify_report.py", FOUNDATION + "test_verify_forgeries.py",
                                     FOUNDATION + "test_dice.py", "tests/marengo/test_data_folder.py",  # a game on its own data
