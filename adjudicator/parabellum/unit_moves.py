@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable
 from dataclasses import replace
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from arbitro.adjudicator.maps.hexgrid import HexId
 from arbitro.adjudicator.maps.movement import Reach
@@ -45,6 +45,9 @@ class Move(NamedTuple):
         if self.on_map and self.reach.stops[self.to] is not None and len(self.path) == 1:
             return self.step(self.reach.start, self.to)
         return self.spent + self.reach.costs[self.to]
+
+
+_make: Callable[..., Any] = tuple.__new__  # a NamedTuple's own maker (`moves`)
 
 
 def moves(variant: Variant, world: World, m: Mover, can_end: Callable[[HexId], bool], key: Hashable = (),
@@ -90,7 +93,10 @@ def moves(variant: Variant, world: World, m: Mover, can_end: Callable[[HexId], b
         elif ask is not None:
             first = next((h for h in reach.hexes() if ask(h)), None)
             hexes = () if first is None else (first,)
-        ends = {h: Move(reach, h, m.spent, m.on_map, costs) for h in hexes if (h != origin or stay) and can_end(h)}
+        # A Move made by tuple.__new__, as its NamedTuple constructor does, without that Python function's call: one is
+        # made for every reachable hex of every group a listing lists (issue 15: ~1,500 in a slow Caldiero listing).
+        ends = {h: _make(Move, (reach, h, m.spent, m.on_map, costs))
+                for h in hexes if (h != origin or stay) and can_end(h)}
         if not found:
             found = ends  # the first search's, or all searches' until one finds something: taken as they are
         for h, move in ends.items() if found is not ends else ():
