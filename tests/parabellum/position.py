@@ -58,10 +58,12 @@ class Position:
     # the scenario's commander loss test (caldiero §4.4.3, arrivano §4.5.3); unless given, lost on 1-2
     leader_loss: LeaderLoss = LeaderLoss(rule="a scenario's §4", lost_at_most=2, chief_initiative=None)
     tie_winner: str = "france"  # who wins an initiative tie where the scenario says (arrivano §6.1.1)
+    commander_die_modifier: int = -1  # a commander in the hex on the efficiency die, where the scenario says (arrivano §13.2)
 
     @property
-    def scenario(self) -> SimpleNamespace:  # the scenario file: its commander loss test and initiative tie winner
-        return SimpleNamespace(leader_loss=self.leader_loss, initiative_tie_winner=self.tie_winner)
+    def scenario(self) -> SimpleNamespace:  # the scenario file: the values of its book's rules the kernel tests read
+        return SimpleNamespace(leader_loss=self.leader_loss, initiative_tie_winner=self.tie_winner,
+                               commander_die_modifier=self.commander_die_modifier)
 
     @property
     def counters(self) -> SimpleNamespace:  # the game's data: only its order of battle's formations
