@@ -167,14 +167,26 @@ def test_salts_are_the_seeds_hmac_of_the_game_and_number_cut_to_32_hex_digits() 
     assert rnd.position_digest(seed, data) == Spec.position(seed, data) == position["digest"]
 
 
-@pytest.mark.parametrize("key_bytes", [1, 32, 64, 65, 200])
+@pytest.mark.parametrize("key_bytes", [0, 1, 32, 63, 64, 65, 200])
 def test_the_hmac_whose_key_blocks_are_hashed_once_is_hmac_sha256_for_any_key_length(key_bytes: int) -> None:
     """rnd._hmac hashes each key's padded blocks once (issue 15) and must still be RFC 2104's HMAC-SHA256: the
-    vectors' keys are all 32 bytes; a key longer than the 64-byte block is hashed first, one of exactly 64 is not."""
-    key = bytes(range(7, 7 + key_bytes)) if key_bytes < 249 else b"k" * key_bytes
+    vectors' keys are all 32 bytes; an empty key is all padding, a key longer than the 64-byte block is hashed first,
+    one of exactly 64 is not."""
+    key = bytes(range(7, 7 + key_bytes))
     for message in (b"", b"salt|g|1", bytes(range(256)) * 3):
         assert rnd._hmac(key.hex(), message) == hmac.new(key, message, hashlib.sha256).digest()
     assert rnd._hmac(key.hex(), b"x") == rnd._hmac(key.hex(), b"x")  # a key's kept blocks are copied, not fed
+
+
+@pytest.mark.parametrize(("key", "message", "digest"), [
+    (b"\x0b" * 20, b"Hi There", "b0344c61d8db38535ca8afceaf0bf12b881dc200c9833da726e9376c2e32cff7"),
+    (b"\xaa" * 131, b"Test Using Larger Than Block-Size Key - Hash Key First",
+     "60e431591ee0b67f0d8a26aacbf5b77f8e0bc6213728c5140546040f0ee37f54"),
+])
+def test_the_hmac_gives_rfc_4231s_own_answers(key: bytes, message: bytes, digest: str) -> None:
+    """RFC 4231's HMAC-SHA256 test cases 1 and 6 (the second a key longer than the block): rnd._hmac checked against
+    the standard's printed answers, not only against the `hmac` module it replaced."""
+    assert rnd._hmac(key.hex(), message).hex() == digest
 
 
 def test_a_game_played_through_the_engine_mixes_rolls_draws_and_salts_as_the_spec_says(tmp_path: Path) -> None:
