@@ -13,6 +13,7 @@ Keys and signatures are lowercase hex: a public key is 32 bytes, a signature 64.
 from __future__ import annotations
 
 import hashlib
+from functools import lru_cache
 from typing import Any, ClassVar
 
 import msgspec
@@ -38,7 +39,11 @@ def new_private_key() -> bytes:
     return Ed25519PrivateKey.generate().private_bytes(Encoding.Raw, PrivateFormat.Raw, NoEncryption())
 
 
+@lru_cache(maxsize=16)
 def _private(raw: bytes) -> Ed25519PrivateKey:
+    """The key object of `raw`, made once per key: a submit signs its receipt with the server's key (its public half
+    and its signature), which was made again from its bytes twice a submit (~50 us each, issue 15). Kept for the few
+    keys a process signs with, whose bytes it holds already (the store's `signing_key`); nothing kept is served."""
     try:
         return Ed25519PrivateKey.from_private_bytes(raw)
     except ValueError as e:
