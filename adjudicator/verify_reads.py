@@ -313,8 +313,21 @@ _YOUNG_EVERY = 10_000  # allocations between two young collections while a log i
 # a verify's young collections found little garbage each and cost ~3 % of it (issue 15: arrivano-montebello 142 of
 # them, ~0.02 s; 9 with this)
 _pausing = threading.Lock()
-_paused = [0, 700, 10, _YOUNG_EVERY, _FULL_EVERY]  # verifications under way; the young and full thresholds found when
-# the first began; the ones it set
+
+
+class _Pause:
+    """The pause the verifications under way share (`fewer_full_collections`, read and changed under `_pausing`): how
+    many are under way, the (young, full) thresholds found when the first began, and the ones it set instead."""
+
+    __slots__ = ("under_way", "found", "set_to")
+
+    def __init__(self) -> None:
+        self.under_way = 0
+        self.found: tuple[int, int] = (700, 10)  # CPython's defaults; overwritten before they are read
+        self.set_to: tuple[int, int] = (_YOUNG_EVERY, _FULL_EVERY)
+
+
+_paused = _Pause()
 
 
 @contextmanager
@@ -326,17 +339,18 @@ def fewer_full_collections() -> Iterator[None]:
     young every 10,000 allocations instead of 700 (`_YOUNG_EVERY`). Nested and concurrent verifications share one
     pause; the last to end restores each threshold it found, unless someone set another meanwhile (theirs is kept)."""
     with _pausing:
-        if _paused[0] == 0:
+        if _paused.under_way == 0:
             young, middle, full = gc.get_threshold()
-            _paused[1:] = young, full, max(young, _YOUNG_EVERY), max(full, _FULL_EVERY)
-            gc.set_threshold(_paused[3], middle, _paused[4])
-        _paused[0] += 1
+            _paused.found, _paused.set_to = (young, full), (max(young, _YOUNG_EVERY), max(full, _FULL_EVERY))
+            gc.set_threshold(_paused.set_to[0], middle, _paused.set_to[1])
+        _paused.under_way += 1
     try:
         yield
     finally:
         with _pausing:
-            _paused[0] -= 1
-            young, middle, full = gc.get_threshold()
-            if _paused[0] == 0:  # each threshold back as found, unless someone set another meanwhile
-                gc.set_threshold(_paused[1] if young == _paused[3] else young, middle,
-                                 _paused[2] if full == _paused[4] else full)
+            _paused.under_way -= 1
+            if _paused.under_way == 0:  # each threshold back as found, unless someone set another meanwhile
+                young, middle, full = gc.get_threshold()
+                (found_young, found_full), (set_young, set_full) = _paused.found, _paused.set_to
+                gc.set_threshold(found_young if young == set_young else young, middle,
+                                 found_full if full == set_full else full)
