@@ -107,9 +107,14 @@ _STEP_COSTS = Memo(256)
 StepCosts = dict[tuple[HexId, HexId] | StepKind, StepCost]
 
 
+def _pricing(rules: MoveRules) -> tuple[str, bool, int]:
+    """All of a unit's rules that a step's cost reads (`kind_cost`): the key of its costs (`_STEP_COSTS`) and rows
+    (`_STEP_ROWS`) under a map and table."""
+    return rules.unit_class, rules.march_column, rules.terrain_multiplier
+
+
 def _step_memo(hexmap: HexMap, table: MovementTable, rules: MoveRules) -> StepCosts:
-    key = (rules.unit_class, rules.march_column, rules.terrain_multiplier)
-    return _STEP_COSTS.table((hexmap, table), key)  # type: ignore[return-value]
+    return _STEP_COSTS.table((hexmap, table), _pricing(rules))  # type: ignore[return-value]
 
 
 def _memo_step_cost(hexmap: HexMap, table: MovementTable, rules: MoveRules, a: HexId, b: HexId,
@@ -173,8 +178,7 @@ class _Rows:
 def _step_rows(hexmap: HexMap, table: MovementTable,
                rules: MoveRules) -> tuple[Callable[[HexId], StepRow], list[StepCost]]:
     """The steps from a hex the search tries (`_Rows`, each row worked out once) and the costs their places name."""
-    key = (rules.unit_class, rules.march_column, rules.terrain_multiplier)
-    kept: _Rows = _STEP_ROWS.get((hexmap, table), key, _Rows)
+    kept: _Rows = _STEP_ROWS.get((hexmap, table), _pricing(rules), _Rows)
     rows, memo, neighbours = kept.rows, _step_memo(hexmap, table, rules), hexmap.grid.neighbours
 
     def row(here: HexId) -> StepRow:

@@ -87,7 +87,7 @@ def moves(variant: Variant, world: World, m: Mover, can_end: Callable[[HexId], b
             variant, world, mover, closed=closed, step=step, roads_only=r)
         reach = kept_reach(variant, world.hexmap, table, m.origin, rules, ("unit move", mover.key(), roads_only, *read),
                            anchors, to=to, stop_at=ask)
-        hexes: Iterable[HexId] = reach.costs  # in the order the search reached them: never in set order
+        hexes: Iterable[HexId] = reach.costs  # in hex order (`reachable`'s answer): never in set order
         if to is not None:
             hexes = (HexId(to),) if to in reach.costs else ()
         elif ask is not None:
@@ -99,10 +99,11 @@ def moves(variant: Variant, world: World, m: Mover, can_end: Callable[[HexId], b
                 for h in hexes if (h != origin or stay) and can_end(h)}
         if not found:
             found = ends  # the first search's, or all searches' until one finds something: taken as they are
-        for h, move in ends.items() if found is not ends else ():
-            old = found.get(h)
-            if old is None or (move.cost_half, move.path) < (old.cost_half, old.path):
-                found[h] = move
+        else:
+            for h, move in ends.items():
+                old = found.get(h)
+                if old is None or (move.cost_half, move.path) < (old.cost_half, old.path):
+                    found[h] = move
         if ask is not None and found:
             return found  # one is enough, whichever search found it
     return found
