@@ -239,9 +239,9 @@ class AssaultDeclared(Event, tag="assault_declared"):
     the hexes they attack (`targets`) and, where the game names them at the declaration, the `defenders` there
     (Caldiero; Arrivano fights whoever is there when the table is read, §12.1). What the declaration settles beside
     them is Caldiero's (its assault frame carries it on): the Advance-order units that must pass the "Attack?" test
-    (`tested`, caldiero §12.2.2), whether the general's +1 is used (`use_general`, §12.5.2), the efficiency value
-    picked on a tie (`efficiency`, §12.3.1), a cavalry charge (`charge`, §20.2) and the Elan unit (`elan`, §16);
-    Arrivano keeps the defaults."""
+    (`tested`, caldiero §12.2.2), whether the general's +1 is used (`use_general`, §12.5.2), a cavalry charge
+    (`charge`, §20.2) and the Elan unit (`elan`, §16); Arrivano keeps the defaults. A side's efficiency value on a
+    tie (§12.3.1) is asked at the start of the combat (§12.3), not declared."""
 
     attackers: tuple[str, ...]
     targets: tuple[str, ...]
@@ -250,7 +250,6 @@ class AssaultDeclared(Event, tag="assault_declared"):
     tested: tuple[str, ...] = ()
     elan: str | None = None
     use_general: bool = True
-    efficiency: int | None = None
     charge: bool = False
 
 
@@ -364,9 +363,9 @@ class AssaultUnderway(FrameContext, tag="parabellum_assault", kw_only=True):
     "Attack?" at the declaration, to test after the defensive fire (§12.2.2, §12.1 step 4 in both), once tested those
     that failed (arrivano §12.4.2: an attack they took below 1-5; parabellum/assault_stages.attack_tests); `cavalry_done` / `light_done`: the hexes whose retreats before combat were offered (arrivano
     §14.1, §16.3.5), `left` the attacked hexes those retreats emptied (arrivano: dropped from `targets`, offered to the
-    advance with them, §12.7.2 "in uno dei due esagoni a sua scelta"); `chosen`: the efficiency values in use (§12.3.1: the declared or picked ones), by role (attack,
-    defence); caldiero's `elan` (§16, named at the declaration), `use_general` (§12.4.4); a Dr's defenders to test
-    (`dr_units`, both: the stage dr_tests)."""
+    advance with them, §12.7.2 "in uno dei due esagoni a sua scelta"); `chosen`: the efficiency values picked on a
+    tie (§12.3.1, asked at the start of the combat, §12.3), by role (attack, defence); caldiero's `elan` (§16, named
+    at the declaration), `use_general` (§12.4.4); a Dr's defenders to test (`dr_units`, both: the stage dr_tests)."""
 
     stage: str
     attacker_side: str

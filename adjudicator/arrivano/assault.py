@@ -21,16 +21,16 @@ from arbitro.adjudicator.arrivano.variant import ARRIVANO, ARRIVANO_VARIANT, def
 from arbitro.adjudicator.parabellum.orders import order_of
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.parabellum.assault_frame import ASSAULT
-from arbitro.adjudicator.parabellum.commands import CavalryRetreat
+from arbitro.adjudicator.parabellum.commands import CavalryRetreat, EfficiencyValue
 from arbitro.adjudicator.parabellum import elimination
 from arbitro.adjudicator.parabellum import assault as sys_assault
 from arbitro.adjudicator.parabellum import bombardment as sys_bombardment
-from arbitro.adjudicator.parabellum import efficiency as sys_eff
 from arbitro.adjudicator.parabellum import (advance, assault_stages, before_combat, resolution, results, retreat_frame,
                                             rout)
 from arbitro.events import arrivano as ev
 from arbitro.events import core
-from arbitro.events.parabellum import AssaultUnderway, BeforeCombatAwaited, DefensiveFireAwaited
+from arbitro.events.parabellum import (AssaultUnderway, BeforeCombatAwaited, DefensiveFireAwaited,
+                                       EfficiencyChoiceAwaited)
 
 
 def begin(g: Act, assault: AssaultUnderway) -> None:
@@ -98,9 +98,9 @@ def fire_survivors(g: Act, c: AssaultUnderway) -> None:
 
 
 def table(g: Act, c: AssaultUnderway) -> None:
-    """The assault on the table (the kernel's resolution.fight), once each side's efficiency value is known
-    (§12.3.1: on a tie in SP its owner picks one, `efficiency_value`, the assault's `chosen`); the result sets the
-    frame's last stage (`end`)."""
+    """The assault on the table (the kernel's resolution.fight), once each side's efficiency value is established
+    (arrivano §12.3, the kernel's assault_stages.efficiency_values: on a tie in SP its owner picks one, §12.3.1); the
+    result sets the frame's last stage (`end`)."""
     w = g.world()
     defenders_all = [u for t in c.targets for u in w.units_at(t)]
     if not c.attackers or not defenders_all:
@@ -113,19 +113,12 @@ def table(g: Act, c: AssaultUnderway) -> None:
         g.assault_frames().revise(stage=sys_assault.END)
         artillery_alone(g, list(c.attackers), defenders_all, list(c.targets))
         return
-
-    def efficiency(rolled: bool) -> tuple[int, int] | None:
-        values = sys_eff.choices(w, c.attackers, defenders)
-        for role, units in (("attack", c.attackers), ("defence", defenders)):
-            if rolled and role not in c.chosen and len(values[role]) > 1:  # §12.3.1: "il giocatore può scegliere"
-                push(g, "efficiency_value", w.side_of(units[0]), str(ARRIVANO.SIDE_EFFICIENCY),
-                     ev.EfficiencyChoiceAwaited(role=role, values=tuple(values[role])))
-                return None
-        return sys_eff.in_use(values, c.chosen)
+    efficiency = assault_stages.efficiency_values(g, c, c.attackers, defenders)
+    if efficiency is None:  # a side's owner asked to pick among tied values (§12.3.1); the stage runs again
+        return
     result = resolution.fight(g, ARRIVANO_VARIANT, c, defenders, c.forced, efficiency)
     if result == "cancelled":  # the advance into a hex left before combat (§12.7) still asked
         g.assault_frames().revise(stage=sys_assault.ADVANCE)
-    if result in (None, "cancelled"):
         return
     AssaultResults(g).apply(result, list(c.attackers), defenders)  # the charge ends with the assault (§14.2.2)
 
@@ -173,10 +166,10 @@ def artillery_alone(g: Act, attackers: list[str], guns: list[str], targets: list
     advance.offered(g, g.state.units[attackers[0]].side, R.ARTILLERY_ALONE, must=True)
 
 
-def efficiency_value_answer(g: Act, value: int, role: str) -> None:
-    """The owner's pick of his side's efficiency value (`role`); the assault goes on (the other side may pick
-    next)."""
-    g.assault_frames().revise(chosen=g.assault_frames().running().chosen | {role: value})
+def efficiency_value(g: Act, frame: core.Frame[EfficiencyChoiceAwaited], cmd: EfficiencyValue) -> None:
+    """The owner's pick of his side's efficiency value (arrivano §12.3.1, the kernel's
+    assault_stages.efficiency_answered); the assault goes on (the other side may be asked next)."""
+    assault_stages.efficiency_answered(g, frame, cmd)
     run(g)
 
 

@@ -28,8 +28,8 @@ from arbitro.adjudicator.arrivano.turn import rout_moves
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.decisions import Step
 from arbitro.adjudicator.arrivano.variant import ARRIVANO, ARRIVANO_VARIANT
-from arbitro.adjudicator.parabellum import (advance, before_combat, bombardment, elimination, escape, reinforcements,
-                                            results, retreat_frame)
+from arbitro.adjudicator.parabellum import (advance, assault_stages, before_combat, bombardment, elimination, escape,
+                                            reinforcements, results, retreat_frame)
 from arbitro.adjudicator.parabellum.commander_move import leader_ends
 from arbitro.adjudicator.parabellum.orders import ORDERS
 from arbitro.adjudicator.parabellum.assault_frame import ASSAULT
@@ -208,8 +208,8 @@ KINDS: dict[str, Row] = {
     "defensive_fire": Row(lambda w, frame: bombardment.defensive_fire_answers(
         ARRIVANO_VARIANT, w, frame.ctx.battery, w.reading("defensive_fire_targets") == "one_target") + [
         {"type": "defensive_fire", "target": None}], lambda g, frame, cmd: A.defensive_fire(g, frame, cmd.artillery, cmd.target)),
-    "efficiency_value": Row(lambda w, frame: [{"type": "efficiency_value", "value": v} for v in frame.ctx.values],
-                            lambda g, frame, cmd: A.efficiency_value_answer(g, cmd.value, frame.ctx.role)),
+    # arrivano §12.3.1: a side's owner picks among its efficiency values tied for most SP (the kernel's question)
+    assault_stages.EFFICIENCY_VALUE: assault_stages.EFFICIENCY_ROW._replace(handler=A.efficiency_value),
     "free_order": Row(lambda w, frame: [{"type": "free_order", "order": o} for o in ORDERS], _free_order),
     "exchange_loss": Row(lambda w, frame: [{"type": "exchange_loss", "units": list(s)} for s in frame.ctx.sets
                                            if all(w.on_map(u) for u in s)],

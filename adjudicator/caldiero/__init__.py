@@ -19,6 +19,7 @@ from arbitro.adjudicator.caldiero.loader import BATTLE, CALDIERO_DATA
 from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
 from arbitro.adjudicator.parabellum import sight
 from arbitro.adjudicator.parabellum.act import Act
+from arbitro.adjudicator.parabellum.assault_stages import EFFICIENCY_VALUE
 from arbitro.adjudicator.decisions import Step
 from arbitro.adjudicator.parabellum.loader import GameData, ScenarioData, provisional_report
 from arbitro.adjudicator.parabellum.world import World
@@ -154,9 +155,14 @@ class CaldieroRuleset(ParaBellumRuleset[P.CaldieroState]):
         return super().owner(event, state)
 
     def redact_frame(self, frame: core.Frame[Any], seat: str, state: P.CaldieroState) -> dict[str, Any]:
-        """With fog of war, a frame naming units out of `seat`'s sight is served without its context, as the
-        events naming them are (caldiero §20.4)."""
+        """A side's efficiency values tied for most SP (§12.3.1, the kernel's question) are served to its own seat
+        alone: the other is served who is awaited and for what (as Arrivano serves every decision). With fog of war,
+        a frame naming units out of `seat`'s sight is served without its context, as the events naming them are
+        (caldiero §20.4)."""
         data: dict[str, Any] = msgspec.to_builtins(frame)
+        if frame.kind == EFFICIENCY_VALUE and seat in self.seats(state) and seat not in frame.seats:
+            data["ctx"] = {"ctx": data["ctx"]["ctx"]}
+            return data
         if not self.fogged(state, seat):
             return data
         secret = self.hidden_units(state, seat)

@@ -61,7 +61,6 @@ class Attack(CommandModel):
     attackers: Annotated[list[str], Field(min_length=1), AfterValidator(distinct)]  # a template's selection, any order
     defenders: Annotated[list[HexStr], Field(min_length=1), AfterValidator(as_set)]  # in hex order, as listed
     elan: str | None = None
-    efficiency: int | None = None
     use_general: bool = True
 
 

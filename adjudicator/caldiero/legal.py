@@ -30,7 +30,6 @@ from arbitro.adjudicator.caldiero.system_moves import (any_move, check_move, che
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
 from arbitro.adjudicator.parabellum.assault import general_with
-from arbitro.adjudicator.parabellum.efficiency import side_values
 from arbitro.adjudicator.parabellum.declare import ATTACKING_ORDERS, fit_to_attack, hex_sets, hexes_to_attack
 from arbitro.adjudicator.parabellum import activation, chief_orders, efficiency, initiative, reinforcements
 from arbitro.adjudicator.parabellum.commander_move import leader_commands, move_leader
@@ -275,18 +274,16 @@ def _may_join(w: World, seat: str, u: str, dset: tuple[str, ...]) -> bool:
 
 def _attack_commands(w: World, seat: str, group: list[str], dset: list[str]) -> list[dict[str, Any]]:
     """The attacks of `group` on `dset` decide accepts: without Elan and with each attacker that may try it
-    (§16.1), with each tied efficiency value (§12.3.1) and with or without a stacked general's +1 (§12.4.4 "può")."""
+    (§16.1), with or without a stacked general's +1 (§12.4.4 "può"). A tie of the attackers' efficiency values is
+    asked at the start of the combat (§12.3, the kernel's assault_stages.efficiency_values), not named here."""
     out: list[dict[str, Any]] = []
     for elan in [None] + (group if seat == "france" and w.state.elan_left > 0 else []):
         cmd = C.Attack(type="attack", attackers=group, defenders=dset, elan=elan)
         if not _ok(attack_problem, w, seat, cmd):
             continue
-        choices = side_values(w, group)
         with_general = [True, False] if general_with(w, group) else [True]
-        for value in ([None] if len(choices) < 2 else choices):
-            for use in with_general:
-                out.append({"type": "attack", "attackers": group, "defenders": dset, "elan": elan,
-                            "efficiency": value, "use_general": use})
+        for use in with_general:
+            out.append({"type": "attack", "attackers": group, "defenders": dset, "elan": elan, "use_general": use})
     return out
 
 

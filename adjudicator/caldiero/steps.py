@@ -2,11 +2,11 @@
 each kind of frame, its lister (the answers `options` lists, which legal() returns while the frame is on top) and the
 procedure that carries one out, after which the game goes on as after any command (flow.go_on).
 
-The retreat (caldiero §12.6), the lone leader's escape (§8.2.3) and the cavalry's retreat before combat (§14.1) are
-the kernel's (parabellum/retreat_frame.py, escape.py, before_combat.py); the assault's other decisions (defensive fire
-§11.4.5, the defenders' efficiency §12.3.1, Ne §12.5.4, the Ex losses §12.5.4, the advance §12.7) system_assault's,
-which opens them above the `assault` frame of the assault in progress: that frame waits for them and nobody answers
-it.
+The retreat (caldiero §12.6), the lone leader's escape (§8.2.3), the cavalry's retreat before combat (§14.1) and a
+side's efficiency value on a tie (§12.3.1) are the kernel's (parabellum/retreat_frame.py, escape.py, before_combat.py,
+assault_stages.py); the assault's other decisions (defensive fire §11.4.5, Ne §12.5.4, the Ex losses §12.5.4, the
+advance §12.7) system_assault's, which opens them above the `assault` frame of the assault in progress: that frame
+waits for them and nobody answers it.
 """
 
 from __future__ import annotations
@@ -36,9 +36,9 @@ ROWS: dict[str, Row] = {
     # caldiero §11.4.5: the defenders' artillery bombards one hex of attackers, one gun at a time, or holds
     assault_stages.DEFENSIVE_FIRE: Row(lambda w, frame: bombardment.defensive_fire_answers(
         CALDIERO_VARIANT, w, frame.ctx.battery, per_stack=False) + [{"type": "decline"}], A.do_defensive_fire),
-    # caldiero §12.3.1: the defenders' owner picks among the efficiency values tied for most SP
-    A.DEFENDER_EFFICIENCY: Row(lambda w, frame: [{"type": "efficiency_value", "value": v} for v in frame.ctx.values],
-                               A.do_defender_efficiency),
+    # caldiero §12.3.1: a side's owner picks among its efficiency values tied for most SP, the attacker first (the
+    # kernel's question, at the start of the combat, §12.3)
+    assault_stages.EFFICIENCY_VALUE: assault_stages.EFFICIENCY_ROW,
     # caldiero §12.5.4 Ne: the attackers test (Ex if they pass, Ad if not), or the Ne stands
     results.NE_CHOICE: results.NE_ROW,
     # caldiero §12.5.4 Ex: the attacker names his unit lost, then the defender his (D26: the variant's

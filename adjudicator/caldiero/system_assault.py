@@ -1,8 +1,8 @@
 """The assault procedure (caldiero §12, §14.1, §11.4.5, §16, §17.2, §20.2-§20.5), once declared (system_declare.py):
-cavalry retreat, defensive fire, "Attack?" tests, efficiency, odds and modifiers, the results of §12.5.4, exchange,
-retreat and advance. The assault in progress is the kernel's assault frame (parabellum/assault_frame, its context
-events/parabellum.AssaultUnderway), its stages run by the kernel's `assault.run` (`STAGES`), below the
-decisions it asks, frames answered by the steps of caldiero/steps.py. Caldiero-only modifiers (weather
+cavalry retreat, defensive fire, "Attack?" tests, efficiency (the kernel's question on a tie), odds and modifiers,
+the results of §12.5.4, exchange, retreat and advance. The assault in progress is the kernel's assault frame
+(parabellum/assault_frame, its context events/parabellum.AssaultUnderway), its stages run by the kernel's
+`assault.run` (`STAGES`), below the decisions it asks, frames answered by the steps of caldiero/steps.py. Caldiero-only modifiers (weather
 columns, confusion, Elan, storm from the east, flank attacks, charges, canals, slopes) are CaldieroVariant's hooks,
 applied by the kernel's table (parabellum/resolution.fight), each with its citation.
 """
@@ -17,21 +17,17 @@ from arbitro.adjudicator.parabellum.orders import order_of
 from arbitro.adjudicator.caldiero.variant import CALDIERO, CALDIERO_VARIANT
 from arbitro.adjudicator.decisions import open_frame
 from arbitro.adjudicator.parabellum import advance, assault, assault_stages, before_combat, resolution, results, rout
-from arbitro.adjudicator.parabellum import efficiency as shared_efficiency
 from arbitro.adjudicator.parabellum.assault_frame import ASSAULT
 from arbitro.adjudicator.parabellum.commands import DefensiveFire
 from arbitro.adjudicator.ruleset import Rule
 from arbitro.events import caldiero as ev
-from arbitro.events.core import FrameContext
 from arbitro.events.parabellum import (
     AdvanceAwaited,
     AssaultUnderway,
     DefensiveFireAwaited,
-    EfficiencyChoiceAwaited,
     ExchangeLossAwaited,
 )
 from arbitro.events.core import Frame as CoreFrame
-from arbitro.projections.caldiero import enemy_of
 from arbitro.adjudicator.caldiero.system_procedure import lone_leaders
 from arbitro.adjudicator.parabellum.retreat_frame import opened
 from arbitro.adjudicator.parabellum.act import Act
@@ -39,16 +35,6 @@ from arbitro.adjudicator.caldiero.system_artillery import do_bombard
 from arbitro.adjudicator.caldiero.scenario_rules import check_direction_release
 
 COMBAT_PROMPT = "the assault goes on when the decisions it asked are answered (caldiero §12)"
-# The kinds of the frames the assault opens on the engine's decision stack, and what each asks.
-DEFENDER_EFFICIENCY = "defender_efficiency"
-PROMPTS = {
-    DEFENDER_EFFICIENCY: "choose the defenders' efficiency among the tied values (caldiero §12.3.1)",
-}
-
-
-def _await(a: Act, kind: str, seat: str, rule: Rule, context: FrameContext) -> None:
-    """The assault waits for `seat`'s answer to `kind`, on the engine's decision stack."""
-    open_frame(a.ctx, kind, (seat,), str(rule), PROMPTS[kind], context)
 
 
 def do_attack(a: Act, seat: str, cmd: C.Attack) -> None:
@@ -58,12 +44,11 @@ def do_attack(a: Act, seat: str, cmd: C.Attack) -> None:
     defenders = tuple(u for h in hexes for u in w.enemy_units_at(h, seat))
     tested = tuple(u for u in attackers if order_of(w, u) == "advance")
     a.emit(ev.AssaultDeclared(attackers=attackers, targets=hexes, defenders=defenders, rule=str(R.DECLARATION),
-                              tested=tested, elan=cmd.elan, use_general=cmd.use_general, efficiency=cmd.efficiency))
+                              tested=tested, elan=cmd.elan, use_general=cmd.use_general))
     side = a.state.units[attackers[0]].side if attackers else ""
     open_frame(a.ctx, ASSAULT, (side,), str(R.DECLARATION), COMBAT_PROMPT, AssaultUnderway(
         stage=assault.DECLARED, attacker_side=side, attackers=attackers, targets=hexes, defenders=defenders,
-        tested=tested, elan=cmd.elan, use_general=cmd.use_general,
-        chosen={} if cmd.efficiency is None else {"attack": cmd.efficiency}))
+        tested=tested, elan=cmd.elan, use_general=cmd.use_general))
     run_stages(a)
 
 
@@ -115,36 +100,26 @@ def do_defensive_fire(a: Act, frame: CoreFrame[DefensiveFireAwaited], cmd: Defen
 
 def stage_resumed(a: Act, c: AssaultUnderway) -> None:
     """After the defensive fire: the "Attack?" tests of the attackers still in it (caldiero §12.2.2, the kernel's
-    assault_stages.attack_tests), then the sides' efficiency values (§12.3.1), recorded in one revision of the frame."""
+    assault_stages.attack_tests), recorded in one revision of the frame, which moves on to the combat."""
     attackers, failed = assault_stages.attack_tests(a, c, c.attackers)
     if failed:
         a.emit(ev.AttackersWithdrawn(units=failed, rule=str(CALDIERO.ATTACK_TEST)))
-    _efficiency(a, attackers, failed)
-
-
-def _efficiency(a: Act, attackers: tuple[str, ...], failed: tuple[str, ...]) -> None:
-    w = a.world()
-    c, tests = assault.without_eliminated(w, w.assault()), {"attackers": attackers, "tested": failed}
-    if not attackers or not [d for d in c.defenders if not w.is_artillery(d)]:
-        a.assault_frames().revise(stage=assault.RESOLVE, **tests)
-        return
-    values = shared_efficiency.choices(w, attackers, c.defenders)
-    attack, defence = shared_efficiency.in_use(values, c.chosen)  # the declared or the best
-    def_choices = values["defence"]  # §12.3.1: the defenders' owner picks among tied ones
-    a.assault_frames().revise(stage=assault.RESOLVE, chosen={"attack": attack} | ({"defence": defence} if len(def_choices) == 1 else {}),
-                              **tests)
-    if len(def_choices) > 1:
-        _await(a, DEFENDER_EFFICIENCY, enemy_of(c.attacker_side), CALDIERO.SIDE_EFFICIENCY,
-               EfficiencyChoiceAwaited(role="defence", values=tuple(def_choices)))
+    a.assault_frames().revise(stage=assault.RESOLVE, attackers=attackers, tested=failed)
 
 
 def stage_resolve(a: Act, c: AssaultUnderway) -> None:
-    """The table (the kernel's resolution.fight) once the Elan named at the declaration is tried (caldiero §16.1:
-    columns right, or it withdraws); artillery alone (or nobody left) is no table: an advance overruns it (caldiero
-    §11.1.1, §14.1)."""
+    """The combat: first the sides' efficiency values (caldiero §12.3 "All'inizio di un combattimento", the kernel's
+    assault_stages.efficiency_values: a tie asked of its owner, before any die), kept whatever the Elan does; then
+    the table (the kernel's resolution.fight) once the Elan named at the declaration is tried (caldiero §16.1: columns
+    right, or it withdraws); artillery alone (or nobody left) is no table: an advance overruns it (caldiero §11.1.1,
+    §14.1)."""
     w = a.world()
-    if not [d for d in c.defenders if not w.is_artillery(d)]:
+    fighting = [d for d in c.defenders if not w.is_artillery(d)]
+    if not fighting or not c.attackers:
         a.assault_frames().revise(stage=assault.ADVANCE if c.attackers else assault.END)
+        return
+    efficiency = assault_stages.efficiency_values(a, c, c.attackers, fighting)
+    if efficiency is None:  # a side's owner asked to pick among tied values (§12.3.1); the stage runs again
         return
     notes: list[str] = []
     gained = CALDIERO_VARIANT.elan_columns(a, w, c.elan, notes) if c.elan in c.attackers else 0
@@ -156,8 +131,7 @@ def stage_resolve(a: Act, c: AssaultUnderway) -> None:
         return
     fighting = [d for d in c.defenders if not a.world().is_artillery(d)]
     result = resolution.fight(a, CALDIERO_VARIANT, c, fighting, all(order_of(w, u) == "attack" for u in c.attackers),
-                              lambda rolled: (c.chosen.get("attack", 0), c.chosen.get("defence", 0)), gained or 0, notes)
-    assert result is not None  # its sides' efficiency was chosen before (stage_resumed)
+                              efficiency, gained or 0, notes)
     a.assault_frames().revise(stage=assault.ADVANCE)  # the advance once the result is carried out, unless it asks more
     results.apply_result(a, CombatResults(a), result, c.attackers, fighting,
                          results.ne_may_test([order_of(a.world(), u) for u in c.attackers], a.reading))
@@ -174,11 +148,6 @@ class CombatResults:
         """caldiero §12.5.4 Dr: every defender retreats one hex, then tests (stage dr_tests, after the retreats)."""
         self.a.assault_frames().revise(stage=assault.DR_TESTS, dr_units=tuple(units))
         results.dr_retreat(self.a, units)
-
-
-def do_defender_efficiency(a: Act, frame: CoreFrame[EfficiencyChoiceAwaited], cmd: C.EfficiencyValue) -> None:
-    """caldiero §12.3.1: the defenders' owner picked one of the tied values; the combat goes on to the table."""
-    a.assault_frames().revise(stage=assault.RESOLVE, chosen=a.world().assault().chosen | {"defence": cmd.value})
 
 
 def do_exchange_loss(a: Act, frame: CoreFrame[ExchangeLossAwaited], cmd: C.ExchangeLoss) -> None:

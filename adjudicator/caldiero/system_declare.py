@@ -16,7 +16,6 @@ from arbitro.adjudicator.parabellum.act import refuse
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.caldiero.variant import CALDIERO, CALDIERO_VARIANT
 from arbitro.adjudicator.parabellum import assault, resolution
-from arbitro.adjudicator.parabellum.efficiency import side_values
 from arbitro.adjudicator.parabellum.declare import ATTACKING_ORDERS, fit_to_attack, hexes_to_attack
 from arbitro.adjudicator.parabellum.zoc import enemy_zoc, zoc_sources
 
@@ -76,9 +75,6 @@ def attack_problem(w: World, seat: str, cmd: C.Attack) -> None:
         if w.reading("elan_marker") == "attack_marker_only" and order_of(w, cmd.elan) != "attack":
             refuse(R.ELAN_TEST, f"{cmd.elan} has an 'Attack?' marker, not 'Attack': Elan needs an Attack order (caldiero §16.1)")
     defenders = [u for h in defenders_hexes for u in w.enemy_units_at(h, seat)]
-    choices = side_values(w, attackers)
-    if cmd.efficiency is not None and cmd.efficiency not in choices:
-        refuse(CALDIERO.SIDE_EFFICIENCY, f"the attackers' efficiency is the value with most SP: {choices} (caldiero §12.3.1)")
     att, dfn = assault.strengths(CALDIERO_VARIANT, w, attackers, defenders, defenders_hexes)
     shift = 0  # D24: the terrain counts only under `after_terrain` (assault.declared_odds)
     if w.reading("below_1_5_declared_on") == "after_terrain":

@@ -1,19 +1,27 @@
 """The assault's stages between its declaration and the table that both books write alike (§12.1 in both,
 "Sequenza dell'Assalto", "nell'ordine esatto"): 1 the declaration (§12.2), 2 the retreats before combat (§14.1),
-3 the defensive bombardment (caldiero §11.4.5, arrivano §11.4.4), 4 the "Attack?" tests (§12.2.2), 5 the odds and
-the terrain, 6 the table's result (parabellum/resolution.fight). Each game runs them as stages of its assault's frame
-(parabellum/assault.run); what its book alone has (arrivano's light troops §16.3.5, caldiero's Elan §16.1) stays its
-own."""
+3 the defensive bombardment (caldiero §11.4.5, arrivano §11.4.4), 4 the "Attack?" tests (§12.2.2), then, at the
+start of the combat, each side's efficiency value (§12.3, `efficiency_values`: a tie asked of its owner), 5 the odds
+and the terrain, 6 the table's result (parabellum/resolution.fight). Each game runs them as stages of its assault's
+frame (parabellum/assault.run); what its book alone has (arrivano's light troops §16.3.5, caldiero's Elan §16.1) stays
+its own."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from arbitro.adjudicator.parabellum import assault, bombardment, efficiency
 from arbitro.adjudicator.parabellum.act import Act, stack_roll
-from arbitro.events.parabellum import AssaultUnderway, DefensiveFireAwaited
+from arbitro.adjudicator.parabellum.steps import Listed, Row
+from arbitro.adjudicator.parabellum.world import World
+from arbitro.adjudicator.ruleset import Rule
+from arbitro.events import core
+from arbitro.events.parabellum import AssaultUnderway, DefensiveFireAwaited, EfficiencyChoiceAwaited
 
 DEFENSIVE_FIRE = "defensive_fire"  # the kind of the defender's question in both games
+EFFICIENCY_VALUE = "efficiency_value"  # the kind of a side's question on a tie in both games, and its answer's type
+SIDES = {"attack": "attackers'", "defence": "defenders'"}  # a side of the assault by its role, as a prompt names it
 
 
 def fire_offered(a: Act, c: AssaultUnderway, battery: Sequence[str]) -> None:
@@ -57,3 +65,49 @@ def attack_tests(a: Act, c: AssaultUnderway, attackers: Sequence[str]) -> tuple[
     failed = tuple(efficiency.failed(efficiency.stack_tests(a.variant, a.world(), tested,
                                                             stack_roll(a, lambda h: f"{rule} 'Attack?' test at {h}"))))
     return tuple(u for u in attackers if u not in failed), failed
+
+
+def efficiency_values(a: Act, c: AssaultUnderway, attackers: Sequence[str],
+                      defenders: Sequence[str]) -> tuple[int, int] | None:
+    """The sides' efficiency values the assault `c` is fought with (§12.3 in both books: "All'inizio di un
+    combattimento entrambe le parti coinvolte devono stabilire la propria efficienza"), asked at the start of its
+    stage `resolve`, before any die of it (caldiero's Elan, §16.1, included): for `attackers` and `defenders`, those
+    that fight once the retreats before combat, the defensive fire and the "Attack?" tests are done (§12.1 steps 2-4),
+    the value carrying the most SP (§12.3.1, efficiency.side_values). Where values tie ("In caso di parità il
+    giocatore può scegliere quale valore usare", the same words in both) the side's owner is asked, the attacker
+    first (`EFFICIENCY_VALUE`, above the assault; its answer kept in the frame's `chosen`): None, and the stage runs
+    again once it is answered. Otherwise (attacker's, defender's) as efficiency.in_use reads them."""
+    w = a.world()
+    values = efficiency.choices(w, attackers, defenders)
+    for role, seat in (("attack", c.attacker_side), ("defence", w.enemy(c.attacker_side))):
+        if role not in c.chosen and len(values[role]) > 1:
+            rule = a.variant.rules.SIDE_EFFICIENCY
+            a.assault_frames().push(EFFICIENCY_VALUE, (seat,), str(rule),
+                                    f"choose the {SIDES[role]} efficiency among the values tied for most SP ({rule})",
+                                    EfficiencyChoiceAwaited(role=role, values=tuple(values[role])))
+            return None
+    return efficiency.in_use(values, c.chosen)
+
+
+def efficiency_answers(w: World, frame: core.Frame[EfficiencyChoiceAwaited]) -> Listed:
+    """Each tied value, ascending (§12.3.1 in both)."""
+    return [{"type": EFFICIENCY_VALUE, "value": v} for v in frame.ctx.values]
+
+
+def efficiency_answered(a: Act, frame: core.Frame[EfficiencyChoiceAwaited], cmd: Any) -> None:
+    """A listed value (the engine took no other), kept by the assault for its side (`chosen`); the stage `resolve`
+    runs again (each game's `after`: Caldiero's flow, Arrivano's run)."""
+    c = a.assault_frames().running()
+    a.assault_frames().revise(chosen=c.chosen | {frame.ctx.role: cmd.value})
+
+
+def efficiency_refusal(w: World, frame: core.Frame[EfficiencyChoiceAwaited], answer: dict[str, Any],
+                       opts: Listed) -> tuple[Rule | str, str]:
+    """An unlisted value: the side's efficiency is one of the values tied for most SP (the frame's rule, §12.3.1)."""
+    tied = ", ".join(str(v) for v in frame.ctx.values)
+    return frame.rule, (f"{answer.get('value')} is not one of the {SIDES[frame.ctx.role]} efficiency values tied for "
+                        f"most SP: {tied} ({frame.rule})")
+
+
+# Both games' row of the question (parabellum/steps.Row); Arrivano's handler runs the stages after it.
+EFFICIENCY_ROW = Row(efficiency_answers, efficiency_answered, efficiency_refusal)

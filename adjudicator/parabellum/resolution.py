@@ -2,12 +2,12 @@
 and their shifts, a result below the first column, the die modifiers, the roll, the record, the commanders the die
 makes test. What the books do differently is the variant's (`Variant.elan_columns`, `assault_column_shifts`,
 `assault_modifiers`, `shifts_beyond_last`, `below_minimum_result`, `table_result`); what comes before the table
-(retreats before combat, defensive fire, the sides' efficiency) and how each result is carried out are each game's
-stages (caldiero/system_assault.py, arrivano/assault.py)."""
+(retreats before combat, defensive fire: each game's stages; the sides' efficiency, assault_stages.efficiency_values)
+and how each result is carried out are each game's (caldiero/system_assault.py, arrivano/assault.py)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from arbitro.adjudicator.parabellum import assault, results
 from arbitro.adjudicator.parabellum.act import Act
@@ -16,11 +16,6 @@ from arbitro.adjudicator.parabellum.variant import Variant
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.tables import Modifier, look_up, sum_modifiers
 from arbitro.events.parabellum import AssaultResolved, AssaultUnderway, CombatTableRead
-
-# The sides' efficiency values (§12.3.1 in both: attacker's, defender's) an assault is read with, given whether a die
-# will be rolled; None: a side's owner was asked to pick among tied values, and the table waits for him (arrivano).
-Efficiency = Callable[[bool], "tuple[int, int] | None"]
-
 
 def terrain(variant: Variant, w: World, attackers: Sequence[str], targets: Sequence[str], fighting: Sequence[str],
             seat: str | None = None) -> tuple[int, list[Modifier]]:
@@ -37,14 +32,15 @@ def terrain(variant: Variant, w: World, attackers: Sequence[str], targets: Seque
 
 
 def fight(a: Act, variant: Variant, c: AssaultUnderway, defenders: Sequence[str], forced: bool,
-          efficiency: Efficiency, right: int = 0, notes: Sequence[str] = ()) -> str | None:
+          efficiency: tuple[int, int], right: int = 0, notes: Sequence[str] = ()) -> str:
     """The table's result of the assault `c` (its `attackers` and `targets`) against `defenders` (artillery left
     out, §11.0 in both), recorded (AssaultResolved) with the commanders its die tested (results.commanders_tested),
     for the game to carry out: the strengths (§12.4), the terrain's and the variant's columns (`right` those gained
     before, with their `notes`: caldiero's Elan), the odds; worse than the first column the variant's result
     (`forced`: an Attack order made the assault; D24), "cancelled" among them; otherwise the die with §12.5.2's
-    modifiers, the terrain's and the variant's, and the odds above the last column (§12.4.3). None: the table waits
-    for a side's efficiency (`efficiency`)."""
+    modifiers, the terrain's and the variant's, among them the sides' `efficiency` values (attacker's, defender's;
+    §12.3.2, established before any die: assault_stages.efficiency_values), and the odds above the last column
+    (§12.4.3)."""
     w = a.world()
     notes = list(notes)
     attack, defence = assault.strengths(variant, w, c.attackers, defenders, c.targets)
@@ -56,16 +52,14 @@ def fight(a: Act, variant: Variant, c: AssaultUnderway, defenders: Sequence[str]
     crt = a.crt
     col = assault.odds(crt, attack, defence, right - left, variant.shifts_beyond_last(a.reading))
     automatic = variant.below_minimum_result(forced, bool(c.tested), a.reading) if col.below_minimum else None
-    values = efficiency(automatic is None)
-    if values is None:
-        return None
     table: CombatTableRead | None = None
     rule = variant.rules.RESULTS if automatic is None else variant.rules.BELOW_1_5
     if automatic is not None:
         result, die = automatic, 0
         notes.append(f"worse than {crt.columns[0]}: automatic {automatic}")
     else:
-        mods = [*assault.side_modifiers(variant, w, c.attackers, defenders, values, c.use_general, a.reading), *mods]
+        mods = [*assault.side_modifiers(variant, w, c.attackers, defenders, efficiency, c.use_general, a.reading),
+                *mods]
         if col.excess_drm:
             mods.append(Modifier(f"above {crt.columns[-1]} ({variant.rules.ABOVE_6_1})", col.excess_drm))
         (die,) = a.roll(f"{variant.rules.RESULTS} assault on {', '.join(c.targets)}", {
@@ -77,8 +71,8 @@ def fight(a: Act, variant: Variant, c: AssaultUnderway, defenders: Sequence[str]
     a.emit(AssaultResolved(
         result=result, rule=str(rule), attackers=c.attackers, defenders=tuple(defenders),
         targets=c.targets, attack_strength=attack, defence_strength=defence,
-        odds=assault.odds_label(crt, attack, defence), shifts=right - left, attacker_efficiency=values[0],
-        defender_efficiency=values[1], table=table, automatic="" if automatic is None else str(rule),
+        odds=assault.odds_label(crt, attack, defence), shifts=right - left, attacker_efficiency=efficiency[0],
+        defender_efficiency=efficiency[1], table=table, automatic="" if automatic is None else str(rule),
         below_minimum=col.below_minimum, notes=tuple(notes)))
     w = a.world()  # the position the die's tests read, after its roll and record
     general = assault.general_with(w, c.attackers) if c.use_general else None

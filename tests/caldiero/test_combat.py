@@ -27,7 +27,24 @@ def table(attackers: dict[str, str], defenders: dict[str, str], *, order: str = 
 
 
 def attack(t: Table, attackers: list[str], defenders: list[str], dice: list[int], **extra: object) -> list[object]:
-    return t.send("france", {"type": "attack", "attackers": attackers, "defenders": defenders, **extra}, dice=dice)
+    """France's attack, `dice` entered for its rolls; where its attackers' efficiency values tie (§12.3.1: the 18e's 4
+    and the 40e's 3, 6 SP each) it is asked at the start of the combat (§12.3), and picks the best (`tie`), the dice
+    not rolled yet entered then."""
+    events = t.send("france", {"type": "attack", "attackers": attackers, "defenders": defenders, **extra}, dice=dice)
+    rolled = len([e for e in events if isinstance(e, core.DiceRolled)])
+    return events + (tie(t, dice[rolled:]) if tied(t) else [])
+
+
+def tied(t: Table, seat: str = "france") -> bool:
+    """Whether `seat` is asked its side's efficiency value among tied ones (§12.3.1, the kernel's question)."""
+    frame = t.awaited()
+    return frame is not None and (frame.kind, frame.seats) == ("efficiency_value", (seat,))
+
+
+def tie(t: Table, dice: list[int] | None = None, seat: str = "france", **sent: int) -> list[object]:
+    """`seat`'s answer to its tied efficiency values (§12.3.1): the best, the dice of the combat entered with it."""
+    assert tied(t, seat), "the premise: the side's values tie"
+    return t.send(seat, t.legal(seat)[-1], dice=dice, **sent)
 
 
 def result_of(t: Table) -> str:
@@ -70,7 +87,8 @@ def test_ae_and_de_cite_the_result_and_the_guns_they_take_cite_it_with_11_1() ->
     it (an Ae's cite "§12.5.4 (Ae result)": test_ae_eliminates_the_attackers)."""
     t = table({"fr-18-ligne": ATT, "fr-40-ligne": ATT}, {"au-mahoney-jager": DEF, "au-brabeck-3pdr": DEF})
     attack(t, ["fr-18-ligne", "fr-40-ligne"], [DEF], dice=[])
-    t.send("austria", {"type": "decline"}, dice=[4])  # no defensive fire; 12:2 = 6-1 -> De
+    t.send("austria", {"type": "decline"})  # no defensive fire
+    tie(t, [4])  # France's efficiency 4 of its tied 3 and 4 (§12.3.1); 12:2 = 6-1 -> De
     assert result_of(t) == "De"
     assert [(e.unit, e.cause) for e in t.of(ev.UnitEliminated)] == [  # the hex's units in id order
         ("au-brabeck-3pdr", "caldiero §12.5.4 (De result); caldiero §11.1"), ("au-mahoney-jager", "caldiero §12.5.4 (De result)")]

@@ -10,6 +10,7 @@ import json
 from arbitro.events import caldiero as ev
 from arbitro.events.codec import canonical
 from tests.caldiero.harness import FOLD, RULESET, activate, position
+from tests.caldiero.test_combat import attack
 from tests.caldiero.test_fog_served import FOG, served
 
 ATT, DEF = "1417", "1517"
@@ -21,7 +22,7 @@ def austria_served_advance(units: list[str]) -> tuple[bytes, bytes]:
     state = position({"fr-18-ligne": ATT, "fr-40-ligne": ATT, "au-mahoney-jager": DEF, "au-colloredo": "2518"},
                      leaders={"massena": ATT}, orders={"massena": "attack"}, options=FOG)
     t = activate(state, "massena", step="combat")
-    t.send("france", {"type": "attack", "attackers": ["fr-18-ligne", "fr-40-ligne"], "defenders": [DEF]}, dice=[3])
+    attack(t, ["fr-18-ligne", "fr-40-ligne"], [DEF], dice=[3])  # their tied efficiency: 4 picked (§12.3.1)
     assert t.of(ev.AssaultResolved)[-1].result == "De"
     before = FOLD.copy(t.game)
     events = t.send("france", {"type": "advance", "units": units, "to": DEF})

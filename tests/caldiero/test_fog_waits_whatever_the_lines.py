@@ -21,7 +21,7 @@ from arbitro.adjudicator.parabellum.retreat_ground import lines
 from arbitro.projections.base import UMPIRE
 from bench.served import served
 from tests.caldiero.harness import FOLD, RULESET
-from tests.caldiero.test_combat import ATT, DEF, table
+from tests.caldiero.test_combat import ATT, DEF, table, tie
 from tests.caldiero.test_fog_served import FOG
 
 ATTACKERS = {"fr-18-ligne": ATT, "fr-40-ligne": ATT}
@@ -73,6 +73,7 @@ def test_a_retreat_left_with_one_line_still_waits_for_its_seat() -> None:
     t = table({"fr-18-ligne": "1421", "fr-40-ligne": "1421"}, {"au-gyulai": "1521"}, options=FOG, weather=2,
               leaders={"massena": "1421"})
     t.send("france", {"type": "attack", "attackers": ["fr-18-ligne", "fr-40-ligne"], "defenders": ["1521"]}, pad=6)
+    tie(t, pad=6)  # their efficiency 3 and 4 tie (§12.3.1): the best picked, then the table
     awaited = t.awaited()
     assert awaited is not None and (awaited.kind, awaited.seats) == ("retreat", ("austria",)), "not asked: settled"
     assert t.legal("austria") == [{"type": "retreat", "unit": "au-gyulai", "path": ["1621"]}], "the premise: one line"

@@ -16,6 +16,7 @@ from arbitro.adjudicator.service import Arbitro
 from arbitro.events.sqlite import SQLiteStore
 from arbitro.events import caldiero as ev
 from tests.caldiero.harness import RULESET, activate, position
+from tests.caldiero.test_combat import attack
 
 
 def test_every_interpretation_has_a_default_among_its_choices() -> None:
@@ -143,8 +144,7 @@ def test_elan_is_offered_for_every_attacker_that_may_try_it() -> None:
     stack = ["fr-18-ligne", "fr-40-ligne"]
     offered = {c["elan"] for c in t.legal("france") if c["type"] == "attack" and c["attackers"] == stack}
     assert offered == {None, *stack}
-    t.send("france", {"type": "attack", "attackers": stack, "defenders": ["1517"], "elan": stack[1]},
-           dice=[1, 2, 2, 3])
+    attack(t, stack, ["1517"], dice=[1, 2, 2, 3], elan=stack[1])  # the tie of their efficiency asked first (§12.3)
     assert t.of(ev.ElanSpent)
 
 

@@ -16,6 +16,7 @@ from arbitro.adjudicator.errors import IllegalCommand
 from arbitro.events import caldiero as ev
 from arbitro.projections.base import UMPIRE
 from tests.caldiero.harness import RULESET, activate, fresh, position
+from tests.caldiero.test_combat import attack
 
 
 def _points(w):  # type: ignore[no-untyped-def]
@@ -154,7 +155,7 @@ def test_flank_attack_shifts_two_columns() -> None:
         s = position({"fr-18-ligne": "1417", "fr-40-ligne": "1617", "au-colloredo": "1517"}, leaders={"massena": "1317"},
                      orders={"massena": "attack"}, options=options)
         t = activate(s, "massena", step="combat")
-        t.send("france", {"type": "attack", "attackers": ["fr-18-ligne", "fr-40-ligne"], "defenders": ["1517"]}, dice=[1])
+        attack(t, ["fr-18-ligne", "fr-40-ligne"], ["1517"], dice=[1])  # their efficiency 3 and 4 tie: 4 picked
         return t.of(ev.AssaultResolved)[0].table.column
 
     assert column(()) == "3-1" and column(("flank_attacks",)) == "5-1"  # 12:4, five of six neighbours (§20.5)

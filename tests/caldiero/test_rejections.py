@@ -172,7 +172,7 @@ def test_defender_efficiency_tie_choice() -> None:
                  leaders={"massena": "1317"}, orders={"massena": "attack"})
     t = activate(s, "massena", step="combat")
     t.send("france", {"type": "attack", "attackers": ["fr-18-ligne"], "defenders": ["1517", "1518"]})
-    assert t.awaited().kind == "defender_efficiency" and t.awaited().ctx.values == (3, 4)
+    assert t.awaited().kind == "efficiency_value" and t.awaited().ctx.values == (3, 4)
     reject(t, "austria", "caldiero §12.3.1", {"type": "efficiency_value", "value": 5})
     t.send("austria", {"type": "efficiency_value", "value": 4}, dice=[1])
     from arbitro.events import caldiero as ev

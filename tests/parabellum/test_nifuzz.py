@@ -34,7 +34,9 @@ LOGS = Path(__file__).resolve().parents[2] / "logs"
 # Caldiero #211: Austria may reorganise 2214 or 2313, both out of France's sight; Arrivano #106 (the log played again
 # in the nineteenth session; #1441 before): turn 2's end phase turns the guns back, France's Watrin battery out of
 # Austria's sight; #1589, turn 15's end phase, waits for a rout move
-CALDIERO_SLICE, ARRIVANO_SLICE, ROUT_SLICE = (210, 212), (105, 107), (1588, 1590)
+# Caldiero's command numbers after #190, France's efficiency answer inserted there (twenty-first session, §12.3.1:
+# bench/drivers/translate_efficiency.py), are one more than before it.
+CALDIERO_SLICE, ARRIVANO_SLICE, ROUT_SLICE = (211, 213), (105, 107), (1588, 1590)
 
 
 @pytest.fixture(scope="module")
@@ -75,7 +77,7 @@ def test_a_fog_log_slice_serves_no_unexplained_difference(which: str, request: p
 def test_the_reorganised_hex_served_whole_is_found(caldiero: Game, monkeypatch: pytest.MonkeyPatch) -> None:
     served_whole(monkeypatch, CaldieroRuleset, cev.StepRecorded)
     found = unexplained(caldiero, *CALDIERO_SLICE, kinds=frozenset({"twin"}))
-    assert {(f.cmd, f.channel, f.what) for f in found} == {(211, "log", "step_recorded[caldiero §15.3]")}
+    assert {(f.cmd, f.channel, f.what) for f in found} == {(212, "log", "step_recorded[caldiero §15.3]")}
 
 
 def test_a_hidden_gun_turned_served_as_a_stub_is_found(arrivano: Game, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -165,7 +167,7 @@ def test_a_listing_asked_of_the_observer_past_the_command_that_reads_a_hidden_fa
 
 def test_a_reorganisation_step_ending_by_itself_under_the_fog_is_found(caldiero: Game,
                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
-    """Caldiero #212: Austria reorganises its last untried hex. A step that ended by itself once its seat had nothing
+    """Caldiero #213: Austria reorganises its last untried hex. A step that ended by itself once its seat had nothing
     left told France that no other unseen stack of Austria's is disordered or routed (caldiero §15.3 under §20.4;
     fog15a's waits, `Step.unseen`): put back, it is found by an Austrian hex marked tried (`step_done`)."""
     monkeypatch.setitem(CALDIERO_STEPS.rows, "reorganise", dataclasses.replace(CALDIERO_STEPS.rows["reorganise"],
@@ -173,7 +175,7 @@ def test_a_reorganisation_step_ending_by_itself_under_the_fog_is_found(caldiero:
     found = fuzz(caldiero, every=1, first=CALDIERO_SLICE[0], last=CALDIERO_SLICE[1], per_position=50,
                  kinds=frozenset({"step_done"})).findings
     assert {(f.cmd, f.observer, f.channel) for f in found if not f.allowed} == {
-        (212, "france", "log"), (212, "france", "view"), (212, "france", "status")}
+        (213, "france", "log"), (213, "france", "view"), (213, "france", "status")}
 
 
 def test_a_direction_released_served_to_the_enemy_is_found(caldiero: Game, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -268,11 +270,11 @@ def test_an_independent_column_s_order_shown_by_its_assault_declaration_is_a_sig
 
 
 def test_a_released_direction_seen_in_a_route_is_inherent(caldiero: Game) -> None:
-    """Caldiero #855 (#856 before the twentieth session's relog dropped a `decline` at #500 no longer asked, caldiero
-    §11.4.5): fr-39-ligne (Massena's) moves to 2316 by way of 2313, where §19.1.2 lets it go only as its
+    """Caldiero #856 (#855 before the twenty-first session's relog inserted France's efficiency answer at #190,
+    §12.3.1; #856 before the twentieth's dropped a `decline` at #500 no longer asked, caldiero §11.4.5): fr-39-ligne (Massena's) moves to 2316 by way of 2313, where §19.1.2 lets it go only as its
     formation is released; unreleased, it walks by 2414, out of Austria's sight. Austria sees the route differ: the
     rule's effect on the table, allowed (`ALLOWED`, kind released), not a leak."""
-    found = fuzz(caldiero, every=1, first=855, last=855, per_position=50, kinds=frozenset({"released"})).findings
+    found = fuzz(caldiero, every=1, first=856, last=856, per_position=50, kinds=frozenset({"released"})).findings
     assert {(f.channel, f.what, f.perturbation) for f in found} == {
         ("log", "units_moved[caldiero §9.1]", "massena released False")}
     assert all(f.allowed for f in found)

@@ -29,6 +29,12 @@ def moving(order: str) -> dict[str, object]:
     return {"leaders": MASSENA, "orders": {"massena": order}, "active": "massena", "step": "movement"}
 
 
+def tie(value: int, dice: tuple[tuple[int, ...], ...] = ()) -> Step:
+    """France's answer to its attackers' efficiency values tied for most SP (§12.3.1; fr-18-ligne's 4 and fr-40-ligne's
+    3, 6 SP each), asked at the start of the combat (§12.3), before any die."""
+    return Step(F, {"type": "efficiency_value", "value": value}, dice=dice)
+
+
 def combat(order: str = "attack") -> dict[str, object]:
     """Massena's formation activated under `order`, at its combat step."""
     return {"leaders": MASSENA, "orders": {"massena": order}, "active": "massena", "step": "combat"}
@@ -209,19 +215,19 @@ CASES: list[Case] = [
          active="massena", step="combat"),
     Case(32, S125, "De: the defenders are eliminated, and one attacker may advance", "caldiero §12.5.4",
          {"fr-18-ligne": ATT, "fr-40-ligne": ATT, "au-mahoney-jager": DEF},
-         (Step(F, attack(["fr-18-ligne", "fr-40-ligne"], [DEF]), dice=((4,),)),),
+         (Step(F, attack(["fr-18-ligne", "fr-40-ligne"], [DEF])), tie(4, ((4,),))),
          {"units": {"au-mahoney-jager": {"where": "track"}}, "events": {"assault_resolved": {"result": "De"}},
           "legal": {F: [{"type": "advance", "units": ["fr-18-ligne"], "to": DEF}, {"type": "decline"}]},
           "not_legal": {F: [{"type": "advance", "units": ["fr-18-ligne", "fr-40-ligne"], "to": DEF}]}},
-         "12 SP against 2 is 6-1; a 4 gives De. The hex is empty: one unit may advance into it (§12.7, §12.7.2), "
+         "12 SP against 2 is 6-1 (France picks efficiency 4 of its tied 3 and 4, §12.3.1); a 4 gives De. The hex is empty: one unit may advance into it (§12.7, §12.7.2), "
          "not both, since no general is stacked with them.", **combat()),
     Case(33, S126, "A stack with its general advances whole, the general with it", "caldiero §12.7.3",
          {"fr-18-ligne": ATT, "fr-40-ligne": ATT, "au-mahoney-jager": DEF, "fr-32-ligne": "1419",
           "au-colloredo": "1420"},
-         (Step(F, attack(["fr-18-ligne", "fr-40-ligne"], [DEF]), dice=((3,),)),
+         (Step(F, attack(["fr-18-ligne", "fr-40-ligne"], [DEF])), tie(4, ((3,),)),
           Step(F, {"type": "advance", "units": ["fr-18-ligne", "fr-40-ligne"], "to": DEF})),
          {"units": {"fr-18-ligne": {"hex": DEF}, "fr-40-ligne": {"hex": DEF}}, "leaders": {"massena": {"hex": DEF}}},
-         "6-1 with 3, +1 for Massena in the stack (§12.4.4), gives De; both units advance and Massena with them. "
+         "6-1 with 3 (France's efficiency 4 of its tied 3 and 4), +1 for Massena in the stack (§12.4.4), gives De; both units advance and Massena with them. "
          "(fr-32-ligne and au-colloredo, elsewhere, keep the combat step open.)",
          leaders={"massena": ATT}, orders={"massena": "attack"}, active="massena", step="combat"),
     Case(34, S125, "Dr: the defender retreats one hex first, then tests", "caldiero §12.5.4",
@@ -291,7 +297,7 @@ CASES: list[Case] = [
          **combat(), reading="ex_defender_loss=minimal_sets: no unit to spare"),
     Case(43, S125, "Above 6-1 each level adds one to the die, the total capped at +4", "caldiero §12.4.3",
          {"fr-18-ligne": ATT, "fr-40-ligne": ATT, "au-mahoney-jager": DEF},
-         (Step(F, attack(["fr-18-ligne", "fr-40-ligne"], [DEF]), dice=((1,),)),),
+         (Step(F, attack(["fr-18-ligne", "fr-40-ligne"], [DEF])), tie(4, ((1,),))),
          {"events": {"assault_resolved": {"odds": "12-1"}}},
          "12 SP against the reduced Jägers' 1 is 12-1: read on 6-1 with +6, capped at +4 (§12.5.2), so the 1 "
          "reads as 5.", **combat(), fields={"units.au-mahoney-jager.reduced": True}),
@@ -318,7 +324,7 @@ CASES: list[Case] = [
          leaders={**MASSENA, "hohenzollern": DEF}, orders={"massena": "attack"}, active="massena", step="combat"),
     Case(47, S126, "An eliminated unit out of command returns two turns later", "caldiero §12.8",
          {"fr-18-ligne": ATT, "fr-40-ligne": ATT, "au-mahoney-jager": DEF},
-         (Step(F, attack(["fr-18-ligne", "fr-40-ligne"], [DEF]), dice=((4,),)),),
+         (Step(F, attack(["fr-18-ligne", "fr-40-ligne"], [DEF])), tie(4, ((4,),))),
          {"units": {"au-mahoney-jager": {"where": "track", "return_turn": 4}}},
          "De on turn 2: Hohenzollern at 2318 is eight hexes away, beyond his range of 3, so the Jägers return on "
          "turn 4.", leaders={**MASSENA, "hohenzollern": "2318"}, orders={"massena": "attack"}, active="massena",
