@@ -72,15 +72,14 @@ def signatures_said(loaded: Loaded, asserted: dict[str, str]) -> Said:
 
 
 def served_withdrawals(loaded: Loaded) -> list[Withdrawal]:
-    """The `key_withdrawn` events a seat's export was served (its items, or an arbitro/2 export's events), each
-    with its command's number (every seat is served them: a key is public). A full log's are read from its
-    commands, whose bodies it holds (signatures_said)."""
+    """The `key_withdrawn` events a seat's export was served (its items), each with its command's number (every seat
+    is served them: a key is public). A full log's are read from its commands, whose bodies it holds
+    (signatures_said). A seat's export numbered as the log (arbitro/2) was made before withdrawals existed, so none is
+    read there: one forged into it leaves its key in force nowhere, and its signatures fail."""
     served = ((item["cmd"], event.get("event")) for item in loaded.items or () for event in item["events"]
               if event.get("type") == "key_withdrawn")
-    served_v2 = ((event.get("cmd"), event.get("event")) for event in loaded.served
-                 if event.get("type") == "key_withdrawn")
     found = []
-    for cmd, event in (*served, *served_v2):
+    for cmd, event in served:
         try:
             found.append((msgspec.convert(cmd, int), msgspec.convert(event, core.KeyWithdrawn)))
         except msgspec.ValidationError as e:
