@@ -365,6 +365,21 @@ def test_all_points_only_as_first_step() -> None:
     assert reach.costs["0103"] == 12 and reach.path("0103") == ("0101", "0202", "0203", "0103")
 
 
+def test_an_all_points_step_dearer_than_the_points_left_is_still_taken_with_any_left() -> None:
+    """An "all points" step across a canal is priced all points plus the canal's 2: with any point left it is taken
+    (any_step_then_stop), however few are left. The search skips a step dearer than the points left before asking
+    the step rule (issue 15, eef8de97), which must not skip this one."""
+    m = make_map(hexes={"0103": {"terrain": "hill"}}, hexsides=[{"hexes": ["0102", "0103"], "features": ["canal"]}])
+    later = make_table(m, all_points="any_step_then_stop")
+    price = step_cost(m, later, "0102", "0103", "cav")
+    assert price.all_points and price.half_points == 2
+    rules = MoveRules(unit_class="cav", budget=3)
+    reach = reachable(m, later, "0101", rules)
+    assert reach.costs["0103"] == 3 and reach.stops["0103"] == StopReason.ALL_POINTS
+    assert reach.path("0103") == ("0101", "0102", "0103")
+    assert check_path(m, later, ["0101", "0102", "0103"], rules).block is None
+
+
 def test_terrain_that_stops_the_mover() -> None:
     m = make_map(hexes={"0102": {"terrain": "woods"}})
     t = make_table(m)
