@@ -75,12 +75,14 @@ def own_step_problem(world: World, g: Group) -> StepVeto:
     """What Caldiero adds to the kernel's reasons a step is refused (`move_problems.step_problem`): artillery crosses a
     canal only at a bridge (§10.3) and moves only along roads in an ice storm (§17.1.3); a hex the formation's
     direction closes (§19.1, its map rules)."""
+    box = world.weather_box()  # the box in force, cited and named where it keeps the group's guns to roads
+    roads_box = box if g.artillery and _roads_only(world) else None  # (its `artillery_roads_only`), read once a group
+
     def veto(a: str | None, b: str) -> Problem | None:
         if g.artillery and a is not None and ground.canal_without_bridge(world, a, b):
             return R.CANAL, f"artillery crosses the canal {a}-{b} only at a bridge (caldiero §10.3)"
-        box = world.weather_box()  # the box in force, cited and named (`_roads_only`: its `artillery_roads_only`)
-        if g.artillery and box is not None and _roads_only(world) and (a is None or not ground.road(world, a, b)):
-            return box.cited(), f"{box.words()} artillery moves only along roads"
+        if roads_box is not None and (a is None or not ground.road(world, a, b)):
+            return roads_box.cited(), f"{roads_box.words()} artillery moves only along roads"
         return map_rules.formation_hex_problem(world, g.formation, b)
 
     return veto

@@ -147,7 +147,8 @@ def test_snow_doubles_costs_off_road() -> None:
 
 def test_ice_storm_artillery_only_on_roads_and_defence_orders() -> None:
     t = moving({"fr-massena-iv-6pdr": "1417", "fr-18-ligne": "1418", "au-colloredo": "2117"}, order="attack", weather=3)
-    reject(t, "caldiero §17.1.3", {"type": "move", "units": ["fr-massena-iv-6pdr"], "to": "1416"})
+    refused = reject(t, "caldiero §17.1.3", {"type": "move", "units": ["fr-massena-iv-6pdr"], "to": "1416"})
+    assert refused.startswith("in this weather (Tempesta di Ghiaccio, caldiero §17.1.3) artillery moves only along roads")
     reject(t, "caldiero §5.1.3", {"type": "move", "units": ["fr-18-ligne"], "to": "1420", "path": ["1419", "1420"]})
 
 
