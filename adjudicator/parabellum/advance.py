@@ -118,8 +118,9 @@ def charge_ended(a: Act, units: Sequence[str]) -> None:
 
 
 def ended(a: Act, c: AssaultUnderway) -> None:
-    """The assault's stage END (the kernel's; Caldiero's adds its marker's removal and its end event): the charge
-    ended (`charge_ended`, after the advance and what the advance caused), the frame closed."""
+    """The assault's stage END (the kernel's; Caldiero's own adds its end event, CombatEnded, before the frame
+    closes): the charge ended (`charge_ended`: its marker off and its disorder, after the advance and what the
+    advance caused), the frame closed."""
     charge_ended(a, chargers(a.world(), c.attackers))
     a.assault_frames().end()
 
