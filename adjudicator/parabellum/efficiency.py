@@ -46,8 +46,8 @@ def choices(world: World, attackers: Iterable[str], defenders: Iterable[str]) ->
 
 def in_use(values: Mapping[str, list[int]], chosen: Mapping[str, int]) -> tuple[int, int]:
     """The attacker's and the defender's values an assault is read with (caldiero §12.3.1, arrivano §12.3.1): each
-    side's `chosen` one (by role, "attack" / "defence": declared, or picked on a tie) while it is still one of its
-    `values` (`choices`), else the best of them (0 for a side with none)."""
+    side's `chosen` one (by role, "attack" / "defence": picked on a tie, assault_stages.efficiency_values) while it
+    is still one of its `values` (`choices`), else the best of them (0 for a side with none)."""
     pick = [(v if (v := chosen.get(role)) in values[role] else (values[role] or [0])[-1]) for role in ("attack", "defence")]
     return pick[0], pick[1]
 
