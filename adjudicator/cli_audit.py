@@ -22,7 +22,7 @@ from arbitro.adjudicator import settling
 from arbitro.adjudicator.cli_common import (
     db_option, export_options, json_option, seat_option, server_key_option, handle_errors, open_app, event_lines,
     is_file_source, json_line, out, brief, Progress, read_json_arg, read_text, parse_readings, open_reader, write_text,
-    writing,
+    withdrawal_options, writing,
 )
 from arbitro.adjudicator.cli_disputes import reinterpretation_text
 from arbitro.adjudicator.cli_tables import token_lines
@@ -271,10 +271,7 @@ def registered_text(r: dict[str, Any]) -> str:
 
 @click.command(name="withdraw-key")
 @click.argument("game")
-@click.option("--seat", "target", required=True, help="The seat whose signing key is withdrawn.")
-@click.option("--reason", required=True, help="Why: served to every seat with the withdrawal.")
-@click.option("--key", default=None, help="The key meant (its public key or 16-digit fingerprint): refused unless "
-                                           "it is the one in force.")
+@withdrawal_options
 @seat_option(required=False, default=UMPIRE)
 @db_option
 @json_option

@@ -100,6 +100,12 @@ open_only_option = click.option(
 nth_option = click.option(
     "--nth", type=click.IntRange(min=1), default=1, show_default=True, metavar="K",
     help="A seat's: the K-th roll or draw of its command SEQ, as it was served them.")
+# `withdraw-key`'s, local and remote (arbitro §L.6): the seat whose key the umpire withdraws, why, and which key.
+withdrawal_options = stacked(
+    click.option("--seat", "target", required=True, help="The seat whose signing key is withdrawn."),
+    click.option("--reason", required=True, help="Why: served to every seat with the withdrawal."),
+    click.option("--key", default=None, help="The key meant (its public key or 16-digit fingerprint): refused unless "
+                                               "it is the one in force."))
 export_options = stacked(
     click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write to this file (default: stdout)."),
     click.option("--with-seed", is_flag=True,

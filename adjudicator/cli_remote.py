@@ -17,7 +17,7 @@ from arbitro.adjudicator import registry
 from arbitro.adjudicator.cli_audit import exported, registered_text, withdrawn_text
 from arbitro.adjudicator.cli_common import (
     CONTEXT, copy_of, export_options, handle_errors, json_option, legal_filter_options, log_range_options,
-    nth_option, out, provisional_option, read_json_arg, view_at_option,
+    nth_option, out, provisional_option, read_json_arg, view_at_option, withdrawal_options,
 )
 from arbitro.adjudicator.cli_dice import explain_roll, roll_text
 from arbitro.adjudicator.cli_play import END_WORD, end_of, signed, submit_text
@@ -209,9 +209,7 @@ def register_key(game: str, public_key: str, server: str, token: str, as_json: b
 
 @remote.command(name="withdraw-key")
 @click.argument("game")
-@click.option("--seat", "target", required=True, help="The seat whose signing key is withdrawn.")
-@click.option("--reason", required=True, help="Why: served to every seat with the withdrawal.")
-@click.option("--key", default=None, help="The key meant (public key or fingerprint): refused unless in force.")
+@withdrawal_options
 @remote_options
 @json_option
 @handle_errors
