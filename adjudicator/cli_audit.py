@@ -294,9 +294,9 @@ def withdraw_key(game: str, target: str, reason: str, key: str | None, seat: str
 def withdrawn_text(r: SubmitResult) -> str:
     """`withdraw-key`'s answer, withdrawn locally or on a server: the events, and what the seat does next."""
     withdrawn = [e["event"] for e in r.events if e.get("type") == "key_withdrawn"]
-    said = [f"{e['seat']}'s key {e['public_key'][:16]} is withdrawn (it covered commands {e['first_cmd']} to "
-            f"{e['last_cmd']}); {e['seat']} is unsigned until it registers a new key (`register-key {r.game} --as "
-            f"{e['seat']} PUBLIC_KEY`)" for e in withdrawn]
+    said = [f"{e['seat']}'s key {signing.fingerprint(e['public_key'])} is withdrawn (it covered commands "
+            f"{e['first_cmd']} to {e['last_cmd']}); {e['seat']} is unsigned until it registers a new key "
+            f"(`register-key {r.game} --as {e['seat']} PUBLIC_KEY`)" for e in withdrawn]
     return "\n".join([f"accepted: command {r.cmd}", *event_lines(r.events), *said])
 
 
