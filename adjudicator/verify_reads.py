@@ -341,7 +341,9 @@ def fewer_full_collections() -> Iterator[None]:
     with _pausing:
         if _paused.under_way == 0:
             young, middle, full = gc.get_threshold()
-            _paused.found, _paused.set_to = (young, full), (max(young, _YOUNG_EVERY), max(full, _FULL_EVERY))
+            # a young threshold of 0 is automatic collection switched off (CPython's gc.set_threshold): kept off
+            _paused.found, _paused.set_to = (young, full), (max(young, _YOUNG_EVERY) if young else 0,
+                                                            max(full, _FULL_EVERY))
             gc.set_threshold(_paused.set_to[0], middle, _paused.set_to[1])
         _paused.under_way += 1
     try:

@@ -130,6 +130,10 @@ def test_a_threshold_set_by_someone_else_during_a_verification_is_kept(monkeypat
         with verify_reads.fewer_full_collections():
             assert gc.get_threshold() == (20_000, 7, 1_000)
         assert gc.get_threshold() == (20_000, 7, 9)
+        gc.set_threshold(0, 7, 9)  # automatic collection switched off: a verification leaves it off
+        with verify_reads.fewer_full_collections():
+            assert gc.get_threshold() == (0, 7, 1_000)
+        assert gc.get_threshold() == (0, 7, 9)
     finally:
         gc.set_threshold(*before)
 
