@@ -129,7 +129,7 @@ def stage_resolve(a: Act, c: AssaultUnderway) -> None:
     if not c.attackers:
         a.assault_frames().revise(stage=assault.END)
         return
-    fighting = [d for d in c.defenders if not a.world().is_artillery(d)]
+    # `fighting` as the efficiency values read it: the Elan withdraws or disorders an attacker only
     result = resolution.fight(a, CALDIERO_VARIANT, c, fighting, all(order_of(w, u) == "attack" for u in c.attackers),
                               efficiency, gained or 0, notes)
     a.assault_frames().revise(stage=assault.ADVANCE)  # the advance once the result is carried out, unless it asks more
