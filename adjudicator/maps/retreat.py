@@ -74,7 +74,7 @@ def ranked(grid: Grid, start: str, enemies: Iterable[str], paths: Iterable[tuple
             found = ranks[end] = (min(away, default=0), all(d > s for d, s in zip(away, from_start)))
         return found
 
-    options = [RetreatOption(cast(tuple[HexId, ...], tuple(p)), *rank(p[-1])) for p in paths]  # ids: HexId's are str
+    options = [RetreatOption(cast("tuple[HexId, ...]", tuple(p)), *rank(p[-1])) for p in paths]  # ids: HexId's are str
     return tuple(sorted(options, key=lambda o: (not o.farther_from_all, -o.nearest_enemy, o.path)))
 
 
