@@ -300,8 +300,10 @@ def test_a_withdrawal_covers_every_command_before_it_since_the_registration(keye
             r["body"]["command"]["last_cmd"] = 1
         if r is second:
             del r["signature"]  # "made up": red's command unsigned, before the withdrawal
-    status, said = signatures_said(read_lines([json.dumps(r) for r in rows]), {})
-    assert status == "failed" and f"withdrawn at command {withdrawn}" in said, said
+    assert signatures_said(read_lines([json.dumps(r) for r in rows]), {}) == (
+        "failed", f"red's key {fingerprint(public_key(red))} withdrawn at command {withdrawn} covered commands 1 to 1, "
+                  "not every command up to its withdrawal (the server fills them in): a withdrawal was altered "
+                  "(arbitro §L.6)")  # the period cut short, not the unsigned command after it (which it hides)
 
 
 def test_the_umpire_registers_no_key(app: Arbitro) -> None:
