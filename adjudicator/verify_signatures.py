@@ -135,7 +135,7 @@ def _cut_short(withdrawals: list[Withdrawal]) -> str | None:
     to the head (key_withdrawal.with_withdrawal), so one ended earlier was altered, and would leave the commands
     between it and the withdrawal under no key, an unsigned one in the seat's name passed (rev-s S5)."""
     for at, e in withdrawals:
-        if not isinstance(at, int) or e.last_cmd != at - 1 or e.first_cmd > at:
+        if e.last_cmd != at - 1 or e.first_cmd > at:  # `at` an int: enumerate's, or served_withdrawals' converted
             return (f"{e.seat}'s key {signing.fingerprint(e.public_key)} withdrawn at command {at} covered commands "
                     f"{e.first_cmd} to {e.last_cmd}, not every command up to its withdrawal (the server fills them "
                     f"in): a withdrawal was altered ({R_KEYS})")
