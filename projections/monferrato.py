@@ -314,7 +314,7 @@ def redact(e: Any, seat: str, pile_face_down: bool = False) -> dict[str, Any] | 
     data: dict[str, Any] = msgspec.to_builtins(e)
     if seat == UMPIRE:
         return data
-    if (isinstance(e, ev.ChitDrawn) or isinstance(e, ev.ChitDiscarded) and pile_face_down) and e.seat != seat:
+    if (isinstance(e, ev.ChitDrawn) or (isinstance(e, ev.ChitDiscarded) and pile_face_down)) and e.seat != seat:
         data["chit"] = ""
     if isinstance(e, ev.ChitsDealt) and e.seat != seat:
         data["chits"] = list(e.public)
