@@ -12,7 +12,7 @@ from typing import Final, cast
 from arbitro.adjudicator.parabellum import command, sight
 from arbitro.adjudicator.parabellum.data import OrdersTable
 from arbitro.adjudicator.parabellum.movement import (
-    Problem, advance_order_problem, attack_order_problem, nearer,
+    Problem, advance_order_problem, attack_order_problem, closer, enemy_distances,
 )
 from arbitro.adjudicator.parabellum.variant import Variant
 from arbitro.adjudicator.parabellum.world import World
@@ -144,7 +144,8 @@ def obligation_problem(variant: Variant, world: World, side: str, counted: Seque
     advance = [c for c in counted if c.order == "advance"]
     if problem or not advance:
         return problem
-    closer = sum(1 for c in advance if c.moved and (h := world.hex_of(c.unit)) is not None
-                 and nearer(world, side, h, c.start_distance))
-    could = (c.unit for c in advance if free(c) and any(nearer(world, side, h, c.start_distance) for h in moves(c.unit)))
-    return advance_order_problem(variant, len(advance), closer, could)
+    distance = enemy_distances(world, side)  # `nearer`'s, in hand for every end asked
+    closed_in = sum(1 for c in advance if c.moved and (h := world.hex_of(c.unit)) is not None
+                    and closer(distance, h, c.start_distance))
+    could = (c.unit for c in advance if free(c) and any(closer(distance, h, c.start_distance) for h in moves(c.unit)))
+    return advance_order_problem(variant, len(advance), closed_in, could)
