@@ -99,7 +99,7 @@ def test_caldiero_elan_of_any_attack_order_unit_of_the_group_is_listed_item_6() 
     """caldiero §16.1: the French unit named tries Elan, whichever attacker of the group it is."""
     assert_agrees(position_at("caldiero-full", 102), "france", {
         "type": "attack", "attackers": ["fr-18-legere", "fr-carabiniers"], "defenders": ["1716", "1717"],
-        "elan": "fr-carabiniers", "efficiency": None, "use_general": True})
+        "elan": "fr-carabiniers", "use_general": True})
 
 
 # --- the check catches what it is for ------------------------------------------------------------------------------
@@ -143,7 +143,7 @@ def test_caldiero_attackers_in_any_order_are_reachable_item_7() -> None:
     """Two of the group's attackers named in another order than listed: within the listed template (issue 19 item 7)."""
     assert_agrees(position_at("caldiero-full", 102), "france", {
         "type": "attack", "attackers": ["fr-carabiniers", "fr-18-legere"], "defenders": ["1716", "1717"],
-        "elan": "fr-18-legere", "efficiency": None, "use_general": True})
+        "elan": "fr-18-legere", "use_general": True})
 
 
 def refusal(position: Position, seat: str, command: dict[str, Any]) -> str | None:
@@ -255,7 +255,7 @@ def test_caldiero_an_attack_on_two_hexes_named_in_another_order_is_reachable_ite
     accepted, the listing naming the hexes only as 1512, 1611. The hexes attacked are a set (caldiero §12.4.1): the
     command model stores them in hex order, as listed, and refuses a hex named twice as malformed."""
     position = position_at("caldiero-full", 121)
-    attack = {"type": "attack", "attackers": ["fr-5-legere"], "defenders": ["1611", "1512"], "efficiency": None,
+    attack = {"type": "attack", "attackers": ["fr-5-legere"], "defenders": ["1611", "1512"],
               "elan": "fr-5-legere", "use_general": True}
     assert_agrees(position, "france", attack)
     assert position.normalised(attack) == {**attack, "defenders": ["1512", "1611"]}
