@@ -274,10 +274,10 @@ DOCUMENTED_TEMPLATES: dict[tuple[str, str], tuple[str, str]] = {
 
 
 # Fields a template's selection decides in turn (ruleset, type) -> fields: decide checks them against the chosen set,
-# so they need not equal the listed command's (Caldiero: the efficiency tied among the chosen attackers, §12.3.1, and
-# whether a general is stacked with them, §12.4.4).
+# so they need not equal the listed command's (Caldiero: whether a general is stacked with the chosen attackers,
+# §12.4.4; their efficiency tie, §12.3.1, is asked at the start of the combat since e3d05ccb, not named).
 FOLLOWING: dict[tuple[str, str], tuple[str, ...]] = {
-    ("caldiero", "attack"): ("efficiency", "use_general"),
+    ("caldiero", "attack"): ("use_general",),
 }
 
 
