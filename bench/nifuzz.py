@@ -166,6 +166,16 @@ def replayed_as(path: Path, ruleset: str) -> Game:
     return game
 
 
+def tool_parser(description: str, seed_help: str) -> argparse.ArgumentParser:
+    """The options every tool fuzzing one ruleset's hidden things takes (bench/nifuzz_hands.py, nifuzz_blocks.py): the
+    log, every Nth command, and the sampling's seed (what `seed_help` says it picks)."""
+    parser = argparse.ArgumentParser(description=description)
+    parser.add_argument("log", type=Path)
+    parser.add_argument("--every", type=int, default=1, help="fuzz every Nth command")
+    parser.add_argument("--seed", type=int, default=0, help=f"the sampling's seed ({seed_help})")
+    return parser
+
+
 def replay(path: Path) -> Game:
     """The log imported into a database in memory and folded: the state before each of its commands (any ruleset:
     bench/nifuzz_hands.py replays Monferrato's); a file the import refuses is refused (ValueError), as `replayed`

@@ -27,7 +27,6 @@ Exit status: 0 no difference, 1 some (each a leak to prove with a test in tests/
 
 from __future__ import annotations
 
-import argparse
 import random
 import sys
 from collections import Counter
@@ -46,7 +45,9 @@ from arbitro.events.codec import canonical  # noqa: E402
 from arbitro.projections.game import GameState  # noqa: E402
 from arbitro.projections.marengo import ELIMINATED, MarengoState  # noqa: E402
 from arbitro.projections.views import seat_view  # noqa: E402
-from bench.nifuzz import Game, asked_difference, asked_of, play, replayed_as, served_difference, walked  # noqa: E402
+from bench.nifuzz import (  # noqa: E402
+    Game, asked_difference, asked_of, play, replayed_as, served_difference, tool_parser, walked,
+)
 from bench.served import served  # noqa: E402
 
 
@@ -224,12 +225,9 @@ def fuzz(game: Game, every: int = 1, seed: int = 0, count: int = 3, first: int =
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("log", type=Path)
-    parser.add_argument("--every", type=int, default=1, help="fuzz every Nth command")
+    parser = tool_parser(__doc__.split("\n\n")[0], "which blocks are perturbed")
     parser.add_argument("--from", dest="first", type=int, default=1, help="first command number")
     parser.add_argument("--to", dest="last", type=int, default=None, help="last command number")
-    parser.add_argument("--seed", type=int, default=0, help="the sampling's seed (which blocks are perturbed)")
     parser.add_argument("--count", type=int, default=3, help="perturbations of each kind per command and observer")
     parser.add_argument("--answers", choices=("first", "seeded"), default="first",
                         help="the walk's answers: the first both games list, or one drawn from --seed among them")

@@ -18,7 +18,6 @@ Exit status: 0 no difference, 1 some (each a leak to prove with a test in tests/
 
 from __future__ import annotations
 
-import argparse
 import json
 import random
 import sys
@@ -33,7 +32,9 @@ if str(ROOT) not in sys.path:
 from arbitro.adjudicator.core_commands import CORE_COMMAND_TYPES  # noqa: E402
 from arbitro.events.codec import canonical  # noqa: E402
 from arbitro.projections.game import GameState  # noqa: E402
-from bench.nifuzz import Game, asked_difference, asked_of, play, replayed_as, served_difference, walked  # noqa: E402
+from bench.nifuzz import (  # noqa: E402
+    Game, asked_difference, asked_of, play, replayed_as, served_difference, tool_parser, walked,
+)
 from bench.served import served  # noqa: E402
 
 
@@ -107,10 +108,7 @@ def fuzz(game: Game, every: int = 1, seed: int = 0, count: int = 2) -> tuple[int
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("log", type=Path)
-    parser.add_argument("--every", type=int, default=1, help="fuzz every Nth command")
-    parser.add_argument("--seed", type=int, default=0, help="the sampling's seed (which chits are swapped)")
+    parser = tool_parser(__doc__.split("\n\n")[0], "which chits are swapped")
     parser.add_argument("--swaps", type=int, default=2, help="swaps tried per command and observer")
     args = parser.parse_args(argv)
     try:
