@@ -39,8 +39,8 @@ from arbitro.adjudicator.cli_dice import DICE_COMMANDS
 from arbitro.adjudicator.cli_disputes import DISPUTE_COMMANDS
 from arbitro.adjudicator.cli_store import STORE_COMMANDS
 from arbitro.adjudicator.cli_tables import (
-    annotated_text, awaiting_line, clock_line, data_records, filter_commands, fork_numbered, legal_text, log_text,
-    logged, notes_text, provisional_line, status_text, tokens_text, undone_text, view_text,
+    annotated_text, clock_line, data_records, filter_commands, fork_numbered, legal_text, log_text,
+    logged, notes_text, status_text, tokens_text, undone_text, view_text,
 )
 
 
