@@ -51,7 +51,7 @@ import re
 import sys
 import time
 from collections import Counter, defaultdict
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import asdict, dataclass
 from itertools import zip_longest
 from pathlib import Path
@@ -174,6 +174,19 @@ def tool_parser(description: str, seed_help: str) -> argparse.ArgumentParser:
     parser.add_argument("--every", type=int, default=1, help="fuzz every Nth command")
     parser.add_argument("--seed", type=int, default=0, help=f"the sampling's seed ({seed_help})")
     return parser
+
+
+def observed(game: Game, positions: Iterable[tuple[int, str, dict[str, Any], GameState[Any]]]
+             ) -> Iterator[tuple[int, str, dict[str, Any], GameState[Any], str, str]]:
+    """Each of `positions` whose command a playing seat sent (the engine's own left out), once for each seat as the
+    observer, the other being the owner of the hidden thing a fuzzer changes: (cmd, sender, command, state,
+    observer, owner). For the two-seat games of bench/nifuzz_hands.py and nifuzz_blocks.py."""
+    seats = game.ruleset.seats(game.positions[0][3].rules)
+    for cmd, sender, command, state in positions:
+        if command.get("type") in CORE_COMMAND_TYPES or sender not in seats:
+            continue
+        for observer in seats:
+            yield cmd, sender, command, state, observer, next(s for s in seats if s != observer)
 
 
 def replay(path: Path) -> Game:

@@ -39,14 +39,14 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from arbitro.adjudicator.core_commands import CORE_COMMAND_TYPES  # noqa: E402
 from arbitro.events import marengo as ev  # noqa: E402
 from arbitro.events.codec import canonical  # noqa: E402
 from arbitro.projections.game import GameState  # noqa: E402
 from arbitro.projections.marengo import ELIMINATED, MarengoState  # noqa: E402
 from arbitro.projections.views import seat_view  # noqa: E402
 from bench.nifuzz import (  # noqa: E402
-    Game, asked_difference, asked_of, play, replayed_as, served_difference, tool_parser, walked,
+    Game, asked_difference, asked_of, observed, play, replayed_as, served_difference, tool_parser,
+    walked,
 )
 from bench.served import served  # noqa: E402
 
@@ -212,15 +212,10 @@ def fuzz(game: Game, every: int = 1, seed: int = 0, count: int = 3, first: int =
     a defensive artillery fired, a pursuit, another retreat)."""
     rng, report, strengths = random.Random(seed), Report(), full_strengths(game)
     pick = random.Random(f"answers {seed}") if seeded_answers else None
-    seats = game.ruleset.seats(game.positions[0][3].rules)
     chosen = [p for p in game.positions if p[0] >= first and (last is None or p[0] <= last)][::every]
-    for cmd, sender, command, state in chosen:
-        if command.get("type") in CORE_COMMAND_TYPES or sender not in seats:
-            continue
-        for observer in seats:
-            owner = next(s for s in seats if s != observer)
-            for p in perturbations(state.rules, owner, strengths, rng, count):
-                compared(game, cmd, sender, command, state, observer, p, report, pick)
+    for cmd, sender, command, state, observer, owner in observed(game, chosen):
+        for p in perturbations(state.rules, owner, strengths, rng, count):
+            compared(game, cmd, sender, command, state, observer, p, report, pick)
     return report
 
 

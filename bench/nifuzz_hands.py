@@ -29,11 +29,11 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from arbitro.adjudicator.core_commands import CORE_COMMAND_TYPES  # noqa: E402
 from arbitro.events.codec import canonical  # noqa: E402
 from arbitro.projections.game import GameState  # noqa: E402
 from bench.nifuzz import (  # noqa: E402
-    Game, asked_difference, asked_of, play, replayed_as, served_difference, tool_parser, walked,
+    Game, asked_difference, asked_of, observed, play, replayed_as, served_difference, tool_parser,
+    walked,
 )
 from bench.served import served  # noqa: E402
 
@@ -95,15 +95,10 @@ def fuzz(game: Game, every: int = 1, seed: int = 0, count: int = 2) -> tuple[int
     """Every `every`th command of the log, `count` swaps of each seat's hand seen from the other: (games compared,
     differences)."""
     rng, games, found = random.Random(seed), 0, []
-    seats = game.ruleset.seats(game.positions[0][3].rules)
-    for cmd, sender, command, state in game.positions[::every]:
-        if command.get("type") in CORE_COMMAND_TYPES or sender not in seats:
-            continue
-        for observer in seats:
-            owner = next(s for s in seats if s != observer)
-            for pair in swaps(state, owner, command, rng, count):
-                games += 1
-                found += compared(game, cmd, sender, command, state, observer, pair, owner)
+    for cmd, sender, command, state, observer, owner in observed(game, game.positions[::every]):
+        for pair in swaps(state, owner, command, rng, count):
+            games += 1
+            found += compared(game, cmd, sender, command, state, observer, pair, owner)
     return games, found
 
 
