@@ -176,6 +176,20 @@ def tool_parser(description: str, seed_help: str) -> argparse.ArgumentParser:
     return parser
 
 
+@dataclass(frozen=True)
+class Difference:
+    """One way the two games of a hidden-things fuzzer (bench/nifuzz_hands.py, nifuzz_blocks.py) served the observer
+    differently: at which command, whose, seen by whom, what hidden fact was changed (`changed`: the chits swapped,
+    a block's perturbation), where it showed and what differed."""
+
+    cmd: int
+    sender: str
+    observer: str
+    changed: str
+    channel: str  # position | legal | result | log | view | status
+    what: str
+
+
 def observed(game: Game, positions: Iterable[tuple[int, str, dict[str, Any], GameState[Any]]]
              ) -> Iterator[tuple[int, str, dict[str, Any], GameState[Any], str, str]]:
     """Each of `positions` whose command a playing seat sent (the engine's own left out), once for each seat as the

@@ -45,7 +45,7 @@ from arbitro.projections.game import GameState  # noqa: E402
 from arbitro.projections.marengo import ELIMINATED, MarengoState  # noqa: E402
 from arbitro.projections.views import seat_view  # noqa: E402
 from bench.nifuzz import (  # noqa: E402
-    Game, asked_difference, asked_of, observed, play, replayed_as, served_difference, tool_parser,
+    Difference, Game, asked_difference, asked_of, observed, play, replayed_as, served_difference, tool_parser,
     walked,
 )
 from bench.served import served  # noqa: E402
@@ -59,16 +59,6 @@ class Perturbation:
     name: str
     touched: tuple[str, ...]
     mutate: Callable[[MarengoState], None]
-
-
-@dataclass(frozen=True)
-class Difference:
-    cmd: int
-    sender: str
-    observer: str
-    perturbation: str
-    channel: str  # position | legal | result | log | view | status
-    what: str
 
 
 @dataclass
@@ -241,7 +231,7 @@ def main(argv: list[str] | None = None) -> int:
     for (channel, what), n in groups.most_common():
         example = next(d for d in r.found if (d.channel, d.what) == (channel, what))
         print(f"  {channel}: {what} ({n}), e.g. #{example.cmd} {example.sender}->{example.observer} "
-              f"{example.perturbation}")
+              f"{example.changed}")
     return 1 if r.found else 0
 
 

@@ -21,7 +21,6 @@ from __future__ import annotations
 import json
 import random
 import sys
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -32,20 +31,10 @@ if str(ROOT) not in sys.path:
 from arbitro.events.codec import canonical  # noqa: E402
 from arbitro.projections.game import GameState  # noqa: E402
 from bench.nifuzz import (  # noqa: E402
-    Game, asked_difference, asked_of, observed, play, replayed_as, served_difference, tool_parser,
+    Difference, Game, asked_difference, asked_of, observed, play, replayed_as, served_difference, tool_parser,
     walked,
 )
 from bench.served import served  # noqa: E402
-
-
-@dataclass(frozen=True)
-class Difference:
-    cmd: int
-    sender: str
-    observer: str
-    swap: str  # the chits swapped: "hand chit <-> cup chit"
-    channel: str  # legal | result | log | view | status
-    what: str
 
 
 def swaps(state: GameState[Any], owner: str, command: dict[str, Any], rng: random.Random, count: int
@@ -114,7 +103,7 @@ def main(argv: list[str] | None = None) -> int:
     games, found = fuzz(game, max(1, args.every), args.seed, args.swaps)
     print(f"{games} games compared (a hand chit swapped with a cup chit); {len(found)} differences")
     for d in found[:40]:
-        print(f"  #{d.cmd} {d.sender}->{d.observer} {d.swap}: {d.channel} {d.what}")
+        print(f"  #{d.cmd} {d.sender}->{d.observer} {d.changed}: {d.channel} {d.what}")
     return 1 if found else 0
 
 
