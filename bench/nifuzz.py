@@ -203,6 +203,18 @@ def observed(game: Game, positions: Iterable[tuple[int, str, dict[str, Any], Gam
             yield cmd, sender, command, state, observer, next(s for s in seats if s != observer)
 
 
+def tool_game(parser: argparse.ArgumentParser, argv: list[str] | None, ruleset: str
+              ) -> tuple[argparse.Namespace, Game | None]:
+    """A hidden-things fuzzer's options (`tool_parser`'s and its own) and its log replayed as `ruleset`'s game; the
+    game None where the log cannot be (no file, refused by the import, another ruleset's), said on stderr: exit 2."""
+    args = parser.parse_args(argv)
+    try:
+        return args, replayed_as(args.log, ruleset)
+    except ValueError as e:
+        print(e, file=sys.stderr)
+        return args, None
+
+
 def replay(path: Path) -> Game:
     """The log imported into a database in memory and folded: the state before each of its commands (any ruleset:
     bench/nifuzz_hands.py replays Monferrato's); a file the import refuses is refused (ValueError), as `replayed`

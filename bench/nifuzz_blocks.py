@@ -45,7 +45,7 @@ from arbitro.projections.game import GameState  # noqa: E402
 from arbitro.projections.marengo import ELIMINATED, MarengoState  # noqa: E402
 from arbitro.projections.views import seat_view  # noqa: E402
 from bench.nifuzz import (  # noqa: E402
-    Difference, Game, asked_difference, asked_of, observed, play, replayed_as, served_difference, tool_parser,
+    Difference, Game, asked_difference, asked_of, observed, play, served_difference, tool_game, tool_parser,
     walked,
 )
 from bench.served import served  # noqa: E402
@@ -216,11 +216,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--count", type=int, default=3, help="perturbations of each kind per command and observer")
     parser.add_argument("--answers", choices=("first", "seeded"), default="first",
                         help="the walk's answers: the first both games list, or one drawn from --seed among them")
-    args = parser.parse_args(argv)
-    try:
-        game = replayed_as(args.log, "marengo")
-    except ValueError as e:  # no file, one the import refuses, another ruleset's game
-        print(e, file=sys.stderr)
+    args, game = tool_game(parser, argv, "marengo")
+    if game is None:
         return 2
     r = fuzz(game, max(1, args.every), args.seed, args.count, args.first, args.last, args.answers == "seeded")
     shown = ", ".join(f"{why} {n}" for why, n in sorted(r.revealed.items()))

@@ -31,7 +31,7 @@ if str(ROOT) not in sys.path:
 from arbitro.events.codec import canonical  # noqa: E402
 from arbitro.projections.game import GameState  # noqa: E402
 from bench.nifuzz import (  # noqa: E402
-    Difference, Game, asked_difference, asked_of, observed, play, replayed_as, served_difference, tool_parser,
+    Difference, Game, asked_difference, asked_of, observed, play, served_difference, tool_game, tool_parser,
     walked,
 )
 from bench.served import served  # noqa: E402
@@ -94,11 +94,8 @@ def fuzz(game: Game, every: int = 1, seed: int = 0, count: int = 2) -> tuple[int
 def main(argv: list[str] | None = None) -> int:
     parser = tool_parser(__doc__.split("\n\n")[0], "which chits are swapped")
     parser.add_argument("--swaps", type=int, default=2, help="swaps tried per command and observer")
-    args = parser.parse_args(argv)
-    try:
-        game = replayed_as(args.log, "monferrato")
-    except ValueError as e:  # no file, one the import refuses, another ruleset's game
-        print(e, file=sys.stderr)
+    args, game = tool_game(parser, argv, "monferrato")
+    if game is None:
         return 2
     games, found = fuzz(game, max(1, args.every), args.seed, args.swaps)
     print(f"{games} games compared (a hand chit swapped with a cup chit); {len(found)} differences")
