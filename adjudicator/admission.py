@@ -14,6 +14,7 @@ from typing import Any
 from arbitro.adjudicator.core_commands import CORE_COMMAND_TYPES
 from arbitro.adjudicator.disputes import R_EVIDENCE, no_note, note_label
 from arbitro.adjudicator.engine_steps import EntropyStep
+from arbitro.adjudicator.key_withdrawal import R_KEYS
 from arbitro.adjudicator.errors import (
     BadInput, IllegalCommand, MalformedCommand, NotFound, NotUmpire, Unsigned, VersionPinned,
 )
@@ -117,19 +118,19 @@ def seat_signature(
     registered = store.seat_keys(game.id).get(seat)
     if signature is None:
         if registered is not None:
-            raise Unsigned(f"{seat} registered the key {registered[0][:16]}... in game {game.id}: its commands "
-                           "are accepted only signed with it (`arbitro submit --sign KEYFILE`)", rule="arbitro §L.6")
+            raise Unsigned(f"{seat} registered the key {signing.fingerprint(registered[0])}... in game {game.id}: its "
+                           "commands are accepted only signed with it (`arbitro submit --sign KEYFILE`)", rule=R_KEYS)
         return None
     if registered is None:
         raise BadInput(f"{seat} has no key registered in game {game.id}: register one first "
-                       "(`arbitro register-key GAME --as SEAT PUBLIC_KEY`)")
+                       f"(`arbitro register-key GAME --as SEAT PUBLIC_KEY`; {R_KEYS})")
     if expected_seq is None or key is None or not isinstance(command, dict):
         raise BadInput("a signed command names the head it expects and its idempotency key (--expect, --key), "
                        "both covered by the signature")
     statement = signing.command_statement(game=game.id, seat=seat, expected_seq=expected_seq, key=key, command=command)
     if not signing.signature_ok(registered[0], statement, signature):
-        raise Unsigned(f"the signature does not verify under {seat}'s key {registered[0][:16]}... for this "
-                       f"command in game {game.id} at #{expected_seq} with key {key!r}", rule="arbitro §L.6")
+        raise Unsigned(f"the signature does not verify under {seat}'s key {signing.fingerprint(registered[0])}... "
+                       f"for this command in game {game.id} at #{expected_seq} with key {key!r}", rule=R_KEYS)
     return signing.CommandSignature(public_key=registered[0], command=command, signature=signature)
 
 

@@ -59,10 +59,19 @@ def withdraw_key(ctx: Decision[Any], command: cc.WithdrawKey, seats: tuple[str, 
                         "or stolen asks the umpire", rule=R_KEYS)
     if command.seat not in seats:
         raise UnknownSeat(f"no seat {command.seat!r} in this game (seats: {', '.join(seats)})")
-    if command.first_cmd is None or command.last_cmd is None or len(command.key) != 64:
+    event = key_withdrawn(command)
+    if event is None:
         raise IllegalCommand(f"{command.seat} has no signing key in force: nothing to withdraw", rule=R_KEYS)
-    ctx.emit(core.KeyWithdrawn(seat=command.seat, public_key=command.key.lower(), first_cmd=command.first_cmd,
-                               last_cmd=command.last_cmd, reason=command.reason, rule=R_KEYS))
+    ctx.emit(event)
+
+
+def key_withdrawn(command: cc.WithdrawKey) -> core.KeyWithdrawn | None:
+    """The event a `withdraw_key` the server filled in makes (the engine's, and verify's reading of a recorded one:
+    one builder); None for one without what the server fills in (no key in force, or a file's, edited)."""
+    if command.first_cmd is None or command.last_cmd is None or len(command.key) != 64:
+        return None
+    return core.KeyWithdrawn(seat=command.seat, public_key=command.key.lower(), first_cmd=command.first_cmd,
+                             last_cmd=command.last_cmd, reason=command.reason, rule=R_KEYS)
 
 
 def withdrawn_by(command: Any) -> tuple[str, str] | None:

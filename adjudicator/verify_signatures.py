@@ -10,12 +10,14 @@ from __future__ import annotations
 from typing import Any, Literal, NamedTuple
 
 import msgspec
+import pydantic
 
+from arbitro.adjudicator import core_commands as cc
 from arbitro.adjudicator import registry
 from arbitro.adjudicator.engine import Adjudicator
 from arbitro.adjudicator.errors import ArbitroError, BadFile
 from arbitro.adjudicator.exchange import Loaded
-from arbitro.adjudicator.key_withdrawal import R_KEYS
+from arbitro.adjudicator.key_withdrawal import R_KEYS, key_withdrawn
 from arbitro.events import core, signing
 from arbitro.events.codec import canonical
 from arbitro.projections.base import UMPIRE
@@ -88,14 +90,14 @@ def served_withdrawals(loaded: Loaded) -> list[Withdrawal]:
 
 
 def withdrawal_of(command: dict[str, Any]) -> core.KeyWithdrawn | None:
-    """The event a recorded `withdraw_key` made (key_withdrawal.withdraw_key: re-adjudication checks it did); None
-    for one without what the server fills in (a file's, edited: the engine refuses it too)."""
-    fields = {"seat": command.get("seat"), "public_key": command.get("key"), "first_cmd": command.get("first_cmd"),
-              "last_cmd": command.get("last_cmd"), "reason": command.get("reason"), "rule": R_KEYS}
+    """The event a recorded `withdraw_key` made (key_withdrawal.key_withdrawn, the engine's builder: re-adjudication
+    checks it did); None for one without what the server fills in, or out of shape (a file's, edited: the engine
+    refuses it too)."""
     try:
-        return msgspec.convert(fields, core.KeyWithdrawn)
-    except msgspec.ValidationError:
+        parsed = cc.core_commands.validate_python(command)
+    except pydantic.ValidationError:
         return None
+    return key_withdrawn(parsed) if isinstance(parsed, cc.WithdrawKey) else None
 
 
 def key_periods(registered: dict[str, tuple[str, int]], withdrawals: list[Withdrawal]) -> dict[str, list[Period]]:

@@ -14,7 +14,7 @@ from arbitro.adjudicator import settling
 from arbitro.adjudicator.errors import BadFile, BadInput, IllegalCommand, NotUmpire, UnknownSeat, Unsigned
 from arbitro.adjudicator.exchange import read_lines
 from arbitro.adjudicator.service import Arbitro
-from arbitro.adjudicator.verify_signatures import signatures_said
+from arbitro.adjudicator.verify_signatures import signatures_said, withdrawal_of
 from arbitro.events.signing import command_statement, fingerprint, new_private_key, public_key, sign
 
 from .conftest import Cli
@@ -158,7 +158,7 @@ def test_an_old_signed_command_replayed_after_the_withdrawal_is_refused(keyed: t
     head = app.game("g").head_cmd
     signature = sign(red, command_statement(game="g", seat="red", expected_seq=head, key="old", command=command))
     app.submit("g", "umpire", WITHDRAW)
-    with pytest.raises(BadInput, match="red has no key registered"):
+    with pytest.raises(BadInput, match=r"red has no key registered .*; arbitro §L\.6\)$"):  # the rule it enforces
         app.submit("g", "red", command, expected_seq=head, key="old", signature=signature)
     app.register_key("g", "red", public_key(new_private_key()))
     with pytest.raises(Unsigned, match="does not verify under red's key"):
@@ -316,3 +316,15 @@ def test_the_umpire_registers_no_key(app: Arbitro) -> None:
     assert refused.value.rule == "arbitro §L.6" and app.store.seat_keys("g") == {}
     app.register_key("g", "red", public_key(new_private_key()))
     assert app.submit("g", "umpire", WITHDRAW).events  # the umpire's acts unsigned, as before
+
+
+def test_verify_reads_a_recorded_withdrawal_with_the_engines_builder() -> None:
+    """One builder of `key_withdrawn` (key_withdrawal.key_withdrawn), the engine's and verify's: a recorded key
+    written in capitals is the event's lower-case key, as the engine emits it (verify's own copy kept the capitals);
+    one without what the server fills in, or out of shape, is no withdrawal."""
+    key = public_key(new_private_key())
+    recorded = {**WITHDRAW, "key": key.upper(), "first_cmd": 2, "last_cmd": 4}
+    event = withdrawal_of(recorded)
+    assert event is not None and (event.public_key, event.first_cmd, event.last_cmd) == (key, 2, 4)
+    assert withdrawal_of({**WITHDRAW, "key": key}) is None
+    assert withdrawal_of({**recorded, "first_cmd": "2"}) is None
