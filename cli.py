@@ -193,7 +193,8 @@ def status(game: str, seat: str, list_provisional: bool, db: str, as_json: bool)
 def legal(game: str, seat: str | None, unit: str | None, types: tuple[str, ...], for_seat: str | None, db: str,
           as_json: bool) -> None:
     """List the commands SEAT may send now, grouped by type, each without its empty fields (--json: the
-    full commands, one list). In a transcribed game the umpire's listing also holds each awaited seat's
+    full commands, one list). A group of four or more that differ only in one number is one line of that
+    number's ranges (the umpire's `prove_roll`s: "index 0-41, 43-629"). In a transcribed game the umpire's listing also holds each awaited seat's
     commands wrapped as `on_behalf`, ready for `submit --as umpire`.
 
     \b

@@ -37,6 +37,9 @@ PLACE_FIELDS = ("hex", "zone")
 STATE_FLAGS = ("reduced", "disorganised", "unsupplied", "damaged", "face_up", "activated", "moved", "fought",
                "assaulted", "charging", "hold", "out_of_command")
 WIDTH = 110
+# A group of legal commands this long that differ only in one number is told as that number's ranges, not a line
+# each: a long provable game offers the umpire hundreds of `prove_roll`s (`--json` keeps every one).
+COMPACT_FROM = 4
 
 
 @cache
@@ -172,10 +175,43 @@ def legal_text(commands: list[dict[str, Any]], seat: str) -> str:
         groups.setdefault(label, []).append(command)
     lines = []
     for kind, members in groups.items():
-        lines.append(f"{kind} ({len(members)}):")
-        lines += ["  " + json.dumps({k: v for k, v in c.items() if v is not None}, ensure_ascii=False)
-                  for c in members]
+        shown = [{k: v for k, v in c.items() if v is not None} for c in members]
+        varying = _one_number_varies(shown) if len(shown) >= COMPACT_FROM else None
+        if varying is None:
+            lines.append(f"{kind} ({len(members)}):")
+            lines += ["  " + json.dumps(c, ensure_ascii=False) for c in shown]
+        else:
+            template = ", ".join(f"{json.dumps(k)}: {'N' if k == varying else json.dumps(v, ensure_ascii=False)}"
+                                 for k, v in shown[0].items())
+            lines.append(f"{kind} ({len(members)}): {varying} {number_ranges([c[varying] for c in shown])}")
+            lines.append(f"  each sent as {{{template}}}")
     return "\n".join(lines)
+
+
+def _one_number_varies(commands: list[dict[str, Any]]) -> str | None:
+    """The one field whose value, a whole number, tells these commands apart when every other field is the same
+    in all of them (the umpire's hundreds of `prove_roll`s, arbitro §R.5); else None."""
+    keys = commands[0].keys()
+    if any(c.keys() != keys for c in commands):
+        return None
+    differing = [k for k in keys if any(c[k] != commands[0][k] for c in commands)]
+    if len(differing) != 1:
+        return None
+    field = differing[0]
+    values = [c[field] for c in commands]
+    numbers = all(isinstance(v, int) and not isinstance(v, bool) for v in values)
+    return field if numbers and len(set(values)) == len(values) else None
+
+
+def number_ranges(numbers: Iterable[int]) -> str:
+    """Whole numbers as ascending runs: "3-17, 21, 40-388"."""
+    runs: list[list[int]] = []
+    for n in sorted(numbers):
+        if runs and n == runs[-1][1] + 1:
+            runs[-1][1] = n
+        else:
+            runs.append([n, n])
+    return ", ".join(str(a) if a == b else f"{a}-{b}" for a, b in runs)
 
 
 def command_type(command: dict[str, Any]) -> Any:
