@@ -21,6 +21,7 @@ from arbitro.events import monferrato as ev
 from arbitro.projections.base import UMPIRE, Outcome, RulesetProjection
 
 SEATS = ("pro_france", "pro_spain")
+CUP = "cup"  # who laid the blue chits the cup sheds at March 1629 face down (monferrato §16.4): no seat
 # the umpire's ruling that lays the discards face down (adjudicator/monferrato/readings.py, `discard_pile`)
 DISCARD_PILE, FACE_DOWN = "discard_pile", "face_down"
 POOL = "pool"  # a unit not yet on the map (a reinforcement group's)
@@ -69,6 +70,9 @@ class MonferratoState(msgspec.Struct, kw_only=True):
     hands: dict[str, list[str]] = {}  # hidden: each seat sees its own
     chit_cup: list[str] = []  # hidden from both seats
     discards: list[str] = []
+    # the discards laid face down under the ruling `discard_pile: face_down`, by who laid them ("cup": the blue chits
+    # the cup sheds at March 1629, §16.4): each is hidden from all but who laid it; a played chit is never here
+    laid_face_down: dict[str, list[str]] = {}
     removed: list[str] = []  # RSU chits played (monferrato §16.4)
     red_aside: list[str] = []  # the red chits set aside until March 1629 (monferrato §4, §16.4)
     public_in_hand: list[str] = []  # chits known to all to be in a hand (the scenario's opening chits)
@@ -131,6 +135,8 @@ def apply_event(s: MonferratoState, e: Any) -> MonferratoState:  # noqa: C901 - 
             _remove(s.hands[e.seat], e.chit)
             _remove(s.public_in_hand, e.chit)
             s.discards.append(e.chit)
+            if face_down(s):
+                s.laid_face_down.setdefault(e.seat, []).append(e.chit)
         case ev.ChitPlayed():
             _remove(s.hands[e.seat], e.chit)
             _remove(s.public_in_hand, e.chit)
@@ -142,10 +148,13 @@ def apply_event(s: MonferratoState, e: Any) -> MonferratoState:  # noqa: C901 - 
             for c in e.to_discards:
                 _remove(s.chit_cup, c)
                 s.discards.append(c)
+            if e.to_discards and face_down(s):
+                s.laid_face_down.setdefault(CUP, []).extend(e.to_discards)
             for c in e.to_cup:
                 _remove(s.discards, c)
                 _remove(s.red_aside, c)
                 s.chit_cup.append(c)
+            _picked_up(s, e.to_cup)
             s.chit_cup.sort()
         case ev.MoraleChanged():
             s.morale[e.nation] = e.value
@@ -266,6 +275,14 @@ def apply_event(s: MonferratoState, e: Any) -> MonferratoState:  # noqa: C901 - 
     return s
 
 
+def _picked_up(s: MonferratoState, chits: tuple[str, ...]) -> None:
+    """The chits back in the cup (§5.1) are the cup's secret now, no longer a face-down discard."""
+    for who in list(s.laid_face_down):
+        s.laid_face_down[who] = [c for c in s.laid_face_down[who] if c not in chits]
+        if not s.laid_face_down[who]:
+            del s.laid_face_down[who]
+
+
 def _acted(s: MonferratoState) -> None:
     if s.activation is not None:
         s.activation.acted = True
@@ -301,11 +318,13 @@ def view(s: MonferratoState, seat: str) -> dict[str, Any]:
 
 
 def secrets(s: MonferratoState, seat: str) -> set[str]:
-    """The chits in the other hand (but those dealt openly) and in the cup: no string served to `seat` names one."""
+    """The chits in the other hand (but those dealt openly), in the cup, and, under `discard_pile: face_down`, those
+    laid face down by the other seat or shed by the cup (§5 2, §16.4): no string served to `seat` names one."""
     if seat == UMPIRE:
         return set()
     hidden = {c for c in s.hands.get(other(seat), []) if c not in s.public_in_hand}
-    return hidden | set(s.chit_cup)
+    unseen = {c for who, chits in s.laid_face_down.items() if who != seat for c in chits} if face_down(s) else set()
+    return hidden | set(s.chit_cup) | unseen
 
 
 def redact(e: Any, seat: str, pile_face_down: bool = False) -> dict[str, Any] | None:
@@ -327,7 +346,7 @@ def redact(e: Any, seat: str, pile_face_down: bool = False) -> dict[str, Any] | 
 
 class MonferratoProjection(RulesetProjection[MonferratoState]):
     name = "monferrato"
-    version = "0.15.0"
+    version = "0.16.0"
     State = MonferratoState
     Event = ev.MonferratoEvent
     Contexts = ev.MONFERRATO_CONTEXTS
@@ -349,6 +368,8 @@ class MonferratoProjection(RulesetProjection[MonferratoState]):
 
     def note_interpretations(self, state: MonferratoState, chosen: dict[str, str]) -> MonferratoState:
         state.interpretations = dict(chosen)
+        if not face_down(state):  # the pile turned face up: what lay face down in it is shown now
+            state.laid_face_down = {}
         return state
 
     def is_irreversible(self, event: Any) -> bool:

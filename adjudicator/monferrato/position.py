@@ -4,7 +4,7 @@ naming where it is (docs/rulesets/monferrato.md, "Position format")."""
 from __future__ import annotations
 
 from arbitro.adjudicator.monferrato.common import data
-from arbitro.projections.monferrato import ELIMINATED, POOL, SEATS, MonferratoState
+from arbitro.projections.monferrato import CUP, ELIMINATED, POOL, SEATS, MonferratoState
 
 MAX_FORTS = 2  # monferrato §10
 
@@ -31,6 +31,10 @@ def validate(s: MonferratoState) -> list[str]:
             seen.setdefault(c, where)
     for c in sorted(set(d.chits) - set(seen)):
         problems.append(f"chits: {c!r} is in no hand, cup, discard pile or the removed")
+    for who, chits in sorted(s.laid_face_down.items()):  # a subset of the pile, by who laid them (§5 2, §16.4)
+        if who not in (*SEATS, CUP):
+            problems.append(f"laid_face_down.{who}: neither a seat nor {CUP!r}")
+        problems += [f"laid_face_down.{who}: chit {c!r} is not in discards" for c in chits if c not in s.discards]
     for nation, value in sorted(s.morale.items()):
         if not 1 <= value <= 9:
             problems.append(f"morale.{nation}: {value} is outside 1..9 (monferrato §15)")

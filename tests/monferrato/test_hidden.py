@@ -127,6 +127,70 @@ def test_an_umpire_s_ruling_lays_the_discards_face_down_for_both_seats() -> None
     assert "discards" in g.view("umpire")
 
 
+def put_back(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A leak re-introduced: every seat's view served the discards whatever the pile's reading."""
+    view = monferrato_projection.view
+    monkeypatch.setattr(monferrato_projection, "view", lambda s, seat: {**view(s, seat), "discards": list(s.discards)})
+
+
+@pytest.mark.parametrize("readings", [None, FACE_DOWN])
+def test_a_chit_discarded_face_down_is_the_other_seat_s_secret_and_the_leak_scan_finds_it_put_back_in_a_view(
+        readings: dict[str, str] | None, monkeypatch: pytest.MonkeyPatch) -> None:
+    """§5 2, §5.1 under `discard_pile: face_down`: the chit Pro-Spain discards at five is among Pro-France's
+    secrets (the strings the leak scans search what it is served for), not Pro-Spain's (it laid it), so nothing
+    served names it; put back into the view, the scan finds it. Under the public pile it is no one's secret."""
+    t = Table(state(hands={"pro_france": ["chit05", "chit04", "chit06", "chit08"],
+                           "pro_spain": ["chit11", "chit14", "chit12", "chit02"]}), readings=readings)
+    before = FOLD.copy(t.game)
+    for sender, command in discarding("chit11"):
+        t.send(sender, command)
+    face_down = readings == FACE_DOWN
+    assert t.game.rules.laid_face_down == ({"pro_spain": ["chit11"]} if face_down else {})
+    assert ("chit11" in RULESET.secrets(t.game.rules, "pro_france")) == face_down
+    assert "chit11" not in RULESET.secrets(t.game.rules, "pro_spain") | RULESET.secrets(t.game.rules, "umpire")
+    assert leaked(t.served(before, "pro_france").decode(), RULESET.secrets(t.game.rules, "pro_france")) == []
+    put_back(monkeypatch)
+    found = leaked(t.served(before, "pro_france").decode(), RULESET.secrets(t.game.rules, "pro_france"))
+    assert found == (["chit11"] if face_down else [])
+
+
+def test_the_blue_chits_the_cup_sheds_face_down_are_both_seats_secrets(monkeypatch: pytest.MonkeyPatch) -> None:
+    """§16.4 under `discard_pile: face_down`: the blue chits the cup sheds at March 1629 lie face down, laid by no
+    seat: a secret of both, found by the leak scan once put back into either seat's view."""
+    t = Table(state(hands={"pro_france": ["chit05", "chit04"], "pro_spain": ["chit11", "chit14"]},
+                    cup=[], turn=D.turn_index["1629-01"]), readings=FACE_DOWN)
+    shed = sorted(t.game.rules.chit_cup)
+    before = FOLD.copy(t.game)
+    t.send("pro_spain", {"type": "end_activation"})
+    assert shed and t.game.rules.laid_face_down == {monferrato_projection.CUP: shed}
+    for seat in ("pro_france", "pro_spain"):
+        assert set(shed) <= RULESET.secrets(t.game.rules, seat)
+        assert leaked(t.served(before, seat).decode(), shed) == []
+    put_back(monkeypatch)
+    for seat in ("pro_france", "pro_spain"):
+        assert leaked(t.served(before, seat).decode(), RULESET.secrets(t.game.rules, seat)) == shed
+
+
+def test_a_face_down_discard_is_no_longer_one_back_in_the_cup_or_once_the_pile_is_turned_face_up() -> None:
+    """§5.1: the discards go back into the cup when it is empty (the cup's secret from then on, no discard); the
+    umpire's ruling turning the pile face up shows what lay in it (no longer anyone's secret)."""
+    s = state()
+    s.discards, s.chit_cup = s.discards + s.chit_cup, []
+    s.laid_face_down = {"pro_france": [s.discards[0]], monferrato_projection.CUP: s.discards[1:3]}
+    t = Table(s, readings=FACE_DOWN)
+    t.send("pro_spain", {"type": "draw_chit"})
+    assert t.game.rules.laid_face_down == {}
+    s = state()
+    s.discards, s.chit_cup = s.chit_cup[:2], s.chit_cup[2:]
+    s.laid_face_down = {"pro_france": s.discards[:1]}
+    assert RULESET.validate_position(RULESET.note_interpretations(s, FACE_DOWN)) == []
+    assert s.discards[0] in RULESET.secrets(s, "pro_spain")
+    assert RULESET.note_interpretations(s, {}).laid_face_down == {}
+    s.laid_face_down = {"pro_france": ["chit99"], "nobody": s.discards[:1]}
+    assert RULESET.validate_position(s) == ["laid_face_down.nobody: neither a seat nor 'cup'",
+                                            "laid_face_down.pro_france: chit 'chit99' is not in discards"]
+
+
 def test_a_mandatory_chit_in_hand_changes_nothing_served_before_its_owner_must_play_it() -> None:
     """§16.1: a yellow-striped chit must be played first in its owner's activation once it may be played (§16.2, its
     date), and that play shows it; until then, Pro-France is served the same whether Pro-Spain's hidden chit is a
