@@ -57,11 +57,13 @@ def now() -> str:
 
 
 class Arbitro(ReadingCalls, ExchangeCalls, KeyCalls):
-    def __init__(self, store: Store, clock: Callable[[], str] | None = None) -> None:
+    def __init__(self, store: Store, wall_clock: Callable[[], str] | None = None) -> None:
         self.store = store
         # When a command arrived, as metadata; a re-adjudication passes the times it read from the log it replays.
         # `now` is looked up when the clock is read, not bound here: the tests that fix it (service.now) hold.
-        self.clock = clock or (lambda: now())
+        # Named `wall_clock`, not `clock`: this class also carries every reading call, and a game's clock (turn,
+        # phase) is one of them (`game_clock`); an attribute named like a method hides it at call time.
+        self.wall_clock = wall_clock or (lambda: now())
         self._adjudicators: dict[str, Adjudicator] = {}
         # The state at each game's head, as canonical bytes, keyed by the head's hash: a read checks the
         # store's head first, so another process's append is never missed; a hit skips the fold.
@@ -209,7 +211,7 @@ class Arbitro(ReadingCalls, ExchangeCalls, KeyCalls):
         adj = self.adjudicator(ruleset.name)
         record = GameRecord(
             id=game_id, ruleset=ruleset.name, version=ruleset.version, scenario=created.scenario, kind=created.kind,
-            seed=seed, seed_commitment=created.seed_commitment, seats=created.seats, created_at=self.clock(),
+            seed=seed, seed_commitment=created.seed_commitment, seats=created.seats, created_at=self.wall_clock(),
             parent=parent[0] if parent else None, parent_seq=parent[1] if parent else None,
             parent_hash=parent[2] if parent else None, salt_key=salt_key,
         )
@@ -218,7 +220,7 @@ class Arbitro(ReadingCalls, ExchangeCalls, KeyCalls):
         events = adj.open(created, supply, game, NoHistory())
         key = record.salting_key(created.salted_by_key())
         command = CommandRecord(game=game_id, cmd=0, seat=UMPIRE, key=f"create:{game_id}",
-                                salt=rnd.command_salt(key, game_id, 0), command={"type": "create", "origin": created.origin}, expected_seq=0, received_at=self.clock())
+                                salt=rnd.command_salt(key, game_id, 0), command={"type": "create", "origin": created.origin}, expected_seq=0, received_at=self.wall_clock())
         _, stored = seal_events(record.id, key, command, events, first_seq=1, prev=GENESIS)
         self.store.create_game(record, command, stored)
         self._genesis[game_id] = ((record.seed_commitment, record.created_at), created)
@@ -268,7 +270,7 @@ class Arbitro(ReadingCalls, ExchangeCalls, KeyCalls):
                                # the head only for crossed entropy answers; unsent: the head it was judged at, in the
                                # same numbers (the log's would tell a seat's own export every event count, §V.6)
                                expected_seq=self.recorded_head(game, seat, command, expected_seq),
-                               received_at=self.clock())
+                               received_at=self.wall_clock())
         bodies, stored = seal_events(game_id, salting, record, done.events, first_seq=game.head_seq + 1,
                                      prev=game.head_hash)
         snapshots = [Snapshot(seq, data, sha256_hex(data)) for seq, data in done.checkpoints]

@@ -48,7 +48,7 @@ class ReadingCalls:
 
     def game_clock(self, game_id: str, seat: str) -> dict[str, Any]:
         """Where the game stands now as `seat` may see it (turn, phase, ...: views.clock_of of its view): status's clock
-        line, without sending the whole view. Not `clock`: that is the application's wall clock (metadata)."""
+        line, without sending the whole view (not the application's `wall_clock`, the metadata's time)."""
         return clock_of(self.view(game_id, seat)["state"])
 
     def log(self, game_id: str, seat: str = UMPIRE, first: int | None = None,
@@ -170,7 +170,7 @@ class ReadingCalls:
         if not text.strip():
             raise BadInput("an annotation needs some text")
         note = self.store.add_annotation(Annotation(game=game_id, id=0, seq=self._annotated(game, seat, at), seat=seat,
-                                                    private=private, text=text, created_at=self.clock()))
+                                                    private=private, text=text, created_at=self.wall_clock()))
         return note if seat == UMPIRE else noted(self.numbers(game), [note])[0]
 
     def _annotated(self, game: GameRecord, seat: str, at: int) -> int:

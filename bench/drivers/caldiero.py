@@ -152,7 +152,7 @@ def play(app: Arbitro, game: str, seed: str, max_steps: int = 6000) -> int:
 
 
 def make_log(path: Path, scenario: str, options: tuple[str, ...], seed: str) -> str:
-    app = Arbitro(SQLiteStore(":memory:"), clock=SampleClock())
+    app = Arbitro(SQLiteStore(":memory:"), wall_clock=SampleClock())
     name = f"caldiero-{path.stem.removeprefix('caldiero-')}"
     game = app.create("caldiero", scenario, options, game_id=name, seed=sample_seed(f"{name}|{seed}"),
                       salt_key=sample_salt_key(f"{name}|{seed}"))

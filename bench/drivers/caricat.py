@@ -70,7 +70,7 @@ class Chooser:
 
 
 def play(name: str, scenario: str, options: tuple[str, ...], max_steps: int = 4000) -> Path:
-    app = Arbitro(SQLiteStore(":memory:"), clock=SampleClock())
+    app = Arbitro(SQLiteStore(":memory:"), wall_clock=SampleClock())
     game = app.create("caricat", scenario, options, game_id=name, seed=sample_seed(name),
                       salt_key=sample_salt_key(name))
     SelfPlay(app, game, seed=name, chooser=Chooser(app, game, name)).play(max_steps)

@@ -95,7 +95,7 @@ def relog(path: Path, translate: Translator = keep, *, to: Path | None = None, o
     if start is not None:
         start(records)
     clock = RecordedClock(game["created_at"])
-    app = Arbitro(SQLiteStore(":memory:"), clock=clock)
+    app = Arbitro(SQLiteStore(":memory:"), wall_clock=clock)
     gid = app.start_recorded(created, game["seed"], to.stem if to else game["id"],  # the recorded seed, not a new one
                              salt_key=game.get("salt_key"))  # and salt key (none in a log made before it)
     taken = {r["body"]["key"] for r in commands}  # a key a recorded command keeps (an earlier translation's too)

@@ -29,7 +29,7 @@ def massena_moving() -> Arbitro:
     Austria's sight, may move (au-colloredo far off)."""
     state = position({"fr-18-ligne": "1417", "au-colloredo": "2520"}, leaders={"massena": "1317"},
                      orders={"massena": "manoeuvre"}, options=("fog_of_war",))
-    app = Arbitro(SQLiteStore(":memory:"), clock=lambda: "2026-11-30T00:00:00+00:00")
+    app = Arbitro(SQLiteStore(":memory:"), wall_clock=lambda: "2026-11-30T00:00:00+00:00")
     app.create("caldiero", position={"format": POSITION_FORMAT, "ruleset": "caldiero", "scenario": "historical",
                                      "options": ["fog_of_war"], "state": encode(state)}, game_id="g")
     app.submit("g", "france", {"type": "activate", "formation": "massena"})

@@ -27,7 +27,7 @@ def reorganised_out_of_sight() -> Arbitro:
                      orders={"massena": "defence"}, options=("fog_of_war",))
     state.units["fr-40-ligne"].status = "disordered"
     state.phase, state.step, state.seat = "command", "reorganise", "france"
-    app = Arbitro(SQLiteStore(":memory:"), clock=lambda: "2026-11-30T00:00:00+00:00")
+    app = Arbitro(SQLiteStore(":memory:"), wall_clock=lambda: "2026-11-30T00:00:00+00:00")
     app.create("caldiero", position={"format": POSITION_FORMAT, "ruleset": "caldiero", "scenario": "historical",
                                      "options": ["fog_of_war"], "state": encode(state)}, game_id="g")
     app.submit("g", "france", {"type": "reorganise", "hex": OOC})

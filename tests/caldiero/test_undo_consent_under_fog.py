@@ -22,7 +22,7 @@ def taken_back(seen_before: bool) -> tuple[bytes, bytes]:
                      orders={"massena": "manoeuvre"}, options=("fog_of_war",))
     if seen_before:
         state.seen["france"] = sorted({*state.seen.get("france", []), "au-colloredo"})
-    app = Arbitro(SQLiteStore(":memory:"), clock=lambda: "2026-11-29T00:00:00+00:00")
+    app = Arbitro(SQLiteStore(":memory:"), wall_clock=lambda: "2026-11-29T00:00:00+00:00")
     app.create("caldiero", position={"format": POSITION_FORMAT, "ruleset": "caldiero", "scenario": "historical",
                                      "options": ["fog_of_war"], "state": encode(state)}, game_id="g")
     before = served(app.view("g", "austria"))

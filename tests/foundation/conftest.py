@@ -113,7 +113,7 @@ def position_file(tmp_path: Path, *, red_card: str = RED_CARD, blue_card: str = 
 def fixed_duel() -> Arbitro:
     """A duel "g" on a fixed seed and clock, one exchange played (red attacks high, blue guards low): two of them
     differ only in what a test does next, as a non-interference test needs."""
-    app = Arbitro(SQLiteStore(":memory:"), clock=lambda: "2026-01-01T00:00:00+00:00")
+    app = Arbitro(SQLiteStore(":memory:"), wall_clock=lambda: "2026-01-01T00:00:00+00:00")
     app.create("duel", "standard", game_id="g", seed="5e" * 32, salt_key="a1" * 32)
     app.submit("g", "red", {"type": "attack", "aim": "high"})
     app.submit("g", "blue", {"type": "guard", "stance": "low"})

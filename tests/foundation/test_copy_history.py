@@ -199,7 +199,7 @@ def twin(db: Path, swap: bool) -> None:
         for key in ("zone", "place", "token"):
             blocks["FRA_CHAMPEAUX"][key], blocks["FRA_CARRA"][key] = blocks["FRA_CARRA"][key], blocks["FRA_CHAMPEAUX"][key]
     store = SQLiteStore(str(db))
-    app = Arbitro(store, clock=lambda: "2026-11-28T08:00:00+00:00")  # the twins share their clock
+    app = Arbitro(store, wall_clock=lambda: "2026-11-28T08:00:00+00:00")  # the twins share their clock
     app.create("marengo", position=pos, game_id="g")
     for n, command in enumerate(({"type": "move", "blocks": ["b001"], "to": "barbotta", "place": "reserve"},
                                  {"type": "end_turn"})):

@@ -36,7 +36,7 @@ def attacked(tmp_path: Path, red_card: str, ruleset: str, monkeypatch: pytest.Mo
     same_secrets(monkeypatch)
     position = json.loads(position_file(tmp_path, red_card=red_card).read_text())
     position["ruleset"] = ruleset
-    app = Arbitro(SQLiteStore(":memory:"), clock=lambda: "2026-11-29T00:00:00+00:00")
+    app = Arbitro(SQLiteStore(":memory:"), wall_clock=lambda: "2026-11-29T00:00:00+00:00")
     app.create(ruleset, position=position, game_id="g")
     app.submit("g", "red", {"type": "attack", "aim": "high"})
     return app
@@ -166,7 +166,7 @@ def test_a_ruleset_may_not_hide_that_a_roll_was_made(tmp_path: Path, monkeypatch
     same_secrets(monkeypatch)
     position = json.loads(position_file(tmp_path, red_card="ruby-falcon").read_text())
     position["ruleset"] = "falconrollduel"
-    app = Arbitro(SQLiteStore(":memory:"), clock=lambda: "2026-11-29T00:00:00+00:00")
+    app = Arbitro(SQLiteStore(":memory:"), wall_clock=lambda: "2026-11-29T00:00:00+00:00")
     app.create("falconrollduel", position=position, game_id="g")
     app.submit("g", "red", {"type": "attack", "aim": "high"})
     with pytest.raises(TypeError, match="redact_random hid a dice_rolled from blue: a roll's existence is public"):

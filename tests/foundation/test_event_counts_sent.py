@@ -31,7 +31,7 @@ def attacked_and_guarded(tmp_path: Path, red_card: str, ruleset: str, monkeypatc
     """Red attacks (command #1: one event or two, as red's card decides), blue guards (#2)."""
     same_secrets(monkeypatch)
     position = json.loads(position_file(tmp_path, red_card=red_card).read_text())
-    app = Arbitro(SQLiteStore(":memory:"), clock=lambda: "2026-11-29T00:00:00+00:00")
+    app = Arbitro(SQLiteStore(":memory:"), wall_clock=lambda: "2026-11-29T00:00:00+00:00")
     app.create(ruleset, position={**position, "ruleset": ruleset}, game_id="g")
     app.submit("g", "red", ATTACK)
     app.submit("g", "blue", GUARD)

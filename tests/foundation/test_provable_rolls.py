@@ -26,7 +26,7 @@ SEED, SALT_KEY = "5e" * 32, "a1" * 32
 
 
 def played(provable: bool, game: str = "g") -> Arbitro:
-    app = Arbitro(SQLiteStore(":memory:"), clock=lambda: "2026-01-01T00:00:00+00:00")
+    app = Arbitro(SQLiteStore(":memory:"), wall_clock=lambda: "2026-01-01T00:00:00+00:00")
     app.create("duel", "standard", game_id=game, seed=SEED, salt_key=SALT_KEY, provable_rolls=provable)
     app.submit(game, "red", {"type": "attack", "aim": "high"})
     app.submit(game, "blue", {"type": "guard", "stance": "low"})

@@ -30,7 +30,7 @@ CARD, DAMAGE = 0, 2  # the random indices of red's hidden card (a private draw) 
 
 def provable(seed: str = SEED, game: str = "g", *, keys: bool = True) -> Arbitro:
     """A duel whose first exchange is played: red's and blue's hidden cards drawn (indices 0, 1), a damage roll (2)."""
-    app = Arbitro(SQLiteStore(":memory:"), clock=lambda: "2026-01-01T00:00:00+00:00")
+    app = Arbitro(SQLiteStore(":memory:"), wall_clock=lambda: "2026-01-01T00:00:00+00:00")
     app.create("duel", "standard", game_id=game, seed=seed, salt_key=SALT_KEY, provable_rolls=keys)
     app.submit(game, "red", {"type": "attack", "aim": "high"})
     app.submit(game, "blue", {"type": "guard", "stance": "low"})

@@ -33,7 +33,7 @@ def kept_dice_fork(tmp_path: Path, red_card: str, monkeypatch: pytest.MonkeyPatc
     """A duel from a position where red holds `red_card`, one exchange in, its seed revealed mid-game (a dispute),
     forked at its head keeping the dice: everything fixed but red's card (the secrets included)."""
     monkeypatch.setattr(rnd, "new_salt_key", lambda: FORK_KEY)
-    app = Arbitro(SQLiteStore(":memory:"), clock=lambda: "2026-11-30T00:00:00+00:00")
+    app = Arbitro(SQLiteStore(":memory:"), wall_clock=lambda: "2026-11-30T00:00:00+00:00")
     position = json.loads(position_file(tmp_path, red_card=red_card).read_text())
     app.create("duel", position=position, game_id="g", seed=SEED, salt_key=PARENT_KEY)
     app.submit("g", "red", {"type": "attack", "aim": "high"}, key="r1")

@@ -17,7 +17,7 @@ from bench.drivers.caricat import Chooser
 
 
 def _sample(name: str, tmp_path: Path, steps: int = 40) -> str:
-    app = Arbitro(SQLiteStore(":memory:"), clock=SampleClock())
+    app = Arbitro(SQLiteStore(":memory:"), wall_clock=SampleClock())
     game = app.create("caricat", "pastrengo", (), game_id=name, seed=sample_seed(name), salt_key=sample_salt_key(name))
     SelfPlay(app, game, seed=name, chooser=Chooser(app, game, name)).play(steps)
     write_log(tmp_path / f"{name}.jsonl", app, game)

@@ -57,7 +57,7 @@ def test_a_stale_refusal_is_the_same_bytes_whatever_the_count(
     refusals, heads = [], []
     for card in RED_CARDS:
         position = json.loads(position_file(tmp_path, red_card=card).read_text())
-        app = Arbitro(SQLiteStore(":memory:"), clock=lambda: "2026-11-29T00:00:00+00:00")
+        app = Arbitro(SQLiteStore(":memory:"), wall_clock=lambda: "2026-11-29T00:00:00+00:00")
         app.create(ruleset, position={**position, "ruleset": ruleset}, game_id="g")
         app.submit("g", "red", ATTACK, expected_seq=app.status("g", "red").head)
         with pytest.raises(StaleSequence) as stale:

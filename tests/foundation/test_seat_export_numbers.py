@@ -31,7 +31,7 @@ def duelled(tmp_path: Path, red_card: str, ruleset: str, monkeypatch: pytest.Mon
     same_secrets(monkeypatch)
     position = json.loads(position_file(tmp_path, red_card=red_card).read_text())
     position["ruleset"] = ruleset
-    app = Arbitro(SQLiteStore(":memory:"), clock=lambda: "2026-11-29T00:00:00+00:00")
+    app = Arbitro(SQLiteStore(":memory:"), wall_clock=lambda: "2026-11-29T00:00:00+00:00")
     app.create(ruleset, position=position, game_id="g")
     app.submit("g", "red", ATTACK, key="r1")
     app.submit("g", "blue", GUARD, key="b1")
@@ -145,7 +145,7 @@ def test_a_command_entered_for_a_seat_records_the_command_it_followed(
         same_secrets(monkeypatch)
         position = json.loads(position_file(tmp_path, red_card=card).read_text())
         position["ruleset"] = "tellingduel"
-        app = Arbitro(SQLiteStore(":memory:"), clock=lambda: "2026-11-29T00:00:00+00:00")
+        app = Arbitro(SQLiteStore(":memory:"), wall_clock=lambda: "2026-11-29T00:00:00+00:00")
         app.create("tellingduel", position=position, game_id="g", transcribed=True)
         app.submit("g", "umpire", {"type": "on_behalf", "seat": "red", "command": ATTACK}, key="u1")
         app.submit("g", "umpire", {"type": "on_behalf", "seat": "blue", "command": GUARD}, key="u2",

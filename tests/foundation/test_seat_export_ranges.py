@@ -33,7 +33,7 @@ assert TellingDuel.name == "tellingduel"
 def played() -> tuple[Arbitro, str]:
     """A tellingduel where red holds the ruby falcon and attacked, and blue guarded: blue's export serves red's
     attack's second event (#3) as a `hidden` placeholder. Returns the app and blue's export."""
-    app = Arbitro(SQLiteStore(":memory:"), clock=lambda: "2026-01-01T00:00:00+00:00")
+    app = Arbitro(SQLiteStore(":memory:"), wall_clock=lambda: "2026-01-01T00:00:00+00:00")
     state = {"round": 1, "rounds": 6, "active": "red", "hp": {"red": 10, "blue": 10},
              "cards": {"red": "ruby-falcon", "blue": "coral-wolf"}, "played": {"red": False, "blue": False},
              "bonus": {"red": 0, "blue": 0}, "attack": None}

@@ -37,10 +37,10 @@ def replayed(app: Arbitro, game: str, into: Arbitro, game_id: str | None = None)
 
 def test_a_keyed_game_started_again_is_salted_and_verified_as_its_log() -> None:
     """The same events, hash for hash (the clock fixed: each command's arrival time is in its events' hashes)."""
-    app = Arbitro(SQLiteStore(":memory:"), clock=lambda: CLOCK)
+    app = Arbitro(SQLiteStore(":memory:"), wall_clock=lambda: CLOCK)
     app.create("duel", "standard", ["short"], game_id="g")
     ended(app, "g")
-    other = Arbitro(SQLiteStore(":memory:"), clock=lambda: CLOCK)
+    other = Arbitro(SQLiteStore(":memory:"), wall_clock=lambda: CLOCK)
     again = replayed(app, "g", other)
     assert [e.hash for e in other.store.events(again)] == [e.hash for e in app.store.events("g")]
     assert other.verify(again).passed

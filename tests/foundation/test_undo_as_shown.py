@@ -50,7 +50,7 @@ def duel_game(tmp_path: Path, ruleset: str, red_card: str, monkeypatch: pytest.M
     same_secrets(monkeypatch)
     position = json.loads(position_file(tmp_path, red_card=red_card, **state).read_text())
     position["ruleset"] = ruleset
-    app = Arbitro(SQLiteStore(":memory:"), clock=lambda: "2026-11-29T00:00:00+00:00")
+    app = Arbitro(SQLiteStore(":memory:"), wall_clock=lambda: "2026-11-29T00:00:00+00:00")
     app.create(ruleset, position=position, game_id="g")
     return app
 

@@ -20,7 +20,7 @@ SEED, SALT_KEY = "5e" * 32, "a1" * 32
 
 def dealt() -> tuple[Arbitro, list[dict[str, Any]]]:
     """A provable game of the 1628 scenario set up: both hands dealt (two private draws)."""
-    app = Arbitro(SQLiteStore(":memory:"), clock=lambda: "2026-01-01T00:00:00+00:00")
+    app = Arbitro(SQLiteStore(":memory:"), wall_clock=lambda: "2026-01-01T00:00:00+00:00")
     app.create("monferrato", "1628", game_id="m", seed=SEED, salt_key=SALT_KEY, provable_rolls=True)
     set_up(Game(app, "m"))
     return app, [e["event"] for e in app.log_by_event("m", "umpire") if e["type"] == "items_drawn"]
