@@ -15,16 +15,27 @@ from arbitro.adjudicator.maps.hexmap import HexMap
 from arbitro.adjudicator.parabellum import data as pb
 from arbitro.adjudicator.parabellum.data import (FormationData, FormationId, HexStr, OrderOfBattle, Place, UnitId,
                                                   VictoryLevel)
-from arbitro.adjudicator.parabellum.weather_track import WeatherTrack
+from arbitro.adjudicator.parabellum.weather_track import WeatherBox, WeatherTrack
 from arbitro.adjudicator.parabellum.chief_limits import CommanderLimit, limit_problems
 from arbitro.adjudicator.parabellum.loader import SCENARIO_FILES, DataFolder, ScenarioData
 
 # --- weather.json -------------------------------------------------------------------------------------
+class CaldieroBox(WeatherBox):
+    """A box of caldiero §17's track: the kernel's effects and the two values its box prints for other rules, each
+    required (a folder without it is refused at its path), never read off the box's number."""
+
+    # caldiero §6.1: the Austrians' initiative value "pari al numero nel riquadro del Tempo atmosferico"
+    austrian_initiative: int = Field(ge=0)
+    # caldiero §20.4.1 (fog of war): the line of sight's hexes "ridotto del valore indicato nel riquadro"
+    fog_reach_less: int = Field(ge=0)
+
+
 class WeatherTable(WeatherTrack):
     """caldiero §17: the kernel's track (its `change`: the table the Austrian player rolls on, provisional; each box's
-    effects, the ice storm's move to box 2 at the turn's end its `end_phase_box`, §17.1.3) and the confusion die's
-    table (§17.2)."""
+    effects, the ice storm's move to box 2 at the turn's end its `end_phase_box`, §17.1.3; the Austrians' initiative
+    and the fog's reach, §6.1, §20.4.1) and the confusion die's table (§17.2)."""
 
+    boxes: list[CaldieroBox]  # type: ignore[assignment]  # the kernel's boxes with Caldiero's two values
     confusion: dict[str, int]
 
 
@@ -96,11 +107,20 @@ class MinorRoadColumn(_Strict):
     minimum: int = Field(ge=0)
 
 
+class ElanColumns(_Strict):
+    """caldiero §16.1 "Se lo supera l'attaccante riceve 1d6 colonne di vantaggio nel rapporto di forze": the dice
+    (d6) whose total shifts a passed Elan's assault that many columns in the attacker's favour (right)."""
+
+    rule: str
+    dice: int = Field(ge=1)
+
+
 class CaldieroScenario(pb.ScenarioFile):
     """Caldiero's scenario file: the kernel's, and what caldiero §4.2.2, §9.2.1, §16, §18-§21 print."""
 
     french_initiative: int
     elan_uses: int
+    elan_columns: ElanColumns  # caldiero §16.1
     commander_limits: list[CommanderLimit]  # caldiero §4.2.2
     austrian_forbidden_column: int
     victory_hexes: list[pb.ObjectiveHex]  # caldiero §18

@@ -9,7 +9,7 @@ from typing import Any, ClassVar, Literal
 
 from arbitro.adjudicator.caldiero import ground, map_rules
 from arbitro.adjudicator.caldiero import rules as R
-from arbitro.adjudicator.caldiero.loader import FLANKS, MinorRoadColumn, WeatherTable
+from arbitro.adjudicator.caldiero.loader import FLANKS, CaldieroBox, MinorRoadColumn, WeatherTable
 from arbitro.adjudicator.maps.costs import MovementTable, RoadCost, RoadRule
 from arbitro.adjudicator.memo import Memo
 from arbitro.adjudicator.parabellum import efficiency, exchange, sight
@@ -40,8 +40,8 @@ class CaldieroVariant(Variant):
     command_as_activated: ClassVar[bool] = True  # caldiero §5.3.1: out of command as found at activation (D8)
 
     def fog_reach(self, w: World) -> int:
-        """caldiero §20.4.1: the line of sight's hexes less the value in the turn's weather box."""
-        return max(0, w.sight_range() - w.state.weather)
+        """caldiero §20.4.1: the line of sight's hexes less the value in the turn's weather box (its `fog_reach_less`)."""
+        return max(0, w.sight_range() - box_in_force(w).fog_reach_less)
 
     def dice_record(self, state: Any, purpose: str, detail: dict[str, str | int]) -> tuple[str, dict[str, str | int]]:
         """caldiero §20.4: with fog of war a roll's words name no unit, only its arm, so the public roll log hides
@@ -59,8 +59,8 @@ class CaldieroVariant(Variant):
         return sight.sightings(w, str(self.rules.FOG), self.fog_reach(w), commanders=False)
 
     def initiative_values(self, w: World) -> dict[str, int]:
-        """caldiero §6.1: the French the scenario's value, the Austrians the weather box."""
-        return {"france": w.scenario.french_initiative, "austria": w.state.weather}
+        """caldiero §6.1: the French the scenario's value, the Austrians the weather box's (its `austrian_initiative`)."""
+        return {"france": w.scenario.french_initiative, "austria": box_in_force(w).austrian_initiative}
 
     def initiative_rolls(self, values: Mapping[str, int]) -> list[tuple[str, dict[str, str | int], tuple[str, ...]]]:
         """caldiero §6.1: one roll of both dice, the French first."""
@@ -181,12 +181,14 @@ class CaldieroVariant(Variant):
         return "austria" if reading("vp_control") == "austrian_unless_french" else None
 
     def elan_columns(self, game: Rolls, w: World, unit: str, notes: list[str]) -> int | None:
-        """caldiero §16.1 Elan (D30): an unmodified test; passed, 1d6 columns right; failed, the unit is disordered
-        (None: it no longer attacks, §15.1)."""
+        """caldiero §16.1 Elan (D30): an unmodified test; passed, as many columns right as the scenario's
+        `elan_columns` dice show (1d6 shipped); failed, the unit is disordered (None: it no longer attacks, §15.1)."""
         (roll,) = game.roll(f"{R.ELAN_TEST} Elan test of {unit}", {"test": "efficiency, no modifier",
                                                                     "value": w.efficiency(unit)}, about=(w.hex_of(unit),))
         ok = efficiency.passes(self, roll, w.efficiency(unit))
-        columns = game.roll(f"{R.ELAN_TEST} Elan columns", {"table": "1d6 columns right"})[0] if ok else 0
+        dice = w.scenario.elan_columns.dice
+        columns = sum(game.roll(f"{R.ELAN_TEST} Elan columns", {"table": f"{dice}d6 columns right"}, count=dice)) \
+            if ok else 0
         game.emit(ev.ElanSpent(unit=unit, passed=ok, columns=columns, rule=str(R.ELAN_TEST)))
         if ok:
             notes.append(f"Elan: {columns} columns right")
@@ -290,6 +292,14 @@ def _anonymous(value: str | int, state: Any) -> str | int:
 CALDIERO_VARIANT = CaldieroVariant()
 # The book's section for each concept of the system, by its name: CALDIERO.RETREAT is "caldiero §12.6".
 CALDIERO: Rulebook = CALDIERO_VARIANT.rules
+
+
+def box_in_force(w: World) -> CaldieroBox:
+    """The box of caldiero §17's track in force: every version is played with its track (scenario.json `weather`),
+    and the state's weather is one of its boxes (parabellum/ruleset.py's position problems)."""
+    box = w.weather_box()
+    assert isinstance(box, CaldieroBox)
+    return box
 
 
 def reserves(w: World) -> frozenset[str]:

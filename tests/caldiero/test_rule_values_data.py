@@ -3,12 +3,14 @@ played as it says and the shipped one as the book prints: §4.4.3's commander lo
 a chief's initiative counting as 1), §9.3.1's march column saving on a minor road under the reading minor_road_cost:
 other_terrain (`minor_road_column`: one MP less, never below 1), §14.0's -1 for cavalry defending a fortress
 (terrain.json `cavalry_defence_drm`), the cavalry's doubled strength (§14.0, §20.2: crt.json `cavalry_multiplier`),
-§20.5's five of six flanked hexes (`options.flank_attacks.flanked_neighbours`). A folder without them is refused at
-their JSON path."""
+§20.5's five of six flanked hexes (`options.flank_attacks.flanked_neighbours`), each weather box's Austrian initiative
+(§6.1, `austrian_initiative`) and the hexes it takes off the fog's line of sight (§20.4.1, `fog_reach_less`), the Elan's
+dice of columns (§16.1, `elan_columns`). A folder without them is refused at their JSON path."""
 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -33,8 +35,8 @@ def _battle(tmp_path: Path, file: str, edit: Edit) -> ScenarioData:
 
 
 def _world(battle: ScenarioData, units: dict[str, str], readings: dict[str, str] | None = None,
-           options: tuple[str, ...] = ()) -> World:
-    state = position(units, options=options)
+           options: tuple[str, ...] = (), weather: int = 0) -> World:
+    state = position(units, options=options, weather=weather)
     defaults = RULESET.interpretations()
     return World(state, battle, lambda name: (readings or {}).get(name) or defaults[name].default,
                  variant=CALDIERO_VARIANT)
@@ -133,8 +135,68 @@ def test_a_flank_attack_needs_the_option_s_count_of_neighbours(tmp_path: Path) -
     assert not flanks(folder)
 
 
+def _box_edited(tmp_path: Path, box: int, **values: int) -> ScenarioData:
+    def edit(raw: dict[str, Any]) -> None:
+        next(b for b in raw["boxes"] if b["box"] == box).update(values)
+    return _battle(tmp_path, "caldiero/weather.json", edit)
+
+
+def test_the_austrian_initiative_is_the_weather_box_s_value(tmp_path: Path) -> None:
+    """caldiero §6.1 "un valore di iniziativa pari al numero nel riquadro del Tempo atmosferico del turno in corso":
+    each box's `austrian_initiative`, its number as shipped (0-3); a folder's box 1 giving 4 is played so, the French
+    value staying the scenario's."""
+    def values(battle: ScenarioData, box: int) -> dict[str, int]:
+        return CALDIERO_VARIANT.initiative_values(_world(battle, {}, weather=box))
+
+    assert [values(RULESET.battle, box)["austria"] for box in range(4)] == [0, 1, 2, 3]
+    assert values(_box_edited(tmp_path, 1, austrian_initiative=4), 1) == {"france": 2, "austria": 4}
+
+
+def test_the_fog_s_reach_is_the_line_of_sight_less_the_weather_box_s(tmp_path: Path) -> None:
+    """caldiero §20.4.1 "Il numero di esagoni della LoS è ridotto del valore indicato nel riquadro": each box's
+    `fog_reach_less`, its number as shipped; a folder's box 2 taking off none leaves the whole line of sight."""
+    def reach(battle: ScenarioData, box: int) -> int:
+        return CALDIERO_VARIANT.fog_reach(_world(battle, {}, options=("fog_of_war",), weather=box))
+
+    sight = _world(RULESET.battle, {}).sight_range()
+    assert [reach(RULESET.battle, box) for box in range(4)] == [max(0, sight - box) for box in range(4)]
+    assert reach(_box_edited(tmp_path, 2, fog_reach_less=0), 2) == sight
+
+
+class Dice:
+    """A game whose dice show `faces` in turn, recording each roll's purpose, detail and count and each event."""
+
+    def __init__(self, *faces: int) -> None:
+        self.faces, self.rolled, self.events = list(faces), list[tuple[str, dict[str, str | int], int]](), list[Any]()
+
+    def roll(self, purpose: str, detail: dict[str, str | int], about: tuple[str | None, ...] = (), *,
+             visible_to: tuple[str, ...] | None = None, count: int = 1) -> tuple[int, ...]:
+        self.rolled.append((purpose, detail, count))
+        shown, self.faces = self.faces[:count], self.faces[count:]
+        return tuple(shown)
+
+    def emit(self, event: Any) -> None:
+        self.events.append(event)
+
+
+def test_a_passed_elan_shifts_as_many_columns_as_the_scenario_s_dice_show(tmp_path: Path) -> None:
+    """caldiero §16.1 "l'attaccante riceve 1d6 colonne di vantaggio": the scenario's `elan_columns`, one die shipped
+    (a 5: five columns right); a folder's two dice (5 and 3) give eight, the roll recorded as 2d6."""
+    def elan(battle: ScenarioData) -> tuple[int | None, list[tuple[str, dict[str, str | int], int]]]:
+        game = Dice(1, 5, 3)  # the test passes on a 1 (an efficiency of at least 1)
+        columns = CALDIERO_VARIANT.elan_columns(game, _world(battle, {INF: "1517"}), INF, [])
+        return columns, game.rolled[1:]
+
+    assert elan(RULESET.battle) == (5, [("caldiero §16.1 Elan columns", {"table": "1d6 columns right"}, 1)])
+    folder = _battle(tmp_path, "caldiero/scenario.json", lambda raw: raw["elan_columns"].update(dice=2))
+    assert elan(folder) == (8, [("caldiero §16.1 Elan columns", {"table": "2d6 columns right"}, 2)])
+
+
 @pytest.mark.parametrize(("file", "edit", "where"), [
     ("caldiero/scenario.json", lambda raw: raw.pop("leader_loss"), "$.leader_loss"),
+    ("caldiero/scenario.json", lambda raw: raw.pop("elan_columns"), "$.elan_columns"),
+    ("caldiero/weather.json", lambda raw: raw["boxes"][1].pop("austrian_initiative"), "$.boxes[1].austrian_initiative"),
+    ("caldiero/weather.json", lambda raw: raw["boxes"][3].pop("fog_reach_less"), "$.boxes[3].fog_reach_less"),
     ("caldiero/scenario.json", lambda raw: raw.pop("minor_road_column"), "$.minor_road_column"),
     ("caldiero/scenario.json", lambda raw: raw["options"]["flank_attacks"].pop("flanked_neighbours"),
      "$.options.flank_attacks.flanked_neighbours"),
