@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from arbitro.adjudicator.parabellum import assault, bombardment, efficiency
+from arbitro.adjudicator.parabellum import assault, bombardment, efficiency, sight
 from arbitro.adjudicator.parabellum.act import Act, stack_roll
 from arbitro.adjudicator.parabellum.steps import Listed, Row
 from arbitro.adjudicator.parabellum.world import World
@@ -76,17 +76,33 @@ def efficiency_values(a: Act, c: AssaultUnderway, attackers: Sequence[str],
     the value carrying the most SP (§12.3.1, efficiency.side_values). Where values tie ("In caso di parità il
     giocatore può scegliere quale valore usare", the same words in both) the side's owner is asked, the attacker
     first (`EFFICIENCY_VALUE`, above the assault; its answer kept in the frame's `chosen`): None, and the stage runs
-    again once it is answered. Otherwise (attacker's, defender's) as efficiency.in_use reads them."""
+    again once it is answered; the defender is asked too where its values could tie under orders the enemy may not
+    know (`order_may_tie`; an attacker's order is never Defence, which forbids the assault: arrivano §5.1.3, the
+    orders table's `assault`). Otherwise (attacker's, defender's) as efficiency.in_use reads them."""
     w = a.world()
     values = efficiency.choices(w, attackers, defenders)
     for role, seat in (("attack", c.attacker_side), ("defence", w.enemy(c.attacker_side))):
-        if role not in c.chosen and len(values[role]) > 1:
+        hidden_tie = role == "defence" and order_may_tie(a, w, seat, defenders)
+        if role not in c.chosen and (len(values[role]) > 1 or hidden_tie):
             rule = a.variant.rules.SIDE_EFFICIENCY
             a.assault_frames().push(EFFICIENCY_VALUE, (seat,), str(rule),
                                     f"choose the {SIDES[role]} efficiency among the values tied for most SP ({rule})",
                                     EfficiencyChoiceAwaited(role=role, values=tuple(values[role])))
             return None
     return efficiency.in_use(values, c.chosen)
+
+
+def order_may_tie(a: Act, w: World, seat: str, units: Sequence[str]) -> bool:
+    """Whether `seat`'s side is asked its value even without a tie: where the weather gives its units in Defence a
+    bonus (arrivano §17.2.7, the box's `defence_efficiency_bonus`) and the fog is in force (arrivano §11.3.2), a
+    unit's value rests on its order, which the enemy may not know (out of command by where an unseen general
+    stands, §5.3); whether a question is asked would tell it. So the side is asked wherever its values could tie
+    under some orders (efficiency.may_tie), the question listing the values it truly has (one, without a tie): the
+    enemy learns the value chosen, which the combat makes public (§12.3.2, the difference is the die's modifier),
+    and nothing else."""
+    box = w.weather_box()
+    bonus = box.defence_efficiency_bonus.get(seat, 0) if box is not None else 0
+    return bool(bonus) and sight.fog_in_force(a.variant.fog_option, w.option) and efficiency.may_tie(w, units, bonus)
 
 
 def efficiency_answers(w: World, frame: core.Frame[EfficiencyChoiceAwaited]) -> Listed:

@@ -5,6 +5,7 @@ arrivano §13.2 -1 to the die)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from itertools import product
 
 from arbitro.adjudicator.parabellum.variant import Variant
 from arbitro.adjudicator.parabellum.world import World
@@ -37,6 +38,24 @@ def side_values(world: World, units: Iterable[str]) -> list[int]:
     its units, each unit's value as a test reads it (`World.test_efficiency`); artillery never counts (caldiero
     §11.0.1, arrivano §11.0.2). Several on a tie, the owner choosing."""
     return most_sp_values((world.test_efficiency(u), world.strength(u)) for u in units if not world.is_artillery(u))
+
+
+def may_tie(world: World, units: Iterable[str], bonus: int) -> bool:
+    """Whether the units' values could tie for most SP (§12.3.1 in both) with `bonus` added to the value of any of
+    them, as it is to a unit in Defence in the weather that gives it (arrivano §17.2.7): whatever their orders are.
+    The units alike in printed value and SP are counted together: each count of them given the bonus is tried."""
+    alike: dict[tuple[int, int], int] = {}
+    for u in units:
+        if not world.is_artillery(u):
+            key = (world.efficiency(u), world.strength(u))
+            alike[key] = alike.get(key, 0) + 1
+    groups = sorted(alike.items())
+    for given in product(*(range(n + 1) for _, n in groups)):
+        pairs = [(value + bonus, sp * k) for ((value, sp), _), k in zip(groups, given)]
+        pairs += [(value, sp * (n - k)) for ((value, sp), n), k in zip(groups, given)]
+        if len(most_sp_values(p for p in pairs if p[1])) > 1:
+            return True
+    return False
 
 
 def choices(world: World, attackers: Iterable[str], defenders: Iterable[str]) -> dict[str, list[int]]:
