@@ -40,7 +40,7 @@ class CaldieroVariant(Variant):
     command_as_activated: ClassVar[bool] = True  # caldiero §5.3.1: out of command as found at activation (D8)
 
     def fog_reach(self, w: World) -> int:
-        """caldiero §20.4.1: the line of sight's hexes less the value in the turn's weather box (its `fog_reach_less`)."""
+        """caldiero §20.4.1: the line of sight's hexes less the turn's weather box's `fog_reach_less`."""
         return max(0, w.sight_range() - box_in_force(w).fog_reach_less)
 
     def dice_record(self, state: Any, purpose: str, detail: dict[str, str | int]) -> tuple[str, dict[str, str | int]]:
@@ -59,7 +59,7 @@ class CaldieroVariant(Variant):
         return sight.sightings(w, str(self.rules.FOG), self.fog_reach(w), commanders=False)
 
     def initiative_values(self, w: World) -> dict[str, int]:
-        """caldiero §6.1: the French the scenario's value, the Austrians the weather box's (its `austrian_initiative`)."""
+        """caldiero §6.1: the French the scenario's value, the Austrians the weather box's `austrian_initiative`."""
         return {"france": w.scenario.french_initiative, "austria": box_in_force(w).austrian_initiative}
 
     def initiative_rolls(self, values: Mapping[str, int]) -> list[tuple[str, dict[str, str | int], tuple[str, ...]]]:
@@ -230,9 +230,11 @@ class CaldieroVariant(Variant):
         """caldiero §14.0: defenders all cavalry in a fortress give the attacker the fortress's `cavalry_defence_drm`
         (terrain.json: -1), instead of its columns under `cavalry_in_fortress=drm_instead_of_shift`; the terrain
         effects table: -1 when every attacker attacks across a canal (§10.3), -1 when every attacker climbs to every
-        attacked hex."""
+        attacked hex. A fortress whose `cavalry_defence_drm` is 0 (a user's folder) has no such rule: its cavalry
+        fights as any unit there, with the fortress's columns and no "+0" modifier."""
         out = list(mods)
-        fortresses = [ground.effect(w, h).cavalry_defence_drm for h in targets if ground.fortress(w, h)]
+        fortresses = [drm for h in targets
+                      if ground.fortress(w, h) and (drm := ground.effect(w, h).cavalry_defence_drm)]
         if fighting and fortresses and all(w.arm(d) == "cavalry" for d in fighting):
             out.append(Modifier(f"cavalry in a fortress ({R.CAVALRY})", min(fortresses)))
             shift = 0 if w.reading("cavalry_in_fortress") == "drm_instead_of_shift" else shift

@@ -456,7 +456,7 @@ class TerrainEffect(Provisional):
     no_zoc_into: bool = False  # no zone of control extends into it (arrivano §8: redoubt)
     may_stay: bool = False  # units here may stay put whatever their order (caldiero §10.1, arrivano §10.1)
     fortress: bool = False  # caldiero §14
-    cavalry_defence_drm: int = 0  # defenders all cavalry here give the attacker this die modifier (caldiero §14.0: -1)
+    cavalry_defence_drm: int = 0  # defenders all cavalry here give the attacker this die modifier (caldiero §14.0: -1; 0 none)
     charge_allowed: bool = True  # cavalry may charge into it (arrivano §10.2.1, §10.3)
     plain: bool = False  # the plain of caldiero §14.0 and §20.2.1 (at the lowest level: a level up is the hill)
     not_counted_for_orders: bool = False  # its units count for no order's obligations (arrivano §5.1.5)

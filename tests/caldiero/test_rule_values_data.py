@@ -3,9 +3,10 @@ played as it says and the shipped one as the book prints: §4.4.3's commander lo
 a chief's initiative counting as 1), §9.3.1's march column saving on a minor road under the reading minor_road_cost:
 other_terrain (`minor_road_column`: one MP less, never below 1), §14.0's -1 for cavalry defending a fortress
 (terrain.json `cavalry_defence_drm`), the cavalry's doubled strength (§14.0, §20.2: crt.json `cavalry_multiplier`),
-§20.5's five of six flanked hexes (`options.flank_attacks.flanked_neighbours`), each weather box's Austrian initiative
-(§6.1, `austrian_initiative`) and the hexes it takes off the fog's line of sight (§20.4.1, `fog_reach_less`), the Elan's
-dice of columns (§16.1, `elan_columns`). A folder without them is refused at their JSON path."""
+§20.5's five of six flanked hexes (`options.flank_attacks.flanked_neighbours`), each weather box's Austrian
+initiative (§6.1, `austrian_initiative`) and the hexes it takes off the fog's line of sight (§20.4.1,
+`fog_reach_less`), the Elan's dice of columns (§16.1, `elan_columns`). A folder without them is refused at their
+JSON path. A fortress giving cavalry 0 has no §14.0 rule: no "+0", its columns kept."""
 
 from __future__ import annotations
 
@@ -93,6 +94,19 @@ def test_cavalry_defending_a_fortress_gives_the_terrain_s_die_modifier(tmp_path:
     folder = _battle(tmp_path, "tables/terrain.json",
                      lambda raw: raw["terrain"]["fortificazione"].update(cavalry_defence_drm=-2))
     assert modifiers(folder) == (0, [-2])
+
+
+@pytest.mark.parametrize("reading", ["drm_instead_of_shift", "drm_and_shift"])
+def test_a_fortress_whose_cavalry_modifier_is_0_keeps_its_columns(tmp_path: Path, reading: str) -> None:
+    """caldiero §14.0 "danno un DRM all'attaccante di solo -1": a folder's fortress giving cavalry 0 has no such rule,
+    so cavalry defending there adds no "+0" modifier and keeps the fortress's columns under either reading."""
+    battle = _battle(tmp_path, "tables/terrain.json",
+                     lambda raw: raw["terrain"]["fortificazione"].update(cavalry_defence_drm=0))
+    fort = _fortress(battle)
+    w = _world(battle, {FORT_CAV: fort, INF: sorted(_world(battle, {}).grid.neighbours(fort))[0]},
+               {"cavalry_in_fortress": reading})
+    shift, mods = CALDIERO_VARIANT.assault_modifiers(w, [INF], [fort], [FORT_CAV], 2, [])
+    assert (shift, [m.reason for m in mods if "fortress" in m.reason]) == (2, [])
 
 
 def _open_plain(w: World) -> tuple[str, list[str]]:
