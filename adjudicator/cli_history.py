@@ -3,7 +3,6 @@ by event with what changed in words) and `diff` (two games, or two points of one
 
 from __future__ import annotations
 
-import json
 import re
 import sys
 from typing import Any
@@ -11,8 +10,11 @@ from typing import Any
 import click
 import msgspec
 
+from arbitro.adjudicator import registry
+from arbitro.adjudicator.cli_tables import data_records, view_text
 from arbitro.adjudicator.errors import BadInput, NoSuchEvent, check_position
 from arbitro.adjudicator.history import changes, common_point, fork_tree, lineage, voided_by
+from arbitro.adjudicator.results import Replayed
 from arbitro.adjudicator.seat_numbers import events_of
 from arbitro.adjudicator.seatcopy import SeatCopy
 from arbitro.adjudicator.service import Arbitro
@@ -72,10 +74,17 @@ def replay(source: str, to: int | None, step: bool, first: int, seat: str, db: s
     seat = reading_as(app, seat)
     if step:
         return walk(app, game, seat, first, to, as_json)
-    out(app.replay(game, to, seat), as_json, lambda r: f"replayed {r.game} to #{r.seq}"
-        + (f"; state hash {r.state_hash}" if r.state_hash is not msgspec.UNSET else "") + "\n"
-        + "".join(line + "\n" for line in note_lines(msgspec.to_builtins(r.notes), indent="  "))
-        + json.dumps(r.view, ensure_ascii=False, indent=2))
+    out(app.replay(game, to, seat), as_json, lambda r: replayed_text(app, r, seat))
+
+
+def replayed_text(app: Arbitro | SeatCopy, r: Replayed, seat: str) -> str:
+    """`replay`'s text: where it stopped, the notes up to there, and the state as `view` tells it (the clock, who
+    was awaited, the pieces in a table), not the view's JSON (`--json` prints that)."""
+    head = f"replayed {r.game} to #{r.seq}" + (f"; state hash {r.state_hash}" if r.state_hash is not msgspec.UNSET
+                                               else "")
+    notes = [line + "\n" for line in note_lines(msgspec.to_builtins(r.notes), indent="  ")]
+    records = data_records(tuple(registry.get(app.game(r.game).ruleset).data_files()))
+    return head + "\n" + "".join(notes) + view_text(r.view, records, app.awaiting_at(r.game, r.seq, seat))
 
 
 def walk(app: Arbitro | SeatCopy, game: str, seat: str, first: int, to: int | None, as_json: bool) -> None:

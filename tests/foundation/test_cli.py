@@ -245,6 +245,9 @@ def test_replay_a_game_and_its_exported_file_agree(run: Cli, tmp_path: Path) -> 
     assert as_blue["view"]["seat"] == "blue" and RED_CARD not in json.dumps(as_blue)
     text = run("replay", "g", "--to", "4").stdout
     assert text.startswith(f"replayed g to #4; state hash {replayed['state_hash']}")
+    # the state told as `view` tells it (the clock, who was awaited), not the view's JSON (--json prints that)
+    assert text.splitlines()[1:] == run("view", "g", "--at", "4").stdout.splitlines()
+    assert '"state"' not in text and "awaiting: " in text
 
 
 # --- fork ---------------------------------------------------------------------------------------
