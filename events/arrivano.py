@@ -12,7 +12,7 @@ from arbitro.events.core import Event, FrameContext
 from arbitro.events.parabellum import PIECE_FIELDS as SHARED_PIECE_FIELDS
 from arbitro.events.parabellum import (
     ActivationEnded, AdvanceAwaited, ArtilleryFired, AssaultDeclared, AssaultUnderway, AssaultResolved,
-    BeforeCombatAwaited, ChargeEnded,
+    BeforeCombatAwaited, ChargeEnded, CombatEnded,
     DefensiveFireAwaited, EfficiencyChoiceAwaited, EscapeAwaited, ExchangeLossAwaited, NeChoiceAwaited, GameEnded, FormationActivated, InitiativeWon,
     LeaderLost, LeaderMoved, LeaderPlaced, OrderChanged, OrderChangeTried, PiecesSighted, RetreatAwaited, StatusChanged,
     StepBegan, TurnBegan, UnitEliminated, UnitOrderSet, UnitPlaced, UnitRetreated, UnitsAdvanced, UnitsMoved, WeatherChanged,
@@ -267,7 +267,7 @@ ArrivanoEvent = Union[
     ActivationEnded,
     LeaderPlaced, GroupEntered, UnitsMoved, LeaderMoved, StatusChanged, UnitEliminated, UnitPlaced,
     UnitRetreated, UnitExited, RoutStopped, UnitsAdvanced, ArtilleryFired, ArtilleryTurned, InfantryFired, OpenOrderMarked, OpenOrderTested,
-    CounterChargeDeclared, AssaultDeclared, AssaultResolved, ChargeEnded, LeaderLost,
+    CounterChargeDeclared, AssaultDeclared, AssaultResolved, CombatEnded, ChargeEnded, LeaderLost,
     FlagCaptured, MarchOrderEnded, WeatherChanged, PiecesSighted, GameEnded,
 ]
 

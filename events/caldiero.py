@@ -11,7 +11,7 @@ from arbitro.events.core import Event, FrameContext
 from arbitro.events.parabellum import PIECE_FIELDS as SHARED_PIECE_FIELDS
 from arbitro.events.parabellum import (
     ActivationEnded, AdvanceAwaited, ArtilleryFired, AssaultDeclared, AssaultResolved, AssaultUnderway,
-    BeforeCombatAwaited, ChargeEnded,
+    BeforeCombatAwaited, ChargeEnded, CombatEnded,
     DefensiveFireAwaited, EfficiencyChoiceAwaited, EscapeAwaited, ExchangeLossAwaited, NeChoiceAwaited, GameEnded, FormationActivated, InitiativeWon,
     LeaderLost, LeaderMoved, LeaderPlaced, OrderChanged, OrderChangeTried, PiecesSighted, RetreatAwaited, StatusChanged,
     StepBegan, TurnBegan, UnitEliminated, UnitOrderSet, UnitPlaced, UnitRetreated, UnitsAdvanced, UnitsMoved, WeatherChanged,
@@ -45,10 +45,6 @@ class AttackersWithdrawn(Event, tag="attackers_withdrawn"):
     """Units that no longer take part in the assault (failed "Attack?" test §12.2.2, retreated...)."""
 
     units: tuple[str, ...]
-    rule: str
-
-
-class CombatEnded(Event, tag="combat_ended"):
     rule: str
 
 

@@ -164,6 +164,14 @@ class ChargeEnded(Event, tag="charge_ended"):
     rule: str
 
 
+class CombatEnded(Event, tag="combat_ended"):
+    """An assault is over (§12.1 in both: its steps followed in order, the last the table's result carried out): its
+    advance made and its charges ended, its frame closed next (parabellum/advance.ended). Caldiero's own event until
+    the twenty-second session; Arrivano's assault recorded no end before."""
+
+    rule: str
+
+
 class UnitEliminated(Event, tag="unit_eliminated"):
     """Eliminated (caldiero §12.8, arrivano §12.8): `permanent`, or flipped to its reduced side and on the turn
     track until `return_turn` (0 when permanent). `cause`: the citations of what forced it, the forcing rule

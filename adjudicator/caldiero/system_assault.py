@@ -165,15 +165,8 @@ def do_advance(a: Act, frame: CoreFrame[AdvanceAwaited], cmd: C.Advance | C.Decl
     rout.checks(a, CALDIERO_VARIANT, cmd.to)  # caldiero §15.2: an enemy arriving adjacent, by advance too
 
 
-def stage_end(a: Act, c: AssaultUnderway) -> None:
-    """The assault's END: each charge ends (caldiero §20.2.3: the kernel's advance.charge_ended, its marker taken
-    off and its disorder), the combat's end recorded, the frame closed."""
-    advance.charge_ended(a, advance.chargers(a.world(), c.attackers))
-    a.emit(ev.CombatEnded(rule=str(R.COMBAT_PROCEDURE)))
-    a.assault_frames().end()
-
-
 # Caldiero's stages of the assault by name, run by the kernel's assault.run (`run_stages`).
 STAGES = {assault.DECLARED: stage_declared, assault.DEFENSIVE_FIRE: stage_defensive_fire, assault.RESUMED: stage_resumed,
           assault.RESOLVE: stage_resolve, assault.DR_TESTS: results.dr_tests, assault.ADVANCE: advance.stage,
-          assault.END: stage_end}
+          assault.END: advance.ended}
+

@@ -28,7 +28,8 @@ from arbitro.adjudicator.parabellum.variant import Variant
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.ruleset import Rule
 from arbitro.events import core
-from arbitro.events.parabellum import AdvanceAwaited, AssaultUnderway, ChargeEnded, StatusChanged, UnitsAdvanced
+from arbitro.events.parabellum import (AdvanceAwaited, AssaultUnderway, ChargeEnded, CombatEnded, StatusChanged,
+                                       UnitsAdvanced)
 
 ADVANCE = "advance"  # the frame's kind in both games (AdvanceAwaited)
 
@@ -118,10 +119,11 @@ def charge_ended(a: Act, units: Sequence[str]) -> None:
 
 
 def ended(a: Act, c: AssaultUnderway) -> None:
-    """The assault's stage END (the kernel's; Caldiero's own adds its end event, CombatEnded, before the frame
-    closes): the charge ended (`charge_ended`: its marker off and its disorder, after the advance and what the
-    advance caused), the frame closed."""
+    """The assault's stage END, one for both games (§12.1 in both: the assault's steps end with its result carried
+    out): the charge ended (`charge_ended`: its marker off and its disorder, after the advance and what the advance
+    caused), the assault's end recorded (CombatEnded), the frame closed."""
     charge_ended(a, chargers(a.world(), c.attackers))
+    a.emit(CombatEnded(rule=str(a.variant.rules.COMBAT_PROCEDURE)))
     a.assault_frames().end()
 
 

@@ -56,10 +56,9 @@ P = TypeVar("P", bound=Procedure)
 def run(a: P, stages: Mapping[str, Callable[[P, AssaultUnderway], None]]) -> None:
     """Run the assault's stages while it waits for no decision of its own (AssaultFrames.current); a stage of
     WAITS_ON_TOP also waits below any other decision (AssaultFrames.on_top). `stages`: a game's, by name (those
-    above; DR_TESTS and ADVANCE are the kernel's results.dr_tests and advance.stage in both), each called with `a` and the assault
-    `without_eliminated`, asking a decision (a frame above the assault's), moving the assault to its next stage
-    (AssaultFrames.revise) or ending it (AssaultFrames.end: each game's END, Arrivano's advance.ended, Caldiero's
-    stage_end, closes the frame)."""
+    above; DR_TESTS, ADVANCE and END are the kernel's results.dr_tests, advance.stage and advance.ended in both), each
+    called with `a` and the assault `without_eliminated`, asking a decision (a frame above the assault's), moving the
+    assault to its next stage (AssaultFrames.revise) or ending it (END: advance.ended closes the frame)."""
     frames = a.assault_frames()
     for _ in range(MAX_STAGES):
         c = frames.current()

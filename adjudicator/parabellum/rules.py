@@ -74,6 +74,7 @@ class Rulebook(msgspec.Struct, frozen=True, kw_only=True):
     LOS: Rule
     FOG: Rule  # caldiero §20.4 (optional rule), arrivano §11.3.2
     COMBAT: Rule
+    COMBAT_PROCEDURE: Rule  # the steps of an assault, in order; its end recorded (§12.1 in both)
     ONCE: Rule  # a unit attacks once a turn, a hex is attacked once a segment
     EFFICIENCY: Rule  # the efficiency test (§13.1 in both)
     EFFICIENCY_COMMANDER: Rule  # what a commander gives a unit's test (§13.2 in both: caldiero to the value, arrivano to the die, D9)
