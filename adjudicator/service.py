@@ -33,7 +33,7 @@ from arbitro.adjudicator.randomness import EnteredSupply, NoSeedSupply, SeededSu
 from arbitro.adjudicator.results import Awaiting, Revealed, Status, SubmitResult
 from arbitro.adjudicator.reveal import EXPOSES, as_first_proven, exposure, unproven, with_proof
 from arbitro.adjudicator.ruleset import Ruleset, naming
-from arbitro.adjudicator.undo import R_UNDO_POINT
+from arbitro.adjudicator.undo import R_UNDO_POINT, middle_of_command
 from arbitro.adjudicator.seat_numbers import Command, CommandNumbers, audited, events_of, per_command
 from arbitro.adjudicator.service_exchange import ExchangeCalls
 from arbitro.adjudicator.service_keys import KeyCalls
@@ -461,7 +461,10 @@ class Arbitro(ReadingCalls, ExchangeCalls, KeyCalls):
         parent_hash = around[0].hash
         if len(around) == 2 and _cmd_of(around[0]) == _cmd_of(around[1]):
             # the same refusal, citation and exit status as an undo to the middle of a command
-            raise IllegalCommand(f"#{at} is in the middle of a command: fork at the end of one", rule=R_UNDO_POINT)
+            cmd = _cmd_of(around[0])
+            before, end = (self.store.command(game_id, cmd - 1) if cmd else None), self.store.command(game_id, cmd)
+            raise IllegalCommand(middle_of_command(at, cmd, before.last_seq if before else None,
+                                                   end.last_seq if end else at, "fork at"), rule=R_UNDO_POINT)
         child = new_id or fresh_game_id(ruleset.name)
         if self._exists(child):
             raise BadInput(f"a game {child!r} already exists in this database: choose another id")

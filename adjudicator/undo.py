@@ -12,7 +12,7 @@ from typing import Any
 from arbitro.adjudicator import core_commands as cc
 from arbitro.adjudicator.engine_steps import R_ENTROPY, R_RULING, R_UNDO_RULING, open_consent, ruling_in, ruling_reason
 from arbitro.adjudicator.errors import IllegalCommand
-from arbitro.adjudicator.log_points import History, Points
+from arbitro.adjudicator.log_points import History, Points, command_end
 from arbitro.adjudicator.ruleset import Decision, Ruleset
 from arbitro.events import core
 from arbitro.events.records import EventBody
@@ -24,6 +24,15 @@ from arbitro.projections.game import GameState
 ENTROPY_SPENT = (core.EntropyRevealed, core.EntropyWaived, core.EntropyMixed)
 R_UNDO_FREE = "arbitro §U.1"
 R_UNDO_POINT = "arbitro §U.3"
+
+
+def middle_of_command(at: int, cmd: int, before: int | None, end: int, act: str) -> str:
+    """The refusal of an undo or a fork (`act`: "take back to", "fork at") to event `at`, inside command `cmd`, which
+    ends at event `end` (the command before it at `before`; None for the creation, command 0): the points on either
+    side named, so that the umpire need not read the log to find one (arbitro §U.3)."""
+    points = f"#{before} or #{end}" if before is not None else f"#{end}"
+    began = f"#{before + 1}" if before is not None else "#1"
+    return f"#{at} is in the middle of command {cmd} (events {began}-#{end}): {act} the end of a command, {points}"
 
 
 def voided_rolls(history: History, to: int) -> tuple[int, ...]:
@@ -56,11 +65,14 @@ class UndoRule:
         if to >= state.core.seq:
             raise IllegalCommand(f"#{to} is not before the head (#{state.core.seq}): nothing to take back", rule=R_UNDO_POINT)
         if to < 1:
-            raise IllegalCommand("#0 is no event: take back to the end of a command, #1 or later", rule=R_UNDO_POINT)
+            raise IllegalCommand("#0 is no event: take back to the end of a command, "
+                                 f"#{command_end(history, state.core.seq, 0)} or later", rule=R_UNDO_POINT)
         after = list(history.bodies(to, None))
         point = after[0]
         if len(after) > 1 and after[1].cmd == point.cmd:  # inside the creation too: its end, #0's, is the first point
-            raise IllegalCommand(f"#{to} is in the middle of command {point.cmd}: take back to the end of a command", rule=R_UNDO_POINT)
+            ends = (command_end(history, state.core.seq, point.cmd - 1) if point.cmd else None,
+                    command_end(history, state.core.seq, point.cmd))
+            raise IllegalCommand(middle_of_command(to, point.cmd, *ends, "take back to"), rule=R_UNDO_POINT)
         later = after[1:]
 
         def named(body: EventBody[Any]) -> str:  # an event as the sender numbers it: a seat by its command

@@ -26,9 +26,11 @@ def test_the_umpires_undo_points_refused_in_their_words() -> None:
     """fixed_duel: the creation #1-#5 (cmd 0), red's attack #6, blue's guard #7-#10 (a roll at #8)."""
     app = fixed_duel()
     refused(app, "umpire", 10, "a reason", "#10 is not before the head (#10): nothing to take back")
-    refused(app, "umpire", 0, "a reason", "#0 is no event: take back to the end of a command, #1 or later")
-    refused(app, "umpire", 9, "a reason", "#9 is in the middle of command 2: take back to the end of a command")
-    refused(app, "umpire", 2, "a reason", "#2 is in the middle of command 0: take back to the end of a command")
+    refused(app, "umpire", 0, "a reason", "#0 is no event: take back to the end of a command, #5 or later")
+    refused(app, "umpire", 9, "a reason",
+            "#9 is in the middle of command 2 (events #7-#10): take back to the end of a command, #6 or #10")
+    refused(app, "umpire", 2, "a reason",
+            "#2 is in the middle of command 0 (events #1-#5): take back to the end of a command, #5")
     refused(app, "umpire", 6, "ab", "the umpire's undo is a ruling: give a reason", "arbitro §U.4")
     undone = app.undo("g", "umpire", 6, "abc").events[-1]["event"]  # three letters are a reason
     assert (undone["to_seq"], undone["rule"], list(undone["voided_indices"])) == (6, "arbitro §U.4", [2])

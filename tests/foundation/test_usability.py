@@ -162,6 +162,15 @@ def test_a_fork_and_an_undo_to_the_middle_of_a_command_are_refused_alike(run: Cl
     assert undo["rule"] == fork["rule"] == "arbitro §U.3"
     assert "middle of" in undo["message"] and "middle of" in fork["message"]
     assert len(run.json("games")) == 1  # nothing forked
+    # each names the command and the points on either side of it, so that the umpire need not read the log for one
+    log = run.json("log", "g")
+    cmd = log[-2]["cmd"]
+    began, end = min(e["seq"] for e in log if e["cmd"] == cmd), max(e["seq"] for e in log if e["cmd"] == cmd)
+    where = f"#{middle} is in the middle of command {cmd} (events #{began}-#{end}):"
+    assert undo["message"] == f"{where} take back to the end of a command, #{began - 1} or #{end}"
+    assert fork["message"] == f"{where} fork at the end of a command, #{began - 1} or #{end}"
+    creation = run.json("fork", "g", "--at", "1", code=1)["message"]  # inside the creation: its end alone
+    assert creation.startswith("#1 is in the middle of command 0 (events #1-#") and " or " not in creation
 
 
 @pytest.mark.parametrize("command", ["knowledge", "entropy"])
