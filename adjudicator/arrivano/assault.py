@@ -13,7 +13,7 @@ import msgspec
 
 from arbitro.adjudicator.arrivano import commands as C
 from arbitro.adjudicator.arrivano import rules as R
-from arbitro.adjudicator.arrivano.bombardment import bombard, can_fire, damage_battery
+from arbitro.adjudicator.arrivano.bombardment import bombard, can_fire
 from arbitro.adjudicator.arrivano.flow import push, revise, waiting
 from arbitro.adjudicator.parabellum.act import Act, stack_test
 from arbitro.adjudicator.arrivano.open_order import light_retreat_candidates
@@ -154,14 +154,15 @@ def defensive_fire(g: Act, frame: core.Frame[DefensiveFireAwaited], artillery: s
 
 
 def artillery_alone(g: Act, attackers: list[str], guns: list[str], targets: list[str]) -> None:
-    """arrivano §11.1.1: artillery alone -> automatic DE, the attacker must advance."""
+    """arrivano §11.1.1: artillery alone -> automatic DE, the attacker must advance ("è obbligatorio avanzare
+    nell'esagono"). A redoubt battery too, under either reading of `redoubt_battery_adverse`: the combat table's
+    results never touch artillery (§11.0.2), so §17.2.6's adverse result (turned to Damaged) is a bombardment's; the
+    battery is taken with its redoubt, an objective (§17.2.12), not left Damaged in it."""
     attack, _ = sys_assault.strengths(ARRIVANO_VARIANT, g.world(), attackers, [], targets)
     g.emit(ev.AssaultResolved(attackers=tuple(attackers), defenders=tuple(guns), targets=tuple(targets),
                               result="De", attack_strength=attack, automatic=str(R.ARTILLERY_ALONE),
                               rule=str(R.ARTILLERY_ALONE)))
     for u in guns:
-        if g.data.unit(u).redoubt_battery:
-            damage_battery(g, u)  # interpretation redoubt_battery_adverse: damaged, then taken with the hex
         elimination.eliminate(g, ARRIVANO_VARIANT, u, R.ARTILLERY_ALONE)
     advance.offered(g, g.state.units[attackers[0]].side, R.ARTILLERY_ALONE, must=True)
 

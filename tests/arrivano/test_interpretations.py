@@ -413,6 +413,28 @@ def test_redoubt_battery_adverse_on_bombardment(reading: str, damaged: bool):
     assert ctx.state.units[friend].status == "disordered"
 
 
+@pytest.mark.parametrize("reading", ["defender_result", "loss_results_only"])
+def test_redoubt_battery_alone_is_overrun_under_either_reading(reading: str):
+    """arrivano §11.1.1 "il risultato è un automatico DE, ma è obbligatorio avanzare nell'esagono" with §11.0.2 (the
+    combat table's results never touch artillery): a redoubt battery attacked alone is eliminated and its redoubt (an
+    objective, §17.2.12) taken, never first turned to Damaged (§17.2.6's adverse result is a bombardment's: the
+    reading decides only which of those damage it, as the test above shows)."""
+    battery = next(u for u in CT.oob.units if u.redoubt_battery)
+    h = battery.setup.hexes[0]
+    attacker = next(u for u in CT.oob.units if u.side != battery.side and u.arm == "infantry")
+    near = sorted(CT.map.grid.neighbours(h))[0]
+    general = next(f.general for f in CT.oob.formations if f.id == attacker.formation)
+    t = at_step(position({battery.id: h, attacker.id: near}, leaders={general: near}, scenario="campotenese",
+                         weather=1, orders={attacker.formation: "attack"}), attacker.formation, "combat")
+    t.rule({"redoubt_battery_adverse": reading})
+    t.send(attacker.side, {"type": "assault", "attackers": [attacker.id], "targets": [h]})
+    resolved = t.of(ev.AssaultResolved)[-1]
+    assert (resolved.result, resolved.automatic) == ("De", "arrivano §11.1.1")
+    assert t.state.units[battery.id].where == "eliminated"
+    assert not [e for e in t.of(ev.StatusChanged) if e.unit == battery.id]  # no Damaged side on the way
+    assert t.pending().options == [{"type": "advance", "units": [attacker.id], "to": h}]
+
+
 # --- road_cost_scope (arrivano §17.2.8) ----------------------------------------------------------------------------
 
 
