@@ -88,8 +88,9 @@ def awaiting_line(awaiting: Awaiting) -> str:
     """`awaiting: france: move a formation [caldiero §8]`, or who won once the game is over."""
     if awaiting.kind == "game_over":
         return f"game over: {awaiting.winner or 'draw'} ({awaiting.prompt}) [{awaiting.rule}]"
+    cited = awaiting.rule and awaiting.rule not in awaiting.prompt  # a prompt that cites its rule is not told it twice
     return (f"awaiting: {', '.join(awaiting.seats) or 'nobody'}: {awaiting.prompt}"
-            + (f" [{awaiting.rule}]" if awaiting.rule else ""))
+            + (f" [{awaiting.rule}]" if cited else ""))
 
 
 ID_FIELDS = ("id", "block", "unit", "token")  # a piece's name in a view that lists its pieces

@@ -12,6 +12,8 @@ from pathlib import Path
 import pytest
 
 from arbitro.adjudicator import cli_common
+from arbitro.adjudicator.cli_tables import awaiting_line
+from arbitro.adjudicator.results import Awaiting
 from arbitro.adjudicator.ruleset import COMMAND_PIECE_FIELDS, pieces_named
 
 from .conftest import Cli
@@ -97,3 +99,15 @@ def test_view_of_a_seat_that_lists_its_pieces_names_only_what_it_is_served(run: 
     text = run("view", "m", "--as", "austria").stdout
     assert "Colonna di Zach" in text and "(AUT_ZACH)" in text  # its own block, by the counter's name
     assert set(re.findall(r"\b(?:AUT|FRA)_[A-Z_]+\b", text)) <= set(re.findall(r"\b(?:AUT|FRA)_[A-Z_]+\b", served))
+
+
+def test_a_prompt_that_cites_its_rule_is_not_told_the_rule_twice() -> None:
+    """Caldiero's Ne choice prompts "... or keep Ne (caldiero §12.5.4)": `status` and `view` printed
+    "(caldiero §12.5.4) [caldiero §12.5.4]"."""
+    ne = Awaiting(seats=["france"], kind="ne_choice", rule="caldiero §12.5.4",
+                  prompt="Ne with an Attack order: test efficiency (Ex if passed, Ad if failed) or keep Ne "
+                         "(caldiero §12.5.4)")
+    assert awaiting_line(ne) == ("awaiting: france: Ne with an Attack order: test efficiency (Ex if passed, Ad if "
+                                 "failed) or keep Ne (caldiero §12.5.4)")
+    move = Awaiting(seats=["france"], kind="move", rule="caldiero §8", prompt="move a formation")
+    assert awaiting_line(move) == "awaiting: france: move a formation [caldiero §8]"
