@@ -11,6 +11,7 @@ seat's view does not already hold. `--json` never comes through here.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterable, Iterator
 from functools import cache
 from io import StringIO
@@ -232,9 +233,11 @@ def filter_commands(commands: list[dict[str, Any]], types: Iterable[str],
 
 def provisional_line(game: str, provisional: list[str]) -> str:
     """Provisional data named once: which files, how many items, and how to list them."""
-    files = sorted({p.split(":", 1)[0] for p in provisional if ":" in p})
-    return (f"PROVISIONAL DATA: {len(provisional)} reconstructed items ({', '.join(files) or 'data'}), not the "
-            f"printed game's; `arbitro status {game} --provisional` lists them")
+    # each item begins with its file ("map.json: ...", "caldiero/oob.json (Caldiero 1796: order of battle): ...")
+    files = sorted({m.group() for m in (re.match(r"[^\s:(]+(?=\s*[:(])", p) for p in provisional) if m})
+    items = f"{len(provisional)} reconstructed item{'' if len(provisional) == 1 else 's'}"
+    return (f"PROVISIONAL DATA: {items} ({', '.join(files) or 'data'}), not the printed game's; "
+            f"`arbitro status {game} --provisional` lists them")
 
 
 def status_text(s: Status, clock: str, list_provisional: bool = False) -> str:

@@ -99,7 +99,7 @@ def test_status_readable_and_json(run: Cli) -> None:
     text = run("status", "g").stdout
     assert "game g: duel 1.0.0 / standard" in text
     assert "awaiting: red: command" in text
-    assert "PROVISIONAL DATA: 1 reconstructed items (duel)" in text and "status g --provisional" in text
+    assert "PROVISIONAL DATA: 1 reconstructed item (duel)" in text and "status g --provisional" in text
     assert "the card deck is invented for tests" in run("status", "g", "--provisional").stdout
     run.submit("g", "red", {"type": "attack", "aim": "high"})
     assert "awaiting: blue: choose a guard (high or low) [duel §4]" in run("status", "g").stdout

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from arbitro.adjudicator import cli_common
-from arbitro.adjudicator.cli_tables import awaiting_line
+from arbitro.adjudicator.cli_tables import awaiting_line, provisional_line
 from arbitro.adjudicator.results import Awaiting
 from arbitro.adjudicator.ruleset import COMMAND_PIECE_FIELDS, pieces_named
 
@@ -111,3 +111,14 @@ def test_a_prompt_that_cites_its_rule_is_not_told_the_rule_twice() -> None:
                                  "failed) or keep Ne (caldiero §12.5.4)")
     move = Awaiting(seats=["france"], kind="move", rule="caldiero §8", prompt="move a formation")
     assert awaiting_line(move) == "awaiting: france: move a formation [caldiero §8]"
+
+
+def test_the_provisional_line_names_each_file_once_even_when_its_title_holds_a_colon() -> None:
+    """Caldiero's items name their file with a title that holds a colon: the line cut them there, printing
+    "(caldiero/map.json (Caldiero 1796), caldiero/oob.json (Caldiero 1796, ...)"."""
+    items = ["caldiero/map.json (Caldiero 1796): the whole file",
+             "caldiero/oob.json (Caldiero 1796: order of battle (caldiero §21)): reconstructed: leaders (6)",
+             "map.json: 25 of 25 zones", "map.json: the roads"]
+    assert provisional_line("g", items) == (
+        "PROVISIONAL DATA: 4 reconstructed items (caldiero/map.json, caldiero/oob.json, map.json), not the printed "
+        "game's; `arbitro status g --provisional` lists them")
