@@ -136,11 +136,19 @@ def parse_movement_table(data: object, *, hexmap: HexMap | None = None, source: 
     return table
 
 
+FREE_STEP = ("a step costs at least 1 half-point: a free step would let a move pass through hexes for nothing, and "
+             "the cheapest path's tie-break would no longer be the smallest hex by hex")
+
+
 def _check_class_costs(table: MovementTable, costs: Mapping[str, CostValue], path: str,
-                       problems: list[Problem]) -> None:
+                       problems: list[Problem], entering: bool = False) -> None:
+    """`costs` per unit class: each class declared, every class priced; where they are what entering a hex costs
+    (`entering`: a terrain's, not a hexside's extra), none is 0."""
     for key, value in costs.items():
         if key != "default" and key not in table.unit_classes:
             problems.append(Problem(f"{path}.{key}", f"unknown unit class (declared: {', '.join(table.unit_classes)})"))
+        if entering and (value.cost if isinstance(value, StopCost) else value) == 0:
+            problems.append(Problem(f"{path}.{key}", f"0 is not a cost here: {FREE_STEP}"))
     if "default" not in costs:
         missing = [c for c in table.unit_classes if c not in costs]
         if missing:
@@ -156,9 +164,11 @@ def _table_problems(table: MovementTable) -> list[Problem]:
     for section in ("terrain", "hexside"):
         rules: Mapping[str, TerrainRule] = getattr(table, section)
         for name, rule in rules.items():
-            _check_class_costs(table, rule.cost, f"$.{section}.{name}.cost", problems)
+            entering = section == "terrain"  # a hexside's cost is added to the terrain's: 0 is no extra
+            _check_class_costs(table, rule.cost, f"$.{section}.{name}.cost", problems, entering)
             if rule.on_road is not None:
-                _check_class_costs(table, rule.on_road, f"$.{section}.{name}.on_road", problems)
+                _check_class_costs(table, rule.on_road, f"$.{section}.{name}.on_road", problems, entering)
+    problems += [problem for name, road in table.roads.items() for problem in _road_problems(name, road)]
     for name, hs_rule in table.hexside.items():
         for j, other in enumerate(hs_rule.cancelled_by):
             if other not in table.hexside:
@@ -167,6 +177,18 @@ def _table_problems(table: MovementTable) -> list[Problem]:
         if key != "default" and key not in table.unit_classes:
             problems.append(Problem(f"$.climb.{key}", f"unknown unit class (declared: {', '.join(table.unit_classes)})"))
     return problems
+
+
+def _road_problems(name: str, road: RoadRule) -> list[Problem]:
+    """A road step that may cost nothing: a `cost` of 0, or a `reduce_by` with no `minimum` of at least 1."""
+    found = []
+    for way, cost in (("in_column", road.in_column), ("always", road.always)):
+        if cost is not None and cost.cost == 0:
+            found.append(Problem(f"$.roads.{name}.{way}.cost", f"0 is not a cost here: {FREE_STEP}"))
+        if cost is not None and cost.reduce_by and cost.minimum < 1:
+            found.append(Problem(f"$.roads.{name}.{way}.minimum", f"must be at least 1 where reduce_by takes off "
+                                 f"{cost.reduce_by}: {FREE_STEP}"))
+    return found
 
 
 def table_map_problems(table: MovementTable, hexmap: HexMap) -> list[Problem]:

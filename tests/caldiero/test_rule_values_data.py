@@ -232,3 +232,15 @@ def test_terrain_fields_held_to_what_the_build_plays(tmp_path: Path, edit: Edit,
     l'altro terreno nell'esagono": a hex symbol has no combat effect of its own (`counts_other_terrain` true). A
     folder saying otherwise is refused at the field, not played as if it said what the build plays."""
     assert _refused_at(tmp_path, "tables/terrain.json", edit) == [("tables/terrain.json", where)]
+
+
+def test_a_free_step_in_a_folder_s_movement_table_is_refused(tmp_path: Path) -> None:
+    """A user's movement table whose plain costs 0 (or whose road step may cost 0) is refused at the cost's JSON path
+    (maps/costs.FREE_STEP): a free step would make the search's "path" tie-break report a path other than the
+    smallest hex by hex (caldiero §9.1 plays the recorded games' paths)."""
+    assert _refused_at(tmp_path, "tables/movement.json",
+                       lambda raw: raw["terrain"]["pianura"]["cost"].update(default=0)) == \
+        [("tables/movement.json", "$.terrain.pianura.cost.default")]
+    assert _refused_at(tmp_path, "tables/movement.json",
+                       lambda raw: raw["roads"]["strada"]["always"].update(reduce_by=2)) == \
+        [("tables/movement.json", "$.roads.strada.always.minimum")]
