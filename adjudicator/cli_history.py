@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 import sys
+import json
 from typing import Any
 
 import click
@@ -20,7 +21,7 @@ from arbitro.adjudicator.seatcopy import SeatCopy
 from arbitro.adjudicator.service import Arbitro
 from arbitro.projections.base import UMPIRE
 from arbitro.adjudicator.cli_common import (
-    Progress, app_for, db_option, handle_errors, json_option, note_lines, open_app, out, reading_as, record_lines,
+    Progress, app_for, brief, db_option, handle_errors, json_option, note_lines, open_app, out, reading_as, record_lines,
     seat_option,
 )
 
@@ -230,10 +231,25 @@ def diff_text(r: dict[str, Any]) -> str:
         for side in ("a", "b"):
             first = r["first_difference"][side]
             lines += [f"first event of {side.upper()} after it:"] + (
-                [f"  {line}" for line in record_lines(first)] if first else ["  none (it stops there)"])
-    lines.append(f"the state, A → B ({len(r['changes'])} differences):" if r["changes"] else "the states are the same")
+                [f"  {line}" for line in record_lines(abridged(first))] if first else ["  none (it stops there)"])
+    n = len(r["changes"])
+    lines.append(f"the state, A → B ({n} difference{'' if n == 1 else 's'}):" if n else "the states are the same")
     lines += [f"  {c}" for c in r["changes"]]
     return "\n".join(lines)
+
+
+def abridged(served: dict[str, Any], longest: int = 200) -> dict[str, Any]:
+    """A served event with each field longer than `longest` characters as JSON cut to its start: where two histories
+    part, a fork's first event holds its whole starting state (`initial`, 13,000 characters for Caldiero), one line
+    no reader can read. diff's --json, and `arbitro log`, keep every field whole."""
+    if isinstance(served.get("events"), list):  # a seat's item: the events of one command
+        return {**served, "events": [abridged(inner, longest) for inner in served["events"]]}
+    event = served.get("event")
+    if not isinstance(event, dict):
+        return served
+    cut = {k: v if len(json.dumps(v, ensure_ascii=False)) <= longest else f"{brief(v)} (cut: --json has it whole)"
+           for k, v in event.items()}
+    return {**served, "event": cut}
 
 
 HISTORY_COMMANDS = (games, replay, diff)

@@ -8,6 +8,7 @@ import json
 
 import pytest
 
+from arbitro.adjudicator.cli_history import diff_text
 from arbitro.cli import cli
 
 from .conftest import Cli
@@ -91,3 +92,21 @@ def test_diff_compares_two_branches_from_their_common_event(run: Cli, branched: 
     assert "only games of one ruleset compare" in run("diff", "g", "d", code=2).stderr
 
 
+
+
+
+def test_diff_cuts_a_forks_starting_state_in_text_and_json_keeps_it_whole() -> None:
+    """Where a game and its fork (with an entropy round) part, a seat is served the fork's creation first, its command
+    #0: `initial`, the whole starting state (13,000 characters for Caldiero), was one line no reader could read."""
+    initial = {f"u{i}": {"hex": f"{i:04}", "side": "france"} for i in range(200)}
+    created = {"seq": 0, "seat": "umpire", "events": [
+        {"type": "game_created", "event": {"type": "game_created", "initial": initial, "ruleset": "caldiero"}},
+        {"type": "entropy_requested", "event": {"type": "entropy_requested", "seats": ["france", "austria"]}}]}
+    result = {"a": {"game": "g", "seq": 40}, "b": {"game": "f", "seq": 0}, "seat": "austria",
+              "common": {"game": "g", "seq": 11}, "first_difference": {"a": None, "b": created},
+              "changes": ["turn: 1 → 2"]}
+    shown = diff_text(result)
+    words = " ".join(shown.split())  # the record wraps
+    assert "initial=" in words and "(cut: --json has it whole)" in words and "ruleset=caldiero" in words
+    assert max(len(line) for line in shown.splitlines()) < 200 and "(1 difference)" in shown
+    assert result["first_difference"]["b"]["events"][0]["event"]["initial"] == initial  # --json prints it whole
