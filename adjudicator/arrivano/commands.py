@@ -60,6 +60,7 @@ class Assault(CommandModel):
     type: Literal["assault"]
     attackers: list[str] = Field(min_length=1)
     targets: list[str] = Field(min_length=1)
+    use_general: bool = True  # arrivano §12.4.4 "può aggiungere uno": false declines a stacked general's +1 (§4.5.2)
 
 
 class RetreatTo(pb.Retreat):

@@ -165,7 +165,9 @@ def _declaration_problem(w: World, seat: str, crt: CombatTable, attackers: list[
     return None
 
 
-def declare(g: Act, attackers: list[str], targets: list[str]) -> None:
+def declare(g: Act, attackers: list[str], targets: list[str], use_general: bool = True) -> None:
+    """The assault declared (arrivano §12.2), marked and begun; `use_general`: whether a general stacked with the
+    attackers gives his +1 (§12.4.4 "può aggiungere uno", and so risks the test of §4.5.2 on a natural 1)."""
     w = g.world()
     act = g.state.activation
     assert act is not None  # the combat step of an activation (the kernel's step table)
@@ -174,11 +176,13 @@ def declare(g: Act, attackers: list[str], targets: list[str]) -> None:
         g.reject(*refused)
     ic = in_command(w, act.formation)
     forced = any(order_of(w, u, ic) == "attack" for u in attackers)
-    g.emit(ev.AssaultDeclared(attackers=tuple(sorted(attackers)), targets=tuple(sorted(targets)), rule=str(R.DECLARE)))
+    g.emit(ev.AssaultDeclared(attackers=tuple(sorted(attackers)), targets=tuple(sorted(targets)), rule=str(R.DECLARE),
+                              use_general=use_general))
     # Advance-order attackers are marked "Attack?" (arrivano §12.2), tested after the defensive fire (§12.1 step 4)
     marked = tuple(sorted(u for u in attackers if order_of(w, u, ic) == "advance"))
     begin(g, ev.AssaultUnderway(stage=sys_assault.DECLARED, attacker_side=g.ctx.seat, attackers=tuple(sorted(attackers)),
-                                targets=tuple(sorted(targets)), forced=forced, tested=marked))
+                                targets=tuple(sorted(targets)), forced=forced, tested=marked,
+                                use_general=use_general))
 
 
 def assaults(w: World, seat: str) -> list[dict[str, Any]]:
@@ -187,7 +191,8 @@ def assaults(w: World, seat: str) -> list[dict[str, Any]]:
     whose ZoC reaches it (§12.2.1), the units of each attacking hex alone and all the units that may join together
     (adjacent to every one of those hexes, owing no other; charging cavalry only with the hex it charged, §14.2,
     the others apart, §14.2.3). The last is the template:
-    any non-empty selection of its attackers, in any order, is accepted where `problem` allows it."""
+    any non-empty selection of its attackers, in any order, is accepted where `problem` allows it. Where a general
+    stands with the group, each is listed again declining his +1 (`use_general: false`, §12.4.4 "può")."""
     act = w.state.activation
     assert act is not None
     crt = sys_assault.crt(ARRIVANO_VARIANT, w.crt)
@@ -202,7 +207,9 @@ def assaults(w: World, seat: str) -> list[dict[str, Any]]:
             stacks = [stack for _, stack in sys_eff.stacks(w, sorted(side))]
             for group in stacks + ([side] if len(stacks) > 1 else []):
                 if problem(w, seat, crt, group, targets) is None:
-                    out.append({"type": "assault", "attackers": group, "targets": targets})
+                    listed = {"type": "assault", "attackers": group, "targets": targets}
+                    out += [listed if use else {**listed, "use_general": False}
+                            for use in sys_assault.general_choices(w, group)]
     return out
 
 

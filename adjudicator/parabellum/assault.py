@@ -195,6 +195,14 @@ def general_with(w: World, units: Iterable[str]) -> str | None:
     return None
 
 
+def general_choices(w: World, attackers: Iterable[str]) -> list[bool]:
+    """Whether an attack may use its general's +1, as legal() lists it (§12.4.4 in both books: "Un generale
+    (massimo uno) può aggiungere uno"): with it or without where a general of the attackers' formation stands with
+    them (using it risks him on a natural 1: caldiero §4.4.2, arrivano §4.5.2), only with it elsewhere (it adds
+    nothing)."""
+    return [True, False] if general_with(w, attackers) else [True]
+
+
 def side_modifiers(variant: Variant, w: World, attackers: Sequence[str], defenders: Sequence[str],
                    efficiency: tuple[int, int], attacking_general: bool, reading: Reading) -> list[Modifier]:
     """The die modifiers both books list in §12.5.2, in their order: +2 against a disordered defence (as the variant

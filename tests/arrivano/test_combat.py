@@ -312,6 +312,26 @@ def test_natural_one_with_the_generals_modifier_tests_him():
     assert any("natural 1" in r.purpose for r in t.rolls)
 
 
+def test_the_attacker_may_decline_his_general_s_modifier_and_its_risk():
+    """§12.4.4 "Un generale (massimo uno) può aggiungere uno" (the same words as caldiero §12.4.4, whose attacker
+    has declined since its Attack command's `use_general`): legal() lists the assault with and without Watrin's +1
+    where he stands with the attackers (only with it where he does not: it adds nothing); declined, the die has no
+    +1 and a natural 1 tests no general (§4.5.2 "sta utilizzando il modificatore del proprio Generale")."""
+    listed = {"type": "assault", "attackers": ["6e-legere-i"], "targets": [D]}
+    t = fight({"6e-legere-i": X}, {"ir18-i": D}, leaders={"watrin": X})
+    assaults = [c for c in t.legal("france") if c["type"] == "assault"]
+    assert assaults == [listed, {**listed, "use_general": False}]
+    t.send("france", {**listed, "use_general": False}, [1, 3])
+    assert not any("natural 1" in r.purpose for r in t.rolls) and not t.of(ev.LeaderLost)
+    assert [m.reason for m in resolved(t).table.modifiers if "general" in m.reason] == []
+    assert t.of(ev.AssaultDeclared)[-1].use_general is False
+    with_him = fight({"6e-legere-i": X}, {"ir18-i": D}, leaders={"watrin": X})
+    with_him.send("france", listed, [1, 3])
+    assert [m.value for m in resolved(with_him).table.modifiers if "attacking general" in m.reason] == [1]
+    away = fight({"6e-legere-i": X}, {"ir18-i": D})
+    assert [c for c in away.legal("france") if c["type"] == "assault"] == [listed]
+
+
 def test_interpretation_dr_rout_retreat_total_2():
     t = fight({"6e-legere-i": X}, {"ir18-i": D})
     t.rule({"dr_rout_retreat": "total_2"})

@@ -52,7 +52,7 @@ def _plausible(model: type, rules: Any, seat: str) -> dict[str, Any]:
         "formation": formations[0], "order": "attack", "officer": leaders[0] if leaders else "nobody",
         "units": [unit], "attackers": [unit], "targets": [near], "target": near, "unit": unit, "to": near,
         "leader": leaders[0] if leaders else "nobody", "column": False, "charge": None, "choice": "hold",
-        "test": True, "hex": near, "value": 3, "off_map": False, "artillery": unit,
+        "test": True, "hex": near, "value": 3, "off_map": False, "artillery": unit, "use_general": True,
     }
     fields = {name: values[name] for name in model.model_fields if name != "type"}
     for name, info in model.model_fields.items():  # `artillery`: one gun (defensive_fire), a list of guns (bombard)
