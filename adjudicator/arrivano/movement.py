@@ -18,7 +18,7 @@ from arbitro.adjudicator.maps.movement import check_path
 from arbitro.adjudicator.parabellum import command, orders, rout
 from arbitro.adjudicator.parabellum.movement import (
     Mover, column_problem, costs_in_force, end_fits, entry_spent, nearest_enemy_distance, one_hex_rule, order_moves,
-    toward_enemy, unit_rules,
+    tends_toward, toward_enemy, unit_rules,
 )
 from arbitro.adjudicator.parabellum.commander_move import commander_may_move, move_leader as move_leader_to
 from arbitro.adjudicator.parabellum.move_problems import destination_problem, unreachable
@@ -125,8 +125,8 @@ def toward_only(w: World, uid: str, ic: set[str], moves: dict[str, T]) -> dict[s
     if not moves or not attack_binds(w, uid, ic):
         return moves
     unit = w.state.units[uid]
-    toward = toward_enemy(ARRIVANO_VARIANT, w, unit.side, unit.hex, enemy_zoc(w, unit.side))
-    return {h: found for h, found in moves.items() if toward(h) is None}
+    toward = tends_toward(w, unit.side, unit.hex, enemy_zoc(w, unit.side))  # unworded: a refusal's words unasked
+    return {h: found for h, found in moves.items() if toward(h)}
 
 
 def attack_binds(w: World, uid: str, ic: set[str]) -> bool:

@@ -33,7 +33,7 @@ from arbitro.adjudicator.parabellum.assault import general_with
 from arbitro.adjudicator.parabellum.declare import ATTACKING_ORDERS, fit_to_attack, hex_sets, hexes_to_attack
 from arbitro.adjudicator.parabellum import activation, chief_orders, efficiency, initiative, reinforcements
 from arbitro.adjudicator.parabellum.commander_move import leader_commands, move_leader
-from arbitro.adjudicator.parabellum.movement import column_problem
+from arbitro.adjudicator.parabellum.movement import may_march
 from arbitro.adjudicator.parabellum.orders import order_of, ORDERS
 from arbitro.adjudicator.parabellum.sequence import CHOOSE_ACTIVATION, Step, Steps
 from arbitro.adjudicator.caldiero import rules as R
@@ -156,20 +156,29 @@ def _move_commands(w: World, seat: str, only: str | None = None) -> Iterator[dic
     """Every group's moves (`_mover_groups`); `only`: those of the groups holding that unit (their searches alone)."""
     for g in _mover_groups(w, seat, only):
         plain = move_options(w, g, False)
-        may_charge = w.option("cavalry_charges") and chargers(w, g)  # asked once a group, not once an end
-        for dest in sorted(plain):
-            yield {"type": "move", "units": list(g), "to": dest, "path": None, "column": False, "charge": False}
-            order, route = plain[dest]
-            if may_charge and charge_problem(w, g, order, route) is None:
-                yield {"type": "move", "units": list(g), "to": dest, "path": None, "column": False, "charge": True}
-        if _may_march(w, g):
-            for dest in sorted(move_options(w, g, True)):  # also where a line move goes: another move (§9.3)
-                yield {"type": "move", "units": list(g), "to": dest, "path": None, "column": True, "charge": False}
+        if w.option("cavalry_charges") and chargers(w, g):  # asked once a group, not once an end
+            yield from _charging_moves(w, g, plain)
+        else:  # made in one list, not a generator's step each (issue 15: a slow listing lists ~1,000 moves)
+            yield from [{"type": "move", "units": list(g), "to": dest, "path": None, "column": False, "charge": False}
+                        for dest in sorted(plain)]
+        if _may_march(w, g):  # also where a line move goes: another move (§9.3)
+            yield from [{"type": "move", "units": list(g), "to": dest, "path": None, "column": True, "charge": False}
+                        for dest in sorted(move_options(w, g, True))]
+
+
+def _charging_moves(w: World, g: tuple[str, ...], plain: dict[str, Any]) -> Iterator[dict[str, Any]]:
+    """The line moves of a group of cavalry that may charge (§20.2): each, then its charge where `charge_problem`
+    finds none."""
+    for dest in sorted(plain):
+        yield {"type": "move", "units": list(g), "to": dest, "path": None, "column": False, "charge": False}
+        order, route = plain[dest]
+        if charge_problem(w, g, order, route) is None:
+            yield {"type": "move", "units": list(g), "to": dest, "path": None, "column": False, "charge": True}
 
 
 def _may_march(w: World, g: tuple[str, ...]) -> bool:
-    """Whether the group may move in march column (§9.3, the kernel's `column_problem`)."""
-    return column_problem(CALDIERO_VARIANT, w, mover_orders(w, g), w.state.units[g[0]].hex) is None
+    """Whether the group may move in march column (§9.3, the kernel's `column_problem`: `may_march`)."""
+    return may_march(CALDIERO_VARIANT, w, mover_orders(w, g), w.state.units[g[0]].hex)
 
 
 def _mover_groups(w: World, seat: str, only: str | None = None) -> Iterator[tuple[str, ...]]:

@@ -17,7 +17,7 @@ from arbitro.adjudicator.caldiero.system_orders import in_command_moves_over
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.caldiero.variant import CALDIERO, CALDIERO_VARIANT
 from arbitro.adjudicator.parabellum import command
-from arbitro.adjudicator.parabellum.movement import column_problem, toward_enemy
+from arbitro.adjudicator.parabellum.movement import column_problem, tends_toward, toward_enemy
 from arbitro.adjudicator.parabellum import rout
 from arbitro.adjudicator.parabellum.orders import Counted, artillery_orders, obligation_problem, order_of
 from arbitro.adjudicator.parabellum.zoc import enemy_zoc
@@ -105,21 +105,32 @@ def _move_options(w: World, units: tuple[str, ...], column: bool,
     out: dict[str, tuple[str, Way]] = {}
     for order in mover_orders(w, units, column):
         g = make_group(w, units, order, column)
-        toward = attack_toward(w, g)
+        # §5.1.2 asked only where it binds, unworded (`attack_toward` finds nothing where it holds)
+        toward = tends_toward(w, g.side, g.start, enemy_zoc(w, g.side)) if toward_binds(g) and g.start else None
         routes = reachable(w, g) if to is None else {to: r for r in [route_to(w, g, to)] if r is not None}
+        if not out:  # each route taken as it is (issue 15: most groups have one order)
+            out = {dest: (order, route) for dest, route in routes.items() if toward is None or toward(dest)}
+            continue
         for dest, route in routes.items():
-            if toward(dest) is None and (dest not in out or route.cost_half < out[dest][1].cost_half):
+            if (toward is None or toward(dest)) and (dest not in out or route.cost_half < out[dest][1].cost_half):
                 out[dest] = (order, route)
     return out
 
 
+def toward_binds(g: Group) -> bool:
+    """Whether caldiero §5.1.2's direction binds the group's move (`attack_toward`): an Attack order, no guns, from the
+    map (not units entering it)."""
+    return g.order == "attack" and not g.artillery and g.start is not None
+
+
 def attack_toward(w: World, g: Group) -> Callable[[str], tuple[Rule, str] | None]:
     """caldiero §5.1.2 (the kernel's `toward_enemy`): why an Attack-order group's move ending in a hex is refused (it
-    ends neither in EZoC nor nearer the closest enemy); never when the group is not bound (another order, artillery,
-    units entering the map)."""
-    if g.order != "attack" or g.artillery or g.start is None:
+    ends neither in EZoC nor nearer the closest enemy); never when the group is not bound (`toward_binds`: another
+    order, artillery, units entering the map)."""
+    start = g.start
+    if start is None or not toward_binds(g):
         return lambda end: None
-    return toward_enemy(CALDIERO_VARIANT, w, g.side, g.start, enemy_zoc(w, g.side))
+    return toward_enemy(CALDIERO_VARIANT, w, g.side, start, enemy_zoc(w, g.side))
 
 
 def check_move(w: World, seat: str, cmd: C.GroupMove) -> tuple[str, Way]:

@@ -176,8 +176,9 @@ class _Rows:
 
 
 def _step_rows(hexmap: HexMap, table: MovementTable,
-               rules: MoveRules) -> tuple[Callable[[HexId], StepRow], list[StepCost]]:
-    """The steps from a hex the search tries (`_Rows`, each row worked out once) and the costs their places name."""
+               rules: MoveRules) -> tuple[Mapping[HexId, StepRow], Callable[[HexId], StepRow], list[StepCost]]:
+    """The steps from a hex the search tries (`_Rows`): the rows worked out, the function that works one out, and the
+    costs their places name (the search reads a row worked out without a call: issue 15, one per hex expanded)."""
     kept: _Rows = _STEP_ROWS.get((hexmap, table), _pricing(rules), _Rows)
     rows, memo, neighbours = kept.rows, _step_memo(hexmap, table, rules), hexmap.grid.neighbours
 
@@ -188,7 +189,7 @@ def _step_rows(hexmap: HexMap, table: MovementTable,
                                      for there in neighbours(here)))
         return found
 
-    return row, kept.costs
+    return rows, row, kept.costs
 
 
 Stepper = Callable[[HexId, HexId, StepCost, int, bool], "_Arrival | MoveBlock"]
@@ -334,7 +335,8 @@ def reachable(hexmap: HexMap, table: MovementTable, start: str, rules: MoveRules
     reasons: tuple[dict[HexId, StopReason | None], dict[HexId, StopReason | None]] = ({origin: None}, {})
     heap: list[tuple[int, HexId, bool]] = [(0, origin, False)]
     forced: tuple[set[HexId], set[HexId]] = (set(), set())  # states last reached by the minimum-move rule ("path")
-    step, (steps_from, costs) = _stepper(rules, table.all_points), _step_rows(hexmap, table, rules)
+    step, (rows, steps_from, costs) = _stepper(rules, table.all_points), _step_rows(hexmap, table, rules)
+    row_of = rows.get
     wanted = {HexId(h) for h in until} - {origin} if until is not None else None
     target = HexId(settle) if settle is not None else None
     limit: int | None = 0 if target == origin else None  # the cheapest arrival at `target` so far
@@ -363,7 +365,7 @@ def reachable(hexmap: HexMap, table: MovementTable, start: str, rules: MoveRules
             paths[here] = (*paths[parent], here) if parent is not None else (here,)
         at_origin = here == origin
         left, any_cost = budget - spent, at_origin and minimum_move
-        for there, place in steps_from(here):
+        for there, place in row_of(here) or steps_from(here):  # worked out, else worked out now (an empty row again)
             if there in expanded:  # the origin too: expanded first
                 continue  # settled free at no more than `spent`: no arrival now can be cheaper, nor chosen over it
             price = costs[place]
@@ -402,21 +404,26 @@ def reachable(hexmap: HexMap, table: MovementTable, start: str, rules: MoveRules
                 forced[must_stop].discard(there)
     # Each hex's cheapest state, at equal cost its free one, in hex order; under `settle` only those no dearer than
     # `target`'s cheapest arrival (dearer ones are not final).
+    # Its cost and reason are read there, in the same pass (issue 15: a table of each, made from the chosen ones, was
+    # two more passes over every hex reached).
     chosen: dict[HexId, bool] = {}
-    for h in sorted(best[False].keys() | best[True].keys()):
-        free, held = best[False].get(h), best[True].get(h)
+    costs_of: dict[HexId, int] = {}
+    stops: dict[HexId, StopReason | None] = {}
+    (free_best, held_best), (free_reasons, held_reasons) = best, reasons
+    for h in sorted(free_best.keys() | held_best.keys()):
+        free, held = free_best.get(h), held_best.get(h)
         if limit is not None:
             free, held = (free if free is not None and free <= limit else None), \
                 (held if held is not None and held <= limit else None)
         if free is not None and (held is None or free <= held):
-            chosen[h] = False
+            chosen[h], costs_of[h], stops[h] = False, free, free_reasons[h]
         elif held is not None:
-            chosen[h] = True
+            chosen[h], costs_of[h], stops[h] = True, held, held_reasons[h]
     can_end = rules.can_end
     return Reach(
         start=origin,
-        costs={h: best[s][h] for h, s in chosen.items()},
-        stops={h: reasons[s][h] for h, s in chosen.items()},
+        costs=costs_of,
+        stops=stops,
         endable=dict.fromkeys(chosen if can_end is None else (h for h in chosen if can_end(h))),
         _chosen=chosen,
         _parents=parents[False],

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Literal
+from typing import Literal, NamedTuple
 
 from arbitro.adjudicator.maps.costs import MovementTable
 from arbitro.adjudicator.maps.hexgrid import Cube, HexId
@@ -147,12 +147,25 @@ def column_problem(variant: Variant, world: World, orders: Sequence[str], start:
     orders table's `march_column`: caldiero §5.1.1, §5.1.4; arrivano §5.1), or no road at the start, unless the
     variant keeps the whole column move to roads (D38 `column_keeps_to_roads`: the roads of the path say it then)."""
     rule = variant.rules.MARCH_COLUMN
-    if not any(world.order_rules(o).march_column for o in orders):
+    if not _column_order(world, orders):
         allowing = " or ".join(o.capitalize() for o, rules in world.orders.orders.items() if rules.march_column)
         return rule, f"march column needs an {allowing} order ({rule})"
-    if start and not variant.column_keeps_to_roads(world.reading) and not world.hexmap.roads_at(start):
+    if not _column_start(variant, world, start):
         return rule, f"march column is declared on a road or minor road; {start} has none ({rule})"
     return None
+
+
+def may_march(variant: Variant, world: World, orders: Sequence[str], start: str | None) -> bool:
+    """Whether `column_problem` finds nothing, its words not made (issue 15: a listing asks it of every group)."""
+    return _column_order(world, orders) and _column_start(variant, world, start)
+
+
+def _column_order(world: World, orders: Sequence[str]) -> bool:  # one of them allows it (`column_problem`)
+    return any(world.order_rules(o).march_column for o in orders)
+
+
+def _column_start(variant: Variant, world: World, start: str | None) -> bool:  # a start it may be declared at
+    return not start or variant.column_keeps_to_roads(world.reading) or bool(world.hexmap.roads_at(start))
 
 
 def ezoc_to_ezoc_problem(variant: Variant, order: OrderMove, a: str | None, b: str, ezoc: frozenset[HexId],
@@ -235,10 +248,10 @@ def ends(found: Reach, can_end: Callable[[HexId], bool] | None, only: str | None
 
 
 # --- a combat unit's move: one search for a group and for a unit alone (§8, §9 in both) ------------------------
-@dataclass(frozen=True)
-class Mover:
+class Mover(NamedTuple):
     """What the search of a move reads of its movers: a group leaving one hex together (caldiero §9.1) or a unit
-    alone (arrivano §9), which is a group of one. `origin`: the hex the search begins in, the hex they leave or,
+    alone (arrivano §9), which is a group of one (a NamedTuple: one is made for every group of a listing, and a frozen
+    dataclass's maker, a Python function setting each field, cost ~2 % of a slow Caldiero listing, issue 15). `origin`: the hex the search begins in, the hex they leave or,
     `on_map` False, the entry hex they come onto the map at (§15.4 in both), already paid for in `budget` (half
     points left); `unit_class`: their class in the movement table; `column`: march column (§9.3); `move`: their
     order's permissions; `one_hex`: the rule that keeps them to one hex at most, which a longer move's refusal cites
@@ -343,7 +356,22 @@ def end_break(world: World, h: str, arriving: Sequence[str], column: bool = Fals
     return broken_rule(world, stack), stack
 
 
-def end_fits(world: World, arriving: tuple[str, ...], column: bool = False) -> Callable[[str], bool]:
+class EndFits:
+    """Whether movers may end in a hex (`end_fits`), a function of the hex, and what a caller asking it of many hexes
+    needs to ask it only of a few: `held`, the hexes friends hold (the movers' own among them), outside which the
+    answer is `elsewhere()`, the same in every hex (issue 15: a call for every hex every group of a listing reaches
+    was 6 % of a slow Caldiero listing; `unit_moves.moves`)."""
+
+    __slots__ = ("fits", "held", "elsewhere")
+
+    def __init__(self, fits: Callable[[str], bool], held: frozenset[str], elsewhere: Callable[[], bool]) -> None:
+        self.fits, self.held, self.elsewhere = fits, held, elsewhere
+
+    def __call__(self, h: str) -> bool:
+        return self.fits(h)
+
+
+def end_fits(world: World, arriving: tuple[str, ...], column: bool = False) -> EndFits:
     """Whether `arriving` may end in a hex (`end_break` finds no rule broken), each answer kept as long as the World
     and the one for every hex without friends worked out once (issue 15: a listing asks it of every destination of
     every mover; it words no refusal). A hex friends hold is judged by the stack's make-up (`stacking.make_up`),
@@ -352,19 +380,30 @@ def end_fits(world: World, arriving: tuple[str, ...], column: bool = False) -> C
     held, start = world.hexes_held(side), world.hex_of(arriving[0])
     known: dict[str, bool] = world.cached(("stacking fits", *arriving, str(column)), dict)
 
-    def fits(h: str) -> bool:
-        key = h if h in held else ""  # no friends there: the movers alone, the same answer in every such hex
-        ok = known.get(key)
+    def alone() -> bool:  # a hex no friend holds: the movers alone there (`end_break` with none present)
+        ok = known.get("")
         if ok is None:
-            if h == start or not key or column:  # a column: refused wherever friends are (§7.1.2)
-                ok = end_break(world, h, arriving, column)[0] is None
-            else:
-                ok = _make_up_fits(world, world.cached(("make-up at", h), lambda: make_up(world, world.units_at(h))),
-                                   world.cached(("make-up of", arriving), lambda: make_up(world, arriving)))
-            known[key] = ok
+            ok = known[""] = broken_rule(world, list(arriving)) is None
         return ok
 
-    return fits
+    moving: list[tuple[Piece, ...]] = []  # the movers' make-up, asked once a hex friends hold is
+
+    def fits(h: str) -> bool:
+        if h not in held:  # no friends there: the movers alone, the same answer in every such hex
+            return alone()
+        ok = known.get(h)
+        if ok is None:
+            if h == start or column:  # a column: refused wherever friends are (§7.1.2)
+                ok = end_break(world, h, arriving, column)[0] is None
+            else:
+                if not moving:
+                    moving.append(world.cached(("make-up of", arriving), lambda: make_up(world, arriving)))
+                ok = _make_up_fits(world, world.cached(("make-up at", h), lambda: make_up(world, world.units_at(h))),
+                                   moving[0])
+            known[h] = ok
+        return ok
+
+    return EndFits(fits, held, alone)
 
 
 def _make_up_fits(world: World, there: tuple[Piece, ...], moving: tuple[Piece, ...]) -> bool:
@@ -497,17 +536,25 @@ def toward_enemy(variant: Variant, world: World, side: str, start: str,
     l'unità nemica più vicina"): for a unit the Attack order binds (who is bound is each game's, D6), why a move from
     `start` ending in a hex is refused: it ends neither in an enemy ZoC nor nearer the closest enemy unit; None while
     no enemy unit is on the map. The start's distance is worked out once for every end asked."""
-    distance = enemy_distances(world, side)
-    before = distance(start)
+    meets, distance = tends_toward(world, side, start, ezoc), enemy_distances(world, side)
     rule = variant.rules.ATTACK
 
     def problem(end: str) -> Problem | None:
-        if before is None or end in ezoc or closer(distance, end, before):
+        if meets(end):
             return None
-        return rule, (f"with an Attack order the move must end nearer the closest enemy ({before} hexes now, "
+        return rule, (f"with an Attack order the move must end nearer the closest enemy ({distance(start)} hexes now, "
                       f"{distance(end)} at {end}) or in its ZoC ({rule})")
 
     return problem
+
+
+def tends_toward(world: World, side: str, start: str, ezoc: frozenset[HexId]) -> Callable[[str], bool]:
+    """Whether a move from `start` ending in a hex meets §5.1.2's direction (`toward_enemy` finds nothing), unworded: it
+    ends in an enemy ZoC or nearer the closest enemy unit, or no enemy unit is on the map (issue 15: a listing asks it
+    of every end of every bound mover, and the words of each refusal were ~3 % of a slow Caldiero listing)."""
+    distance = enemy_distances(world, side)
+    before = distance(start)
+    return lambda end: before is None or end in ezoc or closer(distance, end, before)
 
 
 def advance_short(variant: Variant, counted: int, closer: int, could: Iterable[str]) -> tuple[int, list[str]] | None:

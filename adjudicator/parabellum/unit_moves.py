@@ -5,14 +5,13 @@ positions (`movement.kept_reach`), so nothing is made for a hex no one asks abou
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable
-from dataclasses import replace
 from typing import Any, NamedTuple
 
 from arbitro.adjudicator.maps.hexgrid import HexId
 from arbitro.adjudicator.maps.movement import Reach
 from arbitro.adjudicator.parabellum.movement import (
-    Mover, costs_in_force, entering_problem, kept_reach, off_road_half_less, search_key, step_costs, terrain_multiplier,
-    unit_rules,
+    EndFits, Mover, costs_in_force, entering_problem, kept_reach, off_road_half_less, search_key, step_costs,
+    terrain_multiplier, unit_rules,
 )
 from arbitro.adjudicator.parabellum.zoc import enemy_zoc
 from arbitro.adjudicator.parabellum.variant import Variant
@@ -50,7 +49,7 @@ class Move(NamedTuple):
 _make: Callable[..., Any] = tuple.__new__  # a NamedTuple's own maker (`moves`)
 
 
-def moves(variant: Variant, world: World, m: Mover, can_end: Callable[[HexId], bool], key: Hashable = (),
+def moves(variant: Variant, world: World, m: Mover, can_end: EndFits, key: Hashable = (),
           anchors: tuple[object, ...] = (), *, closed: Callable[[HexId], bool] | None = None,
           step: Callable[[HexId, HexId], bool] | None = None, to: str | None = None,
           stop_at: Callable[[HexId], bool] | None = None) -> dict[HexId, Move]:
@@ -82,7 +81,7 @@ def moves(variant: Variant, world: World, m: Mover, can_end: Callable[[HexId], b
     ask = None if stop_at is None else (lambda h: (stay or h != origin) and can_end(h) and stop_at(h))
     found: dict[HexId, Move] = {}
     for budget, roads_only in searches:
-        mover = m if budget == m.budget else replace(m, budget=budget)
+        mover = m if budget == m.budget else m._replace(budget=budget)
         rules = lambda mover=mover, r=roads_only: unit_rules(  # noqa: E731 (made on a miss only)
             variant, world, mover, closed=closed, step=step, roads_only=r)
         reach = kept_reach(variant, world.hexmap, table, m.origin, rules, ("unit move", mover.key(), roads_only, *read),
@@ -94,9 +93,11 @@ def moves(variant: Variant, world: World, m: Mover, can_end: Callable[[HexId], b
             first = next((h for h in reach.hexes() if ask(h)), None)
             hexes = () if first is None else (first,)
         # A Move made by tuple.__new__, as its NamedTuple constructor does, without that Python function's call: one is
-        # made for every reachable hex of every group a listing lists (issue 15: ~1,500 in a slow Caldiero listing).
-        ends = {h: _make(Move, (reach, h, m.spent, m.on_map, costs))
-                for h in hexes if (h != origin or stay) and can_end(h)}
+        # made for every reachable hex of every group a listing lists (issue 15: ~1,500 in a slow Caldiero listing);
+        # `can_end` asked only where friends stand, its one answer elsewhere read once (`EndFits`).
+        held, fits, elsewhere = can_end.held, can_end.fits, can_end.elsewhere()
+        ends = {h: _make(Move, (reach, h, m.spent, m.on_map, costs)) for h in hexes
+                if (h != origin or stay) and (fits(h) if h in held else elsewhere)}
         if not found:
             found = ends  # the first search's, or all searches' until one finds something: taken as they are
         else:

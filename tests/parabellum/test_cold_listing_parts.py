@@ -11,8 +11,15 @@ import pytest
 
 from arbitro.adjudicator.parabellum import movement as kernel_movement
 from arbitro.adjudicator.parabellum import stacking
-from arbitro.adjudicator.parabellum.movement import end_fits, end_problem, nearest_enemy_distance
-from tests.parabellum.test_move_search_parts import movement_positions
+from arbitro.adjudicator.caldiero import legal as caldiero_legal
+from arbitro.adjudicator.caldiero import system_movement, system_moves
+from arbitro.adjudicator.caldiero.system_movement import make_group
+from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
+from arbitro.adjudicator.parabellum.movement import (
+    EndFits, column_problem, end_fits, end_problem, may_march, nearest_enemy_distance,
+)
+from arbitro.adjudicator.parabellum.world import World
+from tests.parabellum.test_move_search_parts import fresh, movement_positions
 
 
 @pytest.fixture(scope="module")
@@ -83,3 +90,53 @@ def test_each_stack_make_up_is_judged_once_per_position(positions, monkeypatch: 
         # and each group's own hex unit by unit; before, every group and every hex with a friend there
         assert len(judged) <= len(stacks) + len(groups)
     assert asked > len(rules) * 10
+
+
+
+def test_a_listing_asks_whether_movers_may_end_only_where_friends_stand(positions, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`end_fits` answers one way in every hex no friend holds (`EndFits.elsewhere`), so the kernel's `moves` asks it
+    only of the hexes friends hold (`EndFits.held`; issue 15: it asked it of every hex every group reached), and
+    every group's ends are still each reached hex's own answer (`end_problem`, unit by unit)."""
+    ruleset, rules = positions
+    asked: list[str] = []
+
+    def recording(w: World, arriving: tuple[str, ...], column: bool = False) -> EndFits:
+        made = end_fits(w, arriving, column)
+        return EndFits(lambda h: asked.append(h) or made.fits(h), made.held, made.elsewhere)
+
+    monkeypatch.setattr(system_movement, "end_fits", recording)
+    compared = 0
+    for position in rules:
+        w = fresh(ruleset, copy.deepcopy(position), monkeypatch)
+        other = ruleset.world(copy.deepcopy(position))
+        side = w.state.seat
+        for g in caldiero_legal._mover_groups(w, side):
+            for order in system_moves.mover_orders(w, g):
+                group = make_group(w, g, order, False)
+                if group.start is None:
+                    continue  # entering the map: its entry hex is an end by §15.4, not by stacking alone
+                asked.clear()
+                found = system_movement.reachable(w, group)
+                assert set(asked) <= w.hexes_held(side), sorted(set(asked) - w.hexes_held(side))
+                reached = set().union(*(move.reach.costs for move in found.values()))
+                assert set(found) == {h for h in reached if h != group.start
+                                      and end_problem(other.variant, other, h, g) is None}
+                compared += len(reached)
+    assert compared > 500
+
+
+def test_whether_a_group_may_march_is_the_column_refusal_unworded(positions) -> None:
+    """`may_march` (a listing's question for every group, issue 15) is `column_problem` finding none (§9.3 in both),
+    for every order a group may hold and from its hex, a hex without roads and the entry (None)."""
+    ruleset, rules = positions
+    answers = set()
+    for position in rules:
+        w = ruleset.world(position)
+        roadless = next(h for h in sorted(w.hexmap.hexes()) if not w.hexmap.roads_at(h))
+        for u in w.state.activation.units:
+            for orders in [[o] for o in sorted(w.orders.orders)]:
+                for start in (w.hex_of(u), roadless, None, ""):
+                    refused = column_problem(CALDIERO_VARIANT, w, orders, start) is not None
+                    assert may_march(CALDIERO_VARIANT, w, orders, start) is not refused
+                    answers.add(refused)
+    assert answers == {True, False}
