@@ -225,6 +225,18 @@ def _clamp(table: CombatTable, virtual: int, shift: int) -> ColumnPick:
 # ================================================================================================
 
 
+class Halving(StrictModel):
+    """A value a rule halves and how the half is rounded, as data: `rounding` up or down, `rule` the section that
+    says so (caldiero §1.4, arrivano §1.3: "Quando non specificato dalle regole gli arrotondamenti sono sempre fatti
+    al numero intero più alto", up, wherever the halving rule says nothing)."""
+
+    rounding: Literal["up", "down"]
+    rule: StrictStr
+
+    def of(self, value: int) -> int:
+        return -(-value // 2) if self.rounding == "up" else value // 2
+
+
 @dataclass(frozen=True, slots=True)
 class Modifier:
     """One die-roll modifier and why it applies (cite the rule: ``"disorganised defender (§15.1)"``)."""

@@ -17,6 +17,7 @@ from arbitro.adjudicator.parabellum.rules import Rulebook, read_rulebook
 from arbitro.adjudicator.parabellum.variant import Reading, Variant
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.ruleset import Rule
+from arbitro.adjudicator.tables import Halving
 from arbitro.events.arrivano import ARRIVANO_CONTEXTS, ASSAULT_KINDS
 from arbitro.events.parabellum import DieModifier
 from arbitro.projections.parabellum import Activation
@@ -25,6 +26,12 @@ from arbitro.projections.parabellum import Activation
 def defending(w: World, targets: list[str]) -> list[str]:
     """The units an assault on `targets` fights: every unit there but artillery (arrivano §11.0.2)."""
     return [u for t in targets for u in w.units_at(t) if w.state.units[u].arm != "artillery"]
+
+
+def _cavalry_halving(w: World, hexes: Sequence[str]) -> Halving | None:
+    """arrivano §10.4 "La cavalleria che combatte in Bosco ha la sua forza dimezzata": the first of `hexes`' terrains
+    that halves cavalry, with its rounding (terrain.json `cavalry_halved`: up, §1.3)."""
+    return next((t.cavalry_halved for h in hexes for t in w.terrains(h) if t.cavalry_halved), None)
 
 
 def _retreat_ordered(w: World, u: str) -> bool:
@@ -170,7 +177,8 @@ class ArrivanoVariant(Variant):
         """arrivano §14.0.1, §14.2, §14.2.4, §10.4 (D27-D28, D17): attacking cavalry doubles, never twice, against
         defenders all disordered infantry, when charging or counter-charging, and is halved attacking into woods
         (interpretation `cavalry_in_woods`: `both`; `defending_only` halves defenders only); defending cavalry is
-        halved in woods and doubled as a charger met by a counter-charge; halves round up (§1.3)."""
+        halved in woods and doubled as a charger met by a counter-charge; halves rounded as the terrain's
+        `cavalry_halved` says (up, §1.3)."""
         sp = w.strength(u)
         if w.arm(u) != "cavalry":
             return sp
@@ -180,11 +188,10 @@ class ArrivanoVariant(Variant):
                                                           for d in defenders)
             if disordered_infantry or u in state.charges or u in state.countercharges:
                 sp *= w.crt.cavalry_multiplier
-            woods = w.reading("cavalry_in_woods") == "both" and any(
-                t.cavalry_halved for h in targets for t in w.terrains(h))  # type: ignore[attr-defined]
-            return (sp + 1) // 2 if woods else sp
-        if any(t.cavalry_halved for t in w.terrains(w.hex_of(u) or "")):  # type: ignore[attr-defined]
-            sp = (sp + 1) // 2
+            woods = _cavalry_halving(w, targets) if w.reading("cavalry_in_woods") == "both" else None
+            return woods.of(sp) if woods is not None else sp
+        if (woods := _cavalry_halving(w, [w.hex_of(u) or ""])) is not None:
+            sp = woods.of(sp)
         return sp * w.crt.cavalry_multiplier if u in state.countercharges.values() else sp
 
     def ex_strengths(self, w: World, attackers: Sequence[str], defenders: Sequence[str]) -> dict[str, int]:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from arbitro.adjudicator.parabellum.data import TerrainEffect
 from arbitro.adjudicator.parabellum.world import World
+from arbitro.adjudicator.tables import Halving
 
 
 def effect(w: World, h: str) -> TerrainEffect:  # the table's entry for the hex's terrain (one a hex on caldiero's map)
@@ -22,7 +23,7 @@ def fortress(w: World, h: str) -> bool:  # caldiero §10.5, the table's fortress
     return effect(w, h).fortress
 
 
-def marsh(w: World, h: str) -> bool:  # caldiero §10.2: the table's terrain halving strength
+def strength_halving(w: World, h: str) -> Halving | None:  # caldiero §10.2: the table's terrain halving strength
     return effect(w, h).halves_strength
 
 

@@ -108,8 +108,9 @@ class CaldieroVariant(Variant):
         return map_rules.attack_strength(w, u, value, list(targets))
 
     def hex_sp(self, w: World, h: str, total: int) -> int:
-        """caldiero §10.2: a marsh hex's units fight at half strength, rounded up (§1.4) (D17)."""
-        return (total + 1) // 2 if ground.marsh(w, h) else total
+        """caldiero §10.2: a marsh hex's units fight at half strength, rounded as its terrain says (§1.4: up) (D17)."""
+        halving = ground.strength_halving(w, h)
+        return halving.of(total) if halving is not None else total
 
     def initiative_tie_winner(self, w: World) -> str | None:
         """caldiero §6 prints no tie rule: roll again, unless the interpretation `initiative_tie` gives it to

@@ -135,10 +135,11 @@ def fire_result(table: BombardmentTable, column: int, modified: int) -> tuple[in
 
 def fire_value(w: World, guns: Sequence[str]) -> int:
     """The column a fire reads before the table's limit: the guns' bombardment values added (§11.4.1 in both: guns
-    stacked together combine), halved and rounded up in a weather box that says so (caldiero §17.1.1 with §1.4)."""
+    stacked together combine), halved in a weather box that says so, rounded as it says (caldiero §17.1.1, up by
+    §1.4)."""
     value = sum(w.counters.unit(g).bombard or 0 for g in guns)
-    box = w.weather_box()
-    return (value + 1) // 2 if box is not None and box.bombard_halved else value
+    halving = box.bombard_halved if (box := w.weather_box()) is not None else None
+    return halving.of(value) if halving is not None else value
 
 
 def fire_modifiers(variant: Variant, w: World, origin: str, target: str, odds: FireOdds) -> list[DieModifier]:

@@ -449,14 +449,14 @@ class TerrainEffect(Provisional):
     # benefits only defenders whose order has the orders table's `terrain_benefits` (arrivano §10.1 "devono avere un
     # ordine di Difesa", §5.1.3, §17.2.6: Defence alone)
     requires_defence_order: bool = False
-    halves_strength: bool = False  # every unit fighting here is halved (caldiero §10.2: marsh)
-    cavalry_halved: bool = False  # cavalry fighting here is halved (arrivano §10.4: woods)
+    halves_strength: tables.Halving | None = None  # every unit fighting here is halved (caldiero §10.2: marsh)
+    cavalry_halved: tables.Halving | None = None  # cavalry fighting here is halved (arrivano §10.4: woods)
     no_bombard_into: bool = False  # no bombardment of a target here (caldiero §10.2)
     blocks_los: bool = False  # caldiero §11.3, arrivano §11.3.1
     no_zoc_into: bool = False  # no zone of control extends into it (arrivano §8: redoubt)
     may_stay: bool = False  # units here may stay put whatever their order (caldiero §10.1, arrivano §10.1)
     fortress: bool = False  # caldiero §14
-    cavalry_defence_drm: int = 0  # defenders all cavalry here give the attacker this die modifier (caldiero §14.0: -1; 0 none)
+    cavalry_defence_drm: int = 0  # defenders all cavalry here give the attacker this DRM (caldiero §14.0: -1; 0 none)
     charge_allowed: bool = True  # cavalry may charge into it (arrivano §10.2.1, §10.3)
     plain: bool = False  # the plain of caldiero §14.0 and §20.2.1 (at the lowest level: a level up is the hill)
     not_counted_for_orders: bool = False  # its units count for no order's obligations (arrivano §5.1.5)

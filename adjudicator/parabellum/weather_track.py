@@ -8,6 +8,7 @@ from functools import cached_property
 from arbitro.adjudicator.datafiles import StrictModel, Where
 from arbitro.adjudicator.parabellum.data import Meta
 from arbitro.adjudicator.ruleset import Rule
+from arbitro.adjudicator.tables import Halving
 from pydantic import Field
 
 
@@ -22,8 +23,8 @@ class WeatherBox(StrictModel):
     rule: str
     artillery_range_max: int | None = Field(default=None, ge=0)  # every gun's range at most this (caldiero §17.1.1, arrivano §17.2.7)
     artillery_fires: bool = True  # guns may fire at all (caldiero §17.1.2-§17.1.3, arrivano §17.2.7)
-    bombard_halved: bool = False  # the guns' bombardment value halved, rounded up (caldiero §17.1.1 with §1.4)
-    command_range_halved: bool = False  # commanders' ranges halved, rounded up (caldiero §17.1.3 with §1.4)
+    bombard_halved: Halving | None = None  # the guns' bombardment value halved, so rounded (caldiero §17.1.1, §1.4)
+    command_range_halved: Halving | None = None  # commanders' ranges halved, so rounded (caldiero §17.1.3, §1.4)
     formations_defence: bool = False  # every formation takes a Defence order (caldiero §17.1.3)
     zoc: bool = True  # units exert zones of control (arrivano §17.2.7: none in the storm)
     move_one_hex_only: bool = False  # a unit moves one hex at most (arrivano §17.2.7)

@@ -504,8 +504,8 @@ class World:
 
     def command_range(self, leader: str) -> int:  # his range in hexes (caldiero §4.3, arrivano §4.4.1)
         value = self.counters.leader(leader).command_range
-        box = self.weather_box()
-        return (value + 1) // 2 if box is not None and box.command_range_halved else value  # caldiero §17.1.3, §1.4
+        halving = box.command_range_halved if (box := self.weather_box()) is not None else None
+        return halving.of(value) if halving is not None else value  # caldiero §17.1.3, rounded as §1.4 says
 
     def command_line_enters(self, a: str, b: str, side: str) -> bool:
         """A command line may step from a into b: the same rule in both books (caldiero §4.3.3, arrivano §4.4.3 "non

@@ -1,8 +1,8 @@
 """Arrivano's rule values are its data files' (issue 18), so a user's folder (`arbitro new arrivano --data DIR`) is
 played as it says and the shipped one as the book prints: §4.5.3's commander lost on 1-2 (each scenario.json's
 `leader_loss`), §6.1.1's initiative tie to the French (`initiative_tie_winner`, read before only for the order
-sub-phase), the cavalry's doubled strength (§14.0.1, §14.2: crt.json `cavalry_multiplier`). A folder without them is
-refused at their JSON path."""
+sub-phase), the cavalry's doubled strength (§14.0.1, §14.2: crt.json `cavalry_multiplier`), its halving in woods
+rounded up (§10.4 with §1.3: terrain.json `cavalry_halved`). A folder without them is refused at their JSON path."""
 
 from __future__ import annotations
 
@@ -70,6 +70,18 @@ def test_cavalry_s_doubled_strength_is_the_table_s_multiplier(tmp_path: Path) ->
     assert sp == 3 * printed
 
 
+def test_cavalry_in_woods_is_halved_as_the_terrain_rounds(tmp_path: Path) -> None:
+    """arrivano §10.4 "La cavalleria che combatte in Bosco ha la sua forza dimezzata", rounded up by §1.3 ("al numero
+    intero più alto"): 3 SP of hussars defend in woods with 2; a folder whose woods round down, with 1."""
+    def defending(data: ScenarioData) -> int:
+        woods = next(h for h in sorted(data.map.hexes()) if "bosco" in data.map.hex(h).terrains)
+        return ARRIVANO_VARIANT.combat_sp(_world(data, {CAV: woods}), CAV, False, [], [])
+
+    assert defending(RULESET.data.scenarios["montebello"]) == 2
+    assert defending(_montebello(tmp_path, "tables/terrain.json",
+                                 lambda raw: raw["terrain"]["bosco"]["cavalry_halved"].update(rounding="down"))) == 1
+
+
 def test_a_commander_s_die_modifier_is_the_scenario_s(tmp_path: Path) -> None:
     """arrivano §13.2 "Si applica un modificatore di -1 al dado": Lannes in the 28e's hex gives its efficiency die -1
     shipped, -2 in a folder whose scenario says so."""
@@ -87,7 +99,9 @@ def test_a_commander_s_die_modifier_is_the_scenario_s(tmp_path: Path) -> None:
     ("montebello/scenario.json", lambda raw: raw.pop("leader_loss"), "$.leader_loss"),
     ("campotenese/scenario.json", lambda raw: raw.pop("commander_die_modifier"), "$.commander_die_modifier"),
     ("campotenese/scenario.json", lambda raw: raw["leader_loss"].update(lost_at_most=7), "$.leader_loss.lost_at_most"),
-    ("tables/crt.json", lambda raw: raw.pop("cavalry_multiplier"), "$.cavalry_multiplier")])
+    ("tables/crt.json", lambda raw: raw.pop("cavalry_multiplier"), "$.cavalry_multiplier"),
+    ("tables/terrain.json", lambda raw: raw["terrain"]["bosco"].update(cavalry_halved=True),
+     "$.terrain.bosco.cavalry_halved")])
 def test_a_folder_without_a_rule_value_is_refused_at_its_path(tmp_path: Path, file: str,
                                                             edit: Edit, where: str) -> None:
     """A folder from before these values were data (or with a face no die shows) is refused where the value goes."""

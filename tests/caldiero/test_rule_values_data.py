@@ -149,7 +149,7 @@ def test_a_flank_attack_needs_the_option_s_count_of_neighbours(tmp_path: Path) -
     assert not flanks(folder)
 
 
-def _box_edited(tmp_path: Path, box: int, **values: int) -> ScenarioData:
+def _box_edited(tmp_path: Path, box: int, **values: Any) -> ScenarioData:
     def edit(raw: dict[str, Any]) -> None:
         next(b for b in raw["boxes"] if b["box"] == box).update(values)
     return _battle(tmp_path, "caldiero/weather.json", edit)
@@ -206,8 +206,28 @@ def test_a_passed_elan_shifts_as_many_columns_as_the_scenario_s_dice_show(tmp_pa
     assert elan(folder) == (8, [("caldiero §16.1 Elan columns", {"table": "2d6 columns right"}, 2)])
 
 
+def test_each_halving_rounds_as_its_data_says(tmp_path: Path) -> None:
+    """caldiero §1.4 "gli arrotondamenti sono sempre fatti al numero intero più alto" where the halving rule says
+    nothing: a marsh hex's 3 SP fight as 2 (§10.2) and Alvinczy's command range of 5 is 3 in the ice storm (§17.1.3),
+    each halving's `rounding` up as shipped; a folder rounding them down gives 1 and 2."""
+    def halved(battle: ScenarioData) -> tuple[int, int]:
+        w = _world(battle, {}, weather=3)
+        marsh = next(h for h in sorted(battle.map.hexes()) if ground.strength_halving(w, h) is not None)
+        return CALDIERO_VARIANT.hex_sp(w, marsh, 3), w.command_range("alvinczy")
+
+    assert halved(RULESET.battle) == (2, 3)
+    down = {"rounding": "down", "rule": "a user's"}
+    marsh = _battle(tmp_path / "marsh", "tables/terrain.json",
+                    lambda raw: raw["terrain"]["palude"].update(halves_strength=down))
+    storm = _box_edited(tmp_path / "storm", 3, command_range_halved=down)
+    assert (halved(marsh)[0], halved(storm)[1]) == (1, 2)
+
+
 @pytest.mark.parametrize(("file", "edit", "where"), [
     ("caldiero/scenario.json", lambda raw: raw.pop("leader_loss"), "$.leader_loss"),
+    ("caldiero/weather.json", lambda raw: raw["boxes"][1].update(bombard_halved=True), "$.boxes[1].bombard_halved"),
+    ("tables/terrain.json", lambda raw: raw["terrain"]["palude"].update(halves_strength=True),
+     "$.terrain.palude.halves_strength"),
     ("caldiero/scenario.json", lambda raw: raw.pop("elan_columns"), "$.elan_columns"),
     ("caldiero/weather.json", lambda raw: raw["boxes"][1].pop("austrian_initiative"), "$.boxes[1].austrian_initiative"),
     ("caldiero/weather.json", lambda raw: raw["boxes"][3].pop("fog_reach_less"), "$.boxes[3].fog_reach_less"),

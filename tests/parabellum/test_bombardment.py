@@ -10,6 +10,7 @@ from types import SimpleNamespace
 from arbitro.adjudicator.maps.hexgrid import Grid
 from arbitro.adjudicator.parabellum import bombardment
 from arbitro.adjudicator.parabellum.variant import Variant
+from arbitro.adjudicator.tables import Halving
 from tests.parabellum.position import Piece, Position
 from tests.parabellum.test_data import loaded_tables
 
@@ -120,7 +121,7 @@ class Ground(Position):
     climb: int = 0
     levels: dict[str, int] = field(default_factory=dict)
     bombard: dict[str, int] = field(default_factory=dict)
-    halved: bool = False
+    halved: Halving | None = None
 
     def terrains(self, h: str) -> list[SimpleNamespace]:
         return [SimpleNamespace(bombard_drm=d) for d in self.terrain_drm]
@@ -153,10 +154,12 @@ def ground(**kw: object) -> Ground:
 
 def test_the_guns_values_add_and_a_weather_box_halves_them(variant: Variant) -> None:
     """§11.4.1 in both: stacked guns combine their values; caldiero §17.1.1 (with §1.4, rounded up): halved in the
-    cloudburst, a box that says so (`bombard_halved`)."""
+    cloudburst, a box that says so (`bombard_halved`), rounded as it says (a user's box rounding down)."""
     assert bombardment.fire_value(ground(), ["g1", "g2"]) == 5
-    assert bombardment.fire_value(ground(halved=True), ["g1", "g2"]) == 3
-    assert bombardment.fire_value(ground(halved=True), ["g2"]) == 1
+    up, down = Halving(rounding="up", rule="caldiero §1.4"), Halving(rounding="down", rule="a user's")
+    assert bombardment.fire_value(ground(halved=up), ["g1", "g2"]) == 3
+    assert bombardment.fire_value(ground(halved=up), ["g2"]) == 1
+    assert bombardment.fire_value(ground(halved=down), ["g1", "g2"]) == 2
 
 
 def test_the_fire_modifiers_each_with_its_rule(variant: Variant) -> None:
