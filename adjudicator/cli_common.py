@@ -269,7 +269,7 @@ def record_lines(event: dict[str, Any], chain: bool = False, width: int = 100) -
             f"#{event['seq']:<5} {event['seat']:<8} (a command you were shown nothing of)"]
         return lines + [f"        {k}={event[k]}" for k in CHAIN_FIELDS if chain and event.get(k)]
     data = event.get("event") or {}
-    fields = [printable(f"{k}={v if isinstance(v, str) else json.dumps(v, ensure_ascii=False, separators=(',', ':'))}")
+    fields = [printable(f"{k}={v if isinstance(v, str) else field_json(v, width - 8)}")
               for k, v in data.items() if k not in ("type", "rule")]
     rule = [f"({data['rule']})"] if data.get("rule") else []
     head = f"#{event['seq']:<5} {event['seat']:<8} {event['type']:<22}"
@@ -278,6 +278,13 @@ def record_lines(event: dict[str, Any], chain: bool = False, width: int = 100) -
     if chain:
         wrapped += [f"        {k}={event[k]}" for k in CHAIN_FIELDS if event.get(k)]
     return wrapped
+
+
+def field_json(value: Any, width: int) -> str:
+    """A field's value as compact JSON; one longer than a line with a space after each comma, so that it wraps there
+    rather than running on as one word hundreds of characters long (a decision's context, a combat's table)."""
+    compact = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    return compact if len(compact) <= width else json.dumps(value, ensure_ascii=False, separators=(", ", ":"))
 
 
 def event_lines(events: list[dict[str, Any]]) -> list[str]:

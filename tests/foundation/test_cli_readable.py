@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from arbitro.adjudicator import cli_common
+from arbitro.adjudicator.cli_common import record_lines
 from arbitro.adjudicator.cli_tables import awaiting_line, provisional_line
 from arbitro.adjudicator.results import Awaiting
 from arbitro.adjudicator.ruleset import COMMAND_PIECE_FIELDS, pieces_named
@@ -122,3 +123,16 @@ def test_the_provisional_line_names_each_file_once_even_when_its_title_holds_a_c
     assert provisional_line("g", items) == (
         "PROVISIONAL DATA: 4 reconstructed items (caldiero/map.json, caldiero/oob.json, map.json), not the printed "
         "game's; `arbitro status g --provisional` lists them")
+
+
+def test_a_long_field_wraps_at_its_commas_and_a_short_one_stays_compact() -> None:
+    """A decision's context or a combat's table, compact JSON hundreds of characters long, was one word the log's
+    lines could not wrap (342 characters in caldiero-full's command #12, as france); each value stays whole."""
+    ctx = {"attackers": ["fr-5-legere", "fr-grenadiers-1"], "defenders": ["au-hungarian", "au-avguard-3pdr"],
+           "stage": "resolve", "targets": ["1613", "1711"], "tested": [], "use_general": True, "elan": None}
+    event = {"seq": 12, "seat": "austria", "type": "decision_revised",
+             "event": {"type": "decision_revised", "ctx": ctx, "seats": ["france"]}}
+    lines = record_lines(event)
+    assert max(len(line) for line in lines) <= 100 and len(lines) > 1
+    assert json.loads(" ".join(lines).split("ctx=", 1)[1].rsplit(" seats=", 1)[0]) == ctx  # whole, nothing cut
+    assert 'seats=["france"]' in lines[-1]  # a short value as compact as before

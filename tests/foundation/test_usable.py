@@ -166,8 +166,10 @@ def test_log_text_wraps_whole_records_and_hides_the_chain_unless_asked(run: Cli)
     created = run.json("log", "g", "--to", "1")[0]
     text = run("log", "g", "--to", "1").stdout
     assert "..." not in text and created["event"]["data_hash"] in text
-    initial = json.dumps(created["event"]["initial"], separators=(",", ":"), sort_keys=True)
+    # whole, a space after each comma so that the long value wraps there (cli_common.field_json)
+    initial = json.dumps(created["event"]["initial"], separators=(", ", ":"), sort_keys=True)
     assert initial in text.replace("\n        ", " ")
+    assert max(len(line) for line in text.splitlines()) <= 100
     assert created["hash"] not in text and created["event"]["seed_commitment"] in text
     chained = run("log", "g", "--to", "1", "--chain").stdout
     assert f"hash={created['hash']}" in chained and f"cmd_hash={created['cmd_hash']}" in chained
