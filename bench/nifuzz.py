@@ -38,6 +38,7 @@ leak to prove with a non-interference test (tests/*/test_fog_*.py) or a new entr
     .venv/bin/python bench/nifuzz.py logs/caldiero-tempo-regge-fog.jsonl                 # every 10th command
     .venv/bin/python bench/nifuzz.py logs/arrivano-*.jsonl --every 1 --json out.json     # every command: long
     .venv/bin/python bench/nifuzz.py LOG --from 300 --to 340 --every 1 --seed 3 --per-position 30
+    .venv/bin/python bench/nifuzz.py logs/arrivano-campotenese.jsonl --weather 3   # under a box no log reaches
 
 Exit status: 0 no unexplained difference, 1 some, 2 bad input (a log that is not a Para Bellum fog game).
 """
@@ -52,7 +53,7 @@ import sys
 import time
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from itertools import zip_longest
 from pathlib import Path
 from typing import Any
@@ -635,6 +636,21 @@ def report(findings: list[Finding], checked: int, out: Any, walked: int = 0, see
     return unexplained
 
 
+def under_weather(game: Game, box: int | None) -> Game:
+    """`game` with the weather box of every position set to `box` (None: as played), a public fact both compared
+    games share: Campotenese's Tormenta (3), where a Neapolitan unit's efficiency rests on its order (arrivano
+    §17.2.7), which the fog may hide (§5.3), and where no unit has a ZoC, is reached by no shipped log (the Bufera, 2,
+    from arrivano-campotenese's #654 on), nor the Bufera before that."""
+    if box is None:
+        return game
+    positions = []
+    for cmd, seat, command, state in game.positions:
+        copy = game.engine.fold.copy(state)
+        copy.rules.weather = box
+        positions.append((cmd, seat, command, copy))
+    return replace(game, name=f"{game.name} (weather {box})", positions=positions)
+
+
 def fuzz(game: Game, every: int = 10, first: int = 1, last: int | None = None, seed: int = 0, listed: int = 2,
          per_position: int = 12, zoc: bool = False, progress: bool = False,
          kinds: frozenset[str] | None = None, seeded_answers: bool = False) -> Fuzzer:
@@ -673,6 +689,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--answers", choices=("first", "seeded"), default="first",
                         help="how the walk past pending decisions answers: the first answer both games list, or one "
                              "drawn from --seed among them (other branches)")
+    parser.add_argument("--weather", type=int, help="play every position under this weather box (both games alike)")
     parser.add_argument("--quiet", action="store_true", help="no progress on stderr")
     args = parser.parse_args(argv)
     findings, checked, walked, seen, stuck = [], 0, 0, 0, Counter[str]()
@@ -682,7 +699,7 @@ def main(argv: list[str] | None = None) -> int:
             return 2
         try:
             kinds = frozenset(args.kinds.split(",")) if args.kinds else None
-            fuzzer = fuzz(replayed(path), max(1, args.every), args.first, args.last, args.seed, args.listed,
+            fuzzer = fuzz(under_weather(replayed(path), args.weather), max(1, args.every), args.first, args.last, args.seed, args.listed,
                           args.per_position, args.zoc, not args.quiet, kinds, args.answers == "seeded")
         except ValueError as e:
             print(e, file=sys.stderr)

@@ -28,7 +28,7 @@ from arbitro.events import caldiero as cev
 from arbitro.projections.arrivano import ArrivanoState
 from arbitro.events.codec import canonical
 from bench import nifuzz_facts
-from bench.nifuzz import Finding, Game, explain, fuzz, play, replayed, served_difference, walked
+from bench.nifuzz import Finding, Game, explain, fuzz, play, replayed, served_difference, under_weather, walked
 
 LOGS = Path(__file__).resolve().parents[2] / "logs"
 # Caldiero #211: Austria may reorganise 2214 or 2313, both out of France's sight; Arrivano #106 (the log played again
@@ -377,3 +377,17 @@ def test_a_wait_of_one_game_alone_is_answered_first_and_the_next_question_alike(
         assert answers[0] == answers[1], f"#{cmd}: the second seat's rout moves answered otherwise"
         bites += [q for q in a.asked if q[1] == second.seats[0]] != [q for q in b.asked if q[1] == second.seats[0]]
     assert bites, "no end phase of the log asks two seats' rout moves whose second listing the first answer changes"
+
+
+def test_a_log_fuzzed_under_a_weather_box_it_never_reached() -> None:
+    """bench/nifuzz.under_weather (`--weather`): Campotenese's Tormenta (arrivano §17.2.7: a Neapolitan unit in
+    Defence adds two to its value, which rests on an order the fog may hide; one hex a move; no ZoC) is reached by no
+    shipped log (arrivano-campotenese turns to the Bufera at #654 and stays there). Every position is played under
+    the box given, in both games alike (a public fact), the log's own positions untouched; a slice so played serves
+    no unexplained difference."""
+    game = replayed(LOGS / "arrivano-campotenese.jsonl")
+    stormy = under_weather(game, 3)
+    assert {s.rules.weather for *_, s in stormy.positions} == {3} and stormy.name.endswith("(weather 3)")
+    assert 3 not in {s.rules.weather for *_, s in game.positions}
+    assert under_weather(game, None) is game
+    assert unexplained(stormy, 537, 539) == []
