@@ -25,7 +25,7 @@ from arbitro.adjudicator.cli_common import (
     withdrawal_options, writing,
 )
 from arbitro.adjudicator.cli_disputes import reinterpretation_text
-from arbitro.adjudicator.cli_tables import token_lines
+from arbitro.adjudicator.cli_tables import provisional_items, token_lines
 from arbitro.projections.base import UMPIRE
 
 
@@ -215,7 +215,8 @@ def verify(source: str, head: str | None, receipt_files: tuple[str, ...], jobs: 
             lines.append(f"    log holds: {brief(d.expected)}")
             lines.append(f"    rules give: {brief(d.found)}")
         if r.provisional:
-            lines.append("  played with PROVISIONAL data: " + "; ".join(r.provisional))
+            lines.append(f"  played with PROVISIONAL data: {provisional_items(r.provisional)}, not the printed "
+                         "game's (--json lists each)")
         lines.append("VERIFIED" if r.passed else "FAILED")
         return "\n".join(lines)
 

@@ -233,11 +233,15 @@ def filter_commands(commands: list[dict[str, Any]], types: Iterable[str],
 
 def provisional_line(game: str, provisional: list[str]) -> str:
     """Provisional data named once: which files, how many items, and how to list them."""
+    return (f"PROVISIONAL DATA: {provisional_items(provisional)}, not the printed game's; "
+            f"`arbitro status {game} --provisional` lists them")
+
+
+def provisional_items(provisional: list[str]) -> str:
+    """How many provisional items, and their files: "14 reconstructed items (armies.json, map.json)"."""
     # each item begins with its file ("map.json: ...", "caldiero/oob.json (Caldiero 1796: order of battle): ...")
     files = sorted({m.group() for m in (re.match(r"[^\s:(]+(?=\s*[:(])", p) for p in provisional) if m})
-    items = f"{len(provisional)} reconstructed item{'' if len(provisional) == 1 else 's'}"
-    return (f"PROVISIONAL DATA: {items} ({', '.join(files) or 'data'}), not the printed game's; "
-            f"`arbitro status {game} --provisional` lists them")
+    return f"{len(provisional)} reconstructed item{'' if len(provisional) == 1 else 's'} ({', '.join(files) or 'data'})"
 
 
 def status_text(s: Status, clock: str, list_provisional: bool = False) -> str:

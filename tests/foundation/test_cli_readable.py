@@ -136,3 +136,12 @@ def test_a_long_field_wraps_at_its_commas_and_a_short_one_stays_compact() -> Non
     assert max(len(line) for line in lines) <= 100 and len(lines) > 1
     assert json.loads(" ".join(lines).split("ctx=", 1)[1].rsplit(" seats=", 1)[0]) == ctx  # whole, nothing cut
     assert 'seats=["france"]' in lines[-1]  # a short value as compact as before
+
+
+def test_verify_names_its_provisional_data_in_one_short_line_and_json_lists_each(run: Cli) -> None:
+    """verify printed every provisional item joined in one line: 1,423 characters for marengo-full."""
+    run("new", "duel", "standard", "--id", "g")
+    text = run("verify", "g").stdout
+    assert ("  played with PROVISIONAL data: 1 reconstructed item (duel), not the printed game's (--json lists each)"
+            in text.splitlines())
+    assert run.json("verify", "g")["provisional"] == ["duel: the card deck is invented for tests"]
