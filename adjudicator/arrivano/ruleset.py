@@ -8,7 +8,6 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-import msgspec
 from arbitro.adjudicator.arrivano import activation as AC
 from arbitro.adjudicator.arrivano import assault as A
 from arbitro.adjudicator.arrivano import declaration as D
@@ -213,15 +212,10 @@ class ArrivanoRulesetImpl(ParaBellumRuleset[P.ArrivanoState]):
                 return state.activation.column
         return None
 
-    def redact_frame(self, frame: Any, seat: str, state: P.ArrivanoState) -> dict[str, Any]:
-        """A decision's context is its seat's: the other seat is served who is awaited and for what, not the
-        units and hexes it names (as pending_set's `data` was); a counter-charge's is its seat's in part."""
-        data: dict[str, Any] = msgspec.to_builtins(frame)
-        if seat in self.seats(state) and seat not in frame.seats:
-            data["ctx"] = {"ctx": data["ctx"]["ctx"]}
-        elif seat in self.seats(state) and isinstance(frame.ctx, ev.CounterchargeAwaited):
-            data["ctx"] = self._charge_served(frame.ctx)
-        return data
+    def own_context(self, ctx: core.FrameContext, data: dict[str, Any]) -> dict[str, Any]:
+        """The kernel's (`redact_frame`: a decision's context is its seats'), and a counter-charge's its seat's in
+        part (`_charge_served`)."""
+        return self._charge_served(ctx) if isinstance(ctx, ev.CounterchargeAwaited) else data
 
     @staticmethod
     def _charge_served(ctx: ev.CounterchargeAwaited) -> dict[str, Any]:

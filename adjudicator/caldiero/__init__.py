@@ -8,8 +8,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import msgspec
-
 from arbitro.adjudicator.caldiero import flow as F
 from arbitro.adjudicator.caldiero.commands import CaldieroCommand
 from arbitro.adjudicator.caldiero.legal import CALDIERO_STEPS
@@ -19,16 +17,14 @@ from arbitro.adjudicator.caldiero.loader import BATTLE, CALDIERO_DATA
 from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
 from arbitro.adjudicator.parabellum import sight
 from arbitro.adjudicator.parabellum.act import Act
-from arbitro.adjudicator.parabellum.assault_stages import EFFICIENCY_VALUE
 from arbitro.adjudicator.decisions import Step
 from arbitro.adjudicator.parabellum.loader import GameData, ScenarioData, provisional_report
 from arbitro.adjudicator.parabellum.world import World
-from arbitro.adjudicator.parabellum.ruleset import ParaBellumRuleset, mentions, pieces_at_start
+from arbitro.adjudicator.parabellum.ruleset import ParaBellumRuleset, pieces_at_start
 from arbitro.adjudicator.ruleset import Scenario
 from arbitro.events import caldiero as ev
 from arbitro.projections import caldiero as P
 from arbitro.projections import parabellum as PB
-from arbitro.events import core
 
 SEATS = ("france", "austria")
 
@@ -153,22 +149,6 @@ class CaldieroRuleset(ParaBellumRuleset[P.CaldieroState]):
             case ev.DirectionReleased(formation=f):
                 return state.formations[f].side
         return super().owner(event, state)
-
-    def redact_frame(self, frame: core.Frame[Any], seat: str, state: P.CaldieroState) -> dict[str, Any]:
-        """A side's efficiency values tied for most SP (§12.3.1, the kernel's question) are served to its own seat
-        alone: the other is served who is awaited and for what (as Arrivano serves every decision). With fog of war,
-        a frame naming units out of `seat`'s sight is served without its context, as the events naming them are
-        (caldiero §20.4)."""
-        data: dict[str, Any] = msgspec.to_builtins(frame)
-        if frame.kind == EFFICIENCY_VALUE and seat in self.seats(state) and seat not in frame.seats:
-            data["ctx"] = {"ctx": data["ctx"]["ctx"]}
-            return data
-        if not self.fogged(state, seat):
-            return data
-        secret = self.hidden_units(state, seat)
-        if secret and mentions(data["ctx"], secret):
-            data["ctx"] = {"ctx": data["ctx"]["ctx"], "hidden": FOG_HIDDEN}
-        return data
 
     def own_position_problems(self, state: P.CaldieroState, w: World, d: ScenarioData) -> list[str]:
         """Caldiero's: its phases, Elan left (§16), the Austrians' 10xx row (§9.2.1)."""

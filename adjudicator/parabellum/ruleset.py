@@ -440,6 +440,37 @@ class ParaBellumRuleset(Ruleset[S]):
             served = {k: v for k, v in served.items() if k != "values"}
         return served
 
+    # --- what a pending decision serves (one rule for both games: caldiero §20.4, arrivano §11.3.2, §12.3.1)
+    def redact_frame(self, frame: core.Frame[Any], seat: str, state: S) -> dict[str, Any]:
+        """A decision of the game as `seat` is served it, one rule for both books: its context is the seats' it awaits.
+        The umpire is served it whole. Another side's seat is served who is awaited and for what (kind, seats, rule,
+        prompt), the context as its type alone: what the question holds is the asked side's to state (the values
+        its units tie on, §12.3.1 "il giocatore può scegliere quale valore usare", both books; the units a retreat
+        may move), and a side asked second in what both settle at once ("All'inizio di un combattimento entrambe le
+        parti coinvolte devono stabilire la propria efficienza", §12.3 in both) is not served the first's answer
+        through the assault's context (`chosen`). An awaited seat is served the context as its game serves its own
+        (`own_context`), but under the fog without it, the type and the fog marker alone, where it names a unit the
+        seat may not examine now (`hidden_units`), as an event naming one is stubbed (caldiero §20.4, arrivano
+        §11.3.2 "si può esaminare uno stack nemico solo se si ha una LoS")."""
+        data: dict[str, Any] = msgspec.to_builtins(frame)
+        if seat not in self.seats(state):
+            return data
+        tag = data["ctx"]["ctx"]
+        if seat not in frame.seats:
+            data["ctx"] = {"ctx": tag}
+            return data
+        data["ctx"] = self.own_context(frame.ctx, data["ctx"])
+        enemy = [u for u, unit in state.units.items() if unit.side != seat]
+        # The sight is worked out only for a context naming an enemy unit at all (most name the seat's own alone)
+        if self.fogged(state, seat) and mentions(data["ctx"], enemy) and mentions(data["ctx"], self.hidden_units(state, seat)):
+            data["ctx"] = {"ctx": tag, "hidden": self.fog_marker}
+        return data
+
+    def own_context(self, ctx: core.FrameContext, data: dict[str, Any]) -> dict[str, Any]:
+        """A decision's context (`data`, its builtins) as its awaited seat is served it: whole, unless its game serves
+        the seat less (`redact_frame`)."""
+        return data
+
     def owner(self, event: Any, state: S) -> str | None:
         """The side `event` is served to alone under fog, the enemy served nothing of it (not a stub: the event is
         made only as the hidden fact it tells is so, so its stub's presence would tell it too), or None: served by
