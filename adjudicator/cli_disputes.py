@@ -301,10 +301,11 @@ def knowledge_text(k: settling.Knowledge) -> str:
     if k.about is not None:
         lines.append(f"changes of what {k.seat} was shown{about}, up to #{k.at}:" if k.changes
                      else f"{k.seat} was never shown anything{about} up to #{k.at}")
-    for c in k.changes:
+    for c in k.changes:  # a seat's command names every event its item holds: wrapped, as the facts are
         cause = f"{c.event}{f' ({c.rule})' if c.rule else ''}"
         shown = f"= {_value(c.value)}" if c.shown else "no longer shown"
-        lines.append(f"  #{c.seq} {cause}: {c.path} {shown}")
+        lines += textwrap.wrap(f"  #{c.seq} {cause}: {c.path} {shown}", width=100, subsequent_indent="      ",
+                               break_long_words=False, break_on_hyphens=False)
     return "\n".join(lines)
 
 

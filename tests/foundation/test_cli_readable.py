@@ -13,8 +13,11 @@ import pytest
 
 from arbitro.adjudicator import cli_common
 from arbitro.adjudicator.cli_common import record_lines
+from arbitro.adjudicator.cli_disputes import knowledge_text
+from arbitro.adjudicator.settling import Knowledge
 from arbitro.adjudicator.cli_tables import awaiting_line, provisional_line
 from arbitro.adjudicator.results import Awaiting
+from arbitro.projections.knowledge import Change
 from arbitro.adjudicator.ruleset import COMMAND_PIECE_FIELDS, pieces_named
 
 from .conftest import Cli
@@ -145,3 +148,16 @@ def test_verify_names_its_provisional_data_in_one_short_line_and_json_lists_each
     assert ("  played with PROVISIONAL data: 1 reconstructed item (duel), not the printed game's (--json lists each)"
             in text.splitlines())
     assert run.json("verify", "g")["provisional"] == ["duel: the card deck is invented for tests"]
+
+
+def test_knowledge_wraps_a_change_made_by_a_command_of_many_events() -> None:
+    """A seat's change names every event its command's item holds: 483 characters on one line for marengo-full's
+    command #221 as austria."""
+    cause = ", ".join(["decision_resolved", "decision_opened", "blocks_revealed", "strength_lost"] * 6)
+    k = Knowledge(game="g", seat="austria", at=231, about="b005", events=232, hidden=0, facts=[],
+                  changes=[Change(seq=221, path="/state/enemy_blocks/b005/zone", shown=True, value="fontanone",
+                                  event=cause, rule="marengo §9, marengo §12")])
+    lines = knowledge_text(k).splitlines()
+    assert max(len(line) for line in lines) <= 100
+    assert " ".join(" ".join(lines).split()).endswith(
+        f"#221 {cause} (marengo §9, marengo §12): /state/enemy_blocks/b005/zone = fontanone")
