@@ -111,3 +111,15 @@ def test_may_tie_tries_every_count_of_the_units_given_the_bonus() -> None:
     assert efficiency.may_tie(w, alike, 1)
     assert not efficiency.may_tie(w, [alike[0], other], 1)
     assert not efficiency.may_tie(w, alike[:1], 2) and not efficiency.may_tie(w, alike, 0)
+
+
+def test_the_french_defending_in_a_bufera_are_asked_nothing_without_a_tie() -> None:
+    """§17.2.7's bonus is the Neapolitans' alone (the box's `defence_efficiency_bonus` names no other side): two
+    French battalions of 4 (5 SP each) that Naples assaults have one value, and France is not asked it."""
+    state = position({"1e-leger-c1": D, "1e-leger-c2": D, RECLUTE: X, FUCILIERI: X}, scenario=CAMPOTENESE,
+                     leaders={"compere": BACK, "zimmermann": X, "tschudy": X},
+                     orders={"C": "defence", "T": "attack", "Z": "attack"}, weather=BUFERA)
+    t = at_step(state, "Z", "combat")
+    t.send("naples", {"type": "assault", "attackers": [FUCILIERI], "targets": [D]}, [3] * 4)
+    assert asked(t) is None and resolved(t).defender_efficiency == 4
+

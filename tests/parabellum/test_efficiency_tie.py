@@ -22,6 +22,7 @@ from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
 from arbitro.adjudicator.errors import Rejected
 from arbitro.adjudicator.parabellum import assault_stages
 from arbitro.adjudicator.parabellum.variant import Variant
+from arbitro.adjudicator.parabellum.world import World
 from arbitro.events import core
 from arbitro.events import parabellum as pb
 from arbitro.projections.base import UMPIRE
@@ -180,3 +181,19 @@ def test_caldiero_s_elan_is_rolled_once_after_the_tie_is_answered() -> None:
     purposes = [r.purpose for r in t.of(core.DiceRolled)]
     assert len([p for p in purposes if "Elan test" in p]) == 1 and "assault" in purposes[-1], purposes
     assert resolved(t).attacker_efficiency == 4
+
+
+@pytest.mark.parametrize("options", [(), FOG])
+def test_a_hidden_order_s_tie_is_asked_only_under_the_fog(options: tuple[str, ...],
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """assault_stages.order_may_tie read by Caldiero with a user's weather box giving Austria's units in Defence a
+    bonus (the field arrivano §17.2.7 needs; caldiero §17 prints none): Colloredo and Callenberg (3, 4 SP each) have
+    one value but could tie with one of them in Defence. Under §20.4's fog (an optional rule) an order may be hidden
+    and Austria is asked, its one value listed; without the fog nothing is hidden and nothing is asked."""
+    box = World.weather_box
+    monkeypatch.setattr(World, "weather_box", lambda self: (b := box(self)) and b.model_copy(
+        update={"defence_efficiency_bonus": {"austria": 1}}))
+    t = caldiero_table({"fr-18-ligne": ATT}, {"au-colloredo": DEF, "au-callenberg": DEF}, options=options)
+    t.send("france", {"type": "attack", "attackers": ["fr-18-ligne"], "defenders": [DEF]}, dice=[3] * 3)
+    assert asked(t) == ((KIND, ("austria",), "defence", (3,)) if options else None)
+
