@@ -20,6 +20,7 @@ from arbitro.adjudicator.cli_common import (
     db_option, event_lines, handle_errors, json_option, open_app, open_reader, out, read_json_arg, read_private_key,
     seat_option, write_text,
 )
+from arbitro.adjudicator.cli_tables import awaiting_line
 
 
 @click.command()
@@ -136,8 +137,7 @@ def submit_text(r: SubmitResult) -> str:
     """`submit`'s text, submitted locally or to a server: the command's number, its receipt, its events, who is next."""
     head = f"{'already applied' if r.duplicate else 'accepted'}: command {r.cmd}, head #{r.head}"
     head += f"\nreceipt: command {r.cmd} {r.receipt['head']} (keep it: `arbitro receipt` prints it again)"
-    tail = f"awaiting: {', '.join(r.awaiting.seats) or 'nobody'}: {r.awaiting.prompt}"
-    return "\n".join([head, *event_lines(r.events), tail])
+    return "\n".join([head, *event_lines(r.events), awaiting_line(r.awaiting)])
 
 
 END_WORD = "end"

@@ -90,8 +90,13 @@ def awaiting_line(awaiting: Awaiting) -> str:
     if awaiting.kind == "game_over":
         return f"game over: {awaiting.winner or 'draw'} ({awaiting.prompt}) [{awaiting.rule}]"
     cited = awaiting.rule and awaiting.rule not in awaiting.prompt  # a prompt that cites its rule is not told it twice
-    return (f"awaiting: {', '.join(awaiting.seats) or 'nobody'}: {awaiting.prompt}"
+    # a seat's turn with no decision open: the engine's bare prompt "command", said as what it means
+    prompt = TURN_PROMPT if awaiting.kind == "turn" and awaiting.prompt == "command" else awaiting.prompt
+    return (f"awaiting: {', '.join(awaiting.seats) or 'nobody'}: {prompt}"
             + (f" [{awaiting.rule}]" if cited else ""))
+
+
+TURN_PROMPT = "its turn: any command `arbitro legal` lists"
 
 
 ID_FIELDS = ("id", "block", "unit", "token")  # a piece's name in a view that lists its pieces

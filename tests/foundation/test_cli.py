@@ -98,7 +98,7 @@ def test_status_readable_and_json(run: Cli) -> None:
     assert status["provisional"] == ["duel: the card deck is invented for tests"]
     text = run("status", "g").stdout
     assert "game g: duel 1.0.0 / standard" in text
-    assert "awaiting: red: command" in text
+    assert "awaiting: red: its turn: any command `arbitro legal` lists" in text  # the engine's bare "command"
     assert "PROVISIONAL DATA: 1 reconstructed item (duel)" in text and "status g --provisional" in text
     assert "the card deck is invented for tests" in run("status", "g", "--provisional").stdout
     run.submit("g", "red", {"type": "attack", "aim": "high"})

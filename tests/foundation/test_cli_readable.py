@@ -28,7 +28,8 @@ def test_view_is_a_table_of_each_sides_pieces_and_json_the_full_view(run: Cli) -
     text = run("view", "c", "--as", "umpire").stdout
     assert "turn 1/10 · phase setup · step setup · seat austria · weather 0" in text
     awaited = run.json("status", "c")["awaiting"]
-    assert f"awaiting: {', '.join(awaited['seats'])}: {awaited['prompt']}" in text.replace("\n", " ")
+    assert awaited["kind"] == "turn" and awaited["prompt"] == "command"  # the engine's bare word, said in full
+    assert f"awaiting: {', '.join(awaited['seats'])}: its turn: any command `arbitro legal` lists" in text
     assert "turn 1/10 · phase setup" in run("status", "c").stdout
     banater = next(line for line in text.splitlines() if "(au-2-banater)" in line)
     assert banater.split()[:3] == ["austria", "hohenzollern", "2nd"]  # side, formation, the counter's name
