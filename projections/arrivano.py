@@ -37,7 +37,6 @@ class ArrivanoState(parabellum.SystemState, kw_only=True):
     hq_used: dict[str, bool] = {}
     columns: dict[str, Column] = {}  # officer -> independent column  # option §16.1: the HQ counter on its A side this turn
     countercharges: dict[str, str] = {}  # counter-charging cavalry -> the charger it attacks (arrivano §14.2.4)
-    charges: dict[str, str] = {}  # cavalry with a Charge marker -> the hex it charges (arrivano §14.2)
     attacked_hexes: list[str] = []  # defending hexes attacked in this combat segment (arrivano §12.2.3)
     # the hexes the active side declared assaults from this activation, charges aside (arrivano §12.2.1, §14.2.1)
     assault_hexes: list[str] = []
@@ -52,14 +51,11 @@ class ArrivanoState(parabellum.SystemState, kw_only=True):
     def hexes_attacked(self) -> list[str]:  # arrivano §12.2.3, kept in the state, not the activation
         return self.attacked_hexes
 
-    def charge_target(self, unit: str) -> str | None:
-        return self.charges.get(unit)
-
     def charging(self, unit: str) -> bool:
         """A Charge marker: a charge's (arrivano §14.2) or a counter-charge's (§14.2.4 "può a sua volta caricare il
         nemico. Piazzate una pedina Charge sull'unità"), whose end disorders it too (§14.2.2, the kernel's
         advance.charge_ended)."""
-        return self.units[unit].charging or unit in self.countercharges
+        return super().charging(unit) or unit in self.countercharges
 
     def served_own(self, seat: str, fogged: bool) -> dict[str, Any]:
         """What Arrivano adds to a view. Under the fog a seat is told only its own independent columns (arrivano
@@ -108,7 +104,7 @@ class ArrivanoState(parabellum.SystemState, kw_only=True):
                 state.hq_used[side] = True
                 state.chief_changes[side] = 0
             case ev.ActivationEnded():
-                state.charges, state.countercharges = {}, {}
+                state.countercharges = {}  # the system's fold takes the Charge markers off
                 state.attacked_hexes, state.assault_hexes = [], []
             case ev.GroupEntered(group=g, hex=h, units=units):
                 state.entered_groups.append(g)
@@ -117,8 +113,6 @@ class ArrivanoState(parabellum.SystemState, kw_only=True):
             case ev.UnitsMoved(units=units, charge=charge):
                 for uid in units:
                     state.units[uid].acted_turn = state.turn  # no recovery this turn (arrivano §15.3)
-                    if charge is not None:
-                        state.charges[uid] = charge
             case ev.StatusChanged(unit=uid, status=status):
                 if status == "damaged":  # a redoubt battery flipped to its Damaged side (arrivano §17.2.6)
                     state.units[uid].damaged = True
@@ -147,15 +141,13 @@ class ArrivanoState(parabellum.SystemState, kw_only=True):
             case ev.ArtilleryTurned(units=units, moved=moved):
                 for uid in units:
                     state.units[uid].art_moved = moved
-            case ev.ChargeEnded(unit=uid):
-                state.charges.pop(uid, None)  # its marker off at the charge's end (arrivano §14.2.2; the system's fold too)
             case ev.CounterChargeDeclared(unit=uid, against=against):
                 state.countercharges[uid] = against
             case ev.AssaultDeclared(attackers=attackers):
                 for uid in attackers:
                     state.units[uid].acted_turn = state.turn  # no recovery that turn (arrivano §15.3)
                     h = state.units[uid].hex
-                    owes = state.units[uid].side == state.seat and uid not in state.charges
+                    owes = state.units[uid].side == state.seat and not state.units[uid].charging
                     if owes and h not in state.assault_hexes:
                         state.assault_hexes.append(h)
             case ev.AssaultResolved(targets=targets):

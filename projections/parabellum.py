@@ -39,7 +39,10 @@ class UnitState(msgspec.Struct, kw_only=True):
     return_turn: int = 0  # eliminated, to return: the turn it comes back (caldiero §12.8, arrivano §12.8)
     attacked_turn: int = 0  # the last turn it attacked: once a turn (caldiero §12.2.3, arrivano §12.2.3)
     moved_turn: int = 0  # the last turn it moved (once an activation, caldiero §9.1; once a turn, arrivano §9)
-    charging: bool = False  # bears a Charge marker (caldiero §20.2, arrivano §14.2: Arrivano's state keeps its target)
+    # The Charge marker it bears (caldiero §20.2, arrivano §14.2), as `units_moved.charge` placed it: None, none; the
+    # hex it charges where the book's marker names one (arrivano §14.2); "" where it names none (caldiero §20.2). One
+    # field for both games: Arrivano's state also kept the target in `charges` until the twenty-second session.
+    charge: str | None = None
     # caldiero's own
     activated_turn: int = 0  # last turn it was activated (reserve units: once per turn, caldiero §15.4.3)
     attached: str | None = None  # reserve unit: the formation it joined this turn (caldiero §15.4.3)
@@ -53,6 +56,11 @@ class UnitState(msgspec.Struct, kw_only=True):
     open_order: str = ""  # physical exhaustion marker: "" | V | F (arrivano §16.3.4)
     marker_turn: int = 0  # the turn its V (or F) was placed (arrivano §16.3.4: V removed after the next turn's combat)
     fatigue_defence_turn: int = 0  # failed its fatigue test: Defence for that turn (arrivano §16.3.4)
+
+    @property
+    def charging(self) -> bool:
+        """It bears a Charge marker (`charge`): what Caldiero's view serves of it (`unit_served`)."""
+        return self.charge is not None
 
 
 class LeaderState(msgspec.Struct, kw_only=True):
@@ -167,8 +175,8 @@ class SystemState(msgspec.Struct, kw_only=True, dict=True):
     def charging(self, unit: str) -> bool:  # it bears a Charge marker (caldiero §20.2, arrivano §14.2)
         return self.units[unit].charging
 
-    def charge_target(self, unit: str) -> str | None:  # the hex it charges, where the state keeps one (arrivano)
-        return None
+    def charge_target(self, unit: str) -> str | None:  # the hex it charges, where its marker names one (arrivano §14.2)
+        return self.units[unit].charge or None
 
 
 S = TypeVar("S", bound=SystemState)
@@ -207,7 +215,7 @@ def _fold_shared(state: SystemState, event: object) -> None:
         case pb.UnitsMoved(units=units, path=path, charge=charge):
             _moved(state, units, path)
             for unit in units if charge is not None else ():
-                state.units[unit].charging = True  # a Charge marker (caldiero §20.2, arrivano §14.2)
+                state.units[unit].charge = charge  # a Charge marker (caldiero §20.2, arrivano §14.2)
         case pb.ArtilleryFired(artillery=artillery, defensive=False) if state.activation is not None:
             state.activation.fired.extend(artillery)  # once an activation (caldiero §11.4, arrivano §11.4)
         case pb.UnitPlaced(unit=unit, hex=h, reduced=reduced):
@@ -223,7 +231,7 @@ def _fold_shared(state: SystemState, event: object) -> None:
         case pb.StatusChanged(unit=unit, status=status) if status in STATUSES:
             state.units[unit].status = status  # (Arrivano's "damaged" battery is its own fold's)
         case pb.ChargeEnded(unit=unit):
-            state.units[unit].charging = False  # the charge's end (caldiero §20.2.3, arrivano §14.2.2)
+            state.units[unit].charge = None  # the charge's end (caldiero §20.2.3, arrivano §14.2.2)
         case pb.UnitEliminated(unit=unit, permanent=permanent, return_turn=return_turn):
             _eliminated(state.units[unit], permanent, return_turn)
         case pb.LeaderLost(leader=leader):
@@ -235,7 +243,7 @@ def _fold_shared(state: SystemState, event: object) -> None:
         case pb.ActivationEnded():
             state.activation = None
             for unit in state.units.values():
-                unit.charging = False  # the Charge markers go with the activation (caldiero §20.2, arrivano §14.2)
+                unit.charge = None  # the Charge markers go with the activation (caldiero §20.2, arrivano §14.2)
         case pb.OrderChanged(formation=formation, order=order, column=None):
             state.formations[formation].order = order
         case pb.OrderChangeTried() if state.activation is not None:
@@ -471,7 +479,7 @@ def _eliminated(unit: UnitState, permanent: bool, return_turn: int) -> None:
     """Off the map in good order; one that returns comes back on its reduced side (caldiero §12.8, arrivano
     §12.8), on the turn track meanwhile."""
     unit.where = "eliminated" if permanent else "track"
-    unit.status, unit.charging = "good", False
+    unit.status, unit.charge = "good", None
     unit.return_turn = 0 if permanent else return_turn
     if not permanent:
         unit.reduced = True

@@ -79,8 +79,8 @@ def _still_attackable(w: World, seat: str, crt: CombatTable, h: str, spent: list
     ic = in_command(w, act.formation)
     near = [u for u in w.units_of(seat) if u not in spent and may_attack(w, u, act.formation, ic)
             and w.grid.is_adjacent(w.state.units[u].hex, h)]
-    foot = [u for u in near if u not in w.state.charges]
-    groups = ([u for u in near if w.state.charges.get(u) == h], foot, [u for u in foot if order_of(w, u, ic) == "attack"])
+    foot = [u for u in near if not w.state.units[u].charging]
+    groups = ([u for u in near if w.state.units[u].charge == h], foot, [u for u in foot if order_of(w, u, ic) == "attack"])
     return any(g and _declaration_problem(w, seat, crt, g, [h]) is None for g in groups)
 
 
@@ -150,10 +150,10 @@ def _declaration_problem(w: World, seat: str, crt: CombatTable, attackers: list[
             return ARRIVANO.ONCE, f"{t} was already attacked in this combat segment"
         if any(not w.grid.is_adjacent(w.state.units[u].hex, t) for u in attackers):
             return R.MULTI_HEX, "every attacker must be adjacent to every defending hex"
-    chargers = [u for u in attackers if u in w.state.charges]
+    chargers = [u for u in attackers if w.state.units[u].charging]
     if chargers and len(chargers) != len(attackers):
         return R.CHARGE_MIX, "a hex is not attacked by a charge and other units together"
-    if chargers and sorted({w.state.charges[u] for u in chargers}) != sorted(targets):
+    if chargers and sorted({w.state.units[u].charge or "" for u in chargers}) != sorted(targets):
         return ARRIVANO.CHARGE, "charging cavalry attacks the hex it charged"
     missing = [h for h in must_include(w, attackers) if h not in targets]
     if missing:
@@ -202,8 +202,8 @@ def assaults(w: World, seat: str) -> list[dict[str, Any]]:
     for targets in _target_sets(w, seat, eligible):
         joining = [u for u in eligible if all(w.grid.is_adjacent(w.state.units[u].hex, t) for t in targets)
                    and set(must_include(w, [u])) <= set(targets)]
-        charging = [u for u in joining if u in w.state.charges and targets == [w.state.charges[u]]]  # §14.2
-        for side in (charging, [u for u in joining if u not in w.state.charges]):
+        charging = [u for u in joining if targets == [w.state.units[u].charge]]  # §14.2: the hex it charged
+        for side in (charging, [u for u in joining if not w.state.units[u].charging]):
             stacks = [stack for _, stack in sys_eff.stacks(w, sorted(side))]
             for group in stacks + ([side] if len(stacks) > 1 else []):
                 if problem(w, seat, crt, group, targets) is None:

@@ -186,7 +186,7 @@ class ArrivanoVariant(Variant):
         if attacking:
             disordered_infantry = bool(defenders) and all(w.arm(d) == "infantry" and w.status(d) != "good"
                                                           for d in defenders)
-            if disordered_infantry or u in state.charges or u in state.countercharges:
+            if disordered_infantry or state.charging(u):  # a charge's marker or a counter-charge's (§14.2.4)
                 sp *= w.crt.cavalry_multiplier
             woods = _cavalry_halving(w, targets) if w.reading("cavalry_in_woods") == "both" else None
             return woods.of(sp) if woods is not None else sp

@@ -121,17 +121,17 @@ def test_a_counter_charger_is_disordered_at_its_counter_charge_s_end() -> None:
 
 def test_the_charge_s_end_takes_its_markers_off() -> None:
     """§14.2.2 "alla fine della Carica": at the assault's END each charger's Charge marker is taken off (the kernel's
-    ChargeEnded, before its disorder, as caldiero §20.2.3's), not at the activation's end: the state's `charges` and
-    `charging` forget it while the activation goes on."""
+    ChargeEnded, before its disorder, as caldiero §20.2.3's), not at the activation's end: the unit's `charge` forgets
+    it while the activation goes on."""
     t = dr_answered(charged(6))
     t.send("france", {"type": "decline"})  # no advance: the assault's END
     assert [(type(e).__name__, e.unit) for e in t.events if isinstance(e, (ev.ChargeEnded, ev.StatusChanged))
             and e.unit in CHARGERS] == [(kind, u) for u in CHARGERS for kind in ("ChargeEnded", "StatusChanged")]
-    assert t.state.activation is not None and t.state.charges == {}
+    assert t.state.activation is not None
     assert not any(t.state.units[u].charging for u in CHARGERS)
 
 
 def test_under_before_advance_the_markers_go_once() -> None:
     """The reading `before_advance` ends the charge with its result: one ChargeEnded a charger, none again at END."""
     t = dr_answered(charged(6, {"charge_disorder": "before_advance"}))
-    assert sorted(e.unit for e in t.of(ev.ChargeEnded)) == sorted(CHARGERS) and t.state.charges == {}
+    assert sorted(e.unit for e in t.of(ev.ChargeEnded)) == sorted(CHARGERS) and not any(t.state.units[u].charging for u in CHARGERS)

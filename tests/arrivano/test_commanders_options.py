@@ -118,7 +118,7 @@ def test_cavalry_charge_doubles_and_disorders_the_charger():
     charges = [c for c in t.legal("france") if c.get("charge")]
     assert {"type": "move", "unit": "12e-hussards", "to": X, "column": False, "charge": target} in charges
     t.send("france", {"type": "move", "unit": "12e-hussards", "to": X, "column": False, "charge": target})
-    assert t.state.charges == {"12e-hussards": target}
+    assert t.state.units["12e-hussards"].charge == target
     t.send("france", {"type": "end_step"})
     t.state.leaders["lannes"].hex = X
     t.send("france", {"type": "assault", "attackers": ["12e-hussards"], "targets": [target]}, [4])  # 6 v 5, +2: Dd
@@ -191,7 +191,7 @@ def test_counter_charge_stops_the_charger_and_is_fought_first():
     assert pending is not None and pending.kind == "countercharge"
     assert pending.seat == "austria" and {"type": "countercharge", "unit": None} in pending.options
     t.send("austria", {"type": "countercharge", "unit": "bussy"})
-    assert t.state.countercharges == {"bussy": "12e-hussards"} and "12e-hussards" not in t.state.charges
+    assert t.state.countercharges == {"bussy": "12e-hussards"} and t.state.units["12e-hussards"].charge is None
     t.send("france", {"type": "end_step"}, [3])
     declared = t.of(ev.AssaultDeclared)[-1]
     assert declared.attackers == ("bussy",) and declared.rule == "arrivano §14.2.4"
@@ -292,7 +292,7 @@ def test_a_charge_is_a_move_its_attack_order_binds_to_the_enemy_5_1_2():
         assert (charge in t.legal("france")) is allowed
         if allowed:
             t.send("france", charge)
-            assert t.state.charges == {"12e-hussards": X}
+            assert t.state.units["12e-hussards"].charge == X
             continue
         with pytest.raises(IllegalCommand) as e:
             t.send("france", charge)

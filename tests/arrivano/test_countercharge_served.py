@@ -99,9 +99,9 @@ def test_a_declined_countercharge_lets_the_charge_end_with_its_marker() -> None:
     t.send("austria", {"type": "countercharge", "unit": None})
     moves = t.of(ev.UnitsMoved)
     assert [(m.path, m.charge) for m in moves] == [(("1302", "1203", "1102", "1002", STOP), None), ((), IR18)]
-    assert t.state.charges == {CHARGER: IR18} and t.state.units[CHARGER].hex == STOP
+    assert t.state.units[CHARGER].charge == IR18 and t.state.units[CHARGER].hex == STOP
     t, _, _ = charged(STARTS[0], IR18)
     t.send("austria", {"type": "countercharge", "unit": COUNTER})
     assert [m.charge for m in t.of(ev.UnitsMoved)] == [None]
-    assert t.state.countercharges == {COUNTER: CHARGER} and CHARGER not in t.state.charges
+    assert t.state.countercharges == {COUNTER: CHARGER} and t.state.units[CHARGER].charge is None
     assert t.state.units[CHARGER].hex == STOP

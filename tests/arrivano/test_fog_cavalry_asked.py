@@ -67,7 +67,7 @@ def test_cavalry_without_defence_is_asked_and_may_only_decline() -> None:
     with pytest.raises(IllegalCommand):
         t.send("austria", counter)
     t.send("austria", decline)
-    assert t.state.charges.get("12e-hussards") == "0802" and t.pending() is None
+    assert t.state.units["12e-hussards"].charge == "0802" and t.pending() is None
 
 
 def test_an_assault_is_not_told_whether_the_cavalry_it_attacks_is_in_command() -> None:

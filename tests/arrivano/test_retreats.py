@@ -717,7 +717,7 @@ def test_a_charge_whose_target_hex_emptied_attacks_nothing():
     """A retreat (before combat, or a rout it sets off) may empty the hex a cavalry charged (§14.2.1): no assault on
     the empty hex is offered or owed; with the enemy still there it is."""
     state = position({"12e-hussards": X, "ir18-i": nb(X, 3, 3)}, leaders={"lannes": X}, orders={"L": "attack"})
-    state.charges = {"12e-hussards": nb(X, 1)}
+    state.units["12e-hussards"].charge = nb(X, 1)
     t = at_step(state, "L", "combat")
     assert not [c for c in t.legal("france") if c["type"] == "assault"] and {"type": "end_step"} in t.legal("france")
     t.state.units["ir18-i"].hex = nb(X, 1)

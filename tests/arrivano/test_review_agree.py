@@ -34,7 +34,7 @@ def test_within_sub_phase_a_charge_is_listed_apart_from_cavalry_that_charged_ano
                      leaders={"lannes": start}, orders={"L": "attack"})
     t = at_step(state, "L", "combat")
     t.state.interpretations["zoc_attack_obligation"] = "within_sub_phase"
-    t.state.charges.update({"12e-hussards": target, "garde-consulaire": other})
+    t.state.units["12e-hussards"].charge, t.state.units["garde-consulaire"].charge = target, other
     listed = [c for c in t.legal("france") if c["type"] == "assault"]
     assert {"type": "assault", "attackers": ["12e-hussards"], "targets": [target]} in listed, listed
     assert {"type": "assault", "attackers": ["garde-consulaire"], "targets": [other]} in listed, listed

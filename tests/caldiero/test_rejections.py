@@ -197,5 +197,5 @@ def test_charge_cannot_mix_with_infantry() -> None:
                  leaders={"hohenzollern": "2017"}, orders={"hohenzollern": "attack"}, options=("cavalry_charges",))
     s.seat = "austria"
     t = activate(s, "hohenzollern", step="combat")
-    t.state.units["au-wurmser-hussars"].charging = True
+    t.state.units["au-wurmser-hussars"].charge = ""
     reject(t, "austria", "caldiero §20.2", {"type": "attack", "attackers": ["au-gyulai", "au-wurmser-hussars"], "defenders": ["1618"]})

@@ -209,11 +209,14 @@ PIECES = {"units": parabellum_state.UnitState, "leaders": parabellum_state.Leade
 @pytest.mark.parametrize("game", sorted(STATES))
 def test_both_games_hold_the_systems_one_set_of_pieces(game: str) -> None:
     """One state type for a unit, a commander and a formation (issue 18): each game's position holds the system's
-    structs, and every field its view serves is one of theirs."""
+    structs, and every field its view serves is one of theirs or read from one (a property: `charging`, from
+    `charge`)."""
     state = STATES[game]
     hints = typing.get_type_hints(state)
     assert {name: hints[name] for name in PIECES} == {name: dict[str, piece] for name, piece in PIECES.items()}
-    assert set(state.unit_served) <= set(parabellum_state.UnitState.__struct_fields__)
+    unit = parabellum_state.UnitState
+    read = {name for name, value in vars(unit).items() if isinstance(value, property)}
+    assert set(state.unit_served) <= set(unit.__struct_fields__) | read
     assert set(state.leader_served) <= set(parabellum_state.LeaderState.__struct_fields__)
 
 
@@ -276,6 +279,8 @@ def test_a_charge_marker_and_a_bombardment_are_folded_alike(game: str) -> None:
     assert not state.units["u1"].charging and not state.charging("u1")
     state = fold(state, pb.UnitsMoved(units=("u1",), path=("0103",), rule="r", charge="" if game == "caldiero" else "0104"))
     assert state.units["u1"].charging and state.charging("u1")
+    assert state.units["u1"].charge == ("" if game == "caldiero" else "0104"), "one field: the marker and its hex"
+    assert state.charge_target("u1") == (None if game == "caldiero" else "0104")
     fire = dict(target="0104", result="-", rule="r", column=1, roll=3, drm=0, row=3)
     state = fold(state, pb.ArtilleryFired(artillery=("u1",), defensive=True, **fire))
     assert state.activation.fired == []
@@ -290,7 +295,7 @@ def test_caldiero_keeps_its_activation_records_typed() -> None:
     its Advance order (caldiero §5.1.1), the out-of-command units that tried an order (§5.3.1), a charge ended
     (§20.2.3)."""
     state, fold = _caldiero()
-    state.units["u1"].charging = True
+    state.units["u1"].charge = ""
     state = fold(state, caldiero_events.DistancesTaken(distances={"u1": 4}, rule="r"))
     state = fold(state, caldiero_events.OrderTestTaken(units=("u1",), rule="r"))
     state = fold(state, caldiero_events.ChargeEnded(unit="u1", rule="r"))
