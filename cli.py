@@ -72,7 +72,11 @@ def cli() -> None:
 
     \b
     Example:
-        arbitro new marengo marengo
+        arbitro new marengo marengo                # prints GAME, its id
+        arbitro entropy GAME --as austria          # each seat commits, then each reveals:
+        arbitro entropy GAME --as france           #   nothing is rolled before (arbitro §R.2)
+        arbitro entropy GAME --as austria
+        arbitro entropy GAME --as france
         arbitro legal GAME --as austria
         arbitro submit GAME --as austria '{"type": "end_turn"}'
         arbitro verify GAME
@@ -214,7 +218,7 @@ def legal(game: str, seat: str | None, unit: str | None, types: tuple[str, ...],
                        f"seat's behalf, for one of its playing seats ({', '.join(record.seats)}); game {game} is "
                        f"{record.kind} and --as is {seat}")
     commands = filter_commands(app.legal(game, seat, unit), types, for_seat)  # --unit: the lazy listing (issue 15)
-    out(commands, as_json, lambda cs: legal_text(cs, seat))
+    out(commands, as_json, lambda cs: legal_text(cs, seat, f"arbitro entropy {game} --as {seat}"))
 
 
 @cli.command()

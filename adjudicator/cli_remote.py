@@ -140,7 +140,7 @@ def legal(game: str, seat: str | None, unit: str | None, types: tuple[str, ...],
     api = Remote(server, token, as_json=as_json)
     commands = filter_commands(api.json("GET", game_path(game, "/legal"), {"seat": seat, "piece": unit}, shape=LISTED),
                                types, None)
-    out(commands, as_json, lambda cs: legal_text(cs, seat or token_seat(api, game)))
+    out(commands, as_json, lambda cs: legal_text(cs, seat or token_seat(api, game), f"arbitro remote entropy {game}"))
 
 
 @remote.command()

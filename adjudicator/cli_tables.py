@@ -170,8 +170,9 @@ def view_text(view: dict[str, Any], records: dict[str, dict[str, Any]], awaiting
     return _render("\n".join(line for line in head if line), table if table.row_count else "", *rest, *notes)
 
 
-def legal_text(commands: list[dict[str, Any]], seat: str) -> str:
-    """`legal`'s commands grouped by type, each without the fields it leaves empty."""
+def legal_text(commands: list[dict[str, Any]], seat: str, entropy: str = "") -> str:
+    """`legal`'s commands grouped by type, each without the fields it leaves empty; `entropy`, the command line that
+    answers the entropy round for the seat (`arbitro entropy GAME --as SEAT`), named beneath its answers."""
     if not commands:
         return f"nothing: {seat} is not awaited now (or nothing matches the filters)"
     groups: dict[str, list[dict[str, Any]]] = {}
@@ -192,7 +193,15 @@ def legal_text(commands: list[dict[str, Any]], seat: str) -> str:
                                  for k, v in shown[0].items())
             lines.append(f"{kind} ({len(members)}): {varying} {number_ranges([c[varying] for c in shown])}")
             lines.append(f"  each sent as {{{template}}}")
+        if kind in ENTROPY_ANSWERS and entropy:
+            lines.append(f"  (`{entropy}` sends it for you: {ENTROPY_HINT})")
     return "\n".join(lines)
+
+
+# The entropy round's answers, which `arbitro entropy` (and `arbitro remote entropy`) makes and sends for a seat.
+ENTROPY_ANSWERS = ("commit_entropy", "reveal_entropy")
+ENTROPY_HINT = ("it draws the entropy, keeps it in a file and commits to it; the same command reveals it once every "
+                "seat has committed, arbitro §R.2")
 
 
 def _one_number_varies(commands: list[dict[str, Any]]) -> str | None:

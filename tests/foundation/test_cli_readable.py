@@ -162,3 +162,14 @@ def test_knowledge_wraps_a_change_made_by_a_command_of_many_events() -> None:
     assert max(len(line) for line in lines) <= 100
     assert " ".join(" ".join(lines).split()).endswith(
         f"#221 {cause} (marengo §9, marengo §12): /state/enemy_blocks/b005/zone = fontanone")
+
+
+def test_legal_names_the_command_that_answers_the_entropy_round_for_the_seat(run: Cli) -> None:
+    """A new user's `legal` in a new game lists only `commit_entropy` with a placeholder commitment: it now names the
+    command that draws, keeps and commits the entropy (and later reveals it). The top-level help shows the round."""
+    run("new", "duel", "standard", "--id", "g", "--seat-entropy")
+    text = " ".join(run("legal", "g", "--as", "red").stdout.split())
+    assert "commit_entropy (1):" in text and "(`arbitro entropy g --as red` sends it for you:" in text
+    assert run.json("legal", "g", "--as", "red") == [
+        {"type": "commit_entropy", "commitment": "<SHA-256 hex of your entropy's UTF-8 bytes>"}]  # --json unchanged
+    assert "arbitro entropy GAME --as austria" in run("--help").stdout
