@@ -155,13 +155,13 @@ def replayed(path: Path) -> Game:
     return game
 
 
-def replayed_as(path: Path, ruleset: str) -> Game:
-    """The log replayed (`replay`) for a tool fuzzing one ruleset's hidden things (bench/nifuzz_hands.py,
-    bench/nifuzz_blocks.py): refused (ValueError, naming why) where it is no file, the import refuses it, or it is
-    another ruleset's game."""
+def replayed_as(path: Path, ruleset: str, readings: dict[str, str] | None = None) -> Game:
+    """The log replayed (`replay`, under `readings` from its genesis) for a tool fuzzing one ruleset's hidden things
+    (bench/nifuzz_hands.py, bench/nifuzz_blocks.py): refused (ValueError, naming why) where it is no file, the import
+    refuses it, or it is another ruleset's game."""
     if not path.is_file():
         raise ValueError(f"{path}: no such log")
-    game = replay(path)
+    game = replay(path, readings)
     if game.ruleset.name != ruleset:
         raise ValueError(f"{path}: a {game.ruleset.name} game, not {ruleset.capitalize()}")
     return game
@@ -174,6 +174,8 @@ def tool_parser(description: str, seed_help: str) -> argparse.ArgumentParser:
     parser.add_argument("log", type=Path)
     parser.add_argument("--every", type=int, default=1, help="fuzz every Nth command")
     parser.add_argument("--seed", type=int, default=0, help=f"the sampling's seed ({seed_help})")
+    parser.add_argument("--reading", action="append", default=[], metavar="NAME=VALUE",
+                        help="fold the log under this umpire's reading from its genesis (its events unchanged)")
     return parser
 
 
@@ -210,16 +212,17 @@ def tool_game(parser: argparse.ArgumentParser, argv: list[str] | None, ruleset: 
     game None where the log cannot be (no file, refused by the import, another ruleset's), said on stderr: exit 2."""
     args = parser.parse_args(argv)
     try:
-        return args, replayed_as(args.log, ruleset)
+        return args, replayed_as(args.log, ruleset, dict(r.split("=", 1) for r in args.reading))
     except ValueError as e:
         print(e, file=sys.stderr)
         return args, None
 
 
-def replay(path: Path) -> Game:
+def replay(path: Path, readings: dict[str, str] | None = None) -> Game:
     """The log imported into a database in memory and folded: the state before each of its commands (any ruleset:
     bench/nifuzz_hands.py replays Monferrato's); a file the import refuses is refused (ValueError), as `replayed`
-    refuses a log it cannot fuzz, so that both tools exit 2 on it, naming why."""
+    refuses a log it cannot fuzz, so that both tools exit 2 on it, naming why. `readings`: umpire's readings put in
+    force once the genesis is folded (Monferrato's `discard_pile: face_down`, which no shipped log plays under)."""
     app = Arbitro(SQLiteStore(":memory:"))
     with open(path, encoding="utf-8") as f:
         try:
@@ -237,6 +240,9 @@ def replay(path: Path) -> Game:
             seat, command = commands[body.cmd]
             positions.append((body.cmd, seat, command, replayer.fold.copy(state)))
         state = replayer.fold.apply(state, body, replayer.state_at)
+        if readings and last is None:  # the genesis folded: the readings in force from there on, as a ruling's are
+            state.core.interpretations = dict(sorted({**state.core.interpretations, **readings}.items()))
+            state.rules = ruleset.note_interpretations(state.rules, dict(state.core.interpretations))
         last = body.cmd
     # the context the service judges the game's commands with (its genesis, seed and salt key): not one made by hand
     return Game(path.stem, ruleset, Adjudicator(ruleset), app.context(app.game(game_id)), head["seed"], positions)

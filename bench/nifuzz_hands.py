@@ -12,6 +12,7 @@ the owner's to know: not compared.
 
     .venv/bin/python bench/nifuzz_hands.py logs/monferrato-full.jsonl              # every command
     .venv/bin/python bench/nifuzz_hands.py logs/monferrato-full.jsonl --every 5 --swaps 4 --seed 2
+    .venv/bin/python bench/nifuzz_hands.py logs/monferrato-full.jsonl --reading discard_pile=face_down
 
 Exit status: 0 no difference, 1 some (each a leak to prove with a test in tests/monferrato/test_hidden.py), 2 bad input.
 """
@@ -30,6 +31,7 @@ if str(ROOT) not in sys.path:
 
 from arbitro.events.codec import canonical  # noqa: E402
 from arbitro.projections.game import GameState  # noqa: E402
+from arbitro.projections.monferrato import CUP, face_down  # noqa: E402
 from bench.nifuzz import (  # noqa: E402
     Difference, Game, asked_difference, asked_of, observed, play, served_difference, tool_game, tool_parser,
     walked,
@@ -39,19 +41,28 @@ from bench.served import served  # noqa: E402
 
 def swaps(state: GameState[Any], owner: str, command: dict[str, Any], rng: random.Random, count: int
           ) -> list[tuple[str, str]]:
-    """Up to `count` (hand chit, cup chit) pairs of `owner`'s hidden chits and the cup's, none the command names."""
+    """Up to `count` (hidden chit, cup chit) pairs of `owner`'s hidden chits and the cup's, none the command names:
+    the chits of its hand, and under `discard_pile: face_down` those it laid face down and the cup's shed ones (§5 2,
+    §16.4: `laid_face_down`, hidden from the observer too)."""
     rules, named = state.rules, json.dumps(command)
-    hand = [c for c in rules.hands.get(owner, []) if c not in rules.public_in_hand and f'"{c}"' not in named]
+    laid = [c for who in (owner, CUP) for c in rules.laid_face_down.get(who, [])] if face_down(rules) else []
+    hidden = [c for c in [*rules.hands.get(owner, []), *laid]
+              if c not in rules.public_in_hand and f'"{c}"' not in named]
     cup = [c for c in rules.chit_cup if f'"{c}"' not in named]
-    pairs = [(h, c) for h in hand for c in cup]
+    pairs = [(h, c) for h in hidden for c in cup]
     return rng.sample(pairs, min(count, len(pairs)))
 
 
 def swapped(game: Game, state: GameState[Any], owner: str, pair: tuple[str, str]) -> GameState[Any]:
-    """`state` with `pair`'s hand chit in the cup and its cup chit in `owner`'s hand, in the hand chit's place."""
+    """`state` with `pair`'s hidden chit in the cup and its cup chit in its place: `owner`'s hand, or the discards
+    and the list of those laid face down."""
     other = game.engine.fold.copy(state)
-    hand, cup = other.rules.hands[owner], other.rules.chit_cup
-    hand[hand.index(pair[0])], cup[cup.index(pair[1])] = pair[1], pair[0]
+    rules = other.rules
+    places = [rules.hands[owner], rules.discards, *rules.laid_face_down.values()]
+    for chits in places:
+        if pair[0] in chits:
+            chits[chits.index(pair[0])] = pair[1]
+    rules.chit_cup[rules.chit_cup.index(pair[1])] = pair[0]
     return other
 
 
@@ -98,7 +109,8 @@ def main(argv: list[str] | None = None) -> int:
     if game is None:
         return 2
     games, found = fuzz(game, max(1, args.every), args.seed, args.swaps)
-    print(f"{games} games compared (a hand chit swapped with a cup chit); {len(found)} differences")
+    print(f"{games} games compared (a hidden chit, in a hand or face down, swapped with a cup chit); "
+          f"{len(found)} differences")
     for d in found[:40]:
         print(f"  #{d.cmd} {d.sender}->{d.observer} {d.changed}: {d.channel} {d.what}")
     return 1 if found else 0

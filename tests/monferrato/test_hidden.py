@@ -18,7 +18,7 @@ from arbitro.adjudicator.monferrato.data import load
 from tests.monferrato.harness import FOLD, RULESET, Table, from_state, new_game, state
 from arbitro.adjudicator.seat_numbers import events_of
 from arbitro.projections import monferrato as monferrato_projection
-from bench import nifuzz_hands
+from bench import nifuzz, nifuzz_hands
 from bench.nifuzz import replay
 from tests.conformance.leaks import leaked
 
@@ -283,6 +283,22 @@ def test_a_transcribed_draw_serves_no_seat_the_cup_it_is_made_from() -> None:
         created = events_of(g.app.log(fork, seat))[0]["event"]
         assert created["initial_core"]["decisions"][-1]["ctx"]["population"] == []
         assert not leaked(str(served) + str(created), RULESET.secrets(g.state, seat))
+
+
+def test_the_hands_fuzzer_under_the_face_down_pile_swaps_its_chits_and_finds_the_pile_served(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """bench/nifuzz_hands.py `--reading discard_pile=face_down` (the log folded under the ruling from its genesis, its
+    events unchanged): from March 1629 (§16.4) the cup's blue chits lie face down (`laid_face_down`), hidden from both
+    seats, and the fuzzer swaps them with the cup's chits as it swaps a hand's; every 10th command serves the other
+    seat the same bytes, and the pile put back into the view is found."""
+    game = nifuzz.replayed_as(LOGS / "monferrato-full.jsonl", "monferrato", {"discard_pile": "face_down"})
+    assert any(s.rules.laid_face_down for *_, s in game.positions), "the premise: chits lie face down"
+    games, found = nifuzz_hands.fuzz(game, every=10, seed=1)
+    assert games > 100 and found == []
+    view = monferrato_projection.view
+    monkeypatch.setattr(monferrato_projection, "view", lambda s, seat: {**view(s, seat), "discards": list(s.discards)})
+    games, found = nifuzz_hands.fuzz(game, every=10, seed=1)
+    assert {(d.channel, d.what) for d in found} == {("view", "discards")}
 
 
 def test_the_hands_fuzzer_finds_nothing_in_the_shipped_game_and_finds_a_hand_served(
