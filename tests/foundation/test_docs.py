@@ -10,6 +10,7 @@ import click
 import pytest
 from click.testing import CliRunner
 
+from arbitro.adjudicator import registry
 from arbitro.cli import cli
 
 from .conftest import REPO
@@ -78,3 +79,21 @@ def test_docs_links_in_the_readme_resolve() -> None:
     assert links, "README.md links its design notes"
     missing = [link for link in links if not Path(REPO, link).exists()]
     assert not missing, missing
+
+
+def test_the_readmes_walk_through_names_only_its_games_seats_and_readings() -> None:
+    """The README's "Using it" block plays one Marengo game, $G: every seat it names is one of that game's (it named
+    a `red` that no shipped game has), and every reading it rules on is Marengo's (it named Caldiero's, which the
+    game refuses), with one of its choices."""
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    block = readme[readme.index("## Using it"):readme.index("**Before a reveal**")]
+    assert "G=$(arbitro new marengo marengo)" in block
+    marengo = registry.get("marengo")
+    seats = {*next(iter(marengo.scenarios().values())).seats, "umpire"}
+    named = set(re.findall(r"--(?:as|seat|for) ([a-z_]+)", block)) | set(re.findall(r'"seats?": \["?([a-z_]+)', block))
+    assert named and named <= seats, named - seats
+    readings = marengo.interpretations()
+    ruled = re.findall(r"--ruling ([a-z_]+)=([a-z_]+)", block) + re.findall(r'"interpretation": \{"([a-z_]+)": "([a-z_]+)"',
+                                                                          block)
+    assert ruled and all(name in readings and choice in readings[name].choices for name, choice in ruled), ruled
+    assert all(ruleset == "marengo" for ruleset in re.findall(r"arbitro interpretations ([a-z]+)", block))
