@@ -20,7 +20,7 @@ from arbitro.adjudicator.caldiero import flow as F
 from arbitro.adjudicator.parabellum.bombardment import targets
 from arbitro.adjudicator.caldiero.scenario_rules import charge_problem, chargers
 from arbitro.adjudicator.caldiero.system_activation import (activate_formation, check_activate, check_unit_order,
-                                                            eligible_formations, unit_order_test)
+                                                            eligible_formations, unit_order_test, unit_orders_problem)
 from arbitro.adjudicator.caldiero.system_artillery import check_bombard, do_bombard
 from arbitro.adjudicator.caldiero.system_assault import do_attack
 from arbitro.adjudicator.caldiero.system_declare import attack_problem
@@ -116,6 +116,8 @@ def _unit_orders(w: World, seat: str) -> list[dict[str, Any]]:
     act = w.state.activation
     assert act is not None
     hexes = sorted({w.state.units[u].hex or "" for u in act.out_of_command if w.state.units[u].where == "map"})
+    if not hexes or unit_orders_problem(w) is not None:  # refused whatever the stack: no command made to be refused
+        return []
     return [{"type": "unit_order", "hex": h, "order": order} for h in hexes for order in ORDERS
             if _ok(check_unit_order, w, seat, C.UnitOrder(type="unit_order", hex=h, order=order))]
 

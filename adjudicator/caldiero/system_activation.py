@@ -16,6 +16,7 @@ from arbitro.adjudicator.parabellum.movement import nearest_enemy_distance
 from arbitro.events import caldiero as ev
 from arbitro.adjudicator.caldiero.system_procedure import arrival_turn, leader_due, unit_due
 from arbitro.adjudicator.parabellum.act import Act, refuse, stack_test
+from arbitro.adjudicator.ruleset import Rule
 
 
 def formation_present(w: World, f: str) -> bool:
@@ -99,18 +100,29 @@ def ooc_units_at(w: World, h: str) -> list[str]:
             and u not in act.unit_orders and u not in act.moved]
 
 
-def check_unit_order(w: World, seat: str, cmd: C.UnitOrder) -> None:
+def unit_orders_problem(w: World) -> tuple[Rule, str] | None:
+    """Why no out-of-command stack may try to change order now, whatever its hex and order (§3.1 B-3, §5.3.1: the
+    step the reading `ooc_order_test` names, the in-command units' moves first), or None: `check_unit_order`'s first
+    refusals, which a listing asks once, not once for every stack and order (issue 15)."""
     after_moves = ooc_test_after_moves(w)
     if after_moves and w.state.step != "movement":
-        refuse(R.OOC_AFTER_MOVES, "out-of-command units try to change order in the movement sub-phase, once "
-                     "every in-command unit has moved (caldiero §3.1 B-3; reading ooc_order_test: after_in_command_moves)")
+        return R.OOC_AFTER_MOVES, ("out-of-command units try to change order in the movement sub-phase, once every "
+                                   "in-command unit has moved (caldiero §3.1 B-3; reading ooc_order_test: "
+                                   "after_in_command_moves)")
     if not after_moves and w.state.step == "movement":
-        refuse(R.OOC_TEST, "out-of-command units try to change order when their formation is activated, "
-                     "before it moves (caldiero §5.3.1; reading ooc_order_test: at_activation)")
+        return R.OOC_TEST, ("out-of-command units try to change order when their formation is activated, before it "
+                            "moves (caldiero §5.3.1; reading ooc_order_test: at_activation)")
     if after_moves and not in_command_moves_over(w):
         problem = movement_obligation_problem(w)
         if problem:
-            refuse(R.OOC_AFTER_MOVES, f"the in-command units move first: {problem[1]} (caldiero §3.1 B-3)")
+            return R.OOC_AFTER_MOVES, f"the in-command units move first: {problem[1]} (caldiero §3.1 B-3)"
+    return None
+
+
+def check_unit_order(w: World, seat: str, cmd: C.UnitOrder) -> None:
+    problem = unit_orders_problem(w)
+    if problem:
+        refuse(*problem)
     units = ooc_units_at(w, cmd.hex)
     if not units:
         refuse(R.OOC_TEST, f"no out-of-command unit of the active formation at {cmd.hex} may still choose an order (caldiero §5.3.1)")

@@ -96,9 +96,10 @@ def make_group(world: World, units: tuple[str, ...], order: str, column: bool) -
     if start is None:
         arrival = world.counters.unit(units[0]).arrival
         entry = arrival.entry if arrival else None
-    ma = min(world.counters.unit(u).movement for u in units) * 2
+    counters = world.counters  # lists, not generators: a listing makes a group for each order of each (issue 15)
+    ma = min([counters.unit(u).movement for u in units]) * 2
     return Group(units=units, side=first.side, start=start, entry=entry, order=order, column=column, ma_half=ma,
-                 artillery=any(state.units[u].arm == "artillery" for u in units), formation=world.formation_of(units[0]))
+                 artillery=any([state.units[u].arm == "artillery" for u in units]), formation=world.formation_of(units[0]))
 
 
 def group_mover(world: World, g: Group, spent: int = 0, less: int = 0) -> Mover:

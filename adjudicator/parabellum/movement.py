@@ -26,7 +26,7 @@ from arbitro.adjudicator.maps.hexmap import HexMap
 from arbitro.adjudicator.maps.movement import MoveRules, Reach, ZocRules, cached_step_cost, reachable
 from arbitro.adjudicator.parabellum.data import OrdersTable
 from arbitro.adjudicator.memo import Memo
-from arbitro.adjudicator.parabellum.stacking import Piece, broken_rule, make_up, make_up_break, stack_words
+from arbitro.adjudicator.parabellum.stacking import Piece, broken_rule, make_up, make_up_fits, stack_words
 from arbitro.adjudicator.parabellum.variant import Variant
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.parabellum.zoc import enemy_zoc
@@ -380,13 +380,18 @@ def end_fits(world: World, arriving: tuple[str, ...], column: bool = False) -> E
     held, start = world.hexes_held(side), world.hex_of(arriving[0])
     known: dict[str, bool] = world.cached(("stacking fits", *arriving, str(column)), dict)
 
+    moving: list[tuple[Piece, ...]] = []  # the movers' make-up, once asked
+
+    def movers() -> tuple[Piece, ...]:
+        if not moving:
+            moving.append(world.cached(("make-up of", arriving), lambda: make_up(world, arriving)))
+        return moving[0]
+
     def alone() -> bool:  # a hex no friend holds: the movers alone there (`end_break` with none present)
         ok = known.get("")
         if ok is None:
-            ok = known[""] = broken_rule(world, list(arriving)) is None
+            ok = known[""] = len(arriving) <= 1 or make_up_fits(world, (), movers())  # `broken_rule` by make-up
         return ok
-
-    moving: list[tuple[Piece, ...]] = []  # the movers' make-up, asked once a hex friends hold is
 
     def fits(h: str) -> bool:
         if h not in held:  # no friends there: the movers alone, the same answer in every such hex
@@ -396,24 +401,12 @@ def end_fits(world: World, arriving: tuple[str, ...], column: bool = False) -> E
             if h == start or column:  # a column: refused wherever friends are (§7.1.2)
                 ok = end_break(world, h, arriving, column)[0] is None
             else:
-                if not moving:
-                    moving.append(world.cached(("make-up of", arriving), lambda: make_up(world, arriving)))
-                ok = _make_up_fits(world, world.cached(("make-up at", h), lambda: make_up(world, world.units_at(h))),
-                                   moving[0])
+                ok = make_up_fits(world, world.cached(("make-up at", h), lambda: make_up(world, world.units_at(h))),
+                                   movers())
             known[h] = ok
         return ok
 
     return EndFits(fits, held, alone)
-
-
-def _make_up_fits(world: World, there: tuple[Piece, ...], moving: tuple[Piece, ...]) -> bool:
-    """Whether a stack of these make-ups breaks no stacking rule, each stack judged once per position."""
-    stack = tuple(sorted(there + moving))
-    by_make_up: dict[tuple[Piece, ...], bool] = world.cached(("stacking fits by make-up",), dict)
-    ok = by_make_up.get(stack)
-    if ok is None:
-        ok = by_make_up[stack] = make_up_break(world.stacking_limits(), stack) is None
-    return ok
 
 
 # --- what a step costs (§9.2 in both) ------------------------------------------------------------------------

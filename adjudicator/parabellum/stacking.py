@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from arbitro.adjudicator.memo import Memo
 from arbitro.adjudicator.parabellum.data import StackPattern, fits_stacking
 from arbitro.adjudicator.parabellum.variant import Variant
 from arbitro.adjudicator.parabellum.world import World
@@ -59,6 +60,21 @@ def make_up_break(patterns: Sequence[StackPattern], pieces: Sequence[Piece], at_
     if not at_rest and len({p[2] for p in pieces}) > 1:  # routed and not routed
         return "routed"
     return None if fits_stacking([p[0] for p in pieces], [p[1] for p in pieces], patterns) else "make-up"
+
+
+_FITS = Memo(16)
+
+
+def make_up_fits(world: World, there: tuple[Piece, ...], moving: tuple[Piece, ...]) -> bool:
+    """Whether a stack of these make-ups breaks no stacking rule, each stack judged once for the stacking limits it
+    reads (`make_up_break`, a function of the two alone: `_FITS`, a table kept across positions, issue 15)."""
+    stack = tuple(sorted(there + moving))
+    by_make_up: dict[tuple[Piece, ...], bool] = world.cached(  # type: ignore[assignment]
+        ("stacking fits by make-up",), lambda: _FITS.table((world.stacking_limits(),), "make-up fits"))
+    ok = by_make_up.get(stack)
+    if ok is None:
+        ok = by_make_up[stack] = make_up_break(world.stacking_limits(), stack) is None
+    return ok
 
 
 def stack_problem(variant: Variant, world: World, units: Sequence[str],

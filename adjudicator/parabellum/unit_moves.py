@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Iterable
 from typing import Any, NamedTuple
 
+from arbitro.adjudicator.maps.costs import MovementTable
 from arbitro.adjudicator.maps.hexgrid import HexId
 from arbitro.adjudicator.maps.movement import Reach
 from arbitro.adjudicator.parabellum.movement import (
@@ -49,6 +50,24 @@ class Move(NamedTuple):
 _make: Callable[..., Any] = tuple.__new__  # a NamedTuple's own maker (`moves`)
 
 
+def _position_reads(variant: Variant, world: World, side: str, column: bool,
+                    with_friend: bool) -> tuple[tuple[object, ...], int, MovementTable]:
+    """What `moves` reads of the position for a mover of `side`, the same for every group of a listing alike (worked
+    out once per position: issue 15, ~10 look-ups a group): its searches' key, the enemy's zones of control and units
+    (§8, §9.1.2), the friends only where they matter (a march column passes through none, §9.3.2; a Defence order
+    enters an enemy ZoC only where one stands, §5.1.3), whether a column keeps to roads and the weather's multiplier;
+    the half points the weather takes off a move not wholly along roads (`off_road_half_less`); the costs in force."""
+    ezoc, enemy = enemy_zoc(world, side), world.enemy(side)
+    friends = ""
+    if column:
+        friends = search_key(world, ("held", side), world.hexes_held(side))
+    elif with_friend:
+        friends = search_key(world, ("held in enemy zoc", side), world.hexes_held(side) & ezoc)
+    read = (search_key(world, ("enemy zoc", side), ezoc), search_key(world, ("held", enemy), world.hexes_held(enemy)),
+            friends, column and variant.column_keeps_to_roads(world.reading), terrain_multiplier(world))
+    return read, off_road_half_less(world), costs_in_force(variant, world)
+
+
 def moves(variant: Variant, world: World, m: Mover, can_end: EndFits, key: Hashable = (),
           anchors: tuple[object, ...] = (), *, closed: Callable[[HexId], bool] | None = None,
           step: Callable[[HexId, HexId], bool] | None = None, to: str | None = None,
@@ -61,20 +80,12 @@ def moves(variant: Variant, world: World, m: Mover, can_end: EndFits, key: Hasha
     one; `stop_at`: the first hex it takes alone (each searched only as far as that: `kept_reach`).
 
     The searches, of `unit_rules` with the game's `closed` and `step`, are kept across positions under what they read
-    of the position: the enemy's zones of control and units (§8, §9.1.2), the friends only where they matter (a march
-    column passes through none, §9.3.2; a Defence order enters an enemy ZoC only where one stands, §5.1.3), the
-    weather's multiplier, and the game's `key` and `anchors` (what its `closed` and `step` read)."""
-    ezoc, enemy = enemy_zoc(world, m.side), world.enemy(m.side)
-    friends = ""
-    if m.column:
-        friends = search_key(world, ("held", m.side), world.hexes_held(m.side))
-    elif m.move.enter_ezoc == "with_friend":
-        friends = search_key(world, ("held in enemy zoc", m.side), world.hexes_held(m.side) & ezoc)
-    read = (search_key(world, ("enemy zoc", m.side), ezoc), search_key(world, ("held", enemy), world.hexes_held(enemy)),
-            friends, m.column and variant.column_keeps_to_roads(world.reading), terrain_multiplier(world), key)
-    less = off_road_half_less(world)
+    of the position (`_position_reads`) and the game's `key` and `anchors` (what its `closed` and `step` read)."""
+    with_friend = m.move.enter_ezoc == "with_friend"
+    reads, less, table = world.cached(("search reads", id(variant), m.side, m.column, with_friend),
+                                      lambda: _position_reads(variant, world, m.side, m.column, with_friend))
+    read = (*reads, key)
     searches = [(m.budget, True), (m.budget - less, False)] if less else [(m.budget, False)]
-    table = costs_in_force(variant, world)
     costs = step_costs(variant, world, m.unit_class, m.column)
     origin = HexId(m.origin)
     stay = not m.on_map and entering_problem(variant, world, m.side, origin) is None

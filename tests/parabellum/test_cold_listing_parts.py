@@ -140,3 +140,21 @@ def test_whether_a_group_may_march_is_the_column_refusal_unworded(positions) -> 
                     assert may_march(CALDIERO_VARIANT, w, orders, start) is not refused
                     answers.add(refused)
     assert answers == {True, False}
+
+
+def test_a_stack_make_up_is_judged_once_whatever_the_position(positions, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Whether a stack breaks §7.1-§7.1.1 reads the stacking limits and its make-up alone (`make_up_break`): judged
+    once for the same limits, at any position (`stacking.make_up_fits`'s table, kept across positions: each listing
+    judged every make-up anew, issue 15), with the same answers."""
+    ruleset, rules = positions
+    first = ruleset.world(copy.deepcopy(rules[0]))
+    side = first.state.seat
+    movers = [u for u in first.state.activation.units if first.on_map(u)]
+    held = sorted(first.hexes_held(side))
+    asked = {(u, h): end_fits(first, (u,))(h) for u in movers for h in held if h != first.hex_of(u)}
+    judged: list[object] = []
+    fits_stacking = stacking.fits_stacking
+    monkeypatch.setattr(stacking, "fits_stacking", lambda *a: judged.append(a) or fits_stacking(*a))
+    again = ruleset.world(copy.deepcopy(rules[0]))
+    assert {(u, h): end_fits(again, (u,))(h) for u, h in asked} == asked
+    assert len(asked) > 10 and judged == []
