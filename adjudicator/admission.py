@@ -14,7 +14,7 @@ from typing import Any
 from arbitro.adjudicator.core_commands import CORE_COMMAND_TYPES
 from arbitro.adjudicator.disputes import R_EVIDENCE, no_note, note_label
 from arbitro.adjudicator.engine_steps import EntropyStep
-from arbitro.adjudicator.key_withdrawal import R_KEYS
+from arbitro.adjudicator.signing_keys import R_KEYS
 from arbitro.adjudicator.errors import (
     BadInput, IllegalCommand, MalformedCommand, NotFound, NotUmpire, Unsigned, VersionPinned,
 )

@@ -91,6 +91,9 @@ def submit(game: str, command: str | None, seat: str | None, file: str | None, e
       prove_roll (umpire, §R.5; `arbitro roll GAME SEQ --prove`): proves one roll of a game made with
         --provable-rolls by its own key, the seed kept secret (the server fills in the key and its path)
         '{"type": "prove_roll", "index": 12}'
+      register_key (a playing seat, §L.6; `arbitro register-key`): the seat's own public key, a chained event; its
+        commands after this one are accepted only signed
+        '{"type": "register_key", "public_key": "3b6a27bc...(64 hex digits)"}'
       withdraw_key (umpire, §L.6): a seat's signing key withdrawn (lost, stolen); the seat is unsigned until it
         registers a new key (the server fills in the key and the commands it covered)
         '{"type": "withdraw_key", "seat": "red", "reason": "its token was stolen"}'

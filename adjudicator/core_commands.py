@@ -122,6 +122,14 @@ class RecordFork(_Command):
     keep_dice: bool = False
 
 
+class RegisterKey(_Command):
+    """A playing seat registers its own Ed25519 public key (arbitro §L.6): its commands after this one are accepted
+    only signed with the private half, which never reaches the server. Judged by the engine; a chained event."""
+
+    type: Literal["register_key"]
+    public_key: Annotated[str, Field(pattern=r"^[0-9a-fA-F]{64}$")]
+
+
 class WithdrawKey(_Command):
     """The umpire withdraws `seat`'s signing key (arbitro §L.6): `key` names it (the public key or its fingerprint;
     optional: the key in force). The server fills in the key whole and the commands it covered (`first_cmd` to
@@ -230,10 +238,10 @@ class RuleDispute(_Command):
 
 CoreCommand = Annotated[
     Union[AddEntropy, CommitEntropy, RevealEntropy, ProceedWithoutEntropy, Undo, Consent, EnterRandom, OnBehalf,
-          Ruling, RevealSeed, ProveRoll, RecordFork, WithdrawKey, OpenDispute, ReplyDispute, RuleDispute],
+          Ruling, RevealSeed, ProveRoll, RecordFork, RegisterKey, WithdrawKey, OpenDispute, ReplyDispute, RuleDispute],
     Field(discriminator="type"),
 ]
 CORE_COMMAND_TYPES = ("add_entropy", "commit_entropy", "reveal_entropy", "proceed_without_entropy", "undo", "consent",
-                      "enter_random", "on_behalf", "ruling", "reveal_seed", "prove_roll", "fork", "withdraw_key",
-                      "dispute_open", "dispute_reply", "dispute_rule")
+                      "enter_random", "on_behalf", "ruling", "reveal_seed", "prove_roll", "fork", "register_key",
+                      "withdraw_key", "dispute_open", "dispute_reply", "dispute_rule")
 core_commands: pydantic.TypeAdapter[Any] = pydantic.TypeAdapter(CoreCommand)

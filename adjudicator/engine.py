@@ -28,7 +28,7 @@ from arbitro.adjudicator.errors import (
     GameOver, IllegalCommand, MalformedCommand, NotUmpire, NotYourDecision, NotYourTurn, Rejected, RulesetDefect,
     UnknownSeat,
 )
-from arbitro.adjudicator.key_withdrawal import withdraw_key
+from arbitro.adjudicator.signing_keys import register_key, withdraw_key
 from arbitro.adjudicator.log_points import History
 from arbitro.adjudicator.randomness import DiceUnavailable, EnteredSupply, NeedRandom, Supply, roll_keys
 from arbitro.adjudicator.reveal import R_REVEAL, prove_roll, record_fork, reveal_at_end, reveal_seed
@@ -44,8 +44,10 @@ from arbitro.projections.game import GameState, awaited, dice_public, may_reveal
 CHECKPOINT_EVERY = 200
 # The umpire's acts that are not answers to anything: allowed while another decision is pending.
 UMPIRE_ANYTIME = (cc.Ruling, cc.Undo, cc.RevealSeed, cc.ProveRoll, cc.RecordFork, cc.WithdrawKey)
-# Any seat's, at any time (a pending decision, the game's end): a dispute changes nothing until the umpire rules.
+# Any seat's, at any time (a pending decision, the game's end): a dispute changes nothing until the umpire rules, and
+# a seat's key registration (arbitro §L.6) changes only who may send in its name.
 DISPUTING = (cc.OpenDispute, cc.ReplyDispute, cc.RuleDispute)
+ANYTIME = (*DISPUTING, cc.RegisterKey)
 
 # The engine's own rules, cited like a rulebook's (docs/engine-rules.md); R_ENTROPY, R_ENTER and
 # R_UNDO_CONSENT are its steps' (adjudicator/engine_steps.py), R_UNDO_FREE and R_UNDO_POINT its undo rule's (undo.py).
@@ -363,7 +365,7 @@ class Adjudicator:
                 raise self._nothing_awaited(kind, command, seat)
             return self.steps[kind].answer(ctx, top, command) or ctx
         match command:
-            case _ if top is not None and top.kind in ENGINE_KINDS and not isinstance(command, DISPUTING) and not (
+            case _ if top is not None and top.kind in ENGINE_KINDS and not isinstance(command, ANYTIME) and not (
                     seat == UMPIRE and isinstance(command, UMPIRE_ANYTIME)):
                 raise NotYourDecision(waiting(top), rule=top.rule)
             case cc.AddEntropy():
@@ -389,6 +391,8 @@ class Adjudicator:
                 prove_roll(ctx, state, command, game.roll_key_root, game.roll_keys, history, self.ruleset, game.seats)
             case cc.RecordFork():
                 record_fork(ctx, state, command)
+            case cc.RegisterKey():
+                register_key(ctx, command)
             case cc.WithdrawKey():
                 withdraw_key(ctx, command, game.seats)
             case cc.Ruling():

@@ -15,6 +15,7 @@ from arbitro.adjudicator.creation import checked_game_id
 from arbitro.adjudicator.errors import BadFile
 from arbitro.adjudicator.exchange import Loaded, read_lines
 from arbitro.adjudicator.verify import check_annotations, check_chain, check_commands
+from arbitro.adjudicator.verify_signatures import keys_chained
 from arbitro.events import core
 from arbitro.events.random import command_salt
 from arbitro.events.records import GENESIS, CommandRecord, GameRecord, StoredEvent, seal_events
@@ -64,6 +65,11 @@ def import_loaded(store: Store, loaded: Loaded, as_id: str | None = None,
                for record, _digest, first, last in loaded.commands if record is not None]
     game, notes, signatures, seat_keys = loaded.game, loaded.annotations, loaded.signatures, loaded.seat_keys
     if as_id is not None and as_id != loaded.game.id:
+        if keys_chained(loaded):
+            raise BadFile(f"{loaded.source}: its chain registers or withdraws a seat's signing key, and its seats' "
+                          f"signatures name game {loaded.game.id}: a copy under another id would keep the chained "
+                          "keys without the signatures they require, and fail verify (arbitro §L.6); nothing imported. "
+                          "Import it under its own id in another database, or play on in a fork")
         game, batches = _resealed(loaded, bodies, batches, as_id)
         notes = [msgspec.structs.replace(n, game=as_id, hash="") for n in notes]  # chained again, in the copy
         signatures, seat_keys = {}, {}  # a seat signed the original game's commands, not the copy's

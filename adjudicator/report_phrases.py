@@ -43,6 +43,7 @@ PHRASES: dict[str, str | tuple[str, ...]] = {
     "seed_revealed": "the dice seed is revealed ({reason})",
     "salt_key_revealed": "the salt key is revealed ({reason}): every salt can now be recomputed",
     "game_forked": "game {child} is forked from #{at}",
+    "key_registered": "{seat} registers its signing key: its commands after this one are signed with it",
     "key_withdrawn": "The umpire withdraws {seat}'s signing key, which covered commands {first_cmd} to {last_cmd}: {reason}",
     "entered_on_behalf": "{by} enters this command for {seat}",
     "random_requested": "{seat} is asked to enter a {kind} for {purpose}",

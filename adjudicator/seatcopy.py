@@ -31,7 +31,7 @@ from arbitro.adjudicator.exchange import Loaded
 from arbitro.adjudicator.results import Awaiting, Replayed, Status
 from arbitro.adjudicator.ruleset import naming
 from arbitro.adjudicator.seat_numbers import Command, CommandNumbers, events_of, noted, per_command, without_digests
-from arbitro.adjudicator.verify_signatures import served_withdrawals
+from arbitro.adjudicator.verify_signatures import served_keys
 from arbitro.events import signing
 from arbitro.events.codec import canonical, sha256_hex, to_builtins
 from arbitro.events.records import GENESIS, GameRecord
@@ -184,8 +184,10 @@ def _keeps_signing(old: Loaded, new: Loaded) -> None:
     """Refuse an export that drops or changes a seat's key the held copy has, unless the umpire's withdrawal of that
     key, served to the seat in the new export, explains it (arbitro §L.6): a host who drops a seat's key from its
     database (and the seat's signatures) could enter commands in that seat's name unsigned and have its server seal
-    them. With the key kept, or its withdrawal chained, verify refuses a signature dropped or changed."""
-    explained = {(e.seat, e.public_key, e.first_cmd - 1) for _at, e in served_withdrawals(new)}
+    them. With the key kept, or its withdrawal chained, verify refuses a signature dropped or changed. Since a
+    registration is chained and served to every seat, verify already refuses an export whose header drops or swaps a
+    key its chain registers: this rule is needed only for a key registered before registrations were chained."""
+    explained = {(e.seat, e.public_key, e.first_cmd - 1) for _at, e in served_keys(new)[1]}
     for seat, (key, since) in sorted(old.seat_keys.items()):
         sent = new.seat_keys.get(seat)
         if sent != (key, since) and (seat, key, since) not in explained:

@@ -127,7 +127,7 @@ def create_app(app: Arbitro, host_token: str, *, limits: Limits = Limits(), open
         rate.take((game_id, role), f"{role} in game {game_id}")
         return role
 
-    def written(game_id: str, submit: Callable[[], Any], expected_seq: int | None = None) -> Response:
+    def written(game_id: str, submit: Callable[[], Any], expected_seq: int | None = None, status: int = 200) -> Response:
         """A command's result, its game's streams woken. A command sent without `expected_seq` is judged against
         whatever the head is: when another seat's append lands between this one's reading of the head and its
         append (two seats committing entropy at once), the store refuses it as stale and it is judged again on
@@ -140,7 +140,7 @@ def create_app(app: Arbitro, host_token: str, *, limits: Limits = Limits(), open
                 if expected_seq is not None or attempt == STALE_RETRIES - 1:
                     raise
         watcher.notify(game_id)
-        return reply(result)
+        return reply(result, status)
 
     def quota_key(caller: Principal | None, request: Request | None) -> str:
         """Whose quota a new game counts against: the host's; a game's umpire's, one quota for the whole family of
@@ -341,7 +341,8 @@ def create_app(app: Arbitro, host_token: str, *, limits: Limits = Limits(), open
     @api.post("/games/{game_id}/keys", tags=["play"], status_code=201,
               summary="Register your own public key: your commands must then be signed (arbitro §L.6).")
     def register_key(game_id: str, body: SeatKey, caller: Who) -> Response:
-        return reply(app.register_key(game_id, acting(caller, game_id), body.public_key), 201)
+        seat = acting(caller, game_id)  # a chained command of the seat's (its streams see the key_registered event)
+        return written(game_id, lambda: app.register_key(game_id, seat, body.public_key), status=201)
 
     @api.post("/games/{game_id}/keys/{seat}/withdraw", tags=["umpire"],
               summary="Withdraw a seat's signing key (arbitro §L.6): unsigned until it registers a new one.")

@@ -27,7 +27,7 @@ from arbitro.adjudicator.creation import roll_key_commitment
 from arbitro.adjudicator.engine import Adjudicator, GameContext, NoHistory
 from arbitro.adjudicator.engine_steps import awaiting_in
 from arbitro.adjudicator.errors import BadInput, IllegalCommand, KeyReused, UnknownSeat, check_position
-from arbitro.adjudicator.key_withdrawal import with_withdrawal, withdrawn_by
+from arbitro.adjudicator.signing_keys import key_change, one_key, with_withdrawal
 from arbitro.adjudicator.ledger import Ledger
 from arbitro.adjudicator.randomness import EnteredSupply, NoSeedSupply, SeededSupply, Supply, audit_dice, commits_to_keys, roll_keys
 from arbitro.adjudicator.results import Awaiting, Revealed, Status, SubmitResult
@@ -41,7 +41,7 @@ from arbitro.adjudicator.service_reading import ReadingCalls
 from arbitro.events import core, random as rnd
 from arbitro.events.codec import canonical, sha256_hex, to_builtins
 from arbitro.events.records import GENESIS, CommandRecord, GameRecord, StoredCommand, StoredEvent, seal_events
-from arbitro.events.store import DuplicateKey, GameNotFound, SeatSigns, Snapshot, StaleSequence, Store
+from arbitro.events.store import DuplicateKey, GameNotFound, Snapshot, StaleSequence, Store
 from arbitro.projections.base import UMPIRE
 from arbitro.projections.disputes import open_in
 from arbitro.projections.fold import Replayer
@@ -240,6 +240,7 @@ class Arbitro(ReadingCalls, ExchangeCalls, KeyCalls):
         known_type(ruleset, command)
         # The seat's signature first: a retry's answer (the seat's events as served to it) and a reused key's refusal
         # (the seat's first command) are the seat's own, never told to an unsigned caller in its name (arbitro §L.6).
+        one_key(command, seat, partial(self.store.seat_keys, game_id))  # a second registration: told so, signed or not
         signed = seat_signature(self.store, game, seat, command, expected_seq, key, signature)
         if key is not None:
             prior = self.store.command_by_key(game_id, seat, key)
@@ -275,13 +276,10 @@ class Arbitro(ReadingCalls, ExchangeCalls, KeyCalls):
                                      prev=game.head_hash)
         snapshots = [Snapshot(seq, data, sha256_hex(data)) for seq, data in done.checkpoints]
         try:  # the snapshots in the append's transaction: one commit per submit (issue 15)
-            self.store.append(game_id, game.head_seq, record, stored, signed, snapshots, withdrawn_by(record.command))
+            self.store.append(game_id, game.head_seq, record, stored, signed, snapshots, key_change(record.command, seat))
         except StaleSequence:  # a racer appended first: refused in the sender's numbers, against the new head
             sent = self.head_of(game, seat) if expected_seq is None else expected_seq
             raise self.stale(self.game(game_id), seat, sent) from None
-        except SeatSigns:  # the seat registered its key meanwhile (a registration moves no head): refused unsigned
-            seat_signature(self.store, self.game(game_id), seat, command, expected_seq, key, signature)
-            raise
         except DuplicateKey:  # the same key raced us: the first one won; answer as it did
             prior = self.store.command_by_key(game_id, seat, record.key)
             assert prior is not None

@@ -14,8 +14,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from arbitro.adjudicator.admission import sign_receipt
-from arbitro.adjudicator.errors import BadInput, IllegalCommand, NotFound
-from arbitro.adjudicator.key_withdrawal import R_KEYS
+from arbitro.adjudicator.errors import BadInput, NotFound
 from arbitro.adjudicator.results import SubmitResult
 from arbitro.events import signing
 from arbitro.events.codec import sha256_hex
@@ -27,25 +26,22 @@ class KeyCalls:
     """A seat's signing key, the server's receipts and key, and the bearer tokens that grant a seat or the umpire."""
 
     def register_key(self, game_id: str, seat: str, public_key: str) -> dict[str, Any]:
-        """Register `seat`'s own Ed25519 public key (arbitro §L.6): from now on the game accepts that seat's
-        commands only signed with the private half, which the host never holds, so no command in the seat's
-        name can be made up or altered by anyone else, the host included."""
-        game = self.game(game_id)
-        self.check_seat(game, seat)
-        if seat == UMPIRE:  # rev-s S7: an umpire's key could never be withdrawn (the withdrawal is the umpire's act)
-            raise IllegalCommand("a playing seat signs its own commands; the umpire registers no key: its commands "
-                                 "are its token's, and a key registered with a stolen umpire token could never be "
-                                 "withdrawn (`arbitro invite` replaces a leaked token)", rule=R_KEYS)
+        """Register `seat`'s own Ed25519 public key (arbitro §L.6): the seat's command `register_key`, judged by the
+        engine (signing_keys.register_key), whose chained event `key_registered` is served to every seat. From the next
+        command the game accepts that seat's commands only signed with the private half, which the host never holds,
+        so no command in the seat's name can be made up or altered by anyone else, the host included. `since_cmd`:
+        the registering command's number (the last command the seat did not sign)."""
+        self.check_seat(self.game(game_id), seat)
         try:
             checked = signing.check_public_key(public_key)
         except signing.BadKey as e:
             raise BadInput(f"{seat}'s key: {e}") from None
-        since = self.store.register_seat_key(game_id, seat, checked)
-        return {"game": game_id, "seat": seat, "public_key": checked, "since_cmd": since}
+        result = self.submit(game_id, seat, {"type": "register_key", "public_key": checked})  # type: ignore[attr-defined]
+        return {"game": game_id, "seat": seat, "public_key": checked, "since_cmd": result.cmd}
 
     def withdraw_key(self, game_id: str, seat: str, reason: str, *, key: str | None = None,
                      by: str = UMPIRE) -> SubmitResult:
-        """The umpire withdraws `seat`'s signing key (arbitro §L.6; adjudicator/key_withdrawal.py): a chained
+        """The umpire withdraws `seat`'s signing key (arbitro §L.6; adjudicator/signing_keys.py): a chained
         `key_withdrawn` event naming the key and the commands it covered; the seat is unsigned until it registers a
         new key. `key`: the key meant (public key or fingerprint), refused unless it is the one in force. `by`: the
         acting seat (refused unless the umpire)."""

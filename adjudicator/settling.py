@@ -98,8 +98,9 @@ def knowledge(app: App, game_id: str, seat: str, at: int | None = None, about: s
 
 # --- amendment (arbitro §D.5) ------------------------------------------------------------------------------------
 R_AMEND = "arbitro §D.5"
-# The parent's own records, not play; a withdrawal too: the fork's seats register their keys afresh (§L.6, §R.3)
-NOT_REPLAYED = ("fork", "withdraw_key", "dispute_open", "dispute_reply", "dispute_rule")
+# The parent's own records, not play; a key's registration and withdrawal too: the fork's seats register their keys
+# afresh (§L.6, §R.3)
+NOT_REPLAYED = ("fork", "register_key", "withdraw_key", "dispute_open", "dispute_reply", "dispute_rule")
 
 
 class Refusal(msgspec.Struct, kw_only=True):

@@ -30,7 +30,7 @@ from arbitro.adjudicator.verify_anchors import (Check, Status, beyond, check_hea
                                                receipt_seq)
 from arbitro.adjudicator.verify_ranges import Spans, range_problem, seat_command_problem, spans_problem
 from arbitro.adjudicator.verify_seat import genesis_of, item_hashes, item_problem, proofs_check, seat_checks
-from arbitro.adjudicator.verify_signatures import signatures_said
+from arbitro.adjudicator.verify_signatures import keys_chained, signatures_said
 from arbitro.adjudicator.verify_replay import Divergence, Progress, begun
 from arbitro.adjudicator.verify_reads import (
     EventHashes, Events, Scan, SpilledEvents, Stamp, Stamps, StoredEvents, fewer_full_collections, stored_rows,
@@ -169,7 +169,7 @@ def verify(
         report = _verify(loaded, progress, jobs)
     hashes = _hashes(loaded)
     anchors = [check_head(hashes, head, commands=loaded.items is not None)] if head is not None else []
-    if loaded.redacted_for is not None or loaded.seat_keys or loaded.signatures or seat_keys:
+    if loaded.redacted_for is not None or loaded.seat_keys or loaded.signatures or seat_keys or keys_chained(loaded):
         anchors.append(check_signatures(loaded, seat_keys or {}))  # a seat's export: always said, checked or not
     numbers = file_commands(loaded) if receipts and loaded.items is None else None
     anchors += [check_receipt(loaded, hashes, r, numbers) for r in receipts]

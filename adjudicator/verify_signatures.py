@@ -1,9 +1,12 @@
 """Seats' signatures on their own commands (arbitro §L.6), as verify checks them in a full log and in a seat's export.
 
 A signature proves a command is its seat's only under a key the host does not hold: the key the seat registered,
-as the seat knows it. A file names its seats' keys itself, and whoever re-seals a seat's export (the host, who holds
-the server's key) can drop or swap them; so in a seat's export the check passes only when the seat gave its own key
-(`--seat-key`), and is unchecked otherwise (engine-rules §L.6)."""
+as the seat knows it. Each key's period is the chain's: its `key_registered` event (the seat's `register_key`) to its
+`key_withdrawn` (the umpire's `withdraw_key`); the file's header `seat_keys` must say the same, so a file stripped of
+a registration fails for everyone. A file whose chain registers no key was made before registrations were chained:
+its header's registrations are its word, as they were (`legacy`). Whoever re-seals a seat's export (the host, who
+holds the server's key) can still rewrite its chain from any point; so in a seat's export the check passes only when
+the seat gave its own key (`--seat-key`), and is unchecked otherwise (engine-rules §L.6)."""
 
 from __future__ import annotations
 
@@ -17,7 +20,7 @@ from arbitro.adjudicator import registry
 from arbitro.adjudicator.engine import Adjudicator
 from arbitro.adjudicator.errors import ArbitroError, BadFile
 from arbitro.adjudicator.exchange import Loaded
-from arbitro.adjudicator.key_withdrawal import R_KEYS, key_withdrawn
+from arbitro.adjudicator.signing_keys import R_KEYS, key_registered, key_withdrawn
 from arbitro.events import core, signing
 from arbitro.events.codec import canonical
 from arbitro.projections.base import UMPIRE
@@ -36,30 +39,35 @@ class Period(NamedTuple):
 
 
 Withdrawal = tuple[int, core.KeyWithdrawn]  # the withdrawal's command, its event
+Registration = tuple[int, core.KeyRegistered]  # the registering command, its event
+LEGACY = ("registered in the file's header only (a game registered before registrations were chained: its "
+          "chain has none)")
 
 
 def signatures_said(loaded: Loaded, asserted: dict[str, str]) -> Said:
-    """Each signature must verify under the key in force for its seat at its command (the registration the file
-    carries, or a key a `key_withdrawn` event of the log names, for the commands it covered) over that command as
-    sent, and the stored command must be its normal form; every command in a seat's name under a key in force must be
-    signed. `asserted` holds keys the verifying party knows to be the seats' own (`--seat-key`): the file must carry
-    each, registered or withdrawn. A seat's export is passed only under its own seat's asserted key (_unanchored)."""
+    """Each signature must verify under the key in force for its seat at its command (a period the chain gives, from
+    its registration to its withdrawal) over that command as sent, and the stored command must be its normal form;
+    every command in a seat's name under a key in force must be signed. `asserted` holds keys the verifying party
+    knows to be the seats' own (`--seat-key`): the file must carry each, registered or withdrawn. A seat's export is
+    passed only under its own seat's asserted key (_unanchored)."""
     adj = Adjudicator(registry.get(loaded.game.ruleset))
-    withdrawals, judged = served_withdrawals(loaded), []
+    (registrations, withdrawals), judged = served_keys(loaded), []
     for number, (record, _digest, _first, _last) in enumerate(loaded.commands):
         if record is None or number == 0:
             continue
-        if record.seat == UMPIRE and record.command.get("type") == "withdraw_key":
-            withdrawal = withdrawal_of(record.command)
-            if withdrawal is None:
-                return "failed", (f"command {number}, the umpire's withdraw_key, lacks the key or the commands it "
-                                  "covered, which the server fills in: it was made up or altered")
-            withdrawals.append((number, withdrawal))
+        # a full log's from its commands; a seat's export's from what it was served (served_keys), its own included
+        recorded = recorded_key_event(record.command, record.seat) if loaded.redacted_for is None else None
+        if recorded is False:
+            return "failed", _unjudgeable(number, record.command.get("type"))
+        if isinstance(recorded, core.KeyRegistered):
+            registrations.append((number, recorded))
+        elif isinstance(recorded, core.KeyWithdrawn):
+            withdrawals.append((number, recorded))
         signature = loaded.signatures.get(number)
         problem = None if signature is None else _signature_problem(adj, record, signature)
         judged.append((number, record.seat, None if signature is None else signature.public_key, problem))
-    periods = key_periods(loaded.seat_keys, withdrawals)
-    failed = _not_carried(periods, asserted) or _overlapping(periods) or _cut_short(withdrawals)
+    periods, failed = key_periods(loaded.seat_keys, registrations, withdrawals)
+    failed = failed or _not_carried(periods, asserted) or _overlapping(periods) or _cut_short(withdrawals)
     if failed is not None:
         return "failed", failed
     for number, seat, key, problem in judged:
@@ -70,27 +78,65 @@ def signatures_said(loaded: Loaded, asserted: dict[str, str]) -> Said:
     seats = ", ".join(f"{s} (after command {since})" for s, (_k, since) in sorted(loaded.seat_keys.items())) or "none"
     held = f" ({loaded.redacted_for}'s export holds the bodies of its own commands only)" if loaded.redacted_for else ""
     said = f"{signed} commands signed, each by its seat's registered key; seats that sign: {seats}{held}"
+    if loaded.seat_keys and not registrations:
+        said += f"; {LEGACY}"
     return _unanchored(loaded, asserted, periods) or ("passed", said + _withdrawn_said(withdrawals))
 
 
-def served_withdrawals(loaded: Loaded) -> list[Withdrawal]:
-    """The `key_withdrawn` events a seat's export was served (its items), each with its command's number (every seat
-    is served them: a key is public). A full log's are read from its commands, whose bodies it holds
-    (signatures_said). A seat's export numbered as the log (arbitro/2) was made before withdrawals existed, so none is
-    read there: one forged into it leaves its key in force nowhere, and its signatures fail."""
-    served = ((item["cmd"], event.get("event")) for item in loaded.items or () for event in item["events"]
-              if event.get("type") == "key_withdrawn")
-    found = []
-    for cmd, event in served:
+def _unjudgeable(number: int, kind: Any) -> str:
+    if kind == "withdraw_key":
+        return (f"command {number}, the umpire's withdraw_key, lacks the key or the commands it covered, which the "
+                "server fills in: it was made up or altered")
+    return f"command {number}, a register_key, names no public key (64 hex digits): it was made up or altered"
+
+
+def keys_chained(loaded: Loaded) -> bool:
+    """Whether the file's chain registers or withdraws a key: its signatures are then checked, as a header's keys or
+    signatures are (verify.check_signatures), even in a file stripped of both."""
+    return any(served_keys(loaded)) or any(record is not None and record.command.get("type") in KEY_COMMANDS
+                                           for record, *_ in loaded.commands)
+
+
+KEY_COMMANDS = ("register_key", "withdraw_key")
+
+
+def served_keys(loaded: Loaded) -> tuple[list[Registration], list[Withdrawal]]:
+    """The `key_registered` and `key_withdrawn` events a seat's export was served (its items), each with its command's
+    number (every seat is served them: a key is public). A full log's are read from its commands, whose bodies it
+    holds (signatures_said). A seat's export numbered as the log (arbitro/2) was made before either was chained, so
+    none is read there: one forged into it leaves its key in force nowhere, and its signatures fail."""
+    served = ((item["cmd"], event["type"], event.get("event")) for item in loaded.items or ()
+              for event in item["events"] if event.get("type") in ("key_registered", "key_withdrawn"))
+    registrations: list[Registration] = []
+    withdrawals: list[Withdrawal] = []
+    for cmd, kind, event in served:
         try:
-            found.append((msgspec.convert(cmd, int), msgspec.convert(event, core.KeyWithdrawn)))
+            at = msgspec.convert(cmd, int)
+            if kind == "key_registered":
+                registrations.append((at, msgspec.convert(event, core.KeyRegistered)))
+            else:
+                withdrawals.append((at, msgspec.convert(event, core.KeyWithdrawn)))
         except msgspec.ValidationError as e:
-            raise BadFile(f"{loaded.source}: command {cmd}'s key_withdrawn event is malformed ({e})") from None
-    return found
+            raise BadFile(f"{loaded.source}: command {cmd}'s {kind} event is malformed ({e})") from None
+    return registrations, withdrawals
+
+
+def recorded_key_event(command: dict[str, Any], seat: str) -> core.KeyRegistered | core.KeyWithdrawn | None | bool:
+    """The key event a recorded command made (re-adjudication checks it did): a seat's `register_key`'s, the umpire's
+    `withdraw_key`'s; None for any other command; False for one of them out of shape (a file's, edited: the engine
+    refuses it too)."""
+    if command.get("type") == "withdraw_key" and seat == UMPIRE:
+        return withdrawal_of(command) or False
+    if command.get("type") == "register_key" and seat != UMPIRE:
+        key = command.get("public_key")
+        if not (isinstance(key, str) and len(key) == 64):
+            return False
+        return key_registered(seat, key)
+    return None
 
 
 def withdrawal_of(command: dict[str, Any]) -> core.KeyWithdrawn | None:
-    """The event a recorded `withdraw_key` made (key_withdrawal.key_withdrawn, the engine's builder: re-adjudication
+    """The event a recorded `withdraw_key` made (signing_keys.key_withdrawn, the engine's builder: re-adjudication
     checks it did); None for one without what the server fills in, or out of shape (a file's, edited: the engine
     refuses it too)."""
     try:
@@ -100,14 +146,61 @@ def withdrawal_of(command: dict[str, Any]) -> core.KeyWithdrawn | None:
     return key_withdrawn(parsed) if isinstance(parsed, cc.WithdrawKey) else None
 
 
-def key_periods(registered: dict[str, tuple[str, int]], withdrawals: list[Withdrawal]) -> dict[str, list[Period]]:
-    """Each seat's keys in force, in order: those withdrawn, then the registration the file carries."""
+def key_periods(header: dict[str, tuple[str, int]], registrations: list[Registration],
+                withdrawals: list[Withdrawal]) -> tuple[dict[str, list[Period]], str | None]:
+    """Each seat's keys in force, in order, as the chain says (each registration to its withdrawal), and what is wrong
+    with them: a seat registering while a key is in force, a withdrawal of a key or period the chain did not
+    register, a header `seat_keys` that is not the chain's registrations in force. A file registered before
+    registrations were chained (no `key_registered` before it) keeps its header's and its withdrawals' word (legacy)."""
+    first_chained = min((at for at, _e in registrations), default=None)
     periods: dict[str, list[Period]] = {}
-    for at, event in withdrawals:
+    in_force: dict[str, Period] = {}
+    for at, event in sorted([*registrations, *withdrawals], key=lambda change: change[0]):
+        held = in_force.get(event.seat)
+        if isinstance(event, core.KeyRegistered):
+            if held is not None:
+                return periods, (f"{event.seat} registered the key {signing.fingerprint(event.public_key)} at command "
+                                 f"{at} while its key {signing.fingerprint(held.key)} was in force (from command "
+                                 f"{held.first}): a seat holds one key at a time, so the chain was altered ({R_KEYS})")
+            in_force[event.seat] = Period(event.public_key, at + 1, None, None)
+            continue
+        chained = held is not None and (held.key, held.first) == (event.public_key, event.first_cmd)
+        if not chained and (held is not None or not _before(event.first_cmd - 1, first_chained)):
+            return periods, (f"{event.seat}'s key {signing.fingerprint(event.public_key)} withdrawn at command {at} "
+                             f"(from command {event.first_cmd}) is not the key the chain registered for it: a "
+                             f"registration or a withdrawal was altered ({R_KEYS})")
+        in_force.pop(event.seat, None)
         periods.setdefault(event.seat, []).append(Period(event.public_key, event.first_cmd, event.last_cmd, at))
-    for seat, (key, since) in registered.items():
-        periods.setdefault(seat, []).append(Period(key, since + 1, None, None))
-    return {seat: sorted(p, key=lambda period: period.first) for seat, p in sorted(periods.items())}
+    problem = _header_against_chain(header, in_force, first_chained)
+    for seat, (key, since) in header.items():
+        periods.setdefault(seat, []).append(in_force.pop(seat, Period(key, since + 1, None, None)))
+    return {seat: sorted(p, key=lambda period: period.first) for seat, p in sorted(periods.items())}, problem
+
+
+def _before(since: int, first_chained: int | None) -> bool:
+    """Whether a registration whose last unsigned command is `since` predates every chained one (legacy)."""
+    return first_chained is None or since < first_chained
+
+
+def _header_against_chain(header: dict[str, tuple[str, int]], in_force: dict[str, Period],
+                          first_chained: int | None) -> str | None:
+    """What the header `seat_keys` says that the chain does not: a registration stripped from the header, or one
+    the chain never made (a legacy one only before any chained registration, of a seat the chain registers none)."""
+    for seat, period in sorted(in_force.items()):
+        if header.get(seat) != (period.key, period.first - 1):
+            return (f"the chain registers {seat}'s key {signing.fingerprint(period.key)} at command {period.first - 1}, "
+                    f"which the file's seat_keys does not say ({_said(header.get(seat))}): the registration was "
+                    f"dropped or altered ({R_KEYS})")
+    for seat, (key, since) in sorted(header.items()):
+        if seat not in in_force and not _before(since, first_chained):
+            return (f"the file's seat_keys says {seat} registered the key {signing.fingerprint(key)} after command "
+                    f"{since}, which its chain does not register: the registration was made up ({R_KEYS})")
+    return None
+
+
+def _said(registered: tuple[str, int] | None) -> str:
+    return "it carries none" if registered is None else (f"it carries {signing.fingerprint(registered[0])} after "
+                                                         f"command {registered[1]}")
 
 
 def _not_carried(periods: dict[str, list[Period]], asserted: dict[str, str]) -> str | None:
@@ -134,7 +227,7 @@ def _overlapping(periods: dict[str, list[Period]]) -> str | None:
 
 def _cut_short(withdrawals: list[Withdrawal]) -> str | None:
     """A withdrawal whose period does not end on the command just before its own: the server fills the period in up
-    to the head (key_withdrawal.with_withdrawal), so one ended earlier was altered, and would leave the commands
+    to the head (signing_keys.with_withdrawal), so one ended earlier was altered, and would leave the commands
     between it and the withdrawal under no key, an unsigned one in the seat's name passed (rev-s S5)."""
     for at, e in withdrawals:
         if e.last_cmd != at - 1 or e.first_cmd > at:  # `at` an int: enumerate's, or served_withdrawals' converted

@@ -179,6 +179,15 @@ class GameForked(Event, tag="game_forked"):
     rule: str
 
 
+class KeyRegistered(Event, tag="key_registered"):
+    """`seat` registered its signing key (arbitro §L.6): its commands after this one (the registering command's number
+    is the registration's `since_cmd`) are accepted only signed with it. Served to every seat: a public key is public."""
+
+    seat: str
+    public_key: str
+    rule: str
+
+
 class KeyWithdrawn(Event, tag="key_withdrawn"):
     """The umpire withdrew `seat`'s signing key (arbitro §L.6): the key, whole (a signature of the commands it covered
     is checked under it once the registration is gone), and the commands it covered, `first_cmd` to `last_cmd` (command
@@ -437,6 +446,7 @@ CoreEvent = Union[
     SeedRevealed,
     SaltKeyRevealed,
     GameForked,
+    KeyRegistered,
     KeyWithdrawn,
     RulingMade,
     DisputeOpened,

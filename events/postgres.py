@@ -53,6 +53,7 @@ from arbitro.events.store import (
     DuplicateKey,
     GameExists,
     GameNotFound,
+    KeyChange,
     NoDatabase,
     ReadOnlyStore,
     Snapshot,
@@ -315,7 +316,7 @@ class PostgresStore:
     def append(
         self, game_id: str, expected_seq: int, command: CommandRecord, events: list[StoredEvent],
         signature: CommandSignature | None = None, snapshots: Sequence[Snapshot] = (),
-        withdrawn: tuple[str, str] | None = None,
+        key_change: KeyChange | None = None,
     ) -> None:
         def work(cur: "psycopg.Cursor[Any]") -> None:
             # The game's row is locked for the transaction: a second append to this game waits here, then reads
@@ -328,7 +329,7 @@ class PostgresStore:
                                "ORDER BY seq", (game_id, head[0] - 1, head[0])).fetchall()
             check_head_link(game_id, head[0], head[1], rows, events)
             self._insert(cur, game_id, command, events)
-            record_authority(cur, "%s", command, signature, withdrawn)
+            record_authority(cur, "%s", command, signature, key_change)
             self._put_snapshots(cur, game_id, snapshots)
             if self._notify:
                 cur.execute("SELECT pg_notify(%s, %s)", (CHANNEL, game_id))  # delivered at commit
@@ -453,24 +454,6 @@ class PostgresStore:
                 self._closed.wait(POLL_SECONDS)  # the waiters poll meanwhile
 
     # --- seats' keys and signatures -------------------------------------------------------------
-    def register_seat_key(self, game_id: str, seat: str, public_key: str, since_cmd: int | None = None) -> int:
-        """Record a seat's public key; its commands after `since_cmd` (default: the game's last command) must
-        be signed with it. A seat holds one key at a time (arbitro §L.6: withdrawn by the umpire)."""
-        def work(cur: "psycopg.Cursor[Any]") -> int:
-            row = cur.execute("SELECT head_cmd FROM games WHERE id = %s FOR UPDATE", (game_id,)).fetchone()
-            if row is None:
-                raise GameNotFound(game_id, self.where)
-            known = cur.execute("SELECT public_key FROM seat_keys WHERE game = %s AND seat = %s",
-                                (game_id, seat)).fetchone()
-            if known is not None:
-                raise StoreError(f"game {game_id}: {seat} already registered the key {known[0][:16]}...; a seat has "
-                                 "one key per game at a time (the umpire's withdraw_key ends it, arbitro §L.6)")
-            since = row[0] if since_cmd is None else since_cmd
-            cur.execute("INSERT INTO seat_keys VALUES (%s, %s, %s, %s)", (game_id, seat, public_key, since))
-            return int(since)
-
-        return self._write(work)
-
     def seat_keys(self, game_id: str) -> dict[str, tuple[str, int]]:
         """seat -> (public key, the last command it did not have to sign)."""
         rows = self._read("SELECT seat, public_key, since_cmd FROM seat_keys WHERE game = %s ORDER BY seat", (game_id,))

@@ -12,7 +12,7 @@ import msgspec
 from arbitro.events.codec import sha256_hex
 from arbitro.events.records import GENESIS, CommandRecord, GameRecord, StoredCommand, StoredEvent
 from arbitro.events.signing import CommandSignature
-from arbitro.events.store import Annotation, BrokenChain, SeatSigns, StoreError, not_registered
+from arbitro.events.store import Annotation, BrokenChain, KeyChange, StoreError, key_refused
 
 # The tables every SQL store keeps per game (each keyed by the game first), children before the games table.
 GAME_TABLES = ("events", "commands", "snapshots", "annotations", "seats", "seat_keys", "command_signatures",
@@ -132,26 +132,25 @@ def renumber_notes_table(db: Any, mark: str, create_table: str, chained: bool = 
 
 
 def record_authority(db: Any, mark: str, command: CommandRecord, signature: CommandSignature | None,
-                     withdrawn: tuple[str, str] | None) -> None:
+                     change: KeyChange | None) -> None:
     """What an append records of who may command, inside its transaction (`db`: a DB-API connection or cursor, `mark`
-    its parameter mark): the seat's signature on `command`, and the end of the registration a withdrawal ends
-    (arbitro §L.6: `withdrawn`, seat and public key), refused when no longer registered (store.not_registered). An
-    unsigned command of a seat whose key was registered after it was judged (a race: a registration moves no head)
-    is refused (SeatSigns), so that no unsigned command follows a registration."""
+    its parameter mark): the seat's signature on `command`, and the registration the command makes or ends (arbitro
+    §L.6: `change`), refused when the store's registration contradicts it (store.key_refused). A registration is a
+    command of its own, so it moves the head: a command judged before it is stale, never appended after it."""
     game_id = command.game
     if signature is not None:
         db.execute(f"INSERT INTO command_signatures VALUES ({mark}, {mark}, {mark})",
                    (game_id, command.cmd, msgspec.json.encode(signature).decode()))
+    if change is None:
+        return
+    held = db.execute(f"SELECT public_key FROM seat_keys WHERE game = {mark} AND seat = {mark}",
+                      (game_id, change.seat)).fetchone()
+    key_refused(game_id, change, held[0] if held is not None else None)
+    if change.registered:
+        db.execute(f"INSERT INTO seat_keys VALUES ({mark}, {mark}, {mark}, {mark})",
+                   (game_id, change.seat, change.public_key, command.cmd))
     else:
-        registered = db.execute(f"SELECT since_cmd FROM seat_keys WHERE game = {mark} AND seat = {mark}",
-                                (game_id, command.seat)).fetchone()
-        if registered is not None and command.cmd > registered[0]:
-            raise SeatSigns(f"game {game_id}: {command.seat} registered a key after command {registered[0]}, while "
-                            f"its unsigned command {command.cmd} was judged: nothing appended")
-    if withdrawn is not None:
-        dropped = db.execute(f"DELETE FROM seat_keys WHERE game = {mark} AND seat = {mark} AND public_key = {mark}",
-                             (game_id, *withdrawn))
-        not_registered(game_id, withdrawn, dropped.rowcount)
+        db.execute(f"DELETE FROM seat_keys WHERE game = {mark} AND seat = {mark}", (game_id, change.seat))
 
 
 def _holds(chain: list[Annotation]) -> bool:

@@ -46,6 +46,7 @@ from arbitro.events.store import (
     DuplicateKey,
     GameExists,
     GameNotFound,
+    KeyChange,
     NoDatabase,
     ReadOnlyStore,
     Snapshot,
@@ -259,7 +260,7 @@ class SQLiteStore:
     def append(
         self, game_id: str, expected_seq: int, command: CommandRecord, events: list[StoredEvent],
         signature: CommandSignature | None = None, snapshots: Sequence[Snapshot] = (),
-        withdrawn: tuple[str, str] | None = None,
+        key_change: KeyChange | None = None,
     ) -> None:
         with self._transaction():
             head = self.conn.execute("SELECT head_seq, head_hash FROM games WHERE id=?", (game_id,)).fetchone()
@@ -275,7 +276,7 @@ class SQLiteStore:
                 raise StaleSequence(game_id, expected_seq, head[0])
             self._check_head_link(game_id, head[0], head[1], events)
             self._insert(game_id, command, events)
-            record_authority(self.conn, "?", command, signature, withdrawn)
+            record_authority(self.conn, "?", command, signature, key_change)
             self._put_snapshots(game_id, snapshots)
 
     def _check_head_link(self, game_id: str, head_seq: int, recorded: str, events: list[StoredEvent]) -> None:
@@ -436,21 +437,6 @@ class SQLiteStore:
         return int(rows[0][0])
 
     # --- seats' keys and signatures -------------------------------------------------------------
-    def register_seat_key(self, game_id: str, seat: str, public_key: str, since_cmd: int | None = None) -> int:
-        """Record a seat's public key; its commands after `since_cmd` (default: the game's last command) must
-        be signed with it. A seat holds one key at a time (arbitro §L.6: withdrawn by the umpire)."""
-        with self._transaction():
-            row = self.conn.execute("SELECT head_cmd FROM games WHERE id=?", (game_id,)).fetchone()
-            if row is None:
-                raise GameNotFound(game_id, self.where)
-            known = self.conn.execute("SELECT public_key FROM seat_keys WHERE game=? AND seat=?", (game_id, seat)).fetchone()
-            if known is not None:
-                raise StoreError(f"game {game_id}: {seat} already registered the key {known[0][:16]}...; a seat has "
-                                 "one key per game at a time (the umpire's withdraw_key ends it, arbitro §L.6)")
-            since = row[0] if since_cmd is None else since_cmd
-            self.conn.execute("INSERT INTO seat_keys VALUES (?,?,?,?)", (game_id, seat, public_key, since))
-        return since
-
     def seat_keys(self, game_id: str) -> dict[str, tuple[str, int]]:
         """seat -> (public key, the last command it did not have to sign)."""
         if not self._has_table("seat_keys"):

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from contextlib import AbstractContextManager
-from typing import Protocol
+from typing import NamedTuple, Protocol
 
 import msgspec
 
@@ -27,17 +27,26 @@ class StoreError(Exception):
     code = "store/error"
 
 
-def not_registered(game_id: str, withdrawn: tuple[str, str], dropped: int) -> None:
-    """Refuse a withdrawal whose registration is no longer there (another withdrawal won a race to it): the append's
-    transaction then records nothing, so that no `key_withdrawn` event names a key that was not in force."""
-    if dropped != 1:
-        raise StoreError(f"game {game_id}: {withdrawn[0]}'s key {withdrawn[1][:16]} is not registered (withdrawn "
+class KeyChange(NamedTuple):
+    """The registration a command makes (`registered`: a seat's `register_key`) or ends (the umpire's `withdraw_key`)
+    (arbitro §L.6): written or dropped in the append's transaction, so that the store's registration is always the
+    one the chain's last `key_registered` or `key_withdrawn` event of the seat says."""
+
+    seat: str
+    public_key: str
+    registered: bool
+
+
+def key_refused(game_id: str, change: KeyChange, held: str | None) -> None:
+    """Refuse a key change the store's registration contradicts (`held`: the seat's key registered, if any): a second
+    registration, or a withdrawal of a key no longer registered (another command won a race to it). The append's
+    transaction then records nothing, so that no chained event names a key that was not, or was already, in force."""
+    if change.registered and held is not None:
+        raise StoreError(f"game {game_id}: {change.seat} already registered the key {held[:16]}...; a seat has one key "
+                         "per game at a time (the umpire's withdraw_key ends it, arbitro §L.6): nothing appended")
+    if not change.registered and held != change.public_key:
+        raise StoreError(f"game {game_id}: {change.seat}'s key {change.public_key[:16]} is not registered (withdrawn "
                          "meanwhile?): nothing appended")
-
-
-class SeatSigns(StoreError):
-    """An unsigned command of a seat that registered its key after the command was judged (arbitro §L.6): the
-    service judges it again, and refuses it as unsigned (events.rows.record_authority)."""
 
 
 class GameNotFound(StoreError):
@@ -153,16 +162,15 @@ class Store(Protocol):
     def append(
         self, game_id: str, expected_seq: int, command: CommandRecord, events: list[StoredEvent],
         signature: CommandSignature | None = None, snapshots: Sequence[Snapshot] = (),
-        withdrawn: tuple[str, str] | None = None,
+        key_change: KeyChange | None = None,
     ) -> None:
         """Append one command and its events, whole or not at all: refused (StaleSequence) unless the head is still
         `expected_seq`, (DuplicateKey) when the seat used the key already. `snapshots`: states its events pass
         (before each checkpoint), written in the same transaction: one commit per submit (issue 15), and a snapshot
-        is never stored for events that are not. `withdrawn`: (seat, public key) whose registration the command ends
-        (arbitro §L.6: its `key_withdrawn` event), dropped in the same transaction, or nothing appended
-        (`not_registered`)."""
+        is never stored for events that are not. `key_change`: the registration the command makes or ends
+        (arbitro §L.6: its `key_registered` or `key_withdrawn` event), written or dropped in the same transaction, or
+        nothing appended (`key_refused`)."""
         ...
-    def register_seat_key(self, game_id: str, seat: str, public_key: str, since_cmd: int | None = None) -> int: ...
     def seat_keys(self, game_id: str) -> dict[str, tuple[str, int]]: ...
     def command_signatures(self, game_id: str) -> dict[int, CommandSignature]: ...
     def command_by_key(self, game_id: str, seat: str, key: str) -> StoredCommand | None: ...

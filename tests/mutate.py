@@ -66,7 +66,9 @@ MODULES: dict[str, tuple[str, ...]] = {
                                          FOUNDATION + "test_seat_export_against_the_host.py", FOUNDATION + "test_anchor.py",
                                          FOUNDATION + "test_verify_checks.py", FOUNDATION + "test_verify_report.py",
                                          # a key withdrawn in the game (§L.6's withdrawal: key periods, a seat's copy)
-                                         FOUNDATION + "test_key_withdrawal.py", FOUNDATION + "test_stolen_token_key.py"),
+                                         FOUNDATION + "test_key_withdrawal.py", FOUNDATION + "test_stolen_token_key.py",
+                                         # a key registered in the game: the chain's periods against the header
+                                         FOUNDATION + "test_key_registration.py"),
     "adjudicator/verify_reads.py": (FOUNDATION + "test_verify_reads.py", FOUNDATION + "test_verify_checks.py",
                                     FOUNDATION + "test_verify_report.py", FOUNDATION + "test_verify_forgeries.py",
                                     FOUNDATION + "test_dice.py", "tests/marengo/test_data_folder.py",  # a game on its own data

@@ -417,16 +417,16 @@ def test_the_cli_refuses_a_declared_seat_what_is_the_umpires(run: Cli, tmp_path:
 # --- a seat signs its own commands -----------------------------------------------------------------------------
 @pytest.fixture
 def signed_game(run: Cli, tmp_path: Path) -> tuple[str, str]:
-    """A duel whose red seat registered a key after command 0 and signs every command; returns (key file,
-    public key)."""
+    """A duel whose red seat registered a key at command 1 (its own register_key) and signs every command after it;
+    returns (key file, public key)."""
     key_file = str(tmp_path / "red.key")
     public = run.json("keygen", "-o", key_file)["public_key"]
     run("new", "duel", "standard", "--id", "g")
-    assert run.json("register-key", "g", public, "--as", "red")["since_cmd"] == 0
+    assert run.json("register-key", "g", public, "--as", "red")["since_cmd"] == 1
     run.submit("g", "red", {"type": "attack", "aim": "high"}, "--sign", key_file)
     run.submit("g", "blue", {"type": "guard", "stance": "low"})
     run.submit("g", "blue", {"type": "attack", "aim": "low"})
-    run.submit("g", "red", {"type": "guard", "stance": "high"}, "--sign", key_file)  # command 4
+    run.submit("g", "red", {"type": "guard", "stance": "high"}, "--sign", key_file)  # command 5
     return key_file, public
 
 
@@ -453,8 +453,9 @@ def test_a_seat_with_a_key_is_refused_unsigned_or_wrongly_signed_commands(
         app.submit("g", "red", {"type": "attack", "aim": "low"}, expected_seq=before, key="k",
                    signature=signing.sign(private, statement))
     assert app.submit("g", "red", {"type": "attack", "aim": "high"}, expected_seq=before, key="k",
-                      signature=signing.sign(private, statement)).cmd == 5
-    assert "already registered" in run("register-key", "g", signing.public_key(private), "--as", "red", code=2).stderr
+                      signature=signing.sign(private, statement)).cmd == 6
+    refused = run.json("register-key", "g", signing.public_key(private), "--as", "red", code=1)  # a refusal, its rule
+    assert "red already registered the key" in refused["message"] and refused["rule"] == "arbitro §L.6"
     run("annotate", "g", "a public note", "--as", "blue", "--at", "2")
     by_number = run.json("submit", "g", "--as", "red", json.dumps(claim), "--sign", key_file, code=1)
     assert "a signed message cites each note whole" in by_number["message"]  # its signature covers it as sent
@@ -486,7 +487,7 @@ def test_signed_commands_verify_and_a_seat_checks_its_own_key(
     path = export(run, tmp_path)
     report = run.json("verify", str(path), "--seat-key", f"red={public}")
     assert detail(report, "seat signatures") == ("2 commands signed, each by its seat's registered key; seats that "
-                                                  "sign: red (after command 0)")
+                                                  "sign: red (after command 1)")
     stranger = signing.public_key(signing.new_private_key())
     report = run.json("verify", str(path), "--seat-key", f"red={stranger}", code=1)
     assert detail(report, "seat signatures") == (f"the file does not carry red's key {stranger[:16]}... (it carries "
@@ -500,14 +501,15 @@ def test_signed_commands_verify_and_a_seat_checks_its_own_key(
     assert not [r for r in blue if r["record"] == "command" and "signature" in r]
 
 
-FORGERIES = {  # each forgery of red's command 4, and what verification says of it
-    "edit a signed command": "command 4 in red's name: the stored command is not the one its seat signed",
-    "unsigned command in red's name": "command 4 in red's name is not signed, though red registered a key after "
-                                      "command 0: it was made up or altered",
-    "strip red's key": "the file does not carry red's key {key}... (it carries none): its commands in red's name are "
-                       "not the ones that seat signed",
-    "signed with another key": "command 4 in red's name: signed with a key its seat did not register",
-    "another signature": "command 4 in red's name: its signature does not verify (the command, its head or its key "
+FORGERIES = {  # each forgery of red's command 5, and what verification says of it
+    "edit a signed command": "command 5 in red's name: the stored command is not the one its seat signed",
+    "unsigned command in red's name": "command 5 in red's name is not signed, though red registered a key after "
+                                      "command 1: it was made up or altered",
+    # the registration is chained: a file stripped of the header's key and every signature fails on its chain
+    "strip red's key": "the chain registers red's key {key} at command 1, which the file's seat_keys does not say (it "
+                       "carries none): the registration was dropped or altered (arbitro §L.6)",
+    "signed with another key": "command 5 in red's name: signed with a key its seat did not register",
+    "another signature": "command 5 in red's name: its signature does not verify (the command, its head or its key "
                          "was altered)",
 }
 
@@ -522,17 +524,17 @@ def test_the_host_cannot_make_or_alter_a_command_in_a_signing_seats_name(
     records = read_export(path)
     commands = [r for r in records if r["record"] == "command"]
     if forgery == "edit a signed command":
-        commands[4]["body"]["command"]["stance"] = "low"  # red's guard
-        commands[4]["hash"] = sha256_hex(canonical(commands[4]["body"]))
+        commands[5]["body"]["command"]["stance"] = "low"  # red's guard
+        commands[5]["hash"] = sha256_hex(canonical(commands[5]["body"]))
         for event in event_records(records):
-            if event["body"]["cmd"] == 4:
-                event["body"]["cmd_hash"] = commands[4]["hash"]
+            if event["body"]["cmd"] == 5:
+                event["body"]["cmd_hash"] = commands[5]["hash"]
     elif forgery == "unsigned command in red's name":
-        del commands[4]["signature"]
+        del commands[5]["signature"]
     elif forgery == "signed with another key":
-        commands[4]["signature"]["public_key"] = signing.public_key(signing.new_private_key())
+        commands[5]["signature"]["public_key"] = signing.public_key(signing.new_private_key())
     elif forgery == "another signature":
-        commands[4]["signature"]["signature"] = commands[1]["signature"]["signature"]  # red's, on another command
+        commands[5]["signature"]["signature"] = commands[2]["signature"]["signature"]  # red's, on another command
     else:
         del records[0]["seat_keys"]
         for command in commands:
@@ -551,12 +553,12 @@ def test_a_seats_command_before_its_key_need_not_be_signed(run: Cli, tmp_path: P
     public = run.json("keygen", "-o", key_file)["public_key"]
     run("new", "duel", "standard", "--id", "g")
     run.submit("g", "red", {"type": "attack", "aim": "high"})  # command 1, unsigned
-    assert run.json("register-key", "g", public, "--as", "red")["since_cmd"] == 1
+    assert run.json("register-key", "g", public, "--as", "red")["since_cmd"] == 2  # the registering command
     run.submit("g", "blue", {"type": "guard", "stance": "low"})
     report = run.json("verify", "g")
     assert checks(report)["seat signatures"] == "passed"
     assert detail(report, "seat signatures") == ("0 commands signed, each by its seat's registered key; seats that "
-                                                  "sign: red (after command 1)")
+                                                  "sign: red (after command 2)")
 
 
 def test_a_recorded_head_names_the_events_it_vouches_for() -> None:

@@ -126,11 +126,11 @@ def test_a_mailed_file_counts_once_and_only_as_signed(tmp_path: Path) -> None:
     assert "signature does not verify" in refused.stderr  # changed on the way: refused (arbitro §L.6)
     assert umpire.json("submit", table.game, "--file", table.file("move.json"))["duplicate"] is False
     assert umpire.json("submit", table.game, "--file", table.file("move.json"))["duplicate"] is True  # counts once
-    # written against command #0 (the game's creation: austria's head, in its numbers, engine-rules §V.6) after the
-    # head moved on: stale, never applied to a position austria did not see
+    # written against command #2 (france's key registration, the last command austria's copy holds: its head, in its
+    # numbers, engine-rules §V.6) after the head moved on: stale, never applied to a position austria did not see
     austria("submit", table.game, "--as", "austria", "--offline", "-o", table.file("late.json"), "--sign",
             table.file("austria.key"), json.dumps(END_TURN))
-    assert "expected the game at command #0 but" in umpire("submit", table.game, "--file", table.file("late.json"), code=2).stderr
+    assert "expected the game at command #2 but" in umpire("submit", table.game, "--file", table.file("late.json"), code=2).stderr
     unsigned = austria("submit", table.game, "--as", "austria", "--offline", "-o", table.file("x.json"),
                        json.dumps(END_TURN), code=2)
     assert "add --sign KEYFILE" in unsigned.stderr
@@ -155,6 +155,8 @@ def test_a_copy_takes_only_its_own_chain_carried_on(tmp_path: Path) -> None:
     # the umpire starts the game again under the same id, as if nothing had been sent: another history
     other = Cli(tmp_path / "other.db")
     other("new", "marengo", "marengo", "--id", table.game)
+    other("submit", table.game, "--as", "austria", json.dumps(END_TURN))  # as long as the copy held (#3), or longer
+    other("submit", table.game, "--as", "france", json.dumps(END_TURN))
     other("submit", table.game, "--as", "austria", json.dumps(END_TURN))
     other("export", table.game, "--as", "austria", "-o", table.file("rewritten.jsonl"))
     refused = austria("import", table.file("rewritten.jsonl"), code=2).stderr
@@ -226,12 +228,12 @@ def test_a_copy_serves_its_seat_alone_and_says_so(tmp_path: Path) -> None:
     table.mail_export("austria")
     austria, game = table.db["austria"], table.game
     assert "austria's copy" in austria("view", game, "--as", "france", code=2).stderr
-    assert "has commands #0 to #0; there is no #5" in austria("view", game, "--as", "austria", "--at", "5", code=3).stderr
+    assert "has commands #0 to #2; there is no #5" in austria("view", game, "--as", "austria", "--at", "5", code=3).stderr
     assert austria.json("legal", game, "--as", "austria") == table.db["umpire"].json("legal", game, "--as", "austria")
     assert austria.json("view", game, "--as", "austria")["state"] == \
         table.db["umpire"].json("view", game, "--as", "austria")["state"]
     replayed = austria("replay", table.file("for-austria.jsonl"), "--as", "austria").stdout  # the file itself
-    assert f"replayed {game} to #0" in replayed  # its numbers are its commands' (engine-rules §V.6)
+    assert f"replayed {game} to #2" in replayed  # its numbers are its commands' (engine-rules §V.6)
     assert "-o FILE" in austria("submit", game, "--as", "austria", "--offline", json.dumps(END_TURN), code=2).stderr
     assert "with --offline only" in austria("submit", game, "--as", "austria", "-o", "x.json",
                                             json.dumps(END_TURN), code=2).stderr
@@ -337,16 +339,16 @@ def test_a_seat_deletes_its_own_copy_and_starts_again_from_the_next_export(tmp_p
     austria = table.db["austria"]
     assert "austria's copy" in austria("delete", table.game, "--as", "france", "--yes", code=2).stderr  # not france's
     assert austria.json("games") == [{"game": table.game, "ruleset": "marengo", "scenario": "marengo",
-                                      "kind": "austria's copy", "head": 0, "parent": None, "parent_seq": None}]
+                                      "kind": "austria's copy", "head": 2, "parent": None, "parent_seq": None}]  # after the seats' registrations
     with sqlite3.connect(tmp_path / "austria.db") as db:  # the copy's head in its own column, for umpires' SQL
-        assert db.execute("SELECT game, seat, head_seq FROM seat_copies").fetchall() == [(table.game, "austria", 0)]
+        assert db.execute("SELECT game, seat, head_seq FROM seat_copies").fetchall() == [(table.game, "austria", 2)]
     deleted = austria.json("delete", table.game, "--as", "austria", "--yes")
-    assert deleted == {"game": table.game, "deleted": True, "events": 0, "forks_kept": [], "copy_of": "austria"}  # its head command
+    assert deleted == {"game": table.game, "deleted": True, "events": 2, "forks_kept": [], "copy_of": "austria"}  # its head command
     assert table.game not in austria("games").stdout
     assert austria("status", table.game, "--as", "austria", code=3)  # gone from austria's database
-    assert table.db["umpire"].json("status", table.game)["head"] == 4  # the game itself is the umpire's, untouched
+    assert table.db["umpire"].json("status", table.game)["head"] == 6  # the game itself is the umpire's, untouched
     table.mail_export("austria")  # a fresh copy is taken again
-    assert austria.json("status", table.game, "--as", "austria")["head"] == 0  # its numbers: commands (§V.6)
+    assert austria.json("status", table.game, "--as", "austria")["head"] == 2  # its numbers: commands (§V.6)
 
 
 def test_a_seats_copy_moves_with_migrate_and_is_checked_there(tmp_path: Path) -> None:
@@ -374,7 +376,7 @@ def test_check_looks_at_a_seats_copy_and_finds_it_damaged(tmp_path: Path) -> Non
     table.create()
     table.mail_export("austria")
     austria = table.db["austria"]
-    assert f"OK      {table.game}: austria's copy, 1 commands as served, 0 notes" in austria("check").stdout
+    assert f"OK      {table.game}: austria's copy, 3 commands as served, 0 notes" in austria("check").stdout
     db = sqlite3.connect(tmp_path / "austria.db")
     (text,) = db.execute("SELECT export FROM seat_copies").fetchone()
     turn = '"side":"austria","turn":0,"type":"turn_began"'  # in command #0's item: the seal binds it

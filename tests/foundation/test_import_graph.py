@@ -35,7 +35,7 @@ RANKS: dict[str, int] = {
     "arbitro.adjudicator.engine": 3,
     "arbitro.adjudicator.undo": 3,  # the engine's undo rule (arbitro §U)
     "arbitro.adjudicator.reveal": 3,  # the engine's reveals and forks (arbitro §R.3)
-    "arbitro.adjudicator.key_withdrawal": 3,  # the engine's withdrawal of a seat's key (arbitro §L.6)
+    "arbitro.adjudicator.signing_keys": 3,  # a seat's signing key registered and withdrawn, chained (arbitro §L.6)
     "arbitro.adjudicator.disputes": 3,  # the engine's dispute procedure (arbitro §D)
     "arbitro.adjudicator.log_points": 3,  # where a sender's number lies in the log (§V.6)
     "arbitro.adjudicator.parabellum": 4,  # kernels (the Para Bellum kernel)

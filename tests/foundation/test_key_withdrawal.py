@@ -14,6 +14,7 @@ from arbitro.adjudicator import settling
 from arbitro.adjudicator.errors import BadFile, BadInput, IllegalCommand, NotUmpire, UnknownSeat, Unsigned
 from arbitro.adjudicator.exchange import read_lines
 from arbitro.adjudicator.service import Arbitro
+from arbitro.events.store import StaleSequence
 from arbitro.adjudicator.verify_signatures import signatures_said, withdrawal_of
 from arbitro.events.signing import command_statement, fingerprint, new_private_key, public_key, sign
 
@@ -60,12 +61,12 @@ def test_the_umpire_withdraws_a_key_in_a_chained_event_naming_it_and_the_command
     app, red = keyed
     result = app.submit("g", "umpire", WITHDRAW)
     (event,) = [e["event"] for e in result.events if e["type"] == "key_withdrawn"]
-    assert event == {"type": "key_withdrawn", "seat": "red", "public_key": public_key(red), "first_cmd": 1,
-                     "last_cmd": 1, "reason": "red's key file was lost", "rule": "arbitro §L.6"}
+    assert event == {"type": "key_withdrawn", "seat": "red", "public_key": public_key(red), "first_cmd": 2,
+                     "last_cmd": 2, "reason": "red's key file was lost", "rule": "arbitro §L.6"}
     assert app.store.seat_keys("g") == {}, "the registration is dropped with the event, in the append's transaction"
     stored = app.store.command("g", result.cmd)
-    assert stored is not None and stored.record.command == {**WITHDRAW, "key": public_key(red), "first_cmd": 1,
-                                                            "last_cmd": 1}
+    assert stored is not None and stored.record.command == {**WITHDRAW, "key": public_key(red), "first_cmd": 2,
+                                                            "last_cmd": 2}
     (item,) = app.log("g", "blue", result.cmd, result.cmd)  # served every seat: the key is public
     assert [e["event"] for e in item["events"]] == [event]
 
@@ -122,8 +123,8 @@ def test_verify_judges_each_signature_under_the_key_in_force_at_its_command(keye
     status, said = signatures_said(loaded, {})
     assert status == "passed", said
     old, new_key = fingerprint(public_key(red)), fingerprint(public_key(new))
-    assert said == ("2 commands signed, each by its seat's registered key; seats that sign: red (after command 5); "
-                    f"red's key {old} withdrawn at command 2 (it covered commands 1 to 1: red's key file was lost)")
+    assert said == ("2 commands signed, each by its seat's registered key; seats that sign: red (after command 7); "
+                    f"red's key {old} withdrawn at command 3 (it covered commands 2 to 2: red's key file was lost)")
     rows = [json.loads(line) for line in lines]
 
     def said_of(edit: Any) -> tuple[str, str]:
@@ -132,7 +133,7 @@ def test_verify_judges_each_signature_under_the_key_in_force_at_its_command(keye
         return signatures_said(read_lines([json.dumps(r) for r in edited]), {})
 
     def strip_first(edited: list[dict[str, Any]]) -> None:  # red's signature under the withdrawn key dropped
-        del edited[2]["signature"]
+        del edited[3]["signature"]
 
     def registered_at_0(edited: list[dict[str, Any]]) -> None:  # the new key claimed in force before the withdrawal
         edited[0]["seat_keys"]["red"]["since_cmd"] = 0
@@ -140,14 +141,16 @@ def test_verify_judges_each_signature_under_the_key_in_force_at_its_command(keye
     def old_key_again(edited: list[dict[str, Any]]) -> None:  # the withdrawn key swapped in for the new one
         edited[0]["seat_keys"]["red"]["public_key"] = public_key(red)
 
-    assert said_of(strip_first) == ("failed", f"command 1 in red's name is not signed, though red's key {old} was in "
-                                              "force (commands 1 to 1, withdrawn at command 2): it was made up or "
+    assert said_of(strip_first) == ("failed", f"command 2 in red's name is not signed, though red's key {old} was in "
+                                              "force (commands 2 to 2, withdrawn at command 3): it was made up or "
                                               "altered")
-    assert said_of(registered_at_0) == ("failed", f"the file says red's key {new_key} was in force from command 1, "
-                                                  f"while its key {old} was (to command 1): a registration or a "
-                                                  "withdrawal was altered")
-    assert said_of(old_key_again) == ("failed", "command 6 in red's name: signed with a key that was not red's in "
-                                                f"force at its command (that was {old})")
+    # the header's registration must be the chain's (key_registered at command 7): no other period or key passes
+    assert said_of(registered_at_0) == ("failed", f"the chain registers red's key {new_key} at command 7, which the "
+                                                  f"file's seat_keys does not say (it carries {new_key} after command "
+                                                  "0): the registration was dropped or altered (arbitro §L.6)")
+    assert said_of(old_key_again) == ("failed", f"the chain registers red's key {new_key} at command 7, which the "
+                                                f"file's seat_keys does not say (it carries {old} after command 7): "
+                                                "the registration was dropped or altered (arbitro §L.6)")
 
 
 def test_an_old_signed_command_replayed_after_the_withdrawal_is_refused(keyed: tuple[Arbitro, bytes]) -> None:
@@ -187,7 +190,7 @@ def test_a_seats_copy_that_held_the_key_takes_a_later_export_only_with_the_withd
         report = umpire.json("verify", str(second), "--seat-key", f"austria={named}")
         (check,) = [c for c in report["checks"] if c["name"] == "seat signatures"]
         assert report["passed"] and check["status"] == "passed", check
-        assert f"austria's key {fingerprint(key)} withdrawn at command 2" in check["detail"]
+        assert f"austria's key {fingerprint(key)} withdrawn at command 3" in check["detail"]
 
 
 def test_the_cli_withdraws_a_key_for_the_umpire_only(tmp_path: Path) -> None:
@@ -202,14 +205,14 @@ def test_the_cli_withdraws_a_key_for_the_umpire_only(tmp_path: Path) -> None:
     assert refused.startswith("error (authority/umpire-only): only the umpire withdraws a seat's signing key, not blue")
     assert "[arbitro §L.6]" in refused
     text = umpire(*args).stdout
-    assert text.startswith("accepted: command 1\n") and text.rstrip().endswith(
-        f"red's key {key[:16]} is withdrawn (it covered commands 1 to 0); red is unsigned until it registers a new key "
+    assert text.startswith("accepted: command 2\n") and text.rstrip().endswith(
+        f"red's key {key[:16]} is withdrawn (it covered commands 2 to 1); red is unsigned until it registers a new key "
         "(`register-key g --as red PUBLIC_KEY`)")
     assert umpire.json("withdraw-key", "g", "--seat", "red", "--reason", "again", code=1)["error"] == "rules/illegal"
     umpire("register-key", "g", "--as", "red", key)  # the same key again, registered anew
     answer = umpire.json(*args, "--key", key[:16])
     (event,) = [e["event"] for e in answer["events"] if e["type"] == "key_withdrawn"]
-    assert (event["first_cmd"], event["last_cmd"]) == (2, 1)
+    assert (event["first_cmd"], event["last_cmd"]) == (4, 3)  # registered again at command 3
 
 
 def test_a_withdrawal_forged_or_altered_in_a_file_is_caught(keyed: tuple[Arbitro, bytes]) -> None:
@@ -219,10 +222,11 @@ def test_a_withdrawal_forged_or_altered_in_a_file_is_caught(keyed: tuple[Arbitro
     app.submit("g", "umpire", WITHDRAW)
     rows = [json.loads(line) for line in app.export("g", "umpire")]
     (withdrawal,) = [r for r in rows if r["record"] == "command" and r["body"]["command"]["type"] == "withdraw_key"]
-    withdrawal["body"]["command"]["first_cmd"] = 2  # the key covered nothing, so red's command 1 was never its
+    withdrawal["body"]["command"]["first_cmd"] = 3  # the key covered nothing, so red's command 2 was never its
     loaded = read_lines([json.dumps(r) for r in rows])
-    assert signatures_said(loaded, {}) == ("failed", "command 1 in red's name: signed with a key that was not red's "
-                                                     "in force at its command (that was none)")
+    assert signatures_said(loaded, {}) == ("failed", f"red's key {fingerprint(public_key(red))} withdrawn at command 3 "
+                                                     "(from command 3) is not the key the chain registered for it: a "
+                                                     "registration or a withdrawal was altered (arbitro §L.6)")
     checks = {c.name: c.status for c in app.verify_lines([json.dumps(r) for r in rows], "forged.jsonl").checks}
     assert checks["seat signatures"] == "failed" and "failed" in (checks["hash chain"], checks.get("command log")), checks
 
@@ -235,7 +239,7 @@ def test_an_amendment_does_not_replay_a_withdrawal_into_the_fork(keyed: tuple[Ar
     app.submit("g", "umpire", WITHDRAW)
     red_to_play(app)
     app.reveal("g", "for the amendment", seat="umpire", expose_hidden=True)
-    first = app.store.command("g", 1)
+    first = app.store.command("g", 2)  # red's signed command, after its registration (command 1)
     assert first is not None
     amended = settling.amend(app, "g", "umpire", first.first_seq, first.record.command)
     assert amended.refused is None and amended.skipped == 1, amended
@@ -250,20 +254,20 @@ def test_a_withdrawal_edited_out_of_shape_is_a_failure_not_a_traceback(keyed: tu
     (withdrawal,) = [r for r in rows if r["record"] == "command" and r["body"]["command"]["type"] == "withdraw_key"]
     del withdrawal["body"]["command"]["key"]
     assert signatures_said(read_lines([json.dumps(r) for r in rows]), {}) == (
-        "failed", "command 2, the umpire's withdraw_key, lacks the key or the commands it covered, which the server "
+        "failed", "command 3, the umpire's withdraw_key, lacks the key or the commands it covered, which the server "
                   "fills in: it was made up or altered")
     seat_rows = [json.loads(line) for line in app.export("g", "red")]
-    (item,) = [r for r in seat_rows if r["record"] == "item" and r["cmd"] == 2]
+    (item,) = [r for r in seat_rows if r["record"] == "item" and r["cmd"] == 3]
     item["events"][0]["event"]["first_cmd"] = "one"
-    with pytest.raises(BadFile, match="command 2's key_withdrawn event is malformed"):
+    with pytest.raises(BadFile, match="command 3's key_withdrawn event is malformed"):
         signatures_said(read_lines([json.dumps(r) for r in seat_rows]), {})
 
 
-def test_an_unsigned_command_racing_its_seats_registration_is_refused_unsigned(
+def test_an_unsigned_command_racing_its_seats_registration_is_stale_not_appended_after_it(
         app: Arbitro, monkeypatch: pytest.MonkeyPatch) -> None:
-    """red's unsigned command is judged while red has no key; red's registration commits before its append (a
-    registration moves no head, so the append's head check passes): the append refuses it and the service answers as
-    it would have, had it read the key: Unsigned, nothing recorded, the log still verifying."""
+    """red's unsigned command is judged while red has no key; red's registration commits before its append. The
+    registration is a command of its own and moves the head, so the append refuses the racer as stale (before, a
+    registration moved no head and the append needed a check of its own): nothing recorded, the log verifying."""
     app.create("duel", "standard", game_id="g")
     command = red_to_play(app)
     real = app.store.seat_keys
@@ -278,9 +282,9 @@ def test_an_unsigned_command_racing_its_seats_registration_is_refused_unsigned(
 
     monkeypatch.setattr(app.store, "seat_keys", racing)
     head = app.game("g").head_cmd
-    with pytest.raises(Unsigned, match="its commands are accepted only signed with it"):
+    with pytest.raises(StaleSequence):
         app.submit("g", "red", command)
-    assert app.game("g").head_cmd == head
+    assert app.game("g").head_cmd == head + 1  # the registration only
     assert app.verify("g").passed
 
 
@@ -293,15 +297,15 @@ def test_a_withdrawal_covers_every_command_before_it_since_the_registration(keye
     signed(app, "g", "red", red, "red-2")  # red's second signed command, then the withdrawal
     withdrawn = app.submit("g", "umpire", WITHDRAW).cmd
     rows = [json.loads(line) for line in app.export("g", "umpire")]
-    (second,) = [r for r in rows if r.get("record") == "command" and r.get("signature") and r["cmd"] > 1]
+    (second,) = [r for r in rows if r.get("record") == "command" and r.get("signature") and r["cmd"] > 2]
     assert signatures_said(read_lines([json.dumps(r) for r in rows]), {})[0] == "passed"
     for r in rows:
         if r.get("record") == "command" and r["cmd"] == withdrawn:
-            r["body"]["command"]["last_cmd"] = 1
+            r["body"]["command"]["last_cmd"] = 2
         if r is second:
             del r["signature"]  # "made up": red's command unsigned, before the withdrawal
     assert signatures_said(read_lines([json.dumps(r) for r in rows]), {}) == (
-        "failed", f"red's key {fingerprint(public_key(red))} withdrawn at command {withdrawn} covered commands 1 to 1, "
+        "failed", f"red's key {fingerprint(public_key(red))} withdrawn at command {withdrawn} covered commands 2 to 2, "
                   "not every command up to its withdrawal (the server fills them in): a withdrawal was altered "
                   "(arbitro §L.6)")  # the period cut short, not the unsigned command after it (which it hides)
 
@@ -319,7 +323,7 @@ def test_the_umpire_registers_no_key(app: Arbitro) -> None:
 
 
 def test_verify_reads_a_recorded_withdrawal_with_the_engines_builder() -> None:
-    """One builder of `key_withdrawn` (key_withdrawal.key_withdrawn), the engine's and verify's: a recorded key
+    """One builder of `key_withdrawn` (signing_keys.key_withdrawn), the engine's and verify's: a recorded key
     written in capitals is the event's lower-case key, as the engine emits it (verify's own copy kept the capitals);
     one without what the server fills in, or out of shape, is no withdrawal."""
     key = public_key(new_private_key())

@@ -40,10 +40,10 @@ def test_a_seat_submits_against_its_own_status_head_and_a_stale_one_names_its_nu
     # signed against its own head: the record keeps the number the signature covers, and the game verifies
     key_file = str(tmp_path / "blue.key")
     public = run.json("keygen", "-o", key_file)["public_key"]
-    run("register-key", "g", public, "--as", "blue")
-    assert run.submit("g", "blue", ATTACK, "--expect", "2", "--sign", key_file, "--key", "b3")["cmd"] == 3
+    assert run.json("register-key", "g", public, "--as", "blue")["since_cmd"] == 3  # a command of its own
+    assert run.submit("g", "blue", ATTACK, "--expect", "3", "--sign", key_file, "--key", "b3")["cmd"] == 4
     app = Arbitro(SQLiteStore(run.db))
-    assert app.store.command("g", 3).record.expected_seq == 2
+    assert app.store.command("g", 4).record.expected_seq == 3
     assert app.verify("g").passed
 
 

@@ -47,8 +47,10 @@ def test_a_copy_that_held_austrias_key_refuses_a_later_export_without_it(
     second = tmp_path / "a2.jsonl"
     umpire("export", "g", "--as", "austria", "-o", str(second))
     refused = seat("import", str(second), "--server-key", server, code=2).stderr
-    assert f"your copy says austria registered key {signing.fingerprint(key)} after command 0; this file carries " \
-           "none (the seat's key dropped or swapped" in refused and "nothing imported" in refused
+    # the registration is chained (served to austria, and to every seat): the export fails verify on its own chain
+    assert (f"seat signatures: the chain registers austria's key {signing.fingerprint(key)} at command 1, which the "
+            "file's seat_keys does not say (it carries none): the registration was dropped or altered (arbitro §L.6)"
+            in refused and "nothing imported" in refused)
     assert seat.json("status", "g")["head"] == held  # the copy as it was
 
 
@@ -76,8 +78,9 @@ def test_import_checks_the_seats_own_key_and_says_what_the_file_claims_without_i
 def test_verify_says_unchecked_not_passed_when_a_seats_export_carries_no_keys(
         signed: tuple[Cli, str], tmp_path: Path) -> None:  # noqa: F811
     """The host strips austria's key from the game record and the signature from austria's own command, and
-    re-seals: verify --server-key without --seat-key says 'seat signatures' unchecked, naming what the file claims;
-    with austria's key, failed. A file that carries austria's key is unchecked too until austria gives it."""
+    re-seals: the chain still registers the key (key_registered, served to every seat), so verify fails it for
+    everyone, with or without --seat-key (before registrations were chained it said 'unchecked', and only austria's
+    own key failed it). A file that carries austria's key is unchecked until austria gives it."""
     umpire, key = signed
     rows = records(umpire("export", "g", "--as", "austria").stdout)
     rows[0].pop("seat_keys")
@@ -94,9 +97,9 @@ def test_verify_says_unchecked_not_passed_when_a_seats_export_carries_no_keys(
         (check,) = [c for c in report.checks if c.name == "seat signatures"]
         return report.passed, check.status, check.detail
 
-    assert signatures(text_of(rows)) == (True, "unchecked", (
-        "this file says austria registered no key, so nothing here proves that the commands in austria's name are "
-        "austria's: if you registered one, give it (--seat-key austria=YOUR_PUBLIC_KEY)"))
+    assert signatures(text_of(rows)) == (False, "failed", (
+        f"the chain registers austria's key {signing.fingerprint(key)} at command 1, which the file's seat_keys does "
+        "not say (it carries none): the registration was dropped or altered (arbitro §L.6)"))
     assert signatures(text_of(rows), seat_keys={"austria": key})[:2] == (False, "failed")
     whole = umpire("export", "g", "--as", "austria").stdout
     assert signatures(whole) == (True, "unchecked", (  # a key the file carries is the file's word, not the seat's

@@ -44,7 +44,7 @@ def test_a_seats_export_has_its_own_signatures_checked_and_its_seat_key_compared
     umpire("export", "g", "--as", "austria", "-o", str(path))
     assert _signatures(umpire, path, "--seat-key", f"austria={key}") == {
         "name": "seat signatures", "status": "passed", "detail": (
-            "1 commands signed, each by its seat's registered key; seats that sign: austria (after command 0) "
+            "1 commands signed, each by its seat's registered key; seats that sign: austria (after command 1) "
             "(austria's export holds the bodies of its own commands only)")}
     other = signing.public_key(signing.new_private_key())
     assert _signatures(umpire, path, "--seat-key", f"austria={other}", code=1)["detail"] == (
@@ -63,9 +63,9 @@ def test_the_host_who_strips_a_seats_signature_and_reseals_is_caught(signed: tup
     server = signing.fingerprint(rows[0]["server_key"])
     said = _signatures(umpire, path, "--server-key", server, code=1)
     assert said["detail"] == (f"command {own['cmd']} in austria's name is not signed, though austria registered a key "
-                              "after command 0: it was made up or altered")
+                              "after command 1: it was made up or altered")
     refused = Cli(tmp_path / "austria.db")("import", str(path), "--server-key", server, code=2).stderr
-    assert "seat signatures: command 1 in austria's name is not signed" in refused and "nothing imported" in refused
+    assert "seat signatures: command 2 in austria's name is not signed" in refused and "nothing imported" in refused
 
 
 def test_a_seats_export_checks_its_own_signatures_past_commands_whose_bodies_it_does_not_hold(
@@ -74,13 +74,13 @@ def test_a_seats_export_checks_its_own_signatures_past_commands_whose_bodies_it_
     and goes on to austria's later signed command, and says the export holds its own commands' bodies only; the
     full log, which holds every body, says so of no one."""
     umpire, key = signed
-    umpire("dispute", "open", "g", "--as", "france", "--at", "1", "the bridgehead was never open")
+    umpire("dispute", "open", "g", "--as", "france", "--at", "2", "the bridgehead was never open")
     umpire("submit", "g", "--as", "austria", "--sign", str(tmp_path / "austria.key"), json.dumps(PILATI))
     path = tmp_path / "a.jsonl"
     umpire("export", "g", "--as", "austria", "-o", str(path))
     assert [r["body"] is None for r in records(path.read_text()) if r["record"] == "command"] == [
-        True, False, True, False]  # the umpire's creation, austria's, france's, austria's
-    signed_by_austria = "2 commands signed, each by its seat's registered key; seats that sign: austria (after command 0)"
+        True, False, False, True, False]  # the umpire's creation, austria's registration and command, france's, austria's
+    signed_by_austria = "2 commands signed, each by its seat's registered key; seats that sign: austria (after command 1)"
     assert _signatures(umpire, path, "--seat-key", f"austria={key}")["detail"] == (
         signed_by_austria + " (austria's export holds the bodies of its own commands only)")
     whole = tmp_path / "whole.jsonl"

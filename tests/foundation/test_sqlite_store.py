@@ -23,7 +23,7 @@ from arbitro.events.store import (
 
 from . import test_note_numbers as notes
 from .conftest import db_execute, db_rows
-from .test_store_contract import append, chained, command, create, game_record, snapshot_of_log
+from .test_store_contract import append, chained, command, create, game_record, register, snapshot_of_log
 
 
 def test_the_database_refuses_a_seats_idempotency_key_used_twice_whatever_the_code_checks(tmp_path: Path) -> None:
@@ -57,7 +57,7 @@ def test_the_database_refuses_a_second_row_for_any_tables_key_whatever_the_code_
                  chained("g", command("g", 1, "k", head.head_seq), head.head_seq + 1, head.head_hash, 1),
                  signature=CommandSignature(public_key="a1" * 32, command={}, signature="00" * 64))
     store.put_snapshot("g", Snapshot(1, b"state", "ab" * 32))
-    store.register_seat_key("g", "red", "a1" * 32)
+    register(store, "g", "red", "a1" * 32)
     store.put_tokens("g", {"red": "t1", "blue": "t2"})
     store.put_seat_copy("copy", "red", 2, "{}")
     assert [row[0] for row in store.conn.execute("SELECT name FROM sqlite_master WHERE type='table'")
@@ -181,7 +181,7 @@ def test_a_durable_store_syncs_every_commit_and_a_non_durable_one_only_at_checkp
 
 
 @pytest.mark.parametrize("reach", ["game", "delete_game", "delete_seat_copy", "wait_for_append", "append",
-                                   "register_seat_key", "put_tokens"])
+                                   "put_tokens"])
 def test_a_game_not_in_the_database_is_named_with_the_database_to_list(tmp_path: Path, reach: str) -> None:
     """Bad input gets an actionable error: the game asked for, the file looked in and the command that lists what
     it holds; an in-memory database has no file to name."""
@@ -189,7 +189,6 @@ def test_a_game_not_in_the_database_is_named_with_the_database_to_list(tmp_path:
            "delete_seat_copy": lambda s: s.delete_seat_copy("nope"),
            "append": lambda s: s.append("nope", 0, command("nope", 1, "k", 0),
                                         chained("nope", command("nope", 1, "k", 0), 1, "0" * 64, 1)),
-           "register_seat_key": lambda s: s.register_seat_key("nope", "red", "a1" * 32),
            "put_tokens": lambda s: s.put_tokens("nope", {"red": "f" * 64}),
            "wait_for_append": lambda s: s.wait_for_append("nope", 0, timeout=0)}[reach]
     path = tmp_path / "a.db"

@@ -62,7 +62,7 @@ def test_the_umpire_withdraws_the_thiefs_key_in_the_same_game_and_the_seat_regis
         app.submit("g", "blue", app.legal("g", "blue")[0])
     withdrawal = app.submit("g", "umpire", {"type": "withdraw_key", "seat": "red", "reason": "red's token was stolen"})
     (event,) = [e["event"] for e in withdrawal.events if e["type"] == "key_withdrawn"]
-    assert (event["public_key"], event["first_cmd"]) == (public_key(thief), 1)
+    assert (event["public_key"], event["first_cmd"]) == (public_key(thief), 2)  # after its registration, command 1
     app.register_key("g", "red", public_key(red))
     with pytest.raises(Unsigned, match="does not verify"):
         signed(app, "g", "red", thief, "thief-2")

@@ -34,7 +34,7 @@ from arbitro.events.store import (
     DuplicateKey,
     GameExists,
     GameNotFound,
-    SeatSigns,
+    KeyChange,
     Snapshot,
     StaleSequence,
     Store,
@@ -82,6 +82,16 @@ def append(store: Store, game_id: str, cmd: int, key: str, count: int = 2) -> li
     stored = chained(game_id, record, head.head_seq + 1, head.head_hash, count)
     store.append(game_id, head.head_seq, record, stored)
     return stored
+
+
+def register(store: Store, game_id: str, seat: str, key: str, cmd: int | None = None) -> int:
+    """`seat`'s registration of `key` (arbitro §L.6): a command of its own at the head, written with its append."""
+    head = store.game(game_id)
+    cmd = head.head_cmd + 1 if cmd is None else cmd
+    record = command(game_id, cmd, f"register-{seat}-{cmd}", head.head_seq, seat=seat)
+    store.append(game_id, head.head_seq, record, chained(game_id, record, head.head_seq + 1, head.head_hash, 1),
+                 key_change=KeyChange(seat, key, registered=True))
+    return cmd
 
 
 def snapshot_of_log(store: Store, game_id: str) -> tuple[Any, ...]:
@@ -527,34 +537,39 @@ class StoreContract:
         """arbitro §L.6: the withdrawal's events and the registration's end are one transaction; a withdrawal of a
         key no longer registered (another withdrawal won) appends nothing."""
         create(store, "g1")
-        store.register_seat_key("g1", "red", "a" * 64)
-        store.register_seat_key("g1", "blue", "b" * 64)
+        assert register(store, "g1", "red", "a" * 64) == 1
+        assert register(store, "g1", "blue", "b" * 64) == 2
         head = store.game("g1")
-        record = command("g1", 1, "w1", head.head_seq, seat="umpire")
+        record = command("g1", 3, "w1", head.head_seq, seat="umpire")
         store.append("g1", head.head_seq, record, chained("g1", record, head.head_seq + 1, head.head_hash, 1),
-                     withdrawn=("red", "a" * 64))
-        assert store.seat_keys("g1") == {"blue": ("b" * 64, 0)}
-        assert store.register_seat_key("g1", "red", "c" * 64) == 1  # a new key, after the withdrawal's command
+                     key_change=KeyChange("red", "a" * 64, registered=False))
+        assert store.seat_keys("g1") == {"blue": ("b" * 64, 2)}
+        assert register(store, "g1", "red", "c" * 64) == 4  # a new key, after the withdrawal's command
         before = snapshot_of_log(store, "g1")
         head = store.game("g1")
-        record = command("g1", 2, "w2", head.head_seq, seat="umpire")
+        record = command("g1", 5, "w2", head.head_seq, seat="umpire")
         with pytest.raises(StoreError, match="red's key aaaaaaaaaaaaaaaa is not registered"):
             store.append("g1", head.head_seq, record, chained("g1", record, head.head_seq + 1, head.head_hash, 1),
-                         withdrawn=("red", "a" * 64))
+                         key_change=KeyChange("red", "a" * 64, registered=False))
         assert snapshot_of_log(store, "g1") == before
-        assert store.seat_keys("g1") == {"blue": ("b" * 64, 0), "red": ("c" * 64, 1)}
+        assert store.seat_keys("g1") == {"blue": ("b" * 64, 2), "red": ("c" * 64, 4)}
 
-    def test_an_unsigned_command_judged_before_its_seats_registration_is_not_appended_after_it(
-            self, store: Store) -> None:
-        """arbitro §L.6: a registration moves no head, so an unsigned command judged before it could be appended after
-        it; the append refuses it (SeatSigns) and keeps nothing of it. One judged after its seat's `since_cmd` only."""
+    def test_an_append_that_registers_a_key_writes_it_with_its_command_or_appends_nothing(self, store: Store) -> None:
+        """arbitro §L.6: a registration is a command of its own; its append writes the registration (`since_cmd` the
+        command's number) in its transaction, and one for a seat whose key is in force appends nothing. It moves the
+        head, so a command judged before it is stale (the race a registration outside the chain left open)."""
         create(store, "g1")
         append(store, "g1", 1, "before")  # red's, unsigned, before any key
-        store.register_seat_key("g1", "red", "a" * 64)
+        stale_head = store.game("g1").head_seq
+        assert register(store, "g1", "red", "a" * 64) == 2
+        assert store.seat_keys("g1") == {"red": ("a" * 64, 2)}
         before = snapshot_of_log(store, "g1")
-        with pytest.raises(SeatSigns, match="red registered a key after command 1, while its unsigned command 2"):
-            append(store, "g1", 2, "raced")
-        assert snapshot_of_log(store, "g1") == before
+        with pytest.raises(StoreError, match=r"red already registered the key aaaaaaaaaaaaaaaa\.\.\.; a seat has one key"):
+            register(store, "g1", "red", "b" * 64)
+        record = command("g1", 3, "raced", stale_head)
+        with pytest.raises(StaleSequence):
+            store.append("g1", stale_head, record, chained("g1", record, stale_head + 1, "0" * 64, 2))
+        assert snapshot_of_log(store, "g1") == before and store.seat_keys("g1") == {"red": ("a" * 64, 2)}
 
 
 # --- backends --------------------------------------------------------------------------------------------------

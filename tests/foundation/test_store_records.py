@@ -20,7 +20,7 @@ from arbitro.events.signing import CommandSignature
 from arbitro.events.sqlite import SQLiteStore
 from arbitro.events.store import Annotation, GameExists, GameNotFound, Snapshot, Store, StoreError
 
-from .test_store_contract import append, chained, command, create, game_record
+from .test_store_contract import append, chained, command, create, game_record, register
 
 KEY_A, KEY_B = "a1" * 32, "b2" * 32
 
@@ -45,25 +45,24 @@ class RecordsContract:
         store.close()  # type: ignore[attr-defined]
 
     # --- seats' keys and signatures (arbitro §L.6) -------------------------------------------------------------
-    def test_a_seat_registers_one_key_per_game_signing_from_the_command_after_the_last(self, store: Store) -> None:
+    def test_a_seat_registers_one_key_per_game_signing_from_the_command_after_its_registration(
+            self, store: Store) -> None:
         create(store, "g1")
         create(store, "g2")
         append(store, "g1", 1, "k1")
         append(store, "g1", 2, "k2")
         assert store.seat_keys("g1") == {}
-        assert store.register_seat_key("g1", "red", KEY_A) == 2  # by default, from the command after the last
-        assert store.register_seat_key("g1", "blue", KEY_B, since_cmd=7) == 7
-        assert store.seat_keys("g1") == {"blue": (KEY_B, 7), "red": (KEY_A, 2)}
+        assert register(store, "g1", "red", KEY_A) == 3  # the registering command: the last its seat does not sign
+        assert register(store, "g1", "blue", KEY_B) == 4
+        assert store.seat_keys("g1") == {"blue": (KEY_B, 4), "red": (KEY_A, 3)}
         assert list(store.seat_keys("g1")) == ["blue", "red"]
         with pytest.raises(StoreError) as twice:
-            store.register_seat_key("g1", "red", KEY_B)
+            register(store, "g1", "red", KEY_B)
         assert str(twice.value) == (f"game g1: red already registered the key {KEY_A[:16]}...; a seat has one key per game "
-                                   "at a time (the umpire's withdraw_key ends it, arbitro §L.6)")
-        assert store.seat_keys("g1")["red"] == (KEY_A, 2)  # the first key stands
-        assert store.register_seat_key("g2", "red", KEY_B) == 0  # keys are per game
-        assert store.seat_keys("g2") == {"red": (KEY_B, 0)}
-        with pytest.raises(GameNotFound, match="'nope'"):
-            store.register_seat_key("nope", "red", KEY_A)
+                                   "at a time (the umpire's withdraw_key ends it, arbitro §L.6): nothing appended")
+        assert store.seat_keys("g1")["red"] == (KEY_A, 3)  # the first key stands
+        assert register(store, "g2", "red", KEY_B) == 1  # keys are per game
+        assert store.seat_keys("g2") == {"red": (KEY_B, 1)}
         with pytest.raises(GameNotFound, match="'nope'"):
             store.put_tokens("nope", {"red": "f" * 64})  # nor tokens
 
@@ -191,9 +190,9 @@ class RecordsContract:
             append(store, game, 1, "k1")
             store.put_snapshot(game, Snapshot(2, b"s", sha256_hex(b"s")))
             note(store, game, 1, "red", "a note")
-            store.register_seat_key(game, "red", KEY_A)
+            register(store, game, "red", KEY_A)
             head = store.game(game)
-            record = command(game, 2, "k2", head.head_seq)
+            record = command(game, 3, "k2", head.head_seq)
             store.append(game, head.head_seq, record, chained(game, record, head.head_seq + 1, head.head_hash, 1),
                          signature=signature(2))
             kept.append((store.game(game), list(store.events(game)), list(store.commands(game)), store.snapshots(game),

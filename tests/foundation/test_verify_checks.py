@@ -335,7 +335,7 @@ def test_the_signature_check_lists_every_seat_that_signs_from_its_command_or_non
     assert check_signatures(keyed, {}) == Check(
         name="seat signatures", status="passed",
         detail=f"0 commands signed, each by its seat's registered key; seats that sign: blue (after command {last}), "
-               f"red (after command {last})")
+               f"red (after command {last - 1})")  # each from its own registering command
 
 
 # --- the build a game was played with (arbitro §L.5) ---------------------------------------------------------------

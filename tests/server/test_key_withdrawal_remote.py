@@ -28,7 +28,7 @@ def test_the_umpire_withdraws_a_seats_key_remotely_and_the_seat_registers_a_new_
         assert refused.stderr == (f"error (authority/umpire-only): only the umpire may do this, not '{seat}': "
                                   "withdrawing a seat's signing key is the umpire's (arbitro §L.6) [arbitro §A.1]\n")
     answer = remote(server, umpire, *args).stdout
-    assert f"red's key {signing.public_key(old)[:16]} is withdrawn (it covered commands 1 to 0); red is unsigned " \
+    assert f"red's key {signing.public_key(old)[:16]} is withdrawn (it covered commands 2 to 1); red is unsigned " \
            f"until it registers a new key (`register-key {game} --as red PUBLIC_KEY`)" in answer
     assert json.loads(local(db, "verify", game, "--json").stdout)["passed"]
     again = remote(server, umpire, *args, code=1)

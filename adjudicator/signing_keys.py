@@ -1,12 +1,13 @@
-"""A seat's signing key withdrawn inside its game (arbitro §L.6): the umpire's `withdraw_key`, judged by the engine.
+"""A seat's signing key registered and withdrawn inside its game (arbitro §L.6), both chained, judged by the engine.
 
-A seat registers one key at a time; its registration is the database's record (a row), but its withdrawal is a
-chained event, `key_withdrawn`, naming the key whole and the commands it covered, so that verification judges each
-signature under the key in force at its command after the row is gone (verify_signatures.key_periods). The server
-fills in what the registration says (`with_withdrawal`), as it fills in a proven roll's key (reveal.with_proof): the
-stored command carries it, and re-adjudication needs no registration to emit the same event. The append that records
-the withdrawal drops the registration in its transaction (`withdrawn_by`), so that the seat's next command is
-accepted unsigned until it registers a new key, which from then on is required again."""
+A playing seat registers one key at a time with its own `register_key` (the umpire registers none: rev-s S7), a
+chained event `key_registered` served to every seat; the append that records it writes the registration (the store's
+row, `since_cmd` the registering command) in its transaction. The umpire's `withdraw_key` ends it with the chained
+event `key_withdrawn`, naming the key whole and the commands it covered; the server fills in what the registration
+says (`with_withdrawal`), as it fills in a proven roll's key (reveal.with_proof), so the stored command carries it and
+re-adjudication needs no registration to emit the same event; the append that records it drops the registration in
+its transaction. The seat's next command is then accepted unsigned until it registers a new key, which from then on
+is required again. Verification takes each key's period from the chain (verify_signatures.key_periods)."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from arbitro.adjudicator import core_commands as cc
 from arbitro.adjudicator.errors import BadInput, IllegalCommand, NotUmpire, UnknownSeat
 from arbitro.adjudicator.ruleset import Decision
 from arbitro.events import core, signing
+from arbitro.events.store import KeyChange
 from arbitro.projections.base import UMPIRE
 
 R_KEYS = "arbitro §L.6"
@@ -24,6 +26,38 @@ FILLED = ("first_cmd", "last_cmd")  # what the server fills in, never the sender
 
 
 Registered = Callable[[], dict[str, tuple[str, int]]]  # seat -> (public key, the last command it did not cover)
+UMPIRE_REGISTERS_NONE = ("a playing seat signs its own commands; the umpire registers no key: its commands are its "
+                         "token's, and a key registered with a stolen umpire token could never be withdrawn (`arbitro "
+                         "invite` replaces a leaked token)")
+
+
+def one_key(command: Any, seat: str, registered: Registered) -> None:
+    """A seat holds one key at a time: its `register_key` while a key is in force is refused, with the rule, before
+    its signature is asked for (the key in force is public: every seat was served its registration), so that a
+    registration sent again (a retry) is told it is there. The withdrawal (`withdraw_key`, the umpire's) ends it."""
+    held = registered().get(seat) if isinstance(command, dict) and command.get("type") == "register_key" else None
+    if held is None:
+        return
+    key, since = held
+    raise IllegalCommand(f"{seat} already registered the key {signing.fingerprint(key)}... (after command {since}); a "
+                         "seat has one key per game at a time (the umpire's withdraw_key ends it)", rule=R_KEYS)
+
+
+def register_key(ctx: Decision[Any], command: cc.RegisterKey) -> None:
+    """The engine's rule: a playing seat registers its own key (the service refused a second one: `one_key`); the
+    event is public. The umpire registers none (rev-s S7: nothing could withdraw it)."""
+    if ctx.seat == UMPIRE:
+        raise IllegalCommand(UMPIRE_REGISTERS_NONE, rule=R_KEYS)
+    try:
+        checked = signing.check_public_key(command.public_key)
+    except signing.BadKey as e:
+        raise BadInput(f"{ctx.seat}'s key: {e}") from None
+    ctx.emit(key_registered(ctx.seat, checked))
+
+
+def key_registered(seat: str, public_key: str) -> core.KeyRegistered:
+    """The event a seat's `register_key` makes (the engine's, and verify's reading of a recorded one: one builder)."""
+    return core.KeyRegistered(seat=seat, public_key=public_key.lower(), rule=R_KEYS)
 
 
 def with_withdrawal(command: Any, seat: str, registered: Registered, head_cmd: int) -> Any:
@@ -74,8 +108,12 @@ def key_withdrawn(command: cc.WithdrawKey) -> core.KeyWithdrawn | None:
                              last_cmd=command.last_cmd, reason=command.reason, rule=R_KEYS)
 
 
-def withdrawn_by(command: Any) -> tuple[str, str] | None:
-    """(seat, public key) whose registration a recorded command ends: the append drops it in its transaction."""
-    if isinstance(command, dict) and command.get("type") == "withdraw_key":
-        return str(command["seat"]), str(command["key"])
+def key_change(command: Any, seat: str) -> KeyChange | None:
+    """The registration a recorded command makes (`register_key`, the seat's own) or ends (`withdraw_key`): the append
+    writes or drops it in its transaction."""
+    kind = command.get("type") if isinstance(command, dict) else None
+    if kind == "register_key":
+        return KeyChange(seat, str(command["public_key"]).lower(), registered=True)
+    if kind == "withdraw_key":
+        return KeyChange(str(command["seat"]), str(command["key"]), registered=False)
     return None
