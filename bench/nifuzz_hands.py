@@ -8,7 +8,8 @@ other seat (the observer). What the observer is served of the command, and of ev
 walked past as bench/nifuzz.py walks them (a response asked of a hand, a discard at five: `nifuzz.walked`), must be
 the same bytes (bench/served.py: log, view, status); where the observer sends, so must its legal() and the command's
 acceptance. Where the hand's owner sends, a command its changed hand refuses (a mandatory chit now in it, §16.1) is
-the owner's to know: not compared.
+the owner's to know: not compared; nor, past its listing, the observer's own draw (§5 2): it draws from the cup the
+swap changed, and the chit it draws is its to see.
 
     .venv/bin/python bench/nifuzz_hands.py logs/monferrato-full.jsonl              # every command
     .venv/bin/python bench/nifuzz_hands.py logs/monferrato-full.jsonl --every 5 --swaps 4 --seed 2
@@ -76,6 +77,8 @@ def compared(game: Game, cmd: int, sender: str, command: dict[str, Any], state: 
         mine, theirs = (canonical(game.engine.legal(s, sender)) for s in (state, other))
         if mine != theirs:
             out.append(note("legal", "listing"))
+        if command.get("type") == "draw_chit":  # its own draw, from the cup the swap changed: its chit is its own
+            return out  # to see (§5 2 "pesca un chit"), whichever the cup gave (inherent)
     base, again = play(game, state, sender, command), play(game, other, sender, command)
     if base.result != again.result:
         return out + [note("result", f"{base.result} vs {again.result}")] if sender == observer else out

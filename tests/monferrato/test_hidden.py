@@ -8,6 +8,7 @@ cup's contents. Every hidden thing of the game and its test: docs/testing.md "Hi
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from pathlib import Path
 from typing import Any
@@ -290,11 +291,14 @@ def test_the_hands_fuzzer_under_the_face_down_pile_swaps_its_chits_and_finds_the
     """bench/nifuzz_hands.py `--reading discard_pile=face_down` (the log folded under the ruling from its genesis, its
     events unchanged): from March 1629 (§16.4) the cup's blue chits lie face down (`laid_face_down`), hidden from both
     seats, and the fuzzer swaps them with the cup's chits as it swaps a hand's; every 10th command serves the other
-    seat the same bytes, and the pile put back into the view is found."""
+    seat the same bytes (a seat's own draw compared by its listing alone: it draws from the cup the swap changed,
+    §5 2), and the pile put back into the view is found."""
     game = nifuzz.replayed_as(LOGS / "monferrato-full.jsonl", "monferrato", {"discard_pile": "face_down"})
     assert any(s.rules.laid_face_down for *_, s in game.positions), "the premise: chits lie face down"
     games, found = nifuzz_hands.fuzz(game, every=10, seed=1)
     assert games > 100 and found == []
+    drawing = dataclasses.replace(game, positions=[p for p in game.positions if p[0] == 237])  # Pro-France draws
+    assert drawing.positions[0][2] == {"type": "draw_chit"} and nifuzz_hands.fuzz(drawing, count=3) == (6, [])
     view = monferrato_projection.view
     monkeypatch.setattr(monferrato_projection, "view", lambda s, seat: {**view(s, seat), "discards": list(s.discards)})
     games, found = nifuzz_hands.fuzz(game, every=10, seed=1)
