@@ -53,3 +53,23 @@ def test_the_route_is_the_umpires_and_cites_its_rule(served: tuple[Server, Path]
     assert done.status_code == 200, done.text
     (event,) = [e["event"] for e in done.json()["events"] if e["type"] == "key_withdrawn"]
     assert (event["seat"], event["public_key"], event["rule"]) == ("red", key, "arbitro §L.6")
+
+
+def test_a_registration_over_http_is_a_chained_command_every_seat_is_served(
+        served: tuple[Server, Path]) -> None:  # noqa: F811
+    """POST /games/{id}/keys: the seat's `register_key` (arbitro §L.6), answered as before ({game, seat, public_key,
+    since_cmd}, 201), since_cmd the registering command; its `key_registered` in the other seat's log; a second
+    registration refused as a rule (422, citing §L.6; it was the store's 400), the first key standing."""
+    server, _ = served
+    game = server.new()
+    key = signing.public_key(signing.new_private_key())
+    answer = server.client("red", game).post(f"/games/{game}/keys", json={"public_key": key})
+    assert answer.status_code == 201 and answer.json() == {"game": game, "seat": "red", "public_key": key,
+                                                           "since_cmd": 1}, answer.text
+    log = server.client("blue", game).get(f"/games/{game}/events").json()  # blue's items, by command
+    served_events = [e["event"] for item in log for e in item["events"] if e["type"] == "key_registered"]
+    assert served_events == [{"type": "key_registered", "seat": "red", "public_key": key, "rule": "arbitro §L.6"}]
+    again = server.client("red", game).post(f"/games/{game}/keys",
+                                            json={"public_key": signing.public_key(signing.new_private_key())})
+    assert again.status_code == 422 and again.json()["rule"] == "arbitro §L.6", again.text
+    assert "red already registered the key" in again.json()["message"]
