@@ -63,17 +63,24 @@ def sighted(w: World, side: str, unknown: Mapping[str, str], reach: int | None =
     if not unknown:
         return []
     limit = w.sight_range() if reach is None else reach
-    pieces = w.piece_hexes(side)
+    pieces = frozenset(w.piece_hexes(side))  # the World's own: no copy
     key = w.lines_key()
     if key is None:
         seen = {h for h in set(unknown.values()) if _in_sight(w, h, pieces, limit)}
         return sorted(p for p, h in unknown.items() if h in seen)
     # units never block (arrivano §11.3.1): whether a hex is in sight of these pieces holds for every position where
-    # they stand there, so the side that did not move finds what it had asked (issue 15: ~5 % of a verify)
-    table = _IN_SIGHT.table((), (key, limit, w.cached(("piece hexes key", side), lambda: tuple(sorted(pieces)))))
-    for h in set(unknown.values()) - table.keys():
-        table[h] = _in_sight(w, h, pieces, limit)
-    return sorted(p for p, h in unknown.items() if table[h])
+    # they stand there, so the side that did not move finds what it had asked (issue 15: ~5 % of a verify). The
+    # pieces' hexes name the table as a frozenset, whose hash is worked out once for the position (a sorted tuple of
+    # them was sorted again at every position, and hashed again at every look-up: issue 15)
+    table = _IN_SIGHT.table((), (key, limit, pieces))
+    found = []
+    for p, h in unknown.items():
+        seen_there = table.get(h)
+        if seen_there is None:
+            seen_there = table[h] = _in_sight(w, h, pieces, limit)
+        if seen_there:
+            found.append(p)
+    return sorted(found)
 
 
 _IN_SIGHT = Memo(256)
@@ -102,8 +109,11 @@ def new_sightings(w: World, side: str, reach: int | None = None, commanders: boo
     its commanders where `commanders` (Arrivano records them; Caldiero names units only, a commander's name being
     public in both games, so his sighting changes nothing served)."""
     known = set(w.state.seen.get(side, []))
-    units = w.state.units  # the enemy's units on the map (issue 15: every unit was looked at, for both sides)
-    unknown = {u: h for u in w.units_of(w.enemy(side)) if u not in known and (h := units[u].hex)}
+    enemy = w.enemy(side)
+    # the enemy's pieces on the map read off the state in one pass each, not through the World's sorted lists of
+    # every unit (issue 15: after every command, for both sides, most often at a position nothing else asked them)
+    unknown = {u: s.hex for u, s in w.state.units.items()
+               if s.side == enemy and s.where == "map" and s.hex and u not in known}
     if commanders:
         unknown |= {lid: le.hex for lid, le in w.state.leaders.items()
                     if le.side != side and le.where == "map" and le.hex and lid not in known}

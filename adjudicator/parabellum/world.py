@@ -12,7 +12,7 @@ movement search, what a hex sees) are kept by the rule that works them out, unde
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Hashable, Sequence
+from collections.abc import Callable, Collection, Hashable, Mapping, Sequence
 from typing import Any, ClassVar, Protocol, TypeVar
 
 from arbitro.adjudicator.maps.command import command_distances
@@ -30,6 +30,7 @@ from arbitro.events.parabellum import AssaultUnderway
 from arbitro.projections.parabellum import SystemState
 
 T = TypeVar("T")
+_NOTHING = object()  # nothing worked out under a key (`World.cached`; None is an answer)
 _LINES = Memo(1 << 18)  # what the ground leaves of each line of sight (`line_cells`), kept across positions: per data, reading and pair
 _NO_ZOC = Memo(64)
 _LINE_GROUND = Memo(64)
@@ -67,6 +68,12 @@ def _sight_blocking(hexmap: HexMap, table: TerrainTable, more: frozenset[str]) -
     return _SIGHT_BLOCKING.get((hexmap, table), ("sight blocking", tuple(sorted(more))), lambda: frozenset(
         h for h in hexmap.hexes() if any(table.terrain[t].blocks_los for t in hexmap.hex(h).terrains)
         or not more.isdisjoint(hexmap.hex(h).terrains)))
+
+
+def _comes_on(starts: Mapping[str, str], u: str, where: str) -> bool:
+    """`World.entering_now` of unit `u`, standing `where`, in an activation whose moves began where `starts` says:
+    waiting at its entry hex, or come onto the map in this activation (its first move began off it: "")."""
+    return where == "waiting" or starts.get(u) == ""
 
 
 class Answers(Protocol):
@@ -237,11 +244,16 @@ class World:
     # An answer worked out from this position, kept as long as the World (a World never outlives its state); `known`:
     # the answer if it is worked out already (a caller asking for one part of it searches only that part).
     def cached(self, key: Hashable, work: Callable[[], T]) -> T:
-        memo = self._memo()
-        if key in memo:
-            return memo[key]  # type: ignore[no-any-return]
-        found = memo[key] = work()
-        return found
+        # `_memo` written out, and the key hashed once: asked ~30 times a command (issue 15)
+        at = self._position() if self._position is not None else self._at
+        memo = self._worked_out
+        if at != self._at or memo is None:
+            memo = self._worked_out = {}
+            self._at = at
+        found = memo.get(key, _NOTHING)
+        if found is _NOTHING:
+            found = memo[key] = work()
+        return found  # type: ignore[no-any-return]
 
     def known(self, key: Hashable) -> Any:
         return self._memo().get(key)
@@ -249,8 +261,13 @@ class World:
     # --- pieces ------------------------------------------------------------------------------------------
     def on_map_units(self) -> list[str]:
         """The units on the map, in id order (sorted once per position: every side's and formation's list reads it)."""
-        return list(self.cached(("on map",), lambda: tuple(sorted(u for u, s in self.state.units.items()
-                                                                  if s.where == "map"))))
+        return list(self._on_map())
+
+    def _on_map(self) -> tuple[str, ...]:  # `on_map_units` as kept, read without a copy by the lists made from it
+        return self.cached(("on map",), self._sorted_on_map)  # type: ignore[no-any-return]
+
+    def _sorted_on_map(self) -> tuple[str, ...]:
+        return tuple(sorted(u for u, s in self.state.units.items() if s.where == "map"))
 
     def by_hex(self) -> dict[str, list[str]]:
         """The units on the map in each hex, in id order (worked out once per position)."""
@@ -258,8 +275,9 @@ class World:
 
     def _units_by_hex(self) -> dict[str, list[str]]:
         table: dict[str, list[str]] = {}
-        for u in self.on_map_units():
-            table.setdefault(self.state.units[u].hex, []).append(u)
+        units = self.state.units
+        for u in self._on_map():
+            table.setdefault(units[u].hex, []).append(u)
         return table
 
     def units_at(self, h: str) -> list[str]:  # the units on map in hex h, in id order
@@ -270,8 +288,11 @@ class World:
         return self.state.units[units[0]].side if units else None
 
     def units_of(self, side: str) -> list[str]:  # the side's units on map, in id order (once per position)
-        return list(self.cached(("units of", side), lambda: tuple(
-            u for u in self.on_map_units() if self.state.units[u].side == side)))
+        return list(self._side_units(side))
+
+    def _side_units(self, side: str) -> tuple[str, ...]:  # `units_of` as kept, read without a copy
+        units = self.state.units  # read once, not for each unit (issue 15: the fog asks both sides' after every command)
+        return self.cached(("units of", side), lambda: tuple(u for u in self._on_map() if units[u].side == side))
 
     def side_units_at(self, h: str, side: str) -> list[str]:
         return [u for u in self.units_at(h) if self.state.units[u].side == side]
@@ -280,12 +301,13 @@ class World:
         return self.side_units_at(h, self.enemy(side))
 
     def occupied_by(self, side: str) -> set[str]:  # the hexes holding side's units
-        return {self.state.units[u].hex for u in self.units_of(side)}
+        return set(self.hexes_held(side))
 
     def hexes_held(self, side: str) -> frozenset[str]:
         """The hexes holding `side`'s units on the map, once per position: what a kept answer's key names of who
         stands where (the command reach here, the movement searches in parabellum/movement.py)."""
-        return self.cached(("hexes held", side), lambda: frozenset(self.occupied_by(side)))
+        units = self.state.units
+        return self.cached(("hexes held", side), lambda: frozenset([units[u].hex for u in self._side_units(side)]))
 
     def enemy(self, side: str) -> str:  # the other side
         a, b = self.sides
@@ -336,13 +358,23 @@ class World:
         return name in self.state.options
 
     def formation_units(self, formation: str) -> list[str]:  # its units on the map, in id order
-        return [u for u in self.on_map_units() if self.formation_of(u) == formation]
+        return list(self._by_formation().get(formation, ()))
+
+    def _by_formation(self) -> dict[str, list[str]]:
+        """The units on the map of each formation they obey (`formation_of`), in id order, once per position (issue
+        15: each formation's were picked out of every unit at each ask, several a command)."""
+        def work() -> dict[str, list[str]]:
+            table: dict[str, list[str]] = {}
+            for u in self._on_map():
+                table.setdefault(self.formation_of(u), []).append(u)
+            return table
+        return self.cached(("by formation",), work)  # type: ignore[no-any-return]
 
     def piece_hexes(self, side: str) -> frozenset[str]:
         """The hexes of side's units and leaders on the map, once per position (the fog asks them of every unknown
         piece after every command)."""
-        return self.cached(("piece hexes", side), lambda: frozenset(self.hexes_held(side) | {
-            s.hex for s in self.state.leaders.values() if s.side == side and s.where == "map"}))
+        return self.cached(("piece hexes", side), lambda: self.hexes_held(side).union(
+            [s.hex for s in self.state.leaders.values() if s.side == side and s.where == "map"]))
 
     # --- leaders -----------------------------------------------------------------------------------------
     def leaders_at(self, h: str, side: str | None = None) -> list[str]:  # the leaders on the map in h, in id order
@@ -470,7 +502,7 @@ class World:
         hex (arrivano §15.4, `where` "waiting"), or come onto it in this activation (its first move began off the
         map: `starts` "")."""
         act = self.state.activation
-        return act is not None and (self.state.units[u].where == "waiting" or act.starts.get(u) == "")
+        return act is not None and _comes_on(act.starts, u, self.state.units[u].where)
 
     def entering(self, formation: str) -> list[str]:
         """The units of the activated `formation` coming onto the map in this activation (`entering_now`), in id
@@ -478,7 +510,11 @@ class World:
         act = self.state.activation
         if act is None or act.formation != formation:
             return []
-        return sorted(u for u in self.state.units if self.formation_of(u) == formation and self.entering_now(u))
+        # `entering_now` asked first, off the unit's state: few units are entering, and each's formation is a call
+        # (issue 15: asked of every unit in each position's command, `command.in_command`)
+        starts = act.starts
+        return sorted(u for u, s in self.state.units.items()
+                      if _comes_on(starts, u, s.where) and self.formation_of(u) == formation)
 
     def held_to_defence(self, u: str) -> bool:
         """A unit of the activation under a Defence order only for being out of command (caldiero §5.3, arrivano §5.3:
@@ -512,11 +548,13 @@ class World:
         può essere tracciata attraverso Terreno intransitabile o unità nemiche"): never across a hexside nor into a
         terrain the terrain table bars (a river: caldiero's table), nor into a hex holding enemy units; through
         enemy ZoCs and any other terrain it goes."""
-        return self._line_steps(a, b, self.hexes_held(self.enemy(side)))
+        return self._line_steps(self.hexes_held(self.enemy(side)))(a, b)
 
-    def _line_steps(self, a: str, b: str, blocked: Collection[str]) -> bool:  # `command_line_enters`, enemy-held given
+    def _line_steps(self, blocked: Collection[str]) -> Callable[[str, str], bool]:
+        """`command_line_enters` with the enemy-held hexes `blocked` given, the ground read once for every step it is
+        asked (issue 15: a reach traced asked the kept ground of each step, most of its time)."""
         impassable, crossings = _line_ground(self.hexmap, self.terrain_table)
-        return b not in blocked and b not in impassable and (a, b) not in crossings
+        return lambda a, b: b not in blocked and b not in impassable and (a, b) not in crossings
 
     def command_reach(self, leader: str) -> frozenset[str]:
         """The hexes within his command range by a line traced hex by hex that goes on through no hex holding enemy
@@ -532,7 +570,7 @@ class World:
 
         def trace() -> frozenset[str]:  # reads only what the key names: the start, the radius, `held`, the ground
             return frozenset(command_distances(self.grid, start, radius, lambda h: h not in held,
-                                               may_cross=lambda a, b: self._line_steps(a, b, held)))
+                                               may_cross=self._line_steps(held)))
 
         # `held` named by a sorted tuple in the kept key: a frozenset is always tracked by the garbage collector
         return self.cached(("command_reach", leader), lambda: _REACHES.get(

@@ -65,7 +65,7 @@ def test_a_command_reach_is_the_whole_trace(log: str) -> None:
                 continue
             held = w.hexes_held(w.enemy(s.side))
             whole = frozenset(command_distances(w.grid, s.hex, w.command_range(leader), lambda h: h not in held,
-                                                may_cross=lambda a, b: w._line_steps(a, b, held)))
+                                                may_cross=w._line_steps(held)))
             assert w.command_reach(leader) == whole, (i, leader)
             traced += 1
     assert traced > 10
@@ -81,7 +81,7 @@ def test_a_command_line_asks_the_ground_once_per_map(log: str, monkeypatch: pyte
     for h in hm.hexes():
         for n in hm.grid.neighbours(h):
             ground = not any(t.impassable for t in w.terrains(n)) and not w.crossing_prohibited(h, n)
-            assert w._line_steps(h, n, ()) == ground and not w._line_steps(h, n, {n}), (h, n)
+            assert w._line_steps(())(h, n) == ground and not w._line_steps({n})(h, n), (h, n)
     asked: list[str] = []
     monkeypatch.setattr(world_module.World, "terrains", lambda self, h: asked.append(h) or [])
     monkeypatch.setattr(world_module.World, "hexside_effects", lambda self, a, b: asked.append(b) or [])
@@ -169,3 +169,50 @@ def test_new_sightings_look_at_the_enemy_s_pieces_on_the_map(log: str) -> None:
             assert sight.new_sightings(w, side) == sight.sighted(w, side, unknown), (i, side)
             asked += len(unknown)
     assert asked > 0
+
+
+@pytest.mark.parametrize("log", LOGS)
+def test_the_position_s_lists_of_units_answer_as_picked_out_of_every_unit(log: str) -> None:
+    """The World's lists of who stands where, each kept for the position and made from the others (issue 15: the
+    units on the map, each side's, each hex's and each formation's, the hexes held, the units entering), answer as
+    picked out of every unit of the state: in id order, on the map only, by the formation a unit obeys."""
+    checked = entered = 0
+    for i, w in log_worlds(log, 40):
+        units = w.state.units
+        on_map = sorted(u for u, s in units.items() if s.where == "map")
+        assert w.on_map_units() == on_map, i
+        for side in w.sides:
+            mine = [u for u in on_map if units[u].side == side]
+            leaders = {s.hex for s in w.state.leaders.values() if s.side == side and s.where == "map"}
+            assert w.units_of(side) == mine, (i, side)
+            assert w.hexes_held(side) == frozenset(units[u].hex for u in mine) == w.occupied_by(side), (i, side)
+            assert w.piece_hexes(side) == frozenset(units[u].hex for u in mine) | leaders, (i, side)
+        for f in sorted({s.formation for s in units.values()} | {s.attached for s in units.values() if s.attached}):
+            assert w.formation_units(f) == [u for u in on_map if w.formation_of(u) == f], (i, f)
+            activated = w.state.activation is not None and w.state.activation.formation == f
+            entering = sorted(u for u in units if w.formation_of(u) == f and w.entering_now(u)) if activated else []
+            assert w.entering(f) == entering, (i, f)
+            entered += len(entering)
+        for h in {units[u].hex for u in on_map}:
+            assert w.units_at(h) == [u for u in on_map if units[u].hex == h], (i, h)
+        checked += 1
+    assert checked > 3 and (entered > 0 or log.startswith("caldiero"))
+
+
+@pytest.mark.parametrize("log", LOGS)
+def test_a_command_reach_traced_asks_the_kept_ground_once(log: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A command line's every step reads what the ground bars (caldiero §4.3.3, arrivano §4.4.3) from one look-up of
+    the kept ground per reach traced, not one per step (issue 15: those look-ups were most of a reach's tracing)."""
+    monkeypatch.setattr(world_module, "_REACHES", world_module.Memo(1024))  # every reach traced anew
+    ground = world_module._line_ground
+    asked: list[object] = []
+    monkeypatch.setattr(world_module, "_line_ground", lambda hexmap, table: asked.append(hexmap) or ground(hexmap, table))
+    traced = 0
+    for i, w in log_worlds(log, 150):
+        for leader, s in sorted(w.state.leaders.items()):
+            if s.where == "map" and w.command_range(leader) > 1:
+                before = len(asked)
+                assert len(w.command_reach(leader)) > 1, (i, leader)
+                assert len(asked) - before <= 1, (i, leader)
+                traced += 1
+    assert traced > 10
