@@ -41,6 +41,8 @@ def render(game: str, seat: str, at: int | None, output: Path, png: bool, db: st
         arbitro render caldiero-1a2b3c4d --as france --at 40 -o map.svg
         arbitro render marengo-1a2b3c4d --as austria -o map.svg --png
     """
+    if output.suffix.lower() != ".svg":  # an SVG written under another name misleads (and --png's FILE.png is it)
+        raise BadInput(f"-o {output}: render writes an SVG picture: name the file .svg (--png adds FILE.png beside it)")
     converter = shutil.which("rsvg-convert")
     if png and converter is None:  # said before anything is written
         raise BadInput("--png needs rsvg-convert, which is not installed here (apt-get install librsvg2-bin); "

@@ -19,6 +19,7 @@ from arbitro.adjudicator.viewer_file import game_file_data, offline_page
 from arbitro.projections.base import UMPIRE
 
 MARKDOWN_SUFFIXES = (".md", ".markdown")
+HTML_SUFFIXES = (".html", ".htm")
 
 
 def picture_choice(text: str) -> PictureChoice:
@@ -72,6 +73,8 @@ def report(source: str, seat: str, output: Path | None, pictures: str | None, vi
                        "step through; drop --pictures, or drop --viewer for a report with pictures where you choose")
     if output is None and not as_json:
         raise BadInput("say where to write the report: -o FILE.html or -o FILE.md (or --json for its data)")
+    if output is not None and output.suffix.lower() not in (*HTML_SUFFIXES, *MARKDOWN_SUFFIXES):
+        raise BadInput(f"-o {output}: a report is written as HTML or Markdown: name the file .html or .md")
     with Progress("reading the log") as progress:
         app, game = app_for(source, db, None if as_json else progress)
     seat = reading_as(app, seat)

@@ -182,3 +182,15 @@ def test_a_required_seat_left_out_is_named_missing_not_taken_as_none(run: Cli, c
     shown = run(command, "g", code=2)
     assert "None" not in shown.output + shown.stderr
     assert "--as" in shown.output + shown.stderr
+
+
+def test_render_and_report_refuse_a_file_name_their_format_is_not(run: Cli, tmp_path: Path) -> None:
+    """`render -o map.png` wrote an SVG named .png (and `--png` then wrote map.png over it); `report -o game.pdf`
+    wrote HTML named .pdf. Each is refused before anything is drawn, naming the formats (exit 2)."""
+    run("new", "marengo", "marengo", "--id", "m")
+    png, pdf = tmp_path / "map.png", tmp_path / "game.pdf"
+    assert "render writes an SVG picture: name the file .svg" in run("render", "m", "-o", str(png), code=2).stderr
+    assert "a report is written as HTML or Markdown: name the file .html or .md" in run(
+        "report", "m", "-o", str(pdf), code=2).stderr
+    assert not png.exists() and not pdf.exists()
+    run("render", "m", "-o", str(tmp_path / "MAP.SVG"))  # the suffix in any case
