@@ -13,6 +13,13 @@ rewritten byte for byte: `git diff logs/` after a relog shows exactly what a cha
 A command this build refuses stops the rewrite with its number and the refusal (exit 1): the games differ in
 meaning then, and the log must be played again by its own driver instead, or translated.
 
+A log with signing keys (arbitro §L.6) is relogged as it was played: a seat's `register_key` is a chained command,
+played again; a signed command is sent again with its recorded signature, which covers the game's id, the seat,
+the head, the idempotency key and the command, all the same in a relog in place; the umpire's `withdraw_key` is
+sent again without what the server filled in from the registration it held (its `first_cmd`, `last_cmd`), which
+the relog's server, holding the same registration, fills in alike. A translation that moves or changes a signed
+command cannot be signed again without the seat's private key: it stops, saying so.
+
     python -m bench.drivers.relog --translate bench.drivers.my_change:translate logs/arrivano-*.jsonl
 
 `--translate MODULE:FUNCTION` names a command translator for a change of what commands mean (an answer's shape,
@@ -38,7 +45,8 @@ from typing import Any
 import msgspec
 
 from arbitro.adjudicator import registry
-from arbitro.adjudicator.errors import Rejected
+from arbitro.adjudicator.errors import ArbitroError
+from arbitro.adjudicator.signing_keys import FILLED
 from arbitro.adjudicator.service import Arbitro
 from bench.drivers import write_log
 from arbitro.events import core
@@ -104,13 +112,47 @@ def relog(path: Path, translate: Translator = keep, *, to: Path | None = None, o
         clock.time = body["received_at"]
         for n, (seat, command) in enumerate(translate(app, gid, body["seat"], body["command"])):
             key = body["key"] if n == 0 else _new_key(f"{body['key']}/{n}", taken)  # a command of its own: its own key
+            signed = _signed(record, seat, command)
             try:
-                app.submit(gid, seat, command, key=key)
-            except Rejected as e:
+                app.submit(gid, seat, resubmitted(command), key=key, **signed)
+            except ArbitroError as e:
                 raise SystemExit(f"{path}: command {body['cmd']} ({seat}: {json.dumps(command)}) is "
-                                 f"refused by this build: {e}") from None
+                                 f"refused by this build: {e}{_why_signed(record, seat, gid, game['id'])}") from None
     write_log(to or path, app, gid)
     return len(commands)
+
+
+def resubmitted(command: Any) -> Any:
+    """A recorded command as its sender sends it again: a key withdrawal without what the server filled in from the
+    registration it held (signing_keys.FILLED; it is refused when sent), which the relog's server, holding the
+    same registration at the same point, fills in again alike."""
+    if isinstance(command, dict) and command.get("type") == "withdraw_key":
+        return {k: v for k, v in command.items() if k not in FILLED}
+    return command
+
+
+def _signed(record: dict[str, Any], seat: str, command: Any) -> dict[str, Any]:
+    """A recorded signed command's signature and the head it covers (arbitro §L.6), sent again with it: the relog's
+    server holds the seat's key in force then (its registration, a chained command, was played again before it) and
+    requires a signature. Nothing for an unsigned command, nor for one a translator inserted or changed."""
+    signature = record.get("signature")
+    body = record["body"]
+    if not signature or seat != body["seat"] or command != body["command"]:
+        return {}
+    return {"signature": signature["signature"], "expected_seq": body["expected_seq"]}
+
+
+def _why_signed(record: dict[str, Any], seat: str, gid: str, recorded_id: str) -> str:
+    """What a refusal of a recorded signed command (sent by its seat, as recorded or as translated) means in a relog:
+    the seat's private key is not here to sign it again, so it can be sent only as it was signed."""
+    if not record.get("signature") or seat != record["body"]["seat"]:
+        return ""
+    body = record["body"]
+    moved = f"; this relog's game is {gid}, not {recorded_id}" if gid != recorded_id else ""
+    return (f" (command {body['cmd']} was signed by {body['seat']}: its signature covers the game's id, the seat, "
+            f"the head #{body['expected_seq']}, the idempotency key {body['key']!r} and the command{moved}; a relog "
+            "that changes any of them, as a translator inserting or changing commands before it does, cannot sign "
+            "it again without the seat's private key, arbitro §L.6: play the log again by its driver)")
 
 
 def _new_key(key: str, taken: set[str]) -> str:
