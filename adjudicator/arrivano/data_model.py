@@ -16,6 +16,7 @@ from arbitro.adjudicator.datafiles import DataProblem, StrictModel as _Strict, W
 from arbitro.adjudicator.maps.hexgrid import parse_hex
 from arbitro.adjudicator.maps.hexmap import HexMap
 from arbitro.adjudicator.parabellum import data as pb, weather_track
+from arbitro.adjudicator.parabellum.book_rules import BookRules
 from arbitro.adjudicator.parabellum.loader import DataFolder, ScenarioData
 from arbitro.adjudicator.parabellum.data import (HexStr, LeaderId, Meta, OrderName, OrderOfBattle, Place, Side, SpDrm,
                                                   UnitData, VictoryLevel)
@@ -171,8 +172,6 @@ class ArrivanoScenario(pb.ScenarioFile):
     minutes_per_turn: Literal[30]  # arrivano §17.1.1, §17.2 "30 minuti per turno": no rule of the build reads it
     first_turn: FirstTurn | None
     initiative_tie_winner: Side  # arrivano §6.1.1
-    # arrivano §13.2 "Si applica un modificatore di -1 al dado": a commander in the unit's hex, on its efficiency test
-    commander_die_modifier: int = Field(le=0)
     march_column_forbidden: list[Side]
     march_column_rule: str = ""
     charges_allowed: bool
@@ -224,6 +223,13 @@ class WeatherTrack(weather_track.WeatherTrack):
 
 
 # --- tables ------------------------------------------------------------------------------------------------
+class ArrivanoRules(BookRules):
+    """tables/rules.json: the kernel's book-wide values and arrivano §13.2's, the same in both scenarios."""
+
+    # arrivano §13.2 "Si applica un modificatore di -1 al dado": a commander in the unit's hex, on its efficiency test
+    commander_die_modifier: int = Field(le=0)
+
+
 class FireTable(pb.DieTable):
     """The infantry fire table of open order (arrivano §16.3.2): a column per strength up to `max_column`."""
 
@@ -287,7 +293,7 @@ class ArrivanoFolder(DataFolder):
 
 
 ARRIVANO_DATA = ArrivanoFolder(Path(__file__).parent / "data", "arrivano_data", ("montebello", "campotenese"),
-                               ArrivanoScenario, WeatherTrack, tables={"infantry_fire": FireTable},
+                               ArrivanoScenario, WeatherTrack, tables={"rules": ArrivanoRules, "infantry_fire": FireTable},
                                files={"options": OptionsFile})
 
 

@@ -85,8 +85,8 @@ class ArrivanoVariant(Variant):
         return any(disordered) if reading("disordered_defender_drm") == "any_unit" else bool(disordered) and all(disordered)
 
     def leader_roll(self, w: World, leader: str, cause: str) -> tuple[str, dict[str, str | int]]:
-        """arrivano §4.5.3: the die of a commander's test, the faces losing him the scenario's `leader_loss` (1-2)."""
-        lost_on = w.scenario.leader_loss.limit(w.leader_role(leader), w.leader_initiative(leader))
+        """arrivano §4.5.3: the die of a commander's test, the faces losing him the book's `leader_loss` (1-2)."""
+        lost_on = w.book_rules.leader_loss.limit(w.leader_role(leader), w.leader_initiative(leader))
         return f"{self.rules.LEADER_TEST} commander test: {cause}", {"table": "leader loss", "lost_on": f"1-{lost_on}"}
 
     def fire_roll(self, w: World, guns: Sequence[str], target: str, column: int, modifiers: Sequence[DieModifier],
@@ -156,7 +156,7 @@ class ArrivanoVariant(Variant):
         return reading("officer_in_command") == "any_in_command"
 
     def commander_die_modifier(self, world: World, u: str) -> int:
-        """arrivano §13.2: -1 (the scenario's `commander_die_modifier`) with the commander in chief, or a general or
+        """arrivano §13.2: -1 (tables/rules.json `commander_die_modifier`) with the commander in chief, or a general or
         officer of the unit's formation, in its hex (interpretation cic_efficiency_any_formation: `true` the chief for
         any friendly unit, `false` only for his own formation's) (D9)."""
         h = world.hex_of(u)
@@ -164,7 +164,7 @@ class ArrivanoVariant(Variant):
         for leader in world.leaders_at(h) if h is not None else []:
             chief = world.leader_role(leader) == "commander_in_chief" and any_formation
             if world.leader_side(leader) == world.side_of(u) and (chief or world.leader_formation(leader) == world.formation_of(u)):
-                return int(world.scenario.commander_die_modifier)  # type: ignore[attr-defined]
+                return int(world.book_rules.commander_die_modifier)  # type: ignore[attr-defined]
         return 0
 
     def in_return_range(self, world: World, leader: str, h: str) -> bool:

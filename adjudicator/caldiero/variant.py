@@ -68,8 +68,8 @@ class CaldieroVariant(Variant):
                  "austria": f"1d6+{values['austria']} (weather box)"}, ("france", "austria"))]
 
     def leader_roll(self, w: World, leader: str, cause: str) -> tuple[str, dict[str, str | int]]:
-        """caldiero §4.4.3: the die against his initiative (a commander in chief's: 1, the scenario's `leader_loss`)."""
-        value = w.scenario.leader_loss.limit(w.leader_role(leader), w.leader_initiative(leader))
+        """caldiero §4.4.3: the die against his initiative (a commander in chief's: 1, the book's `leader_loss`)."""
+        value = w.book_rules.leader_loss.limit(w.leader_role(leader), w.leader_initiative(leader))
         return f"{self.rules.LEADER_TEST} {leader} test", {"test": "roll > initiative", "initiative": value, "cause": cause}
 
     def fire_roll(self, w: World, guns: Sequence[str], target: str, column: int, modifiers: Sequence[DieModifier],

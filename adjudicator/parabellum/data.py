@@ -381,27 +381,6 @@ class Stacking(StrictModel):
 MAX_TURNS = 40
 
 
-class LeaderLoss(StrictModel):
-    """D10, a commander's loss test (caldiero §4.4.3, arrivano §4.5.3): the die loses him when it is at most
-    `lost_at_most` (arrivano "con un risultato di 1 o 2": 2), or, with None, at most his initiative (caldiero "un
-    risultato superiore alla iniziativa", else lost), a commander in chief's counting as `chief_initiative` (caldiero
-    "i Comandanti in Capo sono considerati avere una iniziativa di uno": 1; None: his printed one). `rule`: where the
-    scenario's book prints it."""
-
-    rule: str
-    lost_at_most: int | None = Field(ge=1, le=6)
-    chief_initiative: int | None = Field(ge=0, le=6)
-
-    def limit(self, role: str, initiative: int) -> int:
-        """The highest face that loses a commander of `role` with printed `initiative`."""
-        if self.lost_at_most is not None:
-            return self.lost_at_most
-        return self.chief_initiative if role == "commander_in_chief" and self.chief_initiative is not None else initiative
-
-    def lost(self, die: int, role: str, initiative: int) -> bool:
-        return die <= self.limit(role, initiative)
-
-
 class ScenarioFile(StrictModel):
     """What every Para Bellum scenario file (a scenario.json) gives: its two seats, its length, the longest line of
     sight (caldiero §11.3: 4 hexes; arrivano §11.3: the scenario's, §17.1.3, §17.2.4), the stacking limits and the
@@ -418,7 +397,6 @@ class ScenarioFile(StrictModel):
     weather: bool  # the scenario has a weather track: its folder's weather.json (caldiero §17, arrivano §17.2.7)
     commander_movement: int | None = Field(default=None, ge=1)  # arrivano §9.1.4 with §17.1.2, §17.2.2
     commander_movement_rule: str = ""  # the scenario's rule giving it, cited in a commander's refusals
-    leader_loss: LeaderLoss  # D10: the faces of a commander's loss test (caldiero §4.4.3, arrivano §4.5.3)
 
     def problems(self) -> list[tuple[Where, str]]:
         if self.commander_movement is not None and not self.commander_movement_rule:

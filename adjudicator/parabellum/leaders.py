@@ -1,7 +1,7 @@
 """A commander's loss test (caldiero §4.4.1-§4.4.4, arrivano §4.5.1-§4.5.4): whatever calls for it (a natural 6 of
 the attacker against his hex, a natural 1 using his modifier, his hex emptied of friends), one die decides; which
-faces lose him is the scenario's data (D10, `ScenarioFile.leader_loss`). The die is recorded as each game words its rolls, and
-what follows a loss is the game's (arrivano §17.2.12: a lost Maggiore's flag), both through parabellum/act.Act."""
+faces lose him is the book's data (D10, tables/rules.json `leader_loss`). The die is recorded as each game words its
+rolls, and what follows a loss is the game's (arrivano §17.2.12: a lost Maggiore's flag), both through parabellum/act.Act."""
 
 from __future__ import annotations
 
@@ -13,9 +13,9 @@ from arbitro.events.parabellum import LeaderLost
 def leader_test(game: Act, world: World, leader: str, cause: str,
                 rule: str | None = None) -> bool:
     """caldiero §4.4.3, arrivano §4.5.3: roll for `leader`; lost (LeaderLost citing `rule`, else the cause) when the
-    scenario's `leader_loss` says so of the die, his role and printed initiative (D10). True when he survives."""
+    book's `leader_loss` says so of the die, his role and printed initiative (D10). True when he survives."""
     die = game.leader_die(leader, cause)
-    if not world.scenario.leader_loss.lost(die, world.leader_role(leader), world.leader_initiative(leader)):
+    if not world.book_rules.leader_loss.lost(die, world.leader_role(leader), world.leader_initiative(leader)):
         return True
     game.emit(LeaderLost(leader=leader, rule=rule or cause))
     game.after_leader_lost(leader)

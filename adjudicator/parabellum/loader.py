@@ -31,6 +31,7 @@ from arbitro.adjudicator.maps.hexmap import HexMap, load_map
 from arbitro.adjudicator.parabellum.data import (FORMATION, HEX, LEADER, PLACE, SIDE, UNIT, BombardmentTable,
                                                   CombatTable, FormationData, LeaderData, Marker, OrderOfBattle,
                                                   OrdersTable, ScenarioFile, TerrainTable, UnitData, fits_stacking)
+from arbitro.adjudicator.parabellum.book_rules import BookRules
 from arbitro.adjudicator.parabellum.readings import InterpretationsFile
 from arbitro.adjudicator.parabellum.weather_track import WeatherTrack
 from arbitro.adjudicator.ruleset import data_digest
@@ -40,19 +41,21 @@ _M = TypeVar("_M", bound=BaseModel)
 _T = TypeVar("_T")
 
 TABLES: dict[str, type[BaseModel]] = {"crt": CombatTable, "bombardment": BombardmentTable, "terrain": TerrainTable,
-                                      "orders": OrdersTable}  # tables/<name>.json, in both games
+                                      "orders": OrdersTable, "rules": BookRules}  # tables/<name>.json, in both games
 SCENARIO_FILES = ("scenario.json", "oob.json", "map.json", "weather.json")  # a scenario folder's (weather: if any)
 
 
 @dataclass(frozen=True)
 class Tables:
-    """A game's tables/ folder: the tables every scenario of the game reads, and the game's own (`own`, by name:
-    Arrivano's infantry_fire)."""
+    """A game's tables/ folder: the tables every scenario of the game reads, the rule values its whole book gives
+    (`rules`, a game's schema its own: Arrivano's ArrivanoRules), and the game's own (`own`, by name: Arrivano's
+    infantry_fire)."""
 
     crt: CombatTable
     bombardment: BombardmentTable
     terrain: TerrainTable
     orders: OrdersTable
+    rules: BookRules
     own: Mapping[str, BaseModel]
 
 

@@ -136,6 +136,7 @@ class World:
         self.state: SystemState = state
         self.variant, self.crt, self.digest = variant, data.crt, data.digest
         self.counters, self.scenario, self.hexmap, self.terrain_table = data, data.scenario, data.map, data.terrain
+        self.book_rules = data.tables.rules  # the values its whole book gives (tables/rules.json: D10's loss test)
         self.orders, self.weather = data.orders, data.weather
         self.sides: tuple[str, str] = (data.scenario.seats[0], data.scenario.seats[1])
         self.grid = data.map.grid

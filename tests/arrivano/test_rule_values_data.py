@@ -1,6 +1,6 @@
 """Arrivano's rule values are its data files' (issue 18), so a user's folder (`arbitro new arrivano --data DIR`) is
-played as it says and the shipped one as the book prints: §4.5.3's commander lost on 1-2 (each scenario.json's
-`leader_loss`), §6.1.1's initiative tie to the French (`initiative_tie_winner`, read before only for the order
+played as it says and the shipped one as the book prints: §4.5.3's commander lost on 1-2 (tables/rules.json
+`leader_loss`, one copy for both scenarios), §6.1.1's initiative tie to the French (`initiative_tie_winner`, read before only for the order
 sub-phase), the cavalry's doubled strength (§14.0.1, §14.2: crt.json `cavalry_multiplier`), its halving in woods
 rounded up (§10.4 with §1.3: terrain.json `cavalry_halved`). A folder without them is refused at their JSON path."""
 
@@ -37,13 +37,13 @@ def _world(data: ScenarioData, units: dict[str, str] | None = None) -> World:
     return World(position(units or {}), data, lambda name: "", variant=ARRIVANO_VARIANT)
 
 
-def test_the_leader_loss_die_is_the_scenario_s(tmp_path: Path) -> None:
+def test_the_leader_loss_die_is_the_book_s(tmp_path: Path) -> None:
     """arrivano §4.5.3 "con un risultato di 1 o 2": the die's record says 1-2 shipped, 1-3 in a folder that says so."""
     def lost_on(data: ScenarioData) -> str | int:
         return ARRIVANO_VARIANT.leader_roll(_world(data), "ott", "a test")[1]["lost_on"]
 
     assert lost_on(RULESET.data.scenarios["montebello"]) == "1-2"
-    assert lost_on(_montebello(tmp_path, "montebello/scenario.json",
+    assert lost_on(_montebello(tmp_path, "tables/rules.json",
                                lambda raw: raw["leader_loss"].update(lost_at_most=3))) == "1-3"
 
 
@@ -82,23 +82,24 @@ def test_cavalry_in_woods_is_halved_as_the_terrain_rounds(tmp_path: Path) -> Non
                                  lambda raw: raw["terrain"]["bosco"]["cavalry_halved"].update(rounding="down"))) == 1
 
 
-def test_a_commander_s_die_modifier_is_the_scenario_s(tmp_path: Path) -> None:
+def test_a_commander_s_die_modifier_is_the_book_s(tmp_path: Path) -> None:
     """arrivano §13.2 "Si applica un modificatore di -1 al dado": Lannes in the 28e's hex gives its efficiency die -1
-    shipped, -2 in a folder whose scenario says so."""
+    shipped, -2 in a folder whose tables/rules.json says so (one value for both scenarios)."""
     def modifier(data: ScenarioData) -> int:
         w = World(position({"28e-i": "2010"}, leaders={"lannes": "2010"}), data, lambda name: "",
                   variant=ARRIVANO_VARIANT)
         return ARRIVANO_VARIANT.commander_die_modifier(w, "28e-i")
 
     assert modifier(RULESET.data.scenarios["montebello"]) == -1
-    assert modifier(_montebello(tmp_path, "montebello/scenario.json",
+    assert modifier(_montebello(tmp_path, "tables/rules.json",
                                 lambda raw: raw.update(commander_die_modifier=-2))) == -2
 
 
 @pytest.mark.parametrize(("file", "edit", "where"), [
-    ("montebello/scenario.json", lambda raw: raw.pop("leader_loss"), "$.leader_loss"),
-    ("campotenese/scenario.json", lambda raw: raw.pop("commander_die_modifier"), "$.commander_die_modifier"),
-    ("campotenese/scenario.json", lambda raw: raw["leader_loss"].update(lost_at_most=7), "$.leader_loss.lost_at_most"),
+    ("tables/rules.json", lambda raw: raw.pop("leader_loss"), "$.leader_loss"),
+    ("tables/rules.json", lambda raw: raw.pop("commander_die_modifier"), "$.commander_die_modifier"),
+    ("tables/rules.json", lambda raw: raw["leader_loss"].update(lost_at_most=7), "$.leader_loss.lost_at_most"),
+    ("campotenese/scenario.json", lambda raw: raw.update(commander_die_modifier=-1), "$.commander_die_modifier"),
     ("tables/crt.json", lambda raw: raw.pop("cavalry_multiplier"), "$.cavalry_multiplier"),
     ("tables/terrain.json", lambda raw: raw["terrain"]["bosco"].update(cavalry_halved=True),
      "$.terrain.bosco.cavalry_halved")])

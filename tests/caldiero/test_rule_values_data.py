@@ -1,5 +1,5 @@
 """Caldiero's rule values are its data files' (issue 18), so a user's folder (`arbitro new caldiero --data DIR`) is
-played as it says and the shipped one as the book prints: §4.4.3's commander loss test (scenario.json `leader_loss`,
+played as it says and the shipped one as the book prints: §4.4.3's commander loss test (tables/rules.json `leader_loss`,
 a chief's initiative counting as 1), §9.3.1's march column saving on a minor road under the reading minor_road_cost:
 other_terrain (`minor_road_column`: one MP less, never below 1), §14.0's -1 for cavalry defending a fortress
 (terrain.json `cavalry_defence_drm`), the cavalry's doubled strength (§14.0, §20.2: crt.json `cavalry_multiplier`),
@@ -61,7 +61,7 @@ def test_a_chief_s_loss_test_reads_the_scenario_s_leader_loss(tmp_path: Path) ->
         return CALDIERO_VARIANT.leader_roll(_world(battle, {}), "alvinczy", "a test")[1]["initiative"]
 
     assert chief_value(RULESET.battle) == 1
-    assert chief_value(_battle(tmp_path, "caldiero/scenario.json",
+    assert chief_value(_battle(tmp_path, "tables/rules.json",
                                lambda raw: raw["leader_loss"].update(chief_initiative=2))) == 2
 
 
@@ -224,7 +224,9 @@ def test_each_halving_rounds_as_its_data_says(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(("file", "edit", "where"), [
-    ("caldiero/scenario.json", lambda raw: raw.pop("leader_loss"), "$.leader_loss"),
+    ("tables/rules.json", lambda raw: raw.pop("leader_loss"), "$.leader_loss"),
+    ("caldiero/scenario.json", lambda raw: raw.update(leader_loss={"rule": "caldiero §4.4.3", "lost_at_most": None,
+                                                                   "chief_initiative": 1}), "$.leader_loss"),
     ("caldiero/weather.json", lambda raw: raw["boxes"][1].update(bombard_halved=True), "$.boxes[1].bombard_halved"),
     ("tables/terrain.json", lambda raw: raw["terrain"]["palude"].update(halves_strength=True),
      "$.terrain.palude.halves_strength"),

@@ -9,7 +9,8 @@ from types import SimpleNamespace
 from typing import TypeVar
 
 from arbitro.adjudicator.maps.hexgrid import Grid, HexId
-from arbitro.adjudicator.parabellum.data import FormationData, LeaderLoss, StackPattern
+from arbitro.adjudicator.parabellum.book_rules import LeaderLoss
+from arbitro.adjudicator.parabellum.data import FormationData, StackPattern
 from arbitro.adjudicator.parabellum.stacking import SECTION_7_1
 
 T = TypeVar("T")
@@ -55,15 +56,18 @@ class Position:
     sight: int = 4
     options: frozenset[str] = frozenset()  # the optional rules in play
     formations: tuple[FormationData, ...] = ()  # the order of battle's (caldiero §15.4.3 reads its reserve flag)
-    # the scenario's commander loss test (caldiero §4.4.3, arrivano §4.5.3); unless given, lost on 1-2
+    # the book's commander loss test (caldiero §4.4.3, arrivano §4.5.3); unless given, lost on 1-2
     leader_loss: LeaderLoss = LeaderLoss(rule="a scenario's §4", lost_at_most=2, chief_initiative=None)
     tie_winner: str = "france"  # who wins an initiative tie where the scenario says (arrivano §6.1.1)
-    commander_die_modifier: int = -1  # a commander in the hex on the efficiency die, where the scenario says (arrivano §13.2)
+    commander_die_modifier: int = -1  # a commander in the hex on the efficiency die, where the book says (arrivano §13.2)
 
     @property
-    def scenario(self) -> SimpleNamespace:  # the scenario file: the values of its book's rules the kernel tests read
-        return SimpleNamespace(leader_loss=self.leader_loss, initiative_tie_winner=self.tie_winner,
-                               commander_die_modifier=self.commander_die_modifier)
+    def scenario(self) -> SimpleNamespace:  # the scenario file: the values of its rules the kernel tests read
+        return SimpleNamespace(initiative_tie_winner=self.tie_winner)
+
+    @property
+    def book_rules(self) -> SimpleNamespace:  # tables/rules.json: the values its whole book gives
+        return SimpleNamespace(leader_loss=self.leader_loss, commander_die_modifier=self.commander_die_modifier)
 
     @property
     def counters(self) -> SimpleNamespace:  # the game's data: only its order of battle's formations

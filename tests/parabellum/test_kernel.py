@@ -194,9 +194,9 @@ def test_ne_under_attack_is_the_variant_hook(variant: Variant) -> None:
 
 def test_leader_loss_is_each_book_s_data() -> None:
     """D10: caldiero §4.4.3 loses a commander unless the die beats his initiative (a chief's counts as 1); arrivano
-    §4.5.3 on 1-2 for every kind (each shipped scenario file's `leader_loss`). A die of 1 loses in both; a 6 never does."""
-    books = {"caldiero": [CALDIERO_DATA.shipped().scenarios["caldiero"].scenario.leader_loss],
-             "arrivano": [s.scenario.leader_loss for s in ARRIVANO_DATA.shipped().scenarios.values()]}
+    §4.5.3 on 1-2 for every kind (each book's tables/rules.json `leader_loss`). A die of 1 loses in both; a 6 never does."""
+    books = {"caldiero": [CALDIERO_DATA.shipped().tables.rules.leader_loss],
+             "arrivano": [ARRIVANO_DATA.shipped().tables.rules.leader_loss]}
     for book, losses in books.items():
         for loss in losses:
             assert loss.lost(1, "general", 2) and not loss.lost(6, "general", 3)

@@ -10,15 +10,15 @@ import pytest
 
 from arbitro.adjudicator.arrivano.data_model import ARRIVANO_DATA
 from arbitro.adjudicator.caldiero.loader import CALDIERO_DATA
-from arbitro.adjudicator.parabellum.data import LeaderLoss
+from arbitro.adjudicator.parabellum.book_rules import LeaderLoss
 from arbitro.adjudicator.parabellum.leaders import leader_test
 from arbitro.adjudicator.parabellum.variant import Variant
 from arbitro.events.parabellum import LeaderLost
 from tests.parabellum.position import Piece, Position
 
-# Each book's test as its shipped scenario file gives it (ScenarioFile.leader_loss)
-SHIPPED = {"caldiero": CALDIERO_DATA.shipped().scenarios["caldiero"].scenario.leader_loss,
-           "arrivano": ARRIVANO_DATA.shipped().scenarios["montebello"].scenario.leader_loss}
+# Each book's test as its shipped tables/rules.json gives it (BookRules.leader_loss)
+SHIPPED = {"caldiero": CALDIERO_DATA.shipped().tables.rules.leader_loss,
+           "arrivano": ARRIVANO_DATA.shipped().tables.rules.leader_loss}
 
 
 def position(book: str, loss: LeaderLoss | None = None) -> Position:
@@ -71,9 +71,9 @@ def test_the_loss_cites_the_rule_given(variant: Variant) -> None:
     (LeaderLoss(rule="a folder §4", lost_at_most=3, chief_initiative=None), {"g": [1, 2, 3], "c": [1, 2, 3]}),
     (LeaderLoss(rule="a folder §4", lost_at_most=None, chief_initiative=2), {"g": [1, 2, 3], "c": [1, 2]}),
     (LeaderLoss(rule="a folder §4", lost_at_most=None, chief_initiative=None), {"g": [1, 2, 3], "c": [1, 2, 3]})])
-def test_the_faces_that_lose_him_are_the_scenario_s_data(variant: Variant, loss: LeaderLoss,
+def test_the_faces_that_lose_him_are_the_book_s_data(variant: Variant, loss: LeaderLoss,
                                                          lost: dict[str, list[int]]) -> None:
-    """D10 as data (caldiero §4.4.3, arrivano §4.5.3: the scenario's `leader_loss`): a user's folder losing him on
+    """D10 as data (caldiero §4.4.3, arrivano §4.5.3: tables/rules.json `leader_loss`): a user's folder losing him on
     1-3 whatever his kind, or on his initiative with a chief's counting as 2, or as printed, is played as it says."""
     for leader, faces in lost.items():
         found = [die for die in range(1, 7)
