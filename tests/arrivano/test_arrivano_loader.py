@@ -25,7 +25,7 @@ def test_every_json_file_is_validated_by_the_loader() -> None:
     """No data file escapes validation: the files the loader reads are exactly the files present."""
     data = ARRIVANO_DATA.load()
     read = {"tables/crt.json", "tables/bombardment.json", "tables/infantry_fire.json", "tables/terrain.json",
-            "tables/orders.json", "tables/movement.json", "options.json", "interpretations.json"}
+            "tables/orders.json", "tables/movement.json", "tables/rules.json", "options.json", "interpretations.json"}
     for name, s in data.scenarios.items():
         read |= {f"{name}/scenario.json", f"{name}/oob.json", f"{name}/map.json"}
         if s.weather:

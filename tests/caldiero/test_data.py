@@ -256,7 +256,8 @@ def test_a_folder_in_the_old_flat_layout_is_refused_naming_where_each_file_goes(
     assert moves == {"bombardment.json": "tables/bombardment.json", "crt.json": "tables/crt.json",
                      "map.json": "caldiero/map.json", "movement.json": "tables/movement.json",
                      "oob.json": "caldiero/oob.json",
-                     "orders.json": "tables/orders.json", "scenario.json": "caldiero/scenario.json",
+                     "orders.json": "tables/orders.json", "rules.json": "tables/rules.json",
+                     "scenario.json": "caldiero/scenario.json",
                      "terrain.json": "tables/terrain.json", "weather.json": "caldiero/weather.json"}
 
 
