@@ -266,3 +266,7 @@ def test_a_free_step_in_a_folder_s_movement_table_is_refused(tmp_path: Path) -> 
     assert _refused_at(tmp_path, "tables/movement.json",
                        lambda raw: raw["roads"]["strada"]["always"].update(reduce_by=2)) == \
         [("tables/movement.json", "$.roads.strada.always.minimum")]
+    # rev-s S1: the march column's minor road priced from scenario.json under minor_road_cost: other_terrain
+    assert _refused_at(tmp_path, "caldiero/scenario.json",
+                       lambda raw: raw["minor_road_column"].update(reduce_by=20, minimum=0)) == \
+        [("caldiero/scenario.json", "$.minor_road_column.minimum")]
