@@ -41,13 +41,15 @@ def render(game: str, seat: str, at: int | None, output: Path, png: bool, db: st
         arbitro render caldiero-1a2b3c4d --as france --at 40 -o map.svg
         arbitro render marengo-1a2b3c4d --as austria -o map.svg --png
     """
+    app = open_app(db, "read")
+    app.game(game)  # an unknown game is said first (exit 3), as by every command naming one
     if output.suffix.lower() != ".svg":  # an SVG written under another name misleads (and --png's FILE.png is it)
         raise BadInput(f"-o {output}: render writes an SVG picture: name the file .svg (--png adds FILE.png beside it)")
     converter = shutil.which("rsvg-convert")
     if png and converter is None:  # said before anything is written
         raise BadInput("--png needs rsvg-convert, which is not installed here (apt-get install librsvg2-bin); "
                        "the SVG alone needs nothing: leave out --png")
-    rendered = render_picture(open_app(db, "read"), game, seat, at)
+    rendered = render_picture(app, game, seat, at)
     write_text(output, rendered.svg)
     drawn = {**rendered.drawn, "output": str(output)}
     if png and converter is not None:
