@@ -168,15 +168,15 @@ def strengths(variant: Variant, w: World, attackers: Sequence[str], defenders: S
 
 
 def terrain_effect(w: World, targets: Sequence[str], defenders: Sequence[str],
-                   in_defence: Callable[[str], bool]) -> tuple[int, int, str]:
+                   takes_defence_benefit: Callable[[str], bool]) -> tuple[int, int, str]:
     """The defending terrain's column shift left, its die modifier and its name (§10 in both, each game's terrain
     effects table): in each defending hex the terrain best for the defender (arrivano §10: the non-active player
     picks among a hex's terrains; a caldiero hex has one), a benefit that needs a Defence order only with a
-    defender there `in_defence` (arrivano §10.1, §5.1.3, §17.2.6: `requires_defence_order`; no caldiero terrain
+    defender there whose order takes it (`takes_defence_benefit`: the orders table's `terrain_benefits`; arrivano §10.1, §5.1.3, §17.2.6: `requires_defence_order`; no caldiero terrain
     needs one); over several hexes, the best for the defender (a larger shift, then a lower modifier)."""
     best = (0, 0, "")
     for h in targets:
-        held = any(in_defence(u) for u in defenders if w.hex_of(u) == h)
+        held = any(takes_defence_benefit(u) for u in defenders if w.hex_of(u) == h)
         for name, t in zip(w.hexmap.hex(h).terrains, w.terrains(h)):
             if t.requires_defence_order and not held:
                 continue

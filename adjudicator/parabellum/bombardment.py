@@ -183,6 +183,5 @@ def fire(game: Act, variant: Variant, table: BombardmentTable, guns: Sequence[st
     if die == 6 and variant.bombard_six_tests_leaders(defensive, w.reading):
         side = w.side_of(guns[0])
         for leader in game.world().leaders_at(target, w.enemy(side)):
-            leader_test(game, game.world(), leader,
-                        f"{rules.LEADER_SIX} a natural 6 in the bombardment of {target}", str(rules.LEADER_TEST))
+            leader_test(game, game.world(), leader, f"{rules.LEADER_SIX} a natural 6 in the bombardment of {target}")
     return fired

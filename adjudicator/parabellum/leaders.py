@@ -10,13 +10,14 @@ from arbitro.adjudicator.parabellum.world import World
 from arbitro.events.parabellum import LeaderLost
 
 
-def leader_test(game: Act, world: World, leader: str, cause: str,
-                rule: str | None = None) -> bool:
-    """caldiero §4.4.3, arrivano §4.5.3: roll for `leader`; lost (LeaderLost citing `rule`, else the cause) when the
-    book's `leader_loss` says so of the die, his role and printed initiative (D10). True when he survives."""
+def leader_test(game: Act, world: World, leader: str, cause: str) -> bool:
+    """caldiero §4.4.3, arrivano §4.5.3: roll for `leader`; lost when the book's `leader_loss` says so of the die, his
+    role and printed initiative (D10), the loss citing where that file says the book prints the faces
+    (`leader_loss.rule`). True when he survives."""
     die = game.leader_die(leader, cause)
-    if not world.book_rules.leader_loss.lost(die, world.leader_role(leader), world.leader_initiative(leader)):
+    loss = world.book_rules.leader_loss
+    if not loss.lost(die, world.leader_role(leader), world.leader_initiative(leader)):
         return True
-    game.emit(LeaderLost(leader=leader, rule=rule or cause))
+    game.emit(LeaderLost(leader=leader, rule=loss.rule))
     game.after_leader_lost(leader)
     return False

@@ -130,11 +130,11 @@ def test_the_assault_die_tests_commanders(variant: Variant, die: int) -> None:
     """caldiero §4.4.1-§4.4.2, arrivano §4.5.1-§4.5.2: a 6 tests every defending commander, hex by hex in the order
     given; a 1 the attacking general whose modifier counted; any other die nobody. A 1 loses a general in both books
     (D10: caldiero §4.4.3 not above his initiative 3, arrivano §4.5.3 1-2); the cause worded alike in both games, the
-    loss citing the test itself (caldiero §4.4.3, arrivano §4.5.3)."""
+    loss citing the test itself as the book's `leader_loss` gives it (shipped: caldiero §4.4.3, arrivano §4.5.3)."""
     game = Leaders(*[1] * 4)
     rules = variant.rules
     results.commanders_tested(game, variant, BATTLE, die, "austria", ["1213", "1113"], "fg")  # type: ignore[arg-type]
-    lost = str(rules.LEADER_TEST)
+    lost = BATTLE.book_rules.leader_loss.rule
     if die == 6:
         assert game.asked == [(x, f"{rules.LEADER_SIX} a natural 6 against {h}")
                               for x, h in (("ah", "1213"), ("ag", "1113"), ("ao", "1113"))]
