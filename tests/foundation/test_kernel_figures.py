@@ -10,7 +10,7 @@ from bench.kernel_metrics import measure
 MAX_NAMES_IN_BOTH_VARIANTS = 0
 MAX_DECISION_MECHANISMS = 1
 OVERSIZE_MODULES: set[str] = set()
-MIN_KERNEL_SHARE_PERCENT = 56.8  # issue 18: 57.0 % at the twenty-first session (56.7 % at the twentieth; target 55 %)
+MIN_KERNEL_SHARE_PERCENT = 57.2  # issue 18: 57.4 % in the twenty-second session (57.0 % at the twenty-first; target 55 %)
 
 
 def test_issue_18_figures_do_not_regress() -> None:
