@@ -101,9 +101,10 @@ class MinorRoadColumn(_Strict):
     """caldiero §9.3.1 "un punto movimento in meno (ma mai meno di 1)", in half MP: what a march column saves along a
     minor road and the floor, where the reading minor_road_cost: other_terrain prices the minor road as the other
     terrain (CaldieroVariant.road_costs; the default reading's flat 1 MP is tables/movement.json's own cost). The
-    floor is at least 1 half-point: a free step is refused here as in a movement table (maps/costs.FREE_STEP)."""
+    floor is at least 1 half-point: a free step is refused here as in a movement table (maps/costs.FREE_STEP). No
+    `rule` of its own (one was loaded and read by nothing until the twenty-second session): a step's cost is cited as
+    every step's, the terrain effects' (caldiero §9.2), and this docstring names §9.3.1."""
 
-    rule: str
     reduce_by: int = Field(ge=0)
     minimum: int = Field(ge=1)
 
