@@ -285,6 +285,14 @@ def _value(value: Any) -> str:
     return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
+def counted(types: str) -> str:
+    """A command's event types ("a, b, a") each once, in the order first made, with how many: "a ×2, b"."""
+    counts: dict[str, int] = {}
+    for name in types.split(", "):
+        counts[name] = counts.get(name, 0) + 1
+    return ", ".join(name if n == 1 else f"{name} ×{n}" for name, n in counts.items())
+
+
 def knowledge_text(k: settling.Knowledge) -> str:
     about = f" about {k.about}" if k.about is not None else ""
     served = (f"{k.events} events served ({k.hidden} as a bare envelope)" if k.seat == UMPIRE else
@@ -302,7 +310,7 @@ def knowledge_text(k: settling.Knowledge) -> str:
         lines.append(f"changes of what {k.seat} was shown{about}, up to #{k.at}:" if k.changes
                      else f"{k.seat} was never shown anything{about} up to #{k.at}")
     for c in k.changes:  # a seat's command names every event its item holds: wrapped, as the facts are
-        cause = f"{c.event}{f' ({c.rule})' if c.rule else ''}"
+        cause = f"{counted(c.event)}{f' ({c.rule})' if c.rule else ''}"
         shown = f"= {_value(c.value)}" if c.shown else "no longer shown"
         lines += textwrap.wrap(f"  #{c.seq} {cause}: {c.path} {shown}", width=100, subsequent_indent="      ",
                                break_long_words=False, break_on_hyphens=False)

@@ -13,7 +13,7 @@ import pytest
 
 from arbitro.adjudicator import cli_common
 from arbitro.adjudicator.cli_common import record_lines
-from arbitro.adjudicator.cli_disputes import knowledge_text
+from arbitro.adjudicator.cli_disputes import counted, knowledge_text
 from arbitro.adjudicator.settling import Knowledge
 from arbitro.adjudicator.cli_tables import awaiting_line, provisional_line
 from arbitro.adjudicator.results import Awaiting
@@ -160,8 +160,10 @@ def test_knowledge_wraps_a_change_made_by_a_command_of_many_events() -> None:
                                   event=cause, rule="marengo §9, marengo §12")])
     lines = knowledge_text(k).splitlines()
     assert max(len(line) for line in lines) <= 100
-    assert " ".join(" ".join(lines).split()).endswith(
-        f"#221 {cause} (marengo §9, marengo §12): /state/enemy_blocks/b005/zone = fontanone")
+    assert " ".join(" ".join(lines).split()).endswith(  # each type once, with how many (--json: the list as served)
+        "#221 decision_resolved ×6, decision_opened ×6, blocks_revealed ×6, strength_lost ×6 (marengo §9, marengo "
+        "§12): /state/enemy_blocks/b005/zone = fontanone")
+    assert counted("turn_ended, turn_began") == "turn_ended, turn_began"
 
 
 def test_legal_names_the_command_that_answers_the_entropy_round_for_the_seat(run: Cli) -> None:
