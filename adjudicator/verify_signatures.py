@@ -42,6 +42,8 @@ Withdrawal = tuple[int, core.KeyWithdrawn]  # the withdrawal's command, its even
 Registration = tuple[int, core.KeyRegistered]  # the registering command, its event
 LEGACY = ("registered in the file's header only (a game registered before registrations were chained: its "
           "chain has none)")
+HEADER_ONLY = ("registered in the file's header only, while the chain registers other keys: the file's word alone (a "
+               "game registered before registrations were chained, or a registration made up), not shown by its chain")
 
 
 def signatures_said(loaded: Loaded, asserted: dict[str, str]) -> Said:
@@ -78,9 +80,19 @@ def signatures_said(loaded: Loaded, asserted: dict[str, str]) -> Said:
     seats = ", ".join(f"{s} (after command {since})" for s, (_k, since) in sorted(loaded.seat_keys.items())) or "none"
     held = f" ({loaded.redacted_for}'s export holds the bodies of its own commands only)" if loaded.redacted_for else ""
     said = f"{signed} commands signed, each by its seat's registered key; seats that sign: {seats}{held}"
-    if loaded.seat_keys and not registrations:
-        said += f"; {LEGACY}"
+    said += _header_only_said(loaded.seat_keys, registrations)
     return _unanchored(loaded, asserted, periods) or ("passed", said + _withdrawn_said(withdrawals))
+
+
+def _header_only_said(header: dict[str, tuple[str, int]], registrations: list[Registration]) -> str:
+    """The seats whose registration in force is the file's header's alone, said so: all of them (LEGACY) where the chain
+    registers no key, else each by name, so that a registration the header adds before the first chained one (the
+    legacy rule lets it pass: key_periods) is never reported as the chain's (rev-s S3)."""
+    chained = {(e.seat, e.public_key, at) for at, e in registrations}
+    alone = sorted(seat for seat, (key, since) in header.items() if (seat, key, since) not in chained)
+    if not alone:
+        return ""
+    return f"; {LEGACY}" if not registrations else f"; {', '.join(alone)}: {HEADER_ONLY}"
 
 
 def _unjudgeable(number: int, kind: Any) -> str:
