@@ -54,7 +54,7 @@ def _fortress(battle: ScenarioData) -> str:
     return next(h for h in sorted(battle.map.hexes()) if ground.fortress(w, h))
 
 
-def test_a_chief_s_loss_test_reads_the_scenario_s_leader_loss(tmp_path: Path) -> None:
+def test_a_chief_s_loss_test_reads_the_book_s_leader_loss(tmp_path: Path) -> None:
     """caldiero §4.4.3 "i Comandanti in Capo sono considerati avere una iniziativa di uno": the die's record gives the
     value it must beat, 1 shipped; a folder counting a chief's as 2 is played (and recorded) so."""
     def chief_value(battle: ScenarioData) -> int | str:
