@@ -237,6 +237,12 @@ class Halving(StrictModel):
         return -(-value // 2) if self.rounding == "up" else value // 2
 
 
+def halved(value: int, halving: Halving | None) -> int:
+    """`value` as a halving field says (a weather box's, a terrain's): halved and rounded as it says; unchanged where
+    the field is absent (None: nothing halved there)."""
+    return halving.of(value) if halving is not None else value
+
+
 @dataclass(frozen=True, slots=True)
 class Modifier:
     """One die-roll modifier and why it applies (cite the rule: ``"disorganised defender (§15.1)"``)."""

@@ -17,7 +17,7 @@ from arbitro.adjudicator.parabellum.rules import Rulebook, read_rulebook
 from arbitro.adjudicator.parabellum.variant import Reading, Variant
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.ruleset import Rule
-from arbitro.adjudicator.tables import Halving
+from arbitro.adjudicator.tables import Halving, halved
 from arbitro.events.arrivano import ARRIVANO_CONTEXTS, ASSAULT_KINDS
 from arbitro.events.parabellum import DieModifier
 from arbitro.projections.parabellum import Activation
@@ -188,10 +188,8 @@ class ArrivanoVariant(Variant):
                                                           for d in defenders)
             if disordered_infantry or state.charging(u):  # a charge's marker or a counter-charge's (§14.2.4)
                 sp *= w.crt.cavalry_multiplier
-            woods = _cavalry_halving(w, targets) if w.reading("cavalry_in_woods") == "both" else None
-            return woods.of(sp) if woods is not None else sp
-        if (woods := _cavalry_halving(w, [w.hex_of(u) or ""])) is not None:
-            sp = woods.of(sp)
+            return halved(sp, _cavalry_halving(w, targets) if w.reading("cavalry_in_woods") == "both" else None)
+        sp = halved(sp, _cavalry_halving(w, [w.hex_of(u) or ""]))
         return sp * w.crt.cavalry_multiplier if u in state.countercharges.values() else sp
 
     def ex_strengths(self, w: World, attackers: Sequence[str], defenders: Sequence[str]) -> dict[str, int]:

@@ -19,7 +19,7 @@ from arbitro.adjudicator.parabellum.variant import Reading, Rolls, Variant
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.parabellum.zoc import exerts_zoc
 from arbitro.adjudicator.ruleset import Rule
-from arbitro.adjudicator.tables import Modifier
+from arbitro.adjudicator.tables import Modifier, halved
 from arbitro.events import caldiero as ev
 from arbitro.events.parabellum import DieModifier
 
@@ -109,8 +109,7 @@ class CaldieroVariant(Variant):
 
     def hex_sp(self, w: World, h: str, total: int) -> int:
         """caldiero §10.2: a marsh hex's units fight at half strength, rounded as its terrain says (§1.4: up) (D17)."""
-        halving = ground.strength_halving(w, h)
-        return halving.of(total) if halving is not None else total
+        return halved(total, ground.strength_halving(w, h))
 
     def initiative_tie_winner(self, w: World) -> str | None:
         """caldiero §6 prints no tie rule: roll again, unless the interpretation `initiative_tie` gives it to

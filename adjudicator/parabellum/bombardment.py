@@ -22,6 +22,7 @@ from arbitro.adjudicator.parabellum.act import Act, refuse
 from arbitro.adjudicator.parabellum.leaders import leader_test
 from arbitro.adjudicator.parabellum.variant import Variant
 from arbitro.adjudicator.parabellum.world import World
+from arbitro.adjudicator.tables import halved
 from arbitro.events.parabellum import ArtilleryFired, DieModifier
 
 
@@ -138,8 +139,8 @@ def fire_value(w: World, guns: Sequence[str]) -> int:
     stacked together combine), halved in a weather box that says so, rounded as it says (caldiero §17.1.1, up by
     §1.4)."""
     value = sum(w.counters.unit(g).bombard or 0 for g in guns)
-    halving = box.bombard_halved if (box := w.weather_box()) is not None else None
-    return halving.of(value) if halving is not None else value
+    box = w.weather_box()
+    return halved(value, box.bombard_halved if box is not None else None)
 
 
 def fire_modifiers(variant: Variant, w: World, origin: str, target: str, odds: FireOdds) -> list[DieModifier]:

@@ -25,6 +25,7 @@ from arbitro.adjudicator.parabellum.loader import ScenarioData
 from arbitro.adjudicator.parabellum.data import HexsideEffect, OrderRules, StackPattern, TerrainEffect, TerrainTable
 from arbitro.adjudicator.parabellum.weather_track import WeatherBox
 from arbitro.adjudicator.ruleset import Rule
+from arbitro.adjudicator.tables import halved
 from arbitro.events.core import Frame
 from arbitro.events.parabellum import AssaultUnderway
 from arbitro.projections.parabellum import SystemState
@@ -541,8 +542,8 @@ class World:
 
     def command_range(self, leader: str) -> int:  # his range in hexes (caldiero §4.3, arrivano §4.4.1)
         value = self.counters.leader(leader).command_range
-        halving = box.command_range_halved if (box := self.weather_box()) is not None else None
-        return halving.of(value) if halving is not None else value  # caldiero §17.1.3, rounded as §1.4 says
+        box = self.weather_box()
+        return halved(value, box.command_range_halved if box is not None else None)  # caldiero §17.1.3, §1.4
 
     def command_line_enters(self, a: str, b: str, side: str) -> bool:
         """A command line may step from a into b: the same rule in both books (caldiero §4.3.3, arrivano §4.4.3 "non
