@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
-from pydantic import Field, StrictBool, StrictInt, StrictStr
+from pydantic import Field, StrictBool, StrictInt, StrictStr, model_validator
 
 from arbitro.adjudicator.datafiles import DataError, Problem, StrictModel, read_json, validated
 
@@ -232,6 +232,17 @@ class Halving(StrictModel):
 
     rounding: Literal["up", "down"]
     rule: StrictStr
+
+    @model_validator(mode="before")
+    @classmethod
+    def _not_a_flag(cls, value: object) -> object:
+        """A folder copied before halvings were data (twenty-second session) says `true` or `false`: told what to
+        write instead, not only that an object was expected."""
+        if isinstance(value, bool):
+            raise ValueError('a halving is {"rounding": "up" or "down", "rule": "<section>"} (an older folder\'s true '
+                             'was {"rounding": "up"}: caldiero §1.4, arrivano §1.3); where nothing is halved (false), '
+                             'leave the field out')
+        return value
 
     def of(self, value: int) -> int:
         return -(-value // 2) if self.rounding == "up" else value // 2

@@ -12,11 +12,13 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from arbitro.adjudicator.datafiles import DataError, DataProblem
+from arbitro.adjudicator.datafiles import DataError, DataProblem, StrictModel, validated
 from arbitro.adjudicator.tables import (
     CombatTable,
+    Halving,
     Modifier,
     format_odds,
+    halved,
     label_column,
     load_table,
     look_up,
@@ -243,3 +245,26 @@ def test_load_table_from_file(tmp_path: Path) -> None:
     path.write_text("{", encoding="utf-8")
     with pytest.raises(DataError, match=r"crt\.json: line 1 column 2: not valid JSON"):
         load_table(path)
+
+
+def test_a_halving_rounds_as_it_says_and_none_leaves_the_value() -> None:
+    """A halving field's value (`Halving`: caldiero §1.4, arrivano §1.3 round up unless the rule says otherwise)."""
+    up, down = Halving(rounding="up", rule="caldiero §1.4"), Halving(rounding="down", rule="arrivano §11.0.1")
+    assert [(halved(v, up), halved(v, down), halved(v, None)) for v in (0, 1, 5, 6)] == \
+        [(0, 0, 0), (1, 0, 1), (3, 2, 5), (3, 3, 6)]
+
+
+@pytest.mark.parametrize("flag", [True, False])
+def test_a_halving_given_as_an_older_folder_s_flag_says_what_to_write(flag: bool) -> None:
+    """A data folder copied before halvings were data (true/false) is told the object to write, and to leave out a
+    false, at the field's path."""
+    with pytest.raises(DataError) as info:
+        validated(Halved, {"halving": flag}, "terrain.json")
+    [problem] = info.value.problems
+    assert (problem.path, problem.problem) == ("$.halving", (
+        'a halving is {"rounding": "up" or "down", "rule": "<section>"} (an older folder\'s true was '
+        '{"rounding": "up"}: caldiero §1.4, arrivano §1.3); where nothing is halved (false), leave the field out'))
+
+
+class Halved(StrictModel):
+    halving: Halving | None = None
