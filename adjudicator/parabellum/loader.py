@@ -6,7 +6,8 @@ collected with the file's name (relative to the data folder) and the JSON path, 
 The layout (docs/rulesets/parabellum.md "Data folder"), the same for both games:
 
     interpretations.json, and a game's own files (Arrivano's options.json)
-    tables/crt.json, bombardment.json, terrain.json, orders.json, movement.json, and a game's own tables
+    tables/crt.json, bombardment.json, terrain.json, orders.json, movement.json, rules.json (the values the whole
+        book gives), and a game's own tables
     <scenario>/scenario.json, oob.json, map.json; weather.json where the scenario has weather, with the movement
         tables its boxes name (paths inside the data folder)
 
