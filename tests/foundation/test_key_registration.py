@@ -156,7 +156,8 @@ def test_a_game_registered_before_registrations_were_chained_keeps_verifying_sai
                                ("g", "red", public_key(red), 0))
     signed(app, "g", "red", red, "red-1")
     (check,) = [c for c in app.verify("g").checks if c.name == "seat signatures"]
-    assert check.status == "passed" and check.detail.endswith(LEGACY), check
+    assert (check.status, check.detail) == ("passed", "1 commands signed, each by its seat's registered key; seats that "
+                                                      f"sign: red (after command 0); {LEGACY}")
     withdrawn = app.submit("g", "umpire", WITHDRAW)
     (event,) = [e["event"] for e in withdrawn.events if e["type"] == "key_withdrawn"]
     assert event["first_cmd"] == 1
@@ -186,3 +187,55 @@ def test_a_seats_export_whose_served_registration_is_malformed_is_refused_naming
         item["events"][0]["event"] = broken
         with pytest.raises(BadFile, match="command 1's key_registered event is malformed"):
             said(seat_rows)
+
+
+KEY = {name: public_key(new_private_key()) for name in ("red", "blue", "legacy")}
+
+
+def registered(at: int, seat: str) -> tuple[int, core.KeyRegistered]:
+    return at, core.KeyRegistered(seat=seat, public_key=KEY[seat], rule="arbitro §L.6")
+
+
+def withdrawn(at: int, seat: str, key: str, first: int) -> tuple[int, core.KeyWithdrawn]:
+    return at, core.KeyWithdrawn(seat=seat, public_key=key, first_cmd=first, last_cmd=at - 1, reason="lost",
+                                 rule="arbitro §L.6")
+
+
+def test_what_predates_the_first_chained_registration_is_legacy_and_nothing_after_it() -> None:
+    """A registration or a withdrawal the chain does not anchor is the old rule's only before the chain's first
+    key_registered (here red's, command 3): blue's key withdrawn from command 3 (registered after command 2) is legacy,
+    from command 4 it was made up; a header key after command 3 too; a legacy withdrawal while a chained key is in
+    force for the same seat fails."""
+    red = registered(3, "red")
+    assert key_periods({"red": (KEY["red"], 3)}, [red], [withdrawn(6, "blue", KEY["legacy"], 3)])[1] is None
+    _p, problem = key_periods({"red": (KEY["red"], 3)}, [red], [withdrawn(6, "blue", KEY["legacy"], 4)])
+    assert problem is not None and problem.startswith(f"blue's key {fingerprint(KEY['legacy'])} withdrawn at command 6 "
+                                                      "(from command 4) is not the key the chain registered for it")
+    _p, problem = key_periods({"red": (KEY["red"], 3), "blue": (KEY["blue"], 3)}, [red], [])
+    assert problem == (f"the file's seat_keys says blue registered the key {fingerprint(KEY['blue'])} after command 3, "
+                       "which its chain does not register: the registration was made up (arbitro §L.6)")
+    assert key_periods({"red": (KEY["red"], 3), "blue": (KEY["blue"], 2)}, [red], [])[1] is None  # legacy, before it
+    _p, problem = key_periods({}, [red], [withdrawn(6, "red", KEY["legacy"], 1)])
+    assert problem is not None and "is not the key the chain registered for it" in problem
+
+
+def test_a_legacy_registration_covers_the_commands_after_its_since_cmd_only(app: Arbitro) -> None:
+    """red's own command before its legacy registration (its since_cmd) stays unsigned, and verifies."""
+    app.create("duel", "standard", game_id="g")
+    app.submit("g", "red", red_to_play(app))  # unsigned, the last command before the registration
+    since, red = app.game("g").head_cmd, new_private_key()
+    with app.store.conn:  # type: ignore[attr-defined]
+        app.store.conn.execute("INSERT INTO seat_keys VALUES (?, ?, ?, ?)",  # type: ignore[attr-defined]
+                               ("g", "red", public_key(red), since))
+    signed(app, "g", "red", red, "red-2")
+    assert app.verify("g").passed
+
+
+def test_a_recorded_register_key_naming_no_key_fails(keyed: tuple[Arbitro, bytes]) -> None:
+    app, _ = keyed
+    for edited in ("abc", None, 64):
+        rows = rows_of(app)
+        (registering,) = [r for r in rows if r.get("record") == "command" and r["cmd"] == 1]
+        registering["body"]["command"]["public_key"] = edited
+        assert said(rows) == ("failed", "command 1, a register_key, names no public key (64 hex digits): it was made "
+                                        "up or altered"), edited
