@@ -65,14 +65,14 @@ def sighted(w: World, side: str, unknown: Mapping[str, str], reach: int | None =
     limit = w.sight_range() if reach is None else reach
     pieces = frozenset(w.piece_hexes(side))  # the World's own: no copy
     key = w.lines_key()
-    if key is None:
-        seen = {h for h in set(unknown.values()) if _in_sight(w, h, pieces, limit)}
-        return sorted(p for p, h in unknown.items() if h in seen)
     # units never block (arrivano §11.3.1): whether a hex is in sight of these pieces holds for every position where
     # they stand there, so the side that did not move finds what it had asked (issue 15: ~5 % of a verify). The
     # pieces' hexes name the table as a frozenset, whose hash is worked out once for the position (a sorted tuple of
-    # them was sorted again at every position, and hashed again at every look-up: issue 15)
-    table = _IN_SIGHT.table((), (key, limit, pieces))
+    # them was sorted again at every position, and hashed again at every look-up: issue 15). Where units block
+    # (caldiero §11.3.1) the table is the position's: serving one event asks it for each hidden thing the event may
+    # name (its pieces, units, frame), each of which traced every line again (issue 15: most of a Caldiero fog
+    # attack's submit)
+    table = w.cached(("in sight", side, limit), dict) if key is None else _IN_SIGHT.table((), (key, limit, pieces))
     found = []
     for p, h in unknown.items():
         seen_there = table.get(h)

@@ -216,3 +216,25 @@ def test_a_command_reach_traced_asks_the_kept_ground_once(log: str, monkeypatch:
                 assert len(asked) - before <= 1, (i, leader)
                 traced += 1
     assert traced > 10
+
+
+def test_where_units_block_sight_a_position_asks_each_hex_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`sight.sighted` where units block lines (caldiero §11.3.1, §20.4.1) answers as looking from every piece of the
+    side does, and asked again at the same position (serving one event asks it for each hidden thing the event may
+    name) it looks at no hex it looked at before (issue 15: each ask traced every line again)."""
+    looked: list[str] = []
+    in_sight = sight._in_sight
+    monkeypatch.setattr(sight, "_in_sight", lambda w, h, pieces, limit: looked.append(h) or in_sight(w, h, pieces, limit))
+    checked = 0
+    for i, w in log_worlds("caldiero-tempo-regge-fog.jsonl", 40):
+        assert w.lines_key() is None
+        for side in w.sides:
+            enemy = {u: w.state.units[u].hex for u in w.units_of(w.enemy(side))}
+            limit = w.sight_range()
+            whole = sorted(u for u, h in enemy.items() if sight.in_view(w, sight.observers(w, side), h, limit))
+            assert sight.sighted(w, side, enemy) == whole, (i, side)
+            looked.clear()
+            assert sight.sighted(w, side, dict(sorted(enemy.items())[::2])) == [u for u in whole if u in dict(
+                sorted(enemy.items())[::2])] and looked == [], (i, side)
+            checked += len(enemy)
+    assert checked > 0
