@@ -29,7 +29,7 @@ from arbitro.adjudicator.caldiero.system_moves import (any_move, check_move, che
                                                        mover_orders)
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
-from arbitro.adjudicator.parabellum.assault import general_with
+from arbitro.adjudicator.parabellum.assault import general_choices
 from arbitro.adjudicator.parabellum.declare import ATTACKING_ORDERS, fit_to_attack, hex_sets, hexes_to_attack
 from arbitro.adjudicator.parabellum import activation, chief_orders, efficiency, initiative, reinforcements
 from arbitro.adjudicator.parabellum.commander_move import leader_commands, move_leader
@@ -292,8 +292,7 @@ def _attack_commands(w: World, seat: str, group: list[str], dset: list[str]) -> 
         cmd = C.Attack(type="attack", attackers=group, defenders=dset, elan=elan)
         if not _ok(attack_problem, w, seat, cmd):
             continue
-        with_general = [True, False] if general_with(w, group) else [True]
-        for use in with_general:
+        for use in general_choices(w, group):
             out.append({"type": "attack", "attackers": group, "defenders": dset, "elan": elan, "use_general": use})
     return out
 
