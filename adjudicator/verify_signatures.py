@@ -134,28 +134,19 @@ def served_keys(loaded: Loaded) -> tuple[list[Registration], list[Withdrawal]]:
 
 
 def recorded_key_event(command: dict[str, Any], seat: str) -> core.KeyRegistered | core.KeyWithdrawn | None | bool:
-    """The key event a recorded command made (re-adjudication checks it did): a seat's `register_key`'s, the umpire's
-    `withdraw_key`'s; None for any other command; False for one of them out of shape (a file's, edited: the engine
-    refuses it too)."""
-    if command.get("type") == "withdraw_key" and seat == UMPIRE:
-        return withdrawal_of(command) or False
-    if command.get("type") == "register_key" and seat != UMPIRE:
-        key = command.get("public_key")
-        if not (isinstance(key, str) and len(key) == 64):
-            return False
-        return key_registered(seat, key)
-    return None
-
-
-def withdrawal_of(command: dict[str, Any]) -> core.KeyWithdrawn | None:
-    """The event a recorded `withdraw_key` made (signing_keys.key_withdrawn, the engine's builder: re-adjudication
-    checks it did); None for one without what the server fills in, or out of shape (a file's, edited: the engine
-    refuses it too)."""
+    """The key event a recorded command made (re-adjudication checks it did), built as the engine builds it
+    (signing_keys.key_registered, key_withdrawn) from the command as the engine parses it: a seat's `register_key`'s,
+    the umpire's `withdraw_key`'s; None for any other command; False for one of them out of shape or without what the
+    server fills in (a file's, edited: the engine refuses it too)."""
+    if command.get("type") != ("withdraw_key" if seat == UMPIRE else "register_key"):
+        return None
     try:
         parsed = cc.core_commands.validate_python(command)
     except pydantic.ValidationError:
-        return None
-    return key_withdrawn(parsed) if isinstance(parsed, cc.WithdrawKey) else None
+        return False
+    if isinstance(parsed, cc.RegisterKey):
+        return key_registered(seat, parsed.public_key)
+    return key_withdrawn(parsed) or False
 
 
 def key_periods(header: dict[str, tuple[str, int]], registrations: list[Registration],
@@ -219,9 +210,9 @@ def _not_carried(periods: dict[str, list[Period]], asserted: dict[str, str]) -> 
     for seat, key in sorted(asserted.items()):
         carried = [p.key for p in periods.get(seat, [])]
         if key.lower() not in carried:
-            named = ", ".join(f"{k[:16]}..." for k in carried) or "none"
-            return (f"the file does not carry {seat}'s key {key[:16]}... (it carries {named}): its commands in "
-                    f"{seat}'s name are not the ones that seat signed")
+            named = ", ".join(f"{signing.fingerprint(k)}..." for k in carried) or "none"
+            return (f"the file does not carry {seat}'s key {signing.fingerprint(key)}... (it carries {named}): its "
+                    f"commands in {seat}'s name are not the ones that seat signed")
     return None
 
 
@@ -242,7 +233,7 @@ def _cut_short(withdrawals: list[Withdrawal]) -> str | None:
     to the head (signing_keys.with_withdrawal), so one ended earlier was altered, and would leave the commands
     between it and the withdrawal under no key, an unsigned one in the seat's name passed (rev-s S5)."""
     for at, e in withdrawals:
-        if e.last_cmd != at - 1 or e.first_cmd > at:  # `at` an int: enumerate's, or served_withdrawals' converted
+        if e.last_cmd != at - 1 or e.first_cmd > at:  # `at` an int: enumerate's, or served_keys' converted
             return (f"{e.seat}'s key {signing.fingerprint(e.public_key)} withdrawn at command {at} covered commands "
                     f"{e.first_cmd} to {e.last_cmd}, not every command up to its withdrawal (the server fills them "
                     f"in): a withdrawal was altered ({R_KEYS})")

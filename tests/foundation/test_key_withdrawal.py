@@ -15,7 +15,8 @@ from arbitro.adjudicator.errors import BadFile, BadInput, IllegalCommand, NotUmp
 from arbitro.adjudicator.exchange import read_lines
 from arbitro.adjudicator.service import Arbitro
 from arbitro.events.store import StaleSequence
-from arbitro.adjudicator.verify_signatures import signatures_said, withdrawal_of
+from arbitro.events import core
+from arbitro.adjudicator.verify_signatures import recorded_key_event, signatures_said
 from arbitro.events.signing import command_statement, fingerprint, new_private_key, public_key, sign
 
 from .conftest import Cli
@@ -325,10 +326,17 @@ def test_the_umpire_registers_no_key(app: Arbitro) -> None:
 def test_verify_reads_a_recorded_withdrawal_with_the_engines_builder() -> None:
     """One builder of `key_withdrawn` (signing_keys.key_withdrawn), the engine's and verify's: a recorded key
     written in capitals is the event's lower-case key, as the engine emits it (verify's own copy kept the capitals);
-    one without what the server fills in, or out of shape, is no withdrawal."""
+    one without what the server fills in, or out of shape, is no withdrawal (False: verify fails it). A recorded
+    register_key is read through the engine's parser too: a key not in hex is none."""
     key = public_key(new_private_key())
     recorded = {**WITHDRAW, "key": key.upper(), "first_cmd": 2, "last_cmd": 4}
-    event = withdrawal_of(recorded)
-    assert event is not None and (event.public_key, event.first_cmd, event.last_cmd) == (key, 2, 4)
-    assert withdrawal_of({**WITHDRAW, "key": key}) is None
-    assert withdrawal_of({**recorded, "first_cmd": "2"}) is None
+    event = recorded_key_event(recorded, "umpire")
+    assert isinstance(event, core.KeyWithdrawn) and (event.public_key, event.first_cmd, event.last_cmd) == (key, 2, 4)
+    assert recorded_key_event({**WITHDRAW, "key": key}, "umpire") is False
+    assert recorded_key_event({**recorded, "first_cmd": "2"}, "umpire") is False
+    assert recorded_key_event(recorded, "red") is None  # a seat's withdraw_key made nothing: the engine refuses it
+    registration = {"type": "register_key", "public_key": key.upper()}
+    assert recorded_key_event(registration, "red") == core.KeyRegistered(seat="red", public_key=key,
+                                                                        rule="arbitro §L.6")
+    assert recorded_key_event({**registration, "public_key": "z" * 64}, "red") is False
+    assert recorded_key_event(registration, "umpire") is None
