@@ -7,6 +7,7 @@ registered before registrations were chained (its chain has none) keeps verifyin
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -17,6 +18,8 @@ from arbitro.adjudicator.service import Arbitro
 from arbitro.adjudicator.verify_signatures import LEGACY, key_periods, signatures_said
 from arbitro.events import core
 from arbitro.events.signing import fingerprint, new_private_key, public_key
+from arbitro.events.sqlite import SQLiteStore
+from arbitro.events.store import StaleSequence
 
 from .test_key_withdrawal import WITHDRAW, red_to_play, signed
 
@@ -239,3 +242,31 @@ def test_a_recorded_register_key_naming_no_key_fails(keyed: tuple[Arbitro, bytes
         registering["body"]["command"]["public_key"] = edited
         assert said(rows) == ("failed", "command 1, a register_key, names no public key (64 hex digits): it was made "
                                         "up or altered"), edited
+
+
+def test_an_unsigned_command_whose_seat_registers_while_it_is_judged_is_stale(
+        app: Arbitro, db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The race the append's own check (SeatSigns) closed before registrations were chained: red's unsigned command
+    reads red's registration (none) and, before it is appended, red's register_key lands through another connection.
+    The command was judged at the head read before the registration, which moved it: stale, never appended after it
+    (the service reads the game's head before the seat's keys; read the other way round, this command would pass)."""
+    app.create("duel", "standard", game_id="g")
+    command = red_to_play(app)
+    red, other, read = new_private_key(), Arbitro(SQLiteStore(db)), app.store.seat_keys
+
+    def registered_meanwhile(game_id: str) -> dict[str, tuple[str, int]]:
+        held = read(game_id)
+        if not held:
+            other.register_key(game_id, "red", public_key(red))
+        return held
+
+    monkeypatch.setattr(app.store, "seat_keys", registered_meanwhile)
+    with pytest.raises(StaleSequence):
+        app.submit("g", "red", command)
+    monkeypatch.undo()
+    registering = app.game("g").head_cmd
+    assert app.store.seat_keys("g") == {"red": (public_key(red), registering)}
+    assert app.store.command("g", registering + 1) is None
+    with pytest.raises(Unsigned):
+        app.submit("g", "red", command)
+    other.store.close()
