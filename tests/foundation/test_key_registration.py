@@ -129,7 +129,10 @@ def test_a_registration_after_a_withdrawal_opens_a_new_period_and_the_seats_expo
     assert status == "passed" and f"withdrawn at command {withdrawn}" in detail, detail
     # the seat's export holds both registrations as served events: one dropped from the header fails
     seat_rows[0]["seat_keys"] = {}
-    assert said(seat_rows, {"red": public_key(new)})[0] == "failed"
+    assert said(seat_rows, {"red": public_key(new)}) == (
+        "failed", f"the chain registers red's key {fingerprint(public_key(new))} at command {withdrawn + 1}, which the "
+                  "file's seat_keys does not say (it carries none): the registration was dropped or altered "
+                  "(arbitro §L.6)")
 
 
 def test_a_registration_inside_a_fork_is_the_forks_own(keyed: tuple[Arbitro, bytes]) -> None:
@@ -170,7 +173,8 @@ def test_a_game_registered_before_registrations_were_chained_keeps_verifying_sai
     assert app.verify("g").passed
     rows = rows_of(app)
     rows[0]["seat_keys"]["blue"] = {"public_key": public_key(new_private_key()), "since_cmd": 5}
-    assert said(rows)[1].startswith("the file's seat_keys says blue registered the key ")
+    status, detail = said(rows)
+    assert status == "failed" and detail.startswith("the file's seat_keys says blue registered the key "), detail
 
 
 def test_a_copy_under_another_id_of_a_game_with_chained_keys_is_refused(keyed: tuple[Arbitro, bytes]) -> None:
