@@ -13,24 +13,13 @@ from typing import Any
 import pytest
 
 from arbitro.adjudicator.service import Arbitro
-from arbitro.events.signing import command_statement, new_private_key, public_key, sign
+from arbitro.events.signing import new_private_key, public_key
 from arbitro.events.sqlite import SQLiteStore
 from bench.drivers import relog, write_log
 
+from .test_key_withdrawal import red_to_play, signed
+
 SEED = "5e" * 32
-
-
-def red_to_play(app: Arbitro) -> Any:
-    """Blue plays (unsigned) until red has a command to send; red's first legal command."""
-    while not app.legal("g", "red"):
-        app.submit("g", "blue", app.legal("g", "blue")[0])
-    return app.legal("g", "red")[0]
-
-
-def signed(app: Arbitro, private: bytes, key: str) -> None:
-    command, head = red_to_play(app), app.game("g").head_cmd
-    statement = command_statement(game="g", seat="red", expected_seq=head, key=key, command=command)
-    app.submit("g", "red", command, expected_seq=head, key=key, signature=sign(private, statement))
 
 
 @pytest.fixture
@@ -41,11 +30,11 @@ def keyed_log(tmp_path: Path) -> Path:
     app.create("duel", "standard", game_id="g", seed=SEED)
     first, second = new_private_key(), new_private_key()
     app.register_key("g", "red", public_key(first))
-    signed(app, first, "red-1")
+    signed(app, "g", "red", first, "red-1")
     app.withdraw_key("g", "red", "red's key file was lost")
     app.submit("g", "red", red_to_play(app), key="red-2")  # unsigned: no key in force
     app.register_key("g", "red", public_key(second))
-    signed(app, second, "red-3")
+    signed(app, "g", "red", second, "red-3")
     path = tmp_path / "keyed.jsonl"
     write_log(path, app, "g")
     return path
