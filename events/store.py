@@ -18,7 +18,7 @@ import msgspec
 
 from arbitro.events.codec import canonical, sha256_hex
 from arbitro.events.records import CommandRecord, GameRecord, StoredCommand, StoredEvent
-from arbitro.events.signing import CommandSignature
+from arbitro.events.signing import CommandSignature, fingerprint
 
 
 class StoreError(Exception):
@@ -42,11 +42,12 @@ def key_refused(game_id: str, change: KeyChange, held: str | None) -> None:
     registration, or a withdrawal of a key no longer registered (another command won a race to it). The append's
     transaction then records nothing, so that no chained event names a key that was not, or was already, in force."""
     if change.registered and held is not None:
-        raise StoreError(f"game {game_id}: {change.seat} already registered the key {held[:16]}...; a seat has one key "
-                         "per game at a time (the umpire's withdraw_key ends it, arbitro §L.6): nothing appended")
+        raise StoreError(f"game {game_id}: {change.seat} already registered the key {fingerprint(held)}...; a seat "
+                         "has one key per game at a time (the umpire's withdraw_key ends it, arbitro §L.6): nothing "
+                         "appended")
     if not change.registered and held != change.public_key:
-        raise StoreError(f"game {game_id}: {change.seat}'s key {change.public_key[:16]} is not registered (withdrawn "
-                         "meanwhile?): nothing appended")
+        raise StoreError(f"game {game_id}: {change.seat}'s key {fingerprint(change.public_key)} is not registered "
+                         "(withdrawn meanwhile?): nothing appended")
 
 
 class GameNotFound(StoreError):
