@@ -274,3 +274,19 @@ def test_an_unsigned_command_whose_seat_registers_while_it_is_judged_is_stale(
     with pytest.raises(Unsigned):
         app.submit("g", "red", command)
     other.store.close()
+
+
+def test_an_undo_to_before_a_registration_takes_back_play_not_the_registration(keyed: tuple[Arbitro, bytes]) -> None:
+    """engine-rules §L.6: an undo takes back play, not a registration. The umpire takes back to the creation (event
+    before red's register_key, command 1): red's key stays registered from command 1 in the store and in the chain,
+    so red's next command unsigned is refused, signed it is taken, and the game verifies."""
+    app, red = keyed
+    registering = app.store.command("g", 1)
+    assert registering is not None
+    app.submit("g", "umpire", {"type": "undo", "to": registering.first_seq - 1, "reason": "taken back to the start"})
+    assert app.store.seat_keys("g") == {"red": (public_key(red), 1)}
+    with pytest.raises(Unsigned):
+        app.submit("g", "red", red_to_play(app))
+    signed(app, "g", "red", red, "after-undo")
+    (check,) = [c for c in app.verify("g").checks if c.name == "seat signatures"]
+    assert check.status == "passed" and check.detail.startswith("3 commands signed"), check
