@@ -35,7 +35,7 @@ FOG_HIDDEN = "fog of war (caldiero §20.4)"  # what an event or a frame hidden b
 class CaldieroRuleset(ParaBellumRuleset[P.CaldieroState]):
     name = "caldiero"
     title = "Caldiero 1796"
-    version = "0.50.0"
+    version = "0.51.0"
     State = P.CaldieroState
     Event = ev.CaldieroEvent
     Command = CaldieroCommand
