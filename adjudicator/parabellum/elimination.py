@@ -47,9 +47,9 @@ def eliminate(game: Act, variant: Variant, u: str, rule: object, permanent: bool
 
 def leaders_left_alone(game: Act, variant: Variant, h: str, side: str) -> None:
     """caldiero §4.4.4, arrivano §4.5.4: when `h` holds no unit of `side` any more (eliminated, or gone off the map),
-    each of its commanders there tests (the variant's loss faces, D10; a loss cites the test, the scenario's `leader_loss.rule`);
-    one who survives goes to the nearest
-    friendly unit (`Act.to_nearest_friends`)."""
+    each of its commanders there tests (the variant's loss faces, D10; a loss cites the test as the book's data gives
+    it, tables/rules.json `leader_loss.rule`); one who survives goes to the nearest friendly unit
+    (`Act.to_nearest_friends`)."""
     w = game.world()
     if w.side_units_at(h, side):
         return

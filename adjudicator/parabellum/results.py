@@ -241,8 +241,9 @@ def commanders_tested(game: Act, variant: Variant, w: World, die: int, defender_
     """caldiero §4.4.1-§4.4.2, arrivano §4.5.1-§4.5.2: the assault's natural 6 tests every commander in the defending
     hexes (`defending`, in the order given, `defender_side`'s), a natural 1 the attacking general whose +1 counted
     (`general`, None when none did); each test by the variant's faces (D10), its cause worded alike in both games
-    (`LEADER_SIX`/`LEADER_ONE` with the die and hex), a loss citing the test itself (the scenario's `leader_loss.rule`: caldiero §4.4.3,
-    arrivano §4.5.3; Caldiero cited the cause until the sixteenth session)."""
+    (`LEADER_SIX`/`LEADER_ONE` with the die and hex), a loss citing the test itself as the book's data gives it
+    (tables/rules.json `leader_loss.rule`: caldiero §4.4.3, arrivano §4.5.3; Caldiero cited the cause until the
+    sixteenth session)."""
     rules = variant.rules
     if die == 6:
         for h in defending:

@@ -39,7 +39,7 @@ class Rulebook(msgspec.Struct, frozen=True, kw_only=True):
     LEADER_SIX: Rule  # the attacker's natural 6 in an assault or a bombardment tests the commanders in the attacked hex (caldiero §4.4.1, arrivano §4.5.1)
     LEADER_ONE: Rule  # the attacker's natural 1 using his general's modifier tests that general (caldiero §4.4.2, arrivano §4.5.2)
     LEADER_ALONE: Rule
-    LEADER_TEST: Rule  # the loss test itself, what a loss by it cites (caldiero §4.4.3, arrivano §4.5.3)
+    LEADER_TEST: Rule  # the loss test's die as each game words it (caldiero §4.4.3, arrivano §4.5.3; a loss cites the data's leader_loss.rule)
     ORDERS: Rule
     CHIEF_ORDERS: Rule  # a commander in chief changes his generals' orders (caldiero §4.2, arrivano §4.3: D5)
     ORDER_CHANGES: Rule  # the orders sub-phase: only generals in command receive new orders (§5.2 in both)
