@@ -169,4 +169,3 @@ def do_advance(a: Act, frame: CoreFrame[AdvanceAwaited], cmd: C.Advance | C.Decl
 STAGES = {assault.DECLARED: stage_declared, assault.DEFENSIVE_FIRE: stage_defensive_fire, assault.RESUMED: stage_resumed,
           assault.RESOLVE: stage_resolve, assault.DR_TESTS: results.dr_tests, assault.ADVANCE: advance.stage,
           assault.END: advance.ended}
-

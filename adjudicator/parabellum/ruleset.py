@@ -460,9 +460,11 @@ class ParaBellumRuleset(Ruleset[S]):
             data["ctx"] = {"ctx": tag}
             return data
         data["ctx"] = self.own_context(frame.ctx, data["ctx"])
+        if not self.fogged(state, seat):
+            return data
         enemy = [u for u, unit in state.units.items() if unit.side != seat]
         # The sight is worked out only for a context naming an enemy unit at all (most name the seat's own alone)
-        if self.fogged(state, seat) and mentions(data["ctx"], enemy) and mentions(data["ctx"], self.hidden_units(state, seat)):
+        if mentions(data["ctx"], enemy) and mentions(data["ctx"], self.hidden_units(state, seat)):
             data["ctx"] = {"ctx": tag, "hidden": self.fog_marker}
         return data
 
