@@ -3,7 +3,7 @@ reading dangling_4_3_2: caldiero_4_3_1 (arrivano §4.4 "(vedi anche 4.3.2)"), a 
 their commander in chief's range choose their order (`free_order`), asked only where one is in range. Whether France
 is asked tells Austria, which sees 6e-legere-i (out of Watrin's command at 1403), whether Lannes, out of its sight,
 stands within his command range of it (arrivano §11.3.2: a commander's place is the stack's, examined only with LoS). Fixed (sixteenth session): the owner is asked at every activation under the reading
-(arrivano/activation.free_order_units), the frame's units are his (ArrivanoRulesetImpl.redact_frame), and the orders it sets are
+(arrivano/activation.free_order_units), the frame's units are his (the kernel's ParaBellumRuleset.redact_frame since the twenty-second session), and the orders it sets are
 served to the enemy not at all (ParaBellumRuleset.owner)."""
 
 from __future__ import annotations

@@ -15,10 +15,13 @@ import pytest
 
 from arbitro.adjudicator.parabellum.variant import Variant
 from arbitro.events import core
+from arbitro.events import parabellum as pb
 from arbitro.projections.base import UMPIRE
 from bench.served import served
 from tests.arrivano import harness as arrivano
+from tests.arrivano.test_fog_served import SEEN, SEER, X, line
 from tests.caldiero import harness as caldiero
+from tests.caldiero.test_fog_served import FOG
 from tests.parabellum.test_efficiency_tie import ATTACKERS, KIND, asked, assault
 
 HARNESS = {"caldiero": caldiero, "arrivano": arrivano}
@@ -61,3 +64,30 @@ def test_a_decision_s_context_is_its_seats(variant: Variant, seat: str) -> None:
 def core_ctx(frame: core.Frame[Any]) -> dict[str, Any]:
     ctx: dict[str, Any] = msgspec.to_builtins(frame)["ctx"]
     return ctx
+
+
+def fogged(variant: Variant) -> tuple[Any, str, str]:
+    """A position under the fog (caldiero §20.4, an optional rule; arrivano §11.3.2, always): Austria's unit sees one
+    French unit and not the other. The state, the unit seen and the unit hidden."""
+    if variant.book == "caldiero":
+        return caldiero.position({"fr-18-ligne": "1817", "fr-40-ligne": "2518", "au-colloredo": "1917"},
+                                 options=FOG), "fr-18-ligne", "fr-40-ligne"
+    far = line(X, n=7)[5]
+    return arrivano.position({"6e-legere-i": SEEN, "6e-legere-ii": far, "ir18-i": SEER}), "6e-legere-i", "6e-legere-ii"
+
+
+@pytest.mark.parametrize("named", ["seen", "hidden"])
+def test_an_awaited_seat_under_the_fog_is_served_no_context_naming_a_unit_hidden_from_it(variant: Variant,
+                                                                                          named: str) -> None:
+    """A decision awaiting Austria whose context names a French unit: served whole where Austria may examine that
+    unit, as its type and the game's fog marker alone where it may not (both games since the twenty-second session;
+    Arrivano served its awaited seat the context whole before). The umpire is served it whole either way."""
+    ruleset = HARNESS[variant.book].RULESET
+    state, seen, hidden = fogged(variant)
+    assert ruleset.hidden_units(state, "austria") == {hidden}, "the premise: one French unit out of Austria's sight"
+    ctx = pb.BeforeCombatAwaited(units=(seen if named == "seen" else hidden,))
+    frame = core.Frame(kind="before_combat", seats=("austria",), rule="", prompt="", ctx=ctx)
+    whole = core_ctx(frame)
+    assert ruleset.redact_frame(frame, "austria", state)["ctx"] == (
+        whole if named == "seen" else {"ctx": whole["ctx"], "hidden": ruleset.fog_marker})
+    assert ruleset.redact_frame(frame, UMPIRE, state)["ctx"] == whole
