@@ -120,20 +120,31 @@ def test_what_blocks_sight_is_the_terrain_tables_and_a_cold_line_asks_it_nothing
     assert lines > 10 and asked == []
 
 
+def hexes_looked_at(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Every hex `sight` traces lines to from now on, in order (the list fills as it looks)."""
+    looked: list[str] = []
+    in_sight = sight._in_sight
+    monkeypatch.setattr(sight, "_in_sight", lambda w, h, pieces, limit: looked.append(h) or in_sight(w, h, pieces, limit))
+    return looked
+
+
+def enemy_and_in_sight(w: world_module.World, side: str) -> tuple[dict[str, str], list[str]]:
+    """The enemy's units by hex, and those of them in sight of any piece of `side`, worked out hex by hex."""
+    enemy = {u: w.state.units[u].hex for u in w.units_of(w.enemy(side))}
+    limit = w.sight_range()
+    return enemy, sorted(u for u, h in enemy.items() if sight.in_view(w, sight.observers(w, side), h, limit))
+
+
 def test_a_side_whose_pieces_stand_still_asks_its_sightings_once(monkeypatch: pytest.MonkeyPatch) -> None:
     """`sight.sighted` (arrivano §11.3.2, units never block a line: §11.3.1) answers as looking from every piece of the
     side does, and where the side's pieces stand where they stood, whatever the enemy did, it asks no hex it asked
     before (issue 15: the side that did not move looked again after every command)."""
     monkeypatch.setattr(sight, "_IN_SIGHT", sight.Memo(256))
-    looked: list[str] = []
-    in_sight = sight._in_sight
-    monkeypatch.setattr(sight, "_in_sight", lambda w, h, pieces, limit: looked.append(h) or in_sight(w, h, pieces, limit))
+    looked = hexes_looked_at(monkeypatch)
     again = checked = 0
     for i, w in log_worlds("arrivano-montebello.jsonl", 40):
         for side in w.sides:
-            enemy = {u: w.state.units[u].hex for u in w.units_of(w.enemy(side))}
-            limit = w.sight_range()
-            whole = sorted(u for u, h in enemy.items() if sight.in_view(w, sight.observers(w, side), h, limit))
+            enemy, whole = enemy_and_in_sight(w, side)
             assert sight.sighted(w, side, enemy) == whole, (i, side)
             looked.clear()
             assert sight.sighted(w, side, enemy) == whole and looked == []  # the same pieces: nothing asked again
@@ -222,16 +233,12 @@ def test_where_units_block_sight_a_position_asks_each_hex_once(monkeypatch: pyte
     """`sight.sighted` where units block lines (caldiero §11.3.1, §20.4.1) answers as looking from every piece of the
     side does, and asked again at the same position (serving one event asks it for each hidden thing the event may
     name) it looks at no hex it looked at before (issue 15: each ask traced every line again)."""
-    looked: list[str] = []
-    in_sight = sight._in_sight
-    monkeypatch.setattr(sight, "_in_sight", lambda w, h, pieces, limit: looked.append(h) or in_sight(w, h, pieces, limit))
+    looked = hexes_looked_at(monkeypatch)
     checked = 0
     for i, w in log_worlds("caldiero-tempo-regge-fog.jsonl", 40):
         assert w.lines_key() is None
         for side in w.sides:
-            enemy = {u: w.state.units[u].hex for u in w.units_of(w.enemy(side))}
-            limit = w.sight_range()
-            whole = sorted(u for u, h in enemy.items() if sight.in_view(w, sight.observers(w, side), h, limit))
+            enemy, whole = enemy_and_in_sight(w, side)
             assert sight.sighted(w, side, enemy) == whole, (i, side)
             looked.clear()
             assert sight.sighted(w, side, dict(sorted(enemy.items())[::2])) == [u for u in whole if u in dict(
