@@ -122,8 +122,9 @@ def seat_signature(
                            "commands are accepted only signed with it (`arbitro submit --sign KEYFILE`)", rule=R_KEYS)
         return None
     if registered is None:
-        raise BadInput(f"{seat} has no key registered in game {game.id}: register one first "
-                       f"(`arbitro register-key GAME --as SEAT PUBLIC_KEY`; {R_KEYS})")
+        raise BadInput(f"{seat} has no key registered in game {game.id}: register one first (`arbitro register-key "
+                       f"{game.id} --as {seat} PUBLIC_KEY`, or on a server `arbitro remote register-key {game.id} "
+                       f"PUBLIC_KEY`; {R_KEYS})")
     if expected_seq is None or key is None or not isinstance(command, dict):
         raise BadInput("a signed command names the head it expects and its idempotency key (--expect, --key), "
                        "both covered by the signature")

@@ -162,7 +162,9 @@ def test_an_old_signed_command_replayed_after_the_withdrawal_is_refused(keyed: t
     head = app.game("g").head_cmd
     signature = sign(red, command_statement(game="g", seat="red", expected_seq=head, key="old", command=command))
     app.submit("g", "umpire", WITHDRAW)
-    with pytest.raises(BadInput, match=r"red has no key registered .*; arbitro §L\.6\)$"):  # the rule it enforces
+    with pytest.raises(BadInput, match=r"red has no key registered in game g: register one first \(`arbitro "
+                       r"register-key g --as red PUBLIC_KEY`, or on a server `arbitro remote register-key g "
+                       r"PUBLIC_KEY`; arbitro §L\.6\)$"):  # what to run, local or remote, and the rule it enforces
         app.submit("g", "red", command, expected_seq=head, key="old", signature=signature)
     app.register_key("g", "red", public_key(new_private_key()))
     with pytest.raises(Unsigned, match="does not verify under red's key"):
