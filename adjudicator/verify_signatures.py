@@ -102,14 +102,14 @@ def _unjudgeable(number: int, kind: Any) -> str:
     return f"command {number}, a register_key, names no public key (64 hex digits): it was made up or altered"
 
 
+KEY_COMMANDS = ("register_key", "withdraw_key")  # the core commands that change a seat's key (§L.6)
+
+
 def keys_chained(loaded: Loaded) -> bool:
     """Whether the file's chain registers or withdraws a key: its signatures are then checked, as a header's keys or
     signatures are (verify.check_signatures), even in a file stripped of both."""
     return any(served_keys(loaded)) or any(record is not None and record.command.get("type") in KEY_COMMANDS
                                            for record, *_ in loaded.commands)
-
-
-KEY_COMMANDS = ("register_key", "withdraw_key")
 
 
 def served_keys(loaded: Loaded) -> tuple[list[Registration], list[Withdrawal]]:
